@@ -1,0 +1,45 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companyId, createdAt, id, status, updatedAt } from "./columns";
+
+export const companies = sqliteTable("companies", {
+  id: id(),
+  name: text().notNull(),
+  document: text(),
+  timeZone: text().notNull().default("America/Sao_Paulo"),
+  sefazAmbienteNf: integer().notNull().default(2),
+  sefazAmbienteNfc: integer().notNull().default(2),
+  sefazAmbienteServiceInvoice: integer().notNull().default(2),
+  status: status(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    name: text().notNull(),
+    email: text().notNull(),
+    /** PBKDF2-SHA256 derived key, base64. */
+    passwordHash: text().notNull(),
+    passwordSalt: text().notNull(),
+    passwordIterations: integer().notNull(),
+    /** Default company of the user (the token's `company` claim). */
+    companyId: companyId(),
+    /** JSON array of tour keys the user has seen, or null. */
+    toursSeen: text(),
+    origin: text(),
+    status: status(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const userCompanies = sqliteTable(
+  "user_companies",
+  {
+    userId: integer().notNull(),
+    companyId: companyId(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index("user_companies_company").on(t.companyId)],
+);

@@ -1,0 +1,5 @@
+export * from "./company";
+export * from "./finance";
+export * from "./identity";
+export * from "./jobs";
+export * from "./registries";

@@ -1,0 +1,41 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { requestId } from "hono/request-id";
+import type { AppEnv } from "./env";
+import { handleError, handleNotFound } from "./http/error-handler";
+import { registerOpenApi } from "./http/openapi";
+import { validationHook } from "./http/validation";
+import { requireAuth } from "./middleware/auth";
+import { corsForFrontends, securityHeaders } from "./middleware/browser";
+import { limitBodySize } from "./middleware/limits";
+import { requestLog } from "./middleware/request-log";
+import { splitVersion, tenant } from "./middleware/tenant";
+import { protectedRoutes } from "./routes";
+import { signInRouter } from "./routes/user/sign-in";
+
+/** Route path of a request: the version segment removed; an unknown version matches nothing (404). */
+function routePath(request: Request): string {
+  const split = splitVersion(new URL(request.url).pathname);
+  return split ? split.path : "/\u0000unknown-version";
+}
+
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, getPath: routePath });
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+
+  app.use("*", requestId({ headerName: "X-Request-Id" }));
+  app.use("*", requestLog);
+  app.use("*", securityHeaders);
+  app.use("*", corsForFrontends);
+  registerOpenApi(app);
+
+  app.use("*", tenant);
+  app.use("*", limitBodySize);
+  const publicRoutes = app.route("/", signInRouter);
+
+  app.use("*", requireAuth);
+  return publicRoutes.route("/", protectedRoutes);
+}
+
+export const app = createApp();
+export type AppType = typeof app;

@@ -1,0 +1,99 @@
+import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { bankAccountDays, entries, transfers } from "../../drizzle/schema";
+import type { Db } from "../env";
+import type { Cents } from "../lib/money";
+
+/**
+ * The internal statement (bank_statements) and its balances. Day totals in bank_account_days are
+ * maintained by database triggers on every entry insert/update/delete (migration 0001), so a balance
+ * is a range sum over days, never a scan of entries.
+ */
+
+export type EntryOrigin = "payment" | "transfer" | "adjustment" | "reconciliation" | "rule";
+
+export type NewEntry = {
+  companyId: number;
+  bankAccountId: number;
+  /** 0 = inflow, 1 = outflow. */
+  typeAccount: 0 | 1;
+  value: Cents;
+  /** `YYYY-MM-DD HH:MM:SS` in the company's zone. */
+  date: string;
+  description: string;
+  document?: string | null;
+  titleId?: number | null;
+  /** A transfer id, or a subquery that finds the transfer inserted earlier in the same batch. */
+  transferId?: number | SQL | null;
+  origin: EntryOrigin;
+  createdBy?: number | null;
+};
+
+export type EntryRow = typeof entries.$inferSelect;
+
+/** A fresh client-side key for a row, so later statements of the same batch can reference it. */
+export const newUid = () => crypto.randomUUID();
+
+/** Subquery for the id of the entry inserted earlier in the same batch under `uid`. */
+export const entryIdByUid = (uid: string) => sql`(SELECT id FROM bank_statements WHERE uid = ${uid})`;
+
+/** Subquery for the id of the transfer inserted earlier in the same batch under `uid`. */
+export const transferIdByUid = (uid: string) => sql`(SELECT id FROM ${transfers} WHERE uid = ${uid})`;
+
+/** Insert statement of one entry, for a `db.batch([...])`. */
+export function insertEntry(db: Db, entry: NewEntry, uid = newUid()): BatchItem<"sqlite"> {
+  return db.insert(entries).values({ ...entry, uid, document: entry.document ?? null });
+}
+
+/** Delete statement of one entry (its day totals follow through the trigger). */
+export function deleteEntry(db: Db, companyId: number, entryId: number): BatchItem<"sqlite"> {
+  return db.delete(entries).where(and(eq(entries.id, entryId), eq(entries.companyId, companyId)));
+}
+
+/** Balance of an account from all its entries up to `day` inclusive (`YYYY-MM-DD`). */
+export async function balanceUpTo(db: Db, bankAccountId: number, day: string): Promise<Cents> {
+  const balances = await balancesUpTo(db, [bankAccountId], day);
+  return balances.get(bankAccountId) ?? 0;
+}
+
+/** Balances of several accounts up to `day` inclusive, in one query. */
+export async function balancesUpTo(
+  db: Db,
+  bankAccountIds: number[],
+  day: string,
+): Promise<Map<number, Cents>> {
+  if (bankAccountIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      bankAccountId: bankAccountDays.bankAccountId,
+      balance: sql<number>`coalesce(sum(${bankAccountDays.inflow} - ${bankAccountDays.outflow}), 0)`,
+    })
+    .from(bankAccountDays)
+    .where(and(inArray(bankAccountDays.bankAccountId, bankAccountIds), lte(bankAccountDays.day, day)))
+    .groupBy(bankAccountDays.bankAccountId);
+  return new Map(rows.map((r) => [r.bankAccountId, Number(r.balance)]));
+}
+
+/** Inflow and outflow totals of an account between two days inclusive. */
+export async function flowsBetween(
+  db: Db,
+  bankAccountId: number,
+  fromDay: string,
+  toDay: string,
+): Promise<{ inflow: Cents; outflow: Cents }> {
+  const row = await db
+    .select({
+      inflow: sql<number>`coalesce(sum(${bankAccountDays.inflow}), 0)`,
+      outflow: sql<number>`coalesce(sum(${bankAccountDays.outflow}), 0)`,
+    })
+    .from(bankAccountDays)
+    .where(
+      and(
+        eq(bankAccountDays.bankAccountId, bankAccountId),
+        gte(bankAccountDays.day, fromDay),
+        lte(bankAccountDays.day, toDay),
+      ),
+    )
+    .get();
+  return { inflow: Number(row?.inflow ?? 0), outflow: Number(row?.outflow ?? 0) };
+}

@@ -1,0 +1,47 @@
+import { companiesOfUser, findActiveUserByEmail, type UserRow } from "../../db/identity";
+import type { Db } from "../../env";
+import { ApiError } from "../../lib/errors";
+import { verifyPassword } from "./password";
+import { issueToken } from "./tokens";
+
+export const INVALID_CREDENTIALS = "Usuário ou senha inválidos";
+
+export type SignInResult = {
+  token: string;
+  expiresIn: number;
+  user: UserRow;
+  companies: { id: number; name: string }[];
+};
+
+export async function signIn(
+  db: Db,
+  input: { email: string; password: string; account: string; secret: string; ttlSeconds: number },
+): Promise<SignInResult> {
+  const user = await findActiveUserByEmail(db, input.email);
+  const valid =
+    user !== undefined &&
+    (await verifyPassword(input.password, {
+      hash: user.passwordHash,
+      salt: user.passwordSalt,
+      iterations: user.passwordIterations,
+    }));
+  if (!user || !valid) throw new ApiError(401, INVALID_CREDENTIALS);
+  const companies = await companiesOfUser(db, user.id);
+  const token = await issueToken(
+    input.secret,
+    { userId: user.id, companyId: user.companyId, account: input.account },
+    input.ttlSeconds,
+  );
+  return { token, expiresIn: input.ttlSeconds, user, companies };
+}
+
+/** `ToursSeen` is stored as JSON text; null when never set or unreadable. */
+export function toursSeenOf(user: UserRow): string[] | null {
+  if (!user.toursSeen) return null;
+  try {
+    const parsed = JSON.parse(user.toursSeen);
+    return Array.isArray(parsed) ? parsed.map(String) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,9 @@
+import { app } from "./app";
+import type { Env } from "./env";
+import { consumeJobs } from "./queue/consumer";
+import type { JobMessage } from "./queue/messages";
+
+export default {
+  fetch: app.fetch,
+  queue: (batch: MessageBatch<JobMessage>, env: Env, ctx: ExecutionContext) => consumeJobs(batch, env, ctx),
+} satisfies ExportedHandler<Env, JobMessage>;

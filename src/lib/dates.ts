@@ -1,0 +1,67 @@
+/** Calendar helpers. Dates are `YYYY-MM-DD`; date-times `YYYY-MM-DD HH:MM:SS` in the company's zone. */
+
+export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written `YYYY-MM-DD`. */
+export function isValidDate(text: string): boolean {
+  const m = DATE_RE.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** The parts of `instant` as seen in `timeZone`. */
+function zonedParts(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  return {
+    date: `${get("year")}-${get("month")}-${get("day")}`,
+    time: `${get("hour")}:${get("minute")}:${get("second")}`,
+  };
+}
+
+/** Today in the given zone, `YYYY-MM-DD`. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return zonedParts(now, timeZone).date;
+}
+
+/** Now in the given zone, `YYYY-MM-DD HH:MM:SS`. */
+export function nowIn(timeZone: string, now = new Date()): string {
+  const p = zonedParts(now, timeZone);
+  return `${p.date} ${p.time}`;
+}
+
+/** Adds whole days to a `YYYY-MM-DD` date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + days));
+  return next.toISOString().slice(0, 10);
+}
+
+/** Whole days from `a` to `b` (b - a). */
+export function daysBetween(a: string, b: string): number {
+  const toUtc = (s: string) => {
+    const [y, m, d] = s.split("-").map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((toUtc(b) - toUtc(a)) / 86_400_000);
+}
+
+/** Offset of `timeZone` from UTC at `instant`, in minutes (e.g. -180 for America/Sao_Paulo). */
+export function zoneOffsetMinutes(timeZone: string, instant: Date): number {
+  const p = zonedParts(instant, timeZone);
+  const asUtc = Date.parse(`${p.date}T${p.time}Z`);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}

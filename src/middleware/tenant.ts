@@ -1,0 +1,47 @@
+import { createMiddleware } from "hono/factory";
+import { drizzleFor, openSession, tenantDatabase } from "../db/client";
+import type { AppEnv, Env } from "../env";
+import { notFound } from "../lib/errors";
+
+export const BOOKMARK_HEADER = "X-D1-Bookmark";
+
+/** Versions the service answers; a path without a version segment is served as 1.0. */
+export const KNOWN_VERSIONS = ["1.0", "1.1", "1.4"] as const;
+export const DEFAULT_VERSION = "1.0";
+const VERSION_SEGMENT = /^\/(\d+\.\d+)(?=\/|$)/;
+
+/** Splits `/1.4/accounts/...` into the version and the route path; unknown versions give null. */
+export function splitVersion(pathname: string): { version: string; path: string } | null {
+  const match = VERSION_SEGMENT.exec(pathname);
+  if (!match) return { version: DEFAULT_VERSION, path: pathname };
+  const version = match[1]!;
+  if (!(KNOWN_VERSIONS as readonly string[]).includes(version)) return null;
+  return { version, path: pathname.slice(match[0].length) || "/" };
+}
+
+/** The account of a request: the left-most host label, or DEFAULT_ACCOUNT on a bare local host. */
+export function accountFromHost(hostname: string, env: Env): string | null {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  const apiDomain = (env.API_DOMAIN ?? "").toLowerCase();
+  const bare = host === apiDomain || host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+  if (bare) return env.DEFAULT_ACCOUNT || null;
+  const label = host.split(".")[0];
+  return label || null;
+}
+
+/** Resolves the account to its own D1 database and opens a session honouring the client's bookmark. */
+export const tenant = createMiddleware<AppEnv>(async (c, next) => {
+  const url = new URL(c.req.url);
+  const account = accountFromHost(url.hostname, c.env);
+  const database = account ? tenantDatabase(c.env, account) : null;
+  if (!account || !database) throw notFound("Conta não encontrada");
+  const split = splitVersion(url.pathname);
+  c.set("account", account);
+  c.set("version", split?.version ?? DEFAULT_VERSION);
+  const write = !["GET", "HEAD", "OPTIONS"].includes(c.req.method);
+  const session = openSession(database, c.req.header(BOOKMARK_HEADER) ?? null, write);
+  c.set("db", drizzleFor(session));
+  await next();
+  const bookmark = session.getBookmark();
+  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+});

@@ -1,0 +1,72 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { signIn, toursSeenOf } from "../../domain/identity/sign-in";
+import { createRouter } from "../../http/router";
+import { errorResponses } from "../../http/schemas";
+import { jwtSecret } from "../../middleware/auth";
+import { CompanyRefSchema, ToursSeenSchema } from "./schemas";
+
+const SignInBody = z
+  .object({
+    Email: z.string().min(1, "Email é obrigatório").max(254).openapi({ example: "admin@demo.local" }),
+    Password: z.string().min(1, "Password é obrigatório").max(1024).openapi({ example: "demo123" }),
+  })
+  .openapi("SignInRequest");
+
+const SignInResponse = z
+  .object({
+    Token: z.string().openapi({ description: "Enviar em `Authorization: JWT <Token>`" }),
+    ExpiresIn: z.number().int().openapi({ description: "Validade do token em segundos" }),
+    IDUser: z.number().int(),
+    Name: z.string(),
+    Email: z.string(),
+    IDCompany: z.number().int(),
+    Companies: z.array(CompanyRefSchema),
+    ToursSeen: ToursSeenSchema,
+    Origin: z.string().nullable(),
+  })
+  .openapi("SignInResponse");
+
+export const signInRoute = createRoute({
+  method: "post",
+  path: "/user/signin/local",
+  operationId: "signInLocal",
+  tags: ["User"],
+  summary: "Entrar com e-mail e senha",
+  description:
+    "Troca e-mail e senha por um JWT da conta do host. Credenciais inválidas: 401 `Usuário ou senha inválidos`.",
+  security: [],
+  request: { body: { required: true, content: { "application/json": { schema: SignInBody } } } },
+  responses: {
+    200: {
+      description: "Token e dados do usuário",
+      content: { "application/json": { schema: SignInResponse } },
+    },
+    ...errorResponses,
+  },
+});
+
+export const signInRouter = createRouter().openapi(signInRoute, async (c) => {
+  const body = c.req.valid("json");
+  const ttlSeconds = Number(c.env.JWT_TTL_SECONDS ?? 28800) || 28800;
+  const result = await signIn(c.get("db"), {
+    email: body.Email,
+    password: body.Password,
+    account: c.get("account"),
+    secret: jwtSecret(c.env),
+    ttlSeconds,
+  });
+  return c.json(
+    {
+      Token: result.token,
+      ExpiresIn: result.expiresIn,
+      IDUser: result.user.id,
+      Name: result.user.name,
+      Email: result.user.email,
+      IDCompany: result.user.companyId,
+      Companies: result.companies.map((co) => ({ IDCompany: co.id, Name: co.name })),
+      ToursSeen: toursSeenOf(result.user),
+      Origin: result.user.origin ?? null,
+    },
+    200,
+  );
+});

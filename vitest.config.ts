@@ -1,0 +1,24 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          JWT_SECRET: "test-jwt-secret-not-for-production-0123456789",
+          UPLOAD_SIGNING_SECRET: "test-upload-secret-not-for-production-0123456789",
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+        },
+      },
+    })),
+  ],
+  test: {
+    include: ["test/**/*.test.ts"],
+    setupFiles: ["./test/setup/apply-migrations.ts"],
+    silent: "passed-only",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
