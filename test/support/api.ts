@@ -50,3 +50,13 @@ export function client(account: AccountName, token: string) {
       call<T>(account, "DELETE", `/1.0${path}`, { token, body }),
   };
 }
+
+/** A token signed with the test secret for any claims (e.g. a company that does not exist). */
+export async function tokenFor(
+  claims: { userId: number; companyId: number; account: string },
+  ttlSeconds = 3600,
+) {
+  const { env } = await import("cloudflare:test");
+  const { issueToken } = await import("../../src/domain/identity/tokens");
+  return issueToken(env.JWT_SECRET!, claims, ttlSeconds);
+}

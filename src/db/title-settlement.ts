@@ -1,0 +1,33 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { titles } from "../../drizzle/schema";
+import type { Db } from "../env";
+import type { Cents } from "../lib/money";
+
+/** Title statuses: 0 deleted, 1 open, 2 partially paid, 3 paid. */
+export const TITLE_STATUS = { deleted: 0, open: 1, partial: 2, paid: 3 } as const;
+
+/**
+ * Moves a title's open value by `-delta` (a payment settles `delta`; a negative delta restores it)
+ * and recomputes its status in the same statement. The CHECK on open_value (0..value) makes the
+ * whole batch fail when concurrent payments would overpay the title or restore it above its value.
+ */
+export function settleTitle(
+  db: Db,
+  companyId: number,
+  titleId: number,
+  delta: Cents,
+  guard?: ReturnType<typeof sql>,
+) {
+  const newOpen = sql`${titles.openValue} - ${delta}`;
+  const conditions = [eq(titles.id, titleId), eq(titles.companyId, companyId)];
+  if (guard) conditions.push(guard);
+  return db
+    .update(titles)
+    .set({
+      openValue: newOpen,
+      status: sql`CASE WHEN ${newOpen} = 0 THEN ${TITLE_STATUS.paid} WHEN ${newOpen} = ${titles.value} THEN ${TITLE_STATUS.open} ELSE ${TITLE_STATUS.partial} END`,
+      updatedAt: sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`,
+    })
+    .where(and(...conditions)) as BatchItem<"sqlite">;
+}
