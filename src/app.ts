@@ -3,6 +3,7 @@ import { requestId } from "hono/request-id";
 import type { AppEnv } from "./env";
 import { handleError, handleNotFound } from "./http/error-handler";
 import { registerOpenApi } from "./http/openapi";
+import { registerReferencePage } from "./http/reference-page";
 import { validationHook } from "./http/validation";
 import { requireAuth } from "./middleware/auth";
 import { corsForFrontends, securityHeaders } from "./middleware/browser";
@@ -28,6 +29,7 @@ export function createApp() {
   app.use("*", securityHeaders);
   app.use("*", corsForFrontends);
   registerOpenApi(app);
+  registerReferencePage(app);
 
   app.use("*", tenant);
   app.use("*", limitBodySize);

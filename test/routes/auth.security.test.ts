@@ -31,7 +31,8 @@ describe("tokens and accounts", () => {
     ["scheme without token", "JWT "],
     ["garbage token", "JWT not.a.token"],
   ])("refuses a %s with 401", async (_name, authorization) => {
-    const headers = authorization === undefined ? {} : { Authorization: authorization };
+    const headers: Record<string, string> =
+      authorization === undefined ? {} : { Authorization: authorization };
     expect(await call("demo", "GET", "/1.0/company", { headers })).toMatchObject(UNAUTHORIZED);
   });
 
