@@ -1,0 +1,27 @@
+import { createRoute, type RouteHandler } from "@hono/zod-openapi";
+import { createRule } from "../../domain/rules/conciliation-rules";
+import type { AppEnv } from "../../env";
+import { jsonOk } from "../../http/schemas";
+import { RULE_TAG, RuleBodySchema, RuleListSchema, ruleBody, ruleInput } from "./schemas";
+
+export const createRuleRoute = createRoute({
+  method: "post",
+  path: "/accounts/bank-statement/conciliation-rule",
+  operationId: "createConciliationRule",
+  tags: [RULE_TAG],
+  summary: "Cria uma regra de conciliação automática",
+  description:
+    "Tipo 1 descarta IDBankAccountTo; tipo 2 exige IDBankAccountTo e descarta os filtros de título. " +
+    "Description única por conta bancária (sem diferenciar maiúsculas, acentos e espaços). " +
+    "Ordem das validações: empresa, conta bancária (obrigatória, existe), descrição repetida, tipo regra " +
+    "(obrigatório, 1 ou 2), tipo transação (obrigatório, 0 ou 1), conta destino do tipo 2 (obrigatória, existe, " +
+    "diferente da origem), plano de contas, tipo pagamento, tipo documento, fornecedor, cliente. " +
+    "Responde uma lista com a regra criada.",
+  request: { body: { required: true, content: { "application/json": { schema: RuleBodySchema } } } },
+  responses: jsonOk(RuleListSchema, "Lista de um item: a regra criada"),
+});
+
+export const createRuleHandler: RouteHandler<typeof createRuleRoute, AppEnv> = async (c) => {
+  const rule = await createRule(c.get("db"), c.get("caller").companyId, ruleInput(c.req.valid("json")));
+  return c.json([ruleBody(rule)], 200);
+};

@@ -1,0 +1,115 @@
+import { z } from "@hono/zod-openapi";
+import type { RuleRow } from "../../db/conciliation-rules";
+import type { RuleInput } from "../../domain/rules/conciliation-rules";
+import { INT32_MAX, textBody } from "../../http/schemas";
+
+export const RULE_TAG = "Bank reconciliation";
+
+/**
+ * An integer body field whose missing or unknown value the domain answers with the spec's
+ * message (so 0, 3 or an id of another company pass zod); only non-integers and values outside
+ * int32 are refused here.
+ */
+const ruleInt = (name: string, description: string, example: number) =>
+  z
+    .number({ error: `${name} deve ser um número inteiro` })
+    .int(`${name} deve ser um número inteiro`)
+    .min(-INT32_MAX - 1, `${name} excede o limite int32`)
+    .max(INT32_MAX, `${name} excede o limite int32`)
+    .nullable()
+    .optional()
+    .openapi({ type: "integer", format: "int32", description, example });
+
+export const RuleBodySchema = z
+  .object({
+    IDBankAccount: ruleInt(
+      "IDBankAccount",
+      "Conta bancária da regra. Obrigatória, também em toda alteração.",
+      1,
+    ),
+    IDTypeRule: ruleInt(
+      "IDTypeRule",
+      "1 = contas a pagar/receber (baixa o título), 2 = transferência. Obrigatório, também em toda alteração.",
+      1,
+    ),
+    IDTypeAccount: ruleInt(
+      "IDTypeAccount",
+      "Tipo de transação: 0 = crédito (entrada, valor do extrato > 0), 1 = débito (saída, valor < 0). Obrigatório.",
+      0,
+    ),
+    Description: textBody("Description", 255)
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "Texto procurado na descrição da linha do extrato (sem diferenciar maiúsculas nem acentos). " +
+          "Única por conta bancária. Vazia: a regra vale para toda linha da conta e do tipo de transação.",
+        example: "PIX RECEBIDO",
+      }),
+    IDBankAccountTo: ruleInt(
+      "IDBankAccountTo",
+      "Conta destino: obrigatória no tipo 2, descartada no tipo 1; diferente de IDBankAccount.",
+      2,
+    ),
+    IDTypeAccountPayableReceivable: ruleInt(
+      "IDTypeAccountPayableReceivable",
+      "Filtro do plano de contas do título (tipo 1; descartado no tipo 2).",
+      1,
+    ),
+    IDTypeDocument: ruleInt("IDTypeDocument", "Filtro do tipo de documento do título (tipo 1).", 1),
+    IDTypePayment: ruleInt("IDTypePayment", "Filtro do tipo de pagamento do título (tipo 1).", 1),
+    IDSupplier: ruleInt("IDSupplier", "Filtro do fornecedor do título (tipo 1).", 1),
+    IDConsumer: ruleInt("IDConsumer", "Filtro do cliente do título (tipo 1).", 1),
+  })
+  .openapi("ConciliationRuleBody");
+
+export type RuleBody = z.infer<typeof RuleBodySchema>;
+
+export const RuleSchema = z
+  .object({
+    IDBankStatementConciliationRule: z.number().int().openapi({ example: 1 }),
+    IDBankAccount: z.number().int(),
+    IDTypeRule: z.number().int().openapi({ description: "1 contas a pagar/receber, 2 transferência" }),
+    IDTypeAccount: z.number().int().openapi({ description: "0 crédito, 1 débito" }),
+    Description: z.string().nullable(),
+    IDBankAccountTo: z.number().int().nullable(),
+    IDTypeAccountPayableReceivable: z.number().int().nullable(),
+    IDTypeDocument: z.number().int().nullable(),
+    IDTypePayment: z.number().int().nullable(),
+    IDSupplier: z.number().int().nullable(),
+    IDConsumer: z.number().int().nullable(),
+  })
+  .openapi("ConciliationRule");
+
+export const RuleListSchema = z.array(RuleSchema);
+
+export function ruleInput(body: RuleBody): RuleInput {
+  return {
+    bankAccountId: body.IDBankAccount,
+    typeRule: body.IDTypeRule,
+    typeAccount: body.IDTypeAccount,
+    description: body.Description,
+    bankAccountToId: body.IDBankAccountTo,
+    accountTypeId: body.IDTypeAccountPayableReceivable,
+    documentTypeId: body.IDTypeDocument,
+    paymentTypeId: body.IDTypePayment,
+    supplierId: body.IDSupplier,
+    consumerId: body.IDConsumer,
+  };
+}
+
+export function ruleBody(rule: RuleRow): z.infer<typeof RuleSchema> {
+  return {
+    IDBankStatementConciliationRule: rule.id,
+    IDBankAccount: rule.bankAccountId,
+    IDTypeRule: rule.typeRule,
+    IDTypeAccount: rule.typeAccount,
+    Description: rule.description,
+    IDBankAccountTo: rule.bankAccountToId,
+    IDTypeAccountPayableReceivable: rule.accountTypeId,
+    IDTypeDocument: rule.documentTypeId,
+    IDTypePayment: rule.paymentTypeId,
+    IDSupplier: rule.supplierId,
+    IDConsumer: rule.consumerId,
+  };
+}

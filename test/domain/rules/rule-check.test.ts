@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { RULE_MESSAGES as M } from "../../../src/domain/rules/messages";
+import { checkRule, type RuleFacts, type RuleFields, shapeRule } from "../../../src/domain/rules/rule-check";
+
+const ALL_EXIST: RuleFacts = {
+  companyExists: true,
+  bankAccountExists: true,
+  descriptionTaken: false,
+  bankAccountToExists: true,
+  accountTypeExists: true,
+  paymentTypeExists: true,
+  documentTypeExists: true,
+  supplierExists: true,
+  consumerExists: true,
+};
+
+const TYPE_1: RuleFields = {
+  bankAccountId: 1,
+  typeRule: 1,
+  typeAccount: 0,
+  description: " Pix  Recebido ",
+  bankAccountToId: 2,
+  accountTypeId: 3,
+  documentTypeId: 4,
+  paymentTypeId: 5,
+  supplierId: 6,
+  consumerId: 7,
+};
+
+const check = (fields: Partial<RuleFields>, facts: Partial<RuleFacts> = {}, checkCompany = true) =>
+  checkRule(shapeRule({ ...TYPE_1, ...fields }), { ...ALL_EXIST, ...facts }, { checkCompany });
+
+const message = (result: ReturnType<typeof checkRule>) => (result.ok ? null : result.message);
+
+describe("shapeRule", () => {
+  it("type 1 discards the destination account", () => {
+    expect(shapeRule(TYPE_1)).toMatchObject({ bankAccountToId: null, supplierId: 6, consumerId: 7 });
+  });
+  it("type 2 discards every title filter", () => {
+    expect(shapeRule({ ...TYPE_1, typeRule: 2 })).toMatchObject({
+      bankAccountToId: 2,
+      accountTypeId: null,
+      documentTypeId: null,
+      paymentTypeId: null,
+      supplierId: null,
+      consumerId: null,
+    });
+  });
+  it("an unknown type discards nothing (it is refused later)", () => {
+    expect(shapeRule({ ...TYPE_1, typeRule: 9 })).toMatchObject({ bankAccountToId: 2, supplierId: 6 });
+  });
+  it.each([
+    [" Pix  Recebido ", "Pix  Recebido", "pix recebido"],
+    ["   ", null, ""],
+    [null, null, ""],
+  ])("description %j is stored as %j with key %j", (description, stored, key) => {
+    expect(shapeRule({ ...TYPE_1, description })).toMatchObject({ description: stored, descriptionKey: key });
+  });
+});
+
+describe("checkRule: order of the messages (first problem wins)", () => {
+  it.each<[string, Partial<RuleFields>, Partial<RuleFacts>, string | null]>([
+    ["valid type 1", {}, {}, null],
+    ["valid type 2", { typeRule: 2, supplierId: 99 }, { supplierExists: false }, null],
+    [
+      "company before all",
+      { bankAccountId: null, typeRule: null },
+      { companyExists: false },
+      M.companyNotFound,
+    ],
+    [
+      "bank account required",
+      { bankAccountId: null, typeRule: null },
+      { bankAccountExists: false },
+      M.bankAccountRequired,
+    ],
+    [
+      "bank account exists",
+      { typeRule: null },
+      { bankAccountExists: false, descriptionTaken: true },
+      M.bankAccountNotFound,
+    ],
+    ["description before type", { typeRule: null }, { descriptionTaken: true }, M.duplicateDescription],
+    ["type rule required", { typeRule: null, typeAccount: null }, {}, M.typeRuleRequired],
+    ["type rule 1 or 2", { typeRule: 0, typeAccount: null }, {}, M.typeRuleNotFound],
+    ["type rule 3", { typeRule: 3 }, {}, M.typeRuleNotFound],
+    ["transaction type required", { typeAccount: null }, { supplierExists: false }, M.typeAccountRequired],
+    ["transaction type 0 or 1", { typeAccount: 2 }, {}, M.typeAccountNotFound],
+    [
+      "destination required",
+      { typeRule: 2, bankAccountToId: null },
+      { bankAccountToExists: false },
+      M.bankAccountToRequired,
+    ],
+    [
+      "destination exists",
+      { typeRule: 2, bankAccountToId: 1 },
+      { bankAccountToExists: false },
+      M.bankAccountToNotFound,
+    ],
+    ["destination differs", { typeRule: 2, bankAccountToId: 1 }, {}, M.bankAccountToSameAsOrigin],
+    ["type 1 ignores its destination", { bankAccountToId: 1 }, { bankAccountToExists: false }, null],
+    ["chart of accounts", {}, { accountTypeExists: false, paymentTypeExists: false }, M.accountTypeNotFound],
+    ["payment type", {}, { paymentTypeExists: false, documentTypeExists: false }, M.paymentTypeNotFound],
+    ["document type", {}, { documentTypeExists: false, supplierExists: false }, M.documentTypeNotFound],
+    ["supplier", {}, { supplierExists: false, consumerExists: false }, M.supplierNotFound],
+    ["customer", {}, { consumerExists: false }, M.consumerNotFound],
+    ["absent filters need no facts", { supplierId: null }, { supplierExists: false }, null],
+  ])("%s", (_, fields, facts, expected) => {
+    expect(message(check(fields, facts))).toBe(expected);
+  });
+
+  it("update does not check the company", () => {
+    expect(message(check({}, { companyExists: false }, false))).toBeNull();
+  });
+
+  it("a valid rule comes out ready to store", () => {
+    const result = check({ typeRule: 2, typeAccount: 1 });
+    expect(result).toEqual({
+      ok: true,
+      rule: expect.objectContaining({
+        bankAccountId: 1,
+        typeRule: 2,
+        typeAccount: 1,
+        description: "Pix  Recebido",
+        descriptionKey: "pix recebido",
+        bankAccountToId: 2,
+        supplierId: null,
+      }),
+    });
+  });
+});
