@@ -6,7 +6,10 @@ describe("API reference", () => {
     const response = await call("demo", "GET", "/openapi.json");
     expect(response.status).toBe(200);
     expect(response.body.openapi).toBe("3.1.0");
-    expect(response.body.components.securitySchemes.JWT).toMatchObject({ type: "apiKey", name: "Authorization" });
+    expect(response.body.components.securitySchemes.JWT).toMatchObject({
+      type: "apiKey",
+      name: "Authorization",
+    });
     expect(response.body.security).toEqual([{ JWT: [] }]);
     expect(response.body.servers[0].variables).toMatchObject({
       account: { default: "demo" },
