@@ -1,10 +1,14 @@
 import { createRouter } from "../http/router";
 import { companyRouter } from "./company/company";
 import { conciliationRulesRouter } from "./conciliation-rules";
+import { titlesRouter } from "./titles/router";
 import { userRouter } from "./user/user";
 
 /** Every authenticated operation of the API, by area. */
 export const protectedRoutes = createRouter()
   .route("/", userRouter)
   .route("/", companyRouter)
-  .route("/", conciliationRulesRouter);
+  .route("/", conciliationRulesRouter)
+  // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
+  // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.
+  .route("/", titlesRouter);

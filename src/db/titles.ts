@@ -1,0 +1,357 @@
+import { and, asc, eq, gte, inArray, lte, ne, notExists, type SQL, sql } from "drizzle-orm";
+import {
+  accountTypes,
+  bankAccounts,
+  conciliationLinks,
+  consumers,
+  costCenters,
+  documentTypes,
+  entries,
+  paymentTypes,
+  suppliers,
+  titles,
+} from "../../drizzle/schema";
+import type { Db } from "../env";
+import type { Cents } from "../lib/money";
+import { insertEntry, type NewEntry } from "./ledger";
+import { existsInCompany } from "./lookups";
+import { settleTitle, TITLE_STATUS } from "./title-settlement";
+
+export type TitleRow = typeof titles.$inferSelect;
+
+/** The columns a title's create or update writes, besides its value. */
+export type TitleFields = {
+  description: string;
+  document: string | null;
+  dueDate: string;
+  supplierId: number | null;
+  consumerId: number | null;
+  documentTypeId: number | null;
+  paymentTypeId: number | null;
+  accountTypeId: number | null;
+  costCenterId: number | null;
+  bankAccountId: number | null;
+};
+
+export type TitleFilters = {
+  status?: number;
+  dueDateFrom?: string;
+  dueDateTo?: string;
+  supplierId?: number;
+  consumerId?: number;
+  documentTypeId?: number;
+  paymentTypeId?: number;
+  accountTypeId?: number;
+  costCenterId?: number;
+  bankAccountId?: number;
+};
+
+/** A payment of a title: the internal entry it posted and the reconciliation it is linked to, if any. */
+export type PaymentRow = {
+  id: number;
+  bankAccountId: number;
+  typeAccount: number;
+  value: Cents;
+  date: string;
+  description: string;
+  document: string | null;
+  titleId: number;
+  bankLineId: number | null;
+  acquirerLineId: number | null;
+  reconciled: boolean;
+};
+
+const LIVE_STATUSES = [TITLE_STATUS.open, TITLE_STATUS.partial, TITLE_STATUS.paid];
+const nowUtc = sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;
+
+const titleScope = (companyId: number, typeAccount: number, titleId: number) =>
+  and(
+    eq(titles.id, titleId),
+    eq(titles.companyId, companyId),
+    eq(titles.typeAccount, typeAccount),
+    ne(titles.status, TITLE_STATUS.deleted),
+  );
+
+/** A live (not deleted) title of one kind in the company. */
+export async function findTitle(
+  db: Db,
+  companyId: number,
+  typeAccount: number,
+  titleId: number,
+): Promise<TitleRow | undefined> {
+  return db
+    .select()
+    .from(titles)
+    .where(titleScope(companyId, typeAccount, titleId))
+    .get();
+}
+
+/** One page of live titles of one kind, by due date then id. */
+export async function listTitles(
+  db: Db,
+  companyId: number,
+  typeAccount: number,
+  filters: TitleFilters,
+  page: number,
+  pageSize: number,
+): Promise<TitleRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(titles.companyId, companyId),
+    eq(titles.typeAccount, typeAccount),
+    filters.status !== undefined ? eq(titles.status, filters.status) : inArray(titles.status, LIVE_STATUSES),
+    filters.dueDateFrom !== undefined ? gte(titles.dueDate, filters.dueDateFrom) : undefined,
+    filters.dueDateTo !== undefined ? lte(titles.dueDate, filters.dueDateTo) : undefined,
+    filters.supplierId !== undefined ? eq(titles.supplierId, filters.supplierId) : undefined,
+    filters.consumerId !== undefined ? eq(titles.consumerId, filters.consumerId) : undefined,
+    filters.documentTypeId !== undefined ? eq(titles.documentTypeId, filters.documentTypeId) : undefined,
+    filters.paymentTypeId !== undefined ? eq(titles.paymentTypeId, filters.paymentTypeId) : undefined,
+    filters.accountTypeId !== undefined ? eq(titles.accountTypeId, filters.accountTypeId) : undefined,
+    filters.costCenterId !== undefined ? eq(titles.costCenterId, filters.costCenterId) : undefined,
+    filters.bankAccountId !== undefined ? eq(titles.bankAccountId, filters.bankAccountId) : undefined,
+  ];
+  return db
+    .select()
+    .from(titles)
+    .where(and(...conditions))
+    .orderBy(asc(titles.dueDate), asc(titles.id))
+    .limit(pageSize)
+    .offset(page * pageSize);
+}
+
+/** Inserts an open title (open value = value) and answers its id. */
+export async function insertTitle(
+  db: Db,
+  companyId: number,
+  typeAccount: number,
+  fields: TitleFields,
+  value: Cents,
+): Promise<number> {
+  const row = await db
+    .insert(titles)
+    .values({ ...fields, companyId, typeAccount, value, openValue: value, status: TITLE_STATUS.open })
+    .returning({ id: titles.id })
+    .get();
+  return row.id;
+}
+
+/** New value, open value (new value - paid, from the row at write time) and the status that follows. */
+function valueAndOpenValue(newValue: Cents) {
+  const newOpen = sql`${newValue} - (${titles.value} - ${titles.openValue})`;
+  return {
+    value: newValue,
+    openValue: newOpen,
+    status: sql`CASE WHEN ${newOpen} = 0 THEN ${TITLE_STATUS.paid} WHEN ${newOpen} = ${newValue} THEN ${TITLE_STATUS.open} ELSE ${TITLE_STATUS.partial} END`,
+  };
+}
+
+/**
+ * Rewrites the given fields of a live title. A new value moves the open value by the same amount in
+ * the same statement (open = new value - what the row says was paid at that instant), so a payment
+ * landing concurrently is kept; a value below what was paid fails the open_value CHECK.
+ * Answers false when no live title matched.
+ */
+export async function updateTitle(
+  db: Db,
+  companyId: number,
+  typeAccount: number,
+  titleId: number,
+  fields: Partial<TitleFields>,
+  newValue?: Cents,
+): Promise<boolean> {
+  const valueChange = newValue === undefined ? {} : valueAndOpenValue(newValue);
+  const result = await db
+    .update(titles)
+    .set({ ...fields, ...valueChange, updatedAt: nowUtc })
+    .where(titleScope(companyId, typeAccount, titleId))
+    .run();
+  return result.meta.changes > 0;
+}
+
+/**
+ * Soft-deletes a live title that has no payment. The absence of payments is part of the statement,
+ * so a payment posted concurrently makes it match nothing. Answers false when nothing was deleted.
+ */
+export async function softDeleteTitle(
+  db: Db,
+  companyId: number,
+  typeAccount: number,
+  titleId: number,
+): Promise<boolean> {
+  const result = await db
+    .update(titles)
+    .set({ status: TITLE_STATUS.deleted, updatedAt: nowUtc })
+    .where(
+      and(
+        titleScope(companyId, typeAccount, titleId),
+        notExists(db.select({ id: entries.id }).from(entries).where(eq(entries.titleId, titleId))),
+      ),
+    )
+    .run();
+  return result.meta.changes > 0;
+}
+
+const paymentColumns = {
+  id: entries.id,
+  bankAccountId: entries.bankAccountId,
+  typeAccount: entries.typeAccount,
+  value: entries.value,
+  date: entries.date,
+  description: entries.description,
+  document: entries.document,
+  titleId: sql<number>`${entries.titleId}`,
+  bankLineId: conciliationLinks.bankLineId,
+  acquirerLineId: conciliationLinks.acquirerLineId,
+  linkId: conciliationLinks.id,
+};
+
+function toPayment({
+  linkId,
+  ...payment
+}: Omit<PaymentRow, "reconciled"> & { linkId: number | null }): PaymentRow {
+  return { ...payment, reconciled: linkId !== null };
+}
+
+/** The payments of a title, oldest first. */
+export async function paymentsOfTitle(db: Db, companyId: number, titleId: number): Promise<PaymentRow[]> {
+  const rows = await db
+    .select(paymentColumns)
+    .from(entries)
+    .leftJoin(conciliationLinks, eq(conciliationLinks.entryId, entries.id))
+    .where(and(eq(entries.companyId, companyId), eq(entries.titleId, titleId)))
+    .orderBy(asc(entries.date), asc(entries.id));
+  return rows.map(toPayment);
+}
+
+/** One payment (entry) of a title. */
+export async function findPayment(
+  db: Db,
+  companyId: number,
+  titleId: number,
+  entryId: number,
+): Promise<PaymentRow | undefined> {
+  const row = await db
+    .select(paymentColumns)
+    .from(entries)
+    .leftJoin(conciliationLinks, eq(conciliationLinks.entryId, entries.id))
+    .where(and(eq(entries.id, entryId), eq(entries.companyId, companyId), eq(entries.titleId, titleId)))
+    .get();
+  return row ? toPayment(row) : undefined;
+}
+
+/**
+ * A statement that fails the open_value CHECK when the title was deleted, so a batch that includes
+ * it is refused as a whole: a payment can never land on a title deleted concurrently.
+ */
+function refuseIfTitleDeleted(db: Db, companyId: number, titleId: number) {
+  return db
+    .update(titles)
+    .set({ openValue: -1 })
+    .where(
+      and(eq(titles.id, titleId), eq(titles.companyId, companyId), eq(titles.status, TITLE_STATUS.deleted)),
+    );
+}
+
+/**
+ * Posts a payment: its entry and the title's new open value and status, in one batch. The open_value
+ * CHECK refuses the whole batch when concurrent payments would overpay the title (constraint error).
+ */
+export async function postPayment(db: Db, entry: NewEntry & { titleId: number }): Promise<void> {
+  await db.batch([
+    insertEntry(db, entry),
+    settleTitle(db, entry.companyId, entry.titleId, entry.value, ne(titles.status, TITLE_STATUS.deleted)),
+    refuseIfTitleDeleted(db, entry.companyId, entry.titleId),
+  ]);
+}
+
+/**
+ * Removes a payment's entry and gives its value back to the title's open value, in one batch. Both
+ * statements require the entry to still exist with that value and not be reconciled, so a concurrent
+ * reconcile or delete makes both match nothing. Answers false when nothing was removed.
+ */
+export async function removePayment(
+  db: Db,
+  companyId: number,
+  titleId: number,
+  entryId: number,
+  value: Cents,
+): Promise<boolean> {
+  const unlinked = notExists(
+    db
+      .select({ id: conciliationLinks.id })
+      .from(conciliationLinks)
+      .where(eq(conciliationLinks.entryId, entryId)),
+  );
+  const entryStillThere = sql`EXISTS (SELECT 1 FROM ${entries} WHERE ${entries.id} = ${entryId} AND ${entries.companyId} = ${companyId} AND ${entries.titleId} = ${titleId} AND ${entries.value} = ${value})`;
+  const [, deleted] = await db.batch([
+    settleTitle(db, companyId, titleId, -value, and(entryStillThere, unlinked)),
+    db
+      .delete(entries)
+      .where(
+        and(
+          eq(entries.id, entryId),
+          eq(entries.companyId, companyId),
+          eq(entries.titleId, titleId),
+          eq(entries.value, value),
+          unlinked,
+        ),
+      ),
+  ]);
+  return deleted.meta.changes > 0;
+}
+
+/** True when the title has at least one payment. */
+export async function titleHasPayments(db: Db, companyId: number, titleId: number): Promise<boolean> {
+  const row = await db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(and(eq(entries.companyId, companyId), eq(entries.titleId, titleId)))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
+
+/** Registries a title may reference. */
+export const TITLE_REFERENCE_TABLES = {
+  supplier: suppliers,
+  consumer: consumers,
+  documentType: documentTypes,
+  paymentType: paymentTypes,
+  accountType: accountTypes,
+  costCenter: costCenters,
+  bankAccount: bankAccounts,
+} as const;
+
+export type TitleReference = keyof typeof TITLE_REFERENCE_TABLES;
+
+/** The references (sent with an id) that are not active rows of the company, checked in one round. */
+export async function missingReferences(
+  db: Db,
+  companyId: number,
+  references: Partial<Record<TitleReference, number | null>>,
+): Promise<Set<TitleReference>> {
+  const sent = (Object.entries(references) as [TitleReference, number | null | undefined][]).filter(
+    (entry): entry is [TitleReference, number] => typeof entry[1] === "number",
+  );
+  const found = await Promise.all(
+    sent.map(([key, id]) => existsInCompany(db, TITLE_REFERENCE_TABLES[key], companyId, id)),
+  );
+  return new Set(sent.filter((_, i) => !found[i]).map(([key]) => key));
+}
+
+/** Direction of a chart-of-accounts entry (0 inflow, 1 outflow), or undefined when it does not exist. */
+export async function accountTypeDirection(
+  db: Db,
+  companyId: number,
+  accountTypeId: number,
+): Promise<number | undefined> {
+  const row = await db
+    .select({ typeAccount: accountTypes.typeAccount })
+    .from(accountTypes)
+    .where(and(eq(accountTypes.id, accountTypeId), eq(accountTypes.companyId, companyId)))
+    .get();
+  return row?.typeAccount;
+}
+
+/** True when the bank account is active in the company. */
+export const bankAccountExists = (db: Db, companyId: number, bankAccountId: number) =>
+  existsInCompany(db, bankAccounts, companyId, bankAccountId);

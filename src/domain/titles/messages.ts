@@ -1,0 +1,55 @@
+import { type Cents, formatCents } from "../../lib/money";
+
+/** Registry references of a title, validated against the caller's company. */
+export const SUPPLIER_NOT_FOUND = "Fornecedor não existe";
+export const CONSUMER_NOT_FOUND = "Cliente não existe";
+export const DOCUMENT_TYPE_NOT_FOUND = "Tipo documento não existe";
+export const PAYMENT_TYPE_NOT_FOUND = "Tipo pagamento não existe";
+export const ACCOUNT_TYPE_NOT_FOUND = "Plano de contas não existe";
+export const COST_CENTER_NOT_FOUND = "Centro de custo não existe";
+export const BANK_ACCOUNT_NOT_FOUND = "Conta bancária não existe";
+
+/** The messages that differ between payable and receivable titles. */
+export type TitleMessages = {
+  notFound: string;
+  accountTypeOtherDirection: string;
+  hasPayments: string;
+  paymentNotFound: string;
+  paymentReconciled: string;
+  overpayment: (value: Cents, openValue: Cents) => string;
+  paymentConflict: (value: Cents) => string;
+  valueBelowPaid: (value: Cents, paid: Cents) => string;
+  valueConflict: (value: Cents) => string;
+};
+
+export const PAYABLE_MESSAGES: TitleMessages = {
+  notFound: "Conta a pagar não existe",
+  accountTypeOtherDirection: "Plano de contas não é de contas a pagar (saída)",
+  hasPayments: "Conta a pagar possui pagamentos e não pode ser excluída",
+  paymentNotFound: "Pagamento não existe",
+  paymentReconciled: "Pagamento conciliado não pode ser excluído; desfaça a conciliação antes",
+  overpayment: (value, openValue) =>
+    `Valor do pagamento ${formatCents(value)} maior que o valor em aberto ${formatCents(openValue)} da conta a pagar`,
+  paymentConflict: (value) =>
+    `Pagamento de ${formatCents(value)} recusado: a conta a pagar foi alterada por outra operação ao mesmo tempo; consulte o valor em aberto e tente novamente`,
+  valueBelowPaid: (value, paid) =>
+    `Valor ${formatCents(value)} menor que o valor já pago ${formatCents(paid)} da conta a pagar`,
+  valueConflict: (value) =>
+    `Valor ${formatCents(value)} recusado: a conta a pagar foi alterada por outra operação ao mesmo tempo; consulte o valor pago e tente novamente`,
+};
+
+export const RECEIVABLE_MESSAGES: TitleMessages = {
+  notFound: "Conta a receber não existe",
+  accountTypeOtherDirection: "Plano de contas não é de contas a receber (entrada)",
+  hasPayments: "Conta a receber possui recebimentos e não pode ser excluída",
+  paymentNotFound: "Recebimento não existe",
+  paymentReconciled: "Recebimento conciliado não pode ser excluído; desfaça a conciliação antes",
+  overpayment: (value, openValue) =>
+    `Valor do recebimento ${formatCents(value)} maior que o valor em aberto ${formatCents(openValue)} da conta a receber`,
+  paymentConflict: (value) =>
+    `Recebimento de ${formatCents(value)} recusado: a conta a receber foi alterada por outra operação ao mesmo tempo; consulte o valor em aberto e tente novamente`,
+  valueBelowPaid: (value, paid) =>
+    `Valor ${formatCents(value)} menor que o valor já recebido ${formatCents(paid)} da conta a receber`,
+  valueConflict: (value) =>
+    `Valor ${formatCents(value)} recusado: a conta a receber foi alterada por outra operação ao mesmo tempo; consulte o valor recebido e tente novamente`,
+};

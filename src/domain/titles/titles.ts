@@ -1,0 +1,145 @@
+import {
+  findTitle,
+  insertTitle,
+  listTitles,
+  type PaymentRow,
+  paymentsOfTitle,
+  softDeleteTitle,
+  type TitleFields,
+  type TitleFilters,
+  type TitleRow,
+  updateTitle,
+} from "../../db/titles";
+import type { Db } from "../../env";
+import { badRequest, refuseOnConflict } from "../../lib/errors";
+import type { Cents } from "../../lib/money";
+import type { TitleKind } from "./kinds";
+import { assertReferences, type TitleReferences } from "./references";
+import { openValueForNewValue } from "./rules";
+
+export const TITLES_PAGE_SIZE = 5000;
+
+export type TitleDetail = { title: TitleRow; payments: PaymentRow[] };
+
+export type TitleInput = TitleReferences & {
+  description: string;
+  document?: string | null;
+  value: Cents;
+  dueDate: string;
+};
+
+/** Fields of an update; only those sent change, null clears an optional one. */
+export type TitleChanges = Partial<TitleInput>;
+
+/** Filters of the list; `partyId` is the supplier of a payable or the consumer of a receivable. */
+export type TitleListFilters = Omit<TitleFilters, "supplierId" | "consumerId"> & { partyId?: number };
+
+/** A live title of the kind in the company, or the kind's "does not exist" refusal. */
+export async function requireTitle(db: Db, companyId: number, kind: TitleKind, titleId: number) {
+  const title = await findTitle(db, companyId, kind.typeAccount, titleId);
+  if (!title) throw badRequest(kind.messages.notFound);
+  return title;
+}
+
+export async function getTitleDetail(
+  db: Db,
+  companyId: number,
+  kind: TitleKind,
+  titleId: number,
+): Promise<TitleDetail> {
+  const title = await requireTitle(db, companyId, kind, titleId);
+  return { title, payments: await paymentsOfTitle(db, companyId, titleId) };
+}
+
+export function findTitles(
+  db: Db,
+  companyId: number,
+  kind: TitleKind,
+  { partyId, ...filters }: TitleListFilters,
+  page: number,
+): Promise<TitleRow[]> {
+  const party = kind.party === "supplier" ? { supplierId: partyId } : { consumerId: partyId };
+  return listTitles(db, companyId, kind.typeAccount, { ...filters, ...party }, page, TITLES_PAGE_SIZE);
+}
+
+const EMPTY_REFERENCES = {
+  document: null,
+  supplierId: null,
+  consumerId: null,
+  documentTypeId: null,
+  paymentTypeId: null,
+  accountTypeId: null,
+  costCenterId: null,
+  bankAccountId: null,
+} as const;
+
+/** The stored columns of the fields sent (undefined = keep). */
+function columnsOf(kind: TitleKind, input: TitleChanges): Partial<TitleFields> {
+  const columns: Partial<TitleFields> = {
+    description: input.description,
+    document: input.document,
+    dueDate: input.dueDate,
+    [kind.party === "supplier" ? "supplierId" : "consumerId"]: input.partyId,
+    documentTypeId: input.documentTypeId,
+    paymentTypeId: input.paymentTypeId,
+    accountTypeId: input.accountTypeId,
+    costCenterId: input.costCenterId,
+    bankAccountId: input.bankAccountId,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+}
+
+export async function createTitle(
+  db: Db,
+  companyId: number,
+  kind: TitleKind,
+  input: TitleInput,
+): Promise<TitleDetail> {
+  await assertReferences(db, companyId, kind, input);
+  const fields: TitleFields = {
+    ...EMPTY_REFERENCES,
+    ...columnsOf(kind, input),
+    description: input.description,
+    dueDate: input.dueDate,
+  };
+  const id = await insertTitle(db, companyId, kind.typeAccount, fields, input.value);
+  return getTitleDetail(db, companyId, kind, id);
+}
+
+/**
+ * Updates the fields sent. A new Value keeps what was already paid: the open value becomes the new
+ * value minus the paid amount, computed in the update itself so a concurrent payment is not lost.
+ */
+export async function changeTitle(
+  db: Db,
+  companyId: number,
+  kind: TitleKind,
+  titleId: number,
+  changes: TitleChanges,
+): Promise<TitleDetail> {
+  const title = await requireTitle(db, companyId, kind, titleId);
+  await assertReferences(db, companyId, kind, changes);
+  const newValue = changes.value;
+  if (newValue !== undefined) openValueForNewValue(kind, title, newValue);
+  const update = () =>
+    updateTitle(db, companyId, kind.typeAccount, titleId, columnsOf(kind, changes), newValue);
+  const updated =
+    newValue === undefined
+      ? await update()
+      : await refuseOnConflict(update, kind.messages.valueConflict(newValue));
+  if (!updated) throw badRequest(kind.messages.notFound);
+  return getTitleDetail(db, companyId, kind, titleId);
+}
+
+/** Soft-deletes a title (Status 0); refused while it has payments, even ones posted concurrently. */
+export async function deleteTitle(
+  db: Db,
+  companyId: number,
+  kind: TitleKind,
+  titleId: number,
+): Promise<void> {
+  await requireTitle(db, companyId, kind, titleId);
+  if (await softDeleteTitle(db, companyId, kind.typeAccount, titleId)) return;
+  await requireTitle(db, companyId, kind, titleId);
+  throw badRequest(kind.messages.hasPayments);
+}

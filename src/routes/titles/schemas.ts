@@ -1,0 +1,163 @@
+import { z } from "@hono/zod-openapi";
+import {
+  dateQuery,
+  dateString,
+  enumIntQuery,
+  idBody,
+  idPath,
+  idQuery,
+  moneyBody,
+  pageQuery,
+  textBody,
+} from "../../http/schemas";
+
+export type PartyField = "IDSupplier" | "IDConsumer";
+
+const money = (description: string) => z.number().openapi({ example: 150.25, description });
+const nullableId = (description: string) =>
+  z.number().int().nullable().openapi({ type: "integer", format: "int32", description });
+/**
+ * The counterpart field (IDSupplier on payables, IDConsumer on receivables). Its name depends on the
+ * kind, so the static type leaves it out and handlers read it by name; the runtime schema (validation
+ * and OpenAPI) has it.
+ */
+const partyShape = <T extends z.ZodType>(field: PartyField, schema: T) =>
+  ({ [field]: schema }) as Record<never, never>;
+const optionalIdBody = (name: string, description: string) =>
+  idBody(name)
+    .nullable()
+    .optional()
+    .openapi({ description: `${description}; null limpa` });
+
+/** A payment of a title: the internal statement entry it posted. */
+export const TitlePaymentSchema = z
+  .object({
+    IDAccountPayment: z
+      .number()
+      .int()
+      .openapi({ description: "Id do pagamento: o mesmo IDBankStatement do lançamento interno" }),
+    IDBankStatement: z.number().int().openapi({ description: "Lançamento interno do extrato" }),
+    IDBankAccount: z.number().int(),
+    IDTypeAccount: z.number().int().openapi({ description: "0 entrada (recebimento), 1 saída (pagamento)" }),
+    Value: money("Valor do pagamento"),
+    Date: z.string().openapi({
+      example: "2026-03-10 00:00:00",
+      description: "Data-hora do lançamento no fuso da empresa: o início do dia informado",
+    }),
+    Description: z.string(),
+    Document: z.string().nullable(),
+    IDBankStatementConciliation: nullableId("Linha bancária importada a que está conciliado"),
+    IDAccountsPayableReceivableConciliation: nullableId("Linha de adquirente a que está conciliado"),
+  })
+  .openapi("TitlePayment");
+
+export const TitlePaymentCreateSchema = z
+  .object({
+    IDBankAccount: idBody("IDBankAccount").openapi({ description: "Conta bancária do pagamento" }),
+    Value: moneyBody("Value", { positive: true }).openapi({
+      description: "Valor pago; no máximo o valor em aberto da conta",
+    }),
+    Date: dateString("Date")
+      .optional()
+      .openapi({ description: "Data do pagamento; hoje no fuso da empresa quando omitida" }),
+  })
+  .openapi("TitlePaymentCreate");
+
+/** `[]`, the answer of the deletes of this area. */
+export const EmptyListSchema = z
+  .array(z.unknown())
+  .max(0)
+  .openapi({ example: [], description: "Sempre uma lista vazia" });
+
+export const paymentIdParam = idPath("idaccountpayment").openapi({
+  description: "IDAccountPayment do pagamento (o IDBankStatement do seu lançamento)",
+});
+
+/** The schemas of one kind of title (payable or receivable), registered once under its own names. */
+export function titleSchemas(names: {
+  prefix: string;
+  partyField: PartyField;
+  partyName: string;
+  paid: string;
+}) {
+  const { prefix, partyField, partyName, paid } = names;
+  const Title = z
+    .object({
+      IDAccountPayableReceivable: z.number().int(),
+      IDTypeAccount: z.number().int().openapi({ description: "0 conta a receber, 1 conta a pagar" }),
+      Description: z.string(),
+      Document: z.string().nullable(),
+      Value: money("Valor da conta"),
+      OpenValue: money(`Valor em aberto: Value menos o já ${paid}`),
+      PaidValue: money(`Valor já ${paid}`),
+      DueDate: z.string().openapi({ format: "date", example: "2026-03-31" }),
+      ...partyShape(partyField, nullableId(partyName)),
+      IDTypeDocument: nullableId("Tipo de documento"),
+      IDTypePayment: nullableId("Tipo de pagamento"),
+      IDTypeAccountPayableReceivable: nullableId("Plano de contas"),
+      IDTypeCostCenter: nullableId("Centro de custo"),
+      IDBankAccount: nullableId("Conta bancária prevista"),
+      Status: z
+        .number()
+        .int()
+        .openapi({ enum: [1, 2, 3], description: `1 aberta, 2 parcialmente ${paid}, 3 ${paid}` }),
+      StatusName: z.string().openapi({ example: "Aberto" }),
+    })
+    .openapi(prefix);
+
+  const Detail = Title.extend({
+    Payments: z
+      .array(TitlePaymentSchema)
+      .openapi({ description: "Pagamentos, do mais antigo ao mais recente" }),
+  }).openapi(`${prefix}Detail`);
+
+  const fields = {
+    Document: textBody("Document", 60).nullable().optional(),
+    ...partyShape(partyField, optionalIdBody(partyField, partyName)),
+    IDTypeDocument: optionalIdBody("IDTypeDocument", "Tipo de documento"),
+    IDTypePayment: optionalIdBody("IDTypePayment", "Tipo de pagamento"),
+    IDTypeAccountPayableReceivable: optionalIdBody("IDTypeAccountPayableReceivable", "Plano de contas"),
+    IDTypeCostCenter: optionalIdBody("IDTypeCostCenter", "Centro de custo"),
+    IDBankAccount: optionalIdBody("IDBankAccount", "Conta bancária prevista"),
+  };
+  const description = textBody("Description", 255).trim().min(1, "Description não pode ser vazio");
+
+  const Create = z
+    .object({
+      Description: description,
+      Value: moneyBody("Value", { positive: true }),
+      DueDate: dateString("DueDate"),
+      ...fields,
+    })
+    .openapi(`${prefix}Create`);
+
+  const Update = z
+    .object({
+      Description: description.optional(),
+      Value: moneyBody("Value", { positive: true })
+        .optional()
+        .openapi({ description: `Novo valor; o já ${paid} é mantido e o valor em aberto recalculado` }),
+      DueDate: dateString("DueDate").optional(),
+      ...fields,
+    })
+    .openapi(`${prefix}Update`);
+
+  const ListQuery = z.object({
+    Status: enumIntQuery(
+      "Status",
+      [1, 2, 3] as const,
+      `1 aberta, 2 parcialmente ${paid}, 3 ${paid}; omitido: todas`,
+    ),
+    DueDateFrom: dateQuery("DueDateFrom", "Vencimento a partir de (inclusive)"),
+    DueDateTo: dateQuery("DueDateTo", "Vencimento até (inclusive)"),
+    ...partyShape(partyField, idQuery(partyField, partyName)),
+    IDTypeDocument: idQuery("IDTypeDocument", "Tipo de documento"),
+    IDTypePayment: idQuery("IDTypePayment", "Tipo de pagamento"),
+    IDTypeAccountPayableReceivable: idQuery("IDTypeAccountPayableReceivable", "Plano de contas"),
+    IDTypeCostCenter: idQuery("IDTypeCostCenter", "Centro de custo"),
+    IDBankAccount: idQuery("IDBankAccount", "Conta bancária prevista"),
+    Page: pageQuery,
+  });
+
+  return { Title, Detail, Create, Update, ListQuery };
+}
