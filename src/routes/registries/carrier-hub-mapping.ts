@@ -14,9 +14,9 @@ import {
   SUPPLIER_NOT_FOUND,
 } from "../../domain/registries/messages";
 import { createRouter } from "../../http/router";
-import { idBody, idPath, pageQuery } from "../../http/schemas";
+import { idPath, pageQuery } from "../../http/schemas";
 import { crudRoutes } from "./crud-routes";
-import { idField, requiredText, statusField } from "./fields";
+import { idField, nullableIdBody, requiredText, statusField } from "./fields";
 
 const CarrierHubMappingSchema = z
   .object({
@@ -37,14 +37,8 @@ const CarrierHubMappingSchema = z
 const CarrierHubMappingCreateSchema = z
   .object({
     HubCarrierName: requiredText("HubCarrierName", 150).openapi({ example: "MERCADO ENVIOS" }),
-    IDSupplier: idBody("IDSupplier")
-      .nullable()
-      .optional()
-      .openapi({ description: "Fornecedor ativo da empresa com IsCarrier 1" }),
-    IDCarrierModal: idBody("IDCarrierModal")
-      .nullable()
-      .optional()
-      .openapi({ description: "Modalidade da empresa" }),
+    IDSupplier: nullableIdBody("IDSupplier", "Fornecedor ativo da empresa com IsCarrier 1"),
+    IDCarrierModal: nullableIdBody("IDCarrierModal", "Modalidade da empresa"),
   })
   .openapi("CarrierHubMappingCreate");
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { isValidCnpj, isValidCpfOrCnpj, onlyDigits } from "../../domain/registries/document-number";
+import { idBody } from "../../http/schemas";
 
 /** Output id column of an item. */
 export const idField = (description: string) =>
@@ -29,7 +30,7 @@ export const cpfOrCnpjBody = z
   .refine((digits) => digits === null || isValidCpfOrCnpj(digits), "Document deve ser um CPF ou CNPJ válido")
   .nullable()
   .openapi({
-    type: "string",
+    type: ["string", "null"],
     example: "11222333000181",
     description: "CPF ou CNPJ; pontuação é aceita e removida, guardado só com dígitos",
   });
@@ -42,7 +43,7 @@ export const cnpjBody = z
   .refine((digits) => digits === null || isValidCnpj(digits), "Document deve ser um CNPJ válido")
   .nullable()
   .openapi({
-    type: "string",
+    type: ["string", "null"],
     example: "11222333000181",
     description: "CNPJ; pontuação é aceita e removida, guardado só com dígitos",
   });
@@ -51,3 +52,10 @@ export const documentField = z
   .string()
   .nullable()
   .openapi({ description: "Documento, só dígitos", example: "11222333000181" });
+
+/** An optional reference to another registry in a body; null clears it. */
+export const nullableIdBody = (name: string, description: string) =>
+  idBody(name)
+    .nullable()
+    .optional()
+    .openapi({ type: ["integer", "null"], format: "int32", description });

@@ -13,10 +13,10 @@ import {
   listProducts,
 } from "../../domain/registries/products";
 import { createRouter } from "../../http/router";
-import { flagBody, idBody, idPath, moneyBody, pageQuery, textBody } from "../../http/schemas";
+import { flagBody, idPath, moneyBody, pageQuery, textBody } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
 import { crudRoutes } from "./crud-routes";
-import { idField, requiredText, statusField } from "./fields";
+import { idField, nullableIdBody, requiredText, statusField } from "./fields";
 
 const ProductSchema = z
   .object({
@@ -42,7 +42,7 @@ const ProductCreateSchema = z
       .optional()
       .openapi({ description: "Código do SKU, único na empresa (vazio = sem código)", example: "CAM-001-P" }),
     Name: requiredText("Name", 200).openapi({ example: "Camiseta básica P" }),
-    IDBrand: idBody("IDBrand").nullable().optional().openapi({ description: "Marca ativa da empresa" }),
+    IDBrand: nullableIdBody("IDBrand", "Marca ativa da empresa"),
     Cost: moneyBody("Cost").optional().openapi({ default: 0 }),
     Price: moneyBody("Price").optional().openapi({ default: 0 }),
     IsActive: flagBody("IsActive").optional().openapi({ default: 1 }),

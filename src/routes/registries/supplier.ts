@@ -9,9 +9,9 @@ import {
   listSuppliers,
 } from "../../domain/registries/suppliers";
 import { createRouter } from "../../http/router";
-import { enumIntQuery, flagBody, idBody, idPath, pageQuery } from "../../http/schemas";
+import { enumIntQuery, flagBody, idPath, pageQuery } from "../../http/schemas";
 import { crudRoutes } from "./crud-routes";
-import { cpfOrCnpjBody, documentField, idField, requiredText, statusField } from "./fields";
+import { cpfOrCnpjBody, documentField, idField, nullableIdBody, requiredText, statusField } from "./fields";
 
 const SupplierSchema = z
   .object({
@@ -36,9 +36,10 @@ const SupplierCreateSchema = z
     Name: requiredText("Name", 150).openapi({ example: "Transportes Rápido Ltda" }),
     Document: cpfOrCnpjBody.optional(),
     IsCarrier: flagBody("IsCarrier").optional().openapi({ default: 0 }),
-    IDCarrierModal: idBody("IDCarrierModal").nullable().optional().openapi({
-      description: "Modalidade da empresa; só vale com IsCarrier 1 (descartada com IsCarrier 0)",
-    }),
+    IDCarrierModal: nullableIdBody(
+      "IDCarrierModal",
+      "Modalidade da empresa; só vale com IsCarrier 1 (descartada com IsCarrier 0)",
+    ),
   })
   .openapi("SupplierCreate");
 
