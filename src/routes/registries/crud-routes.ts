@@ -74,10 +74,10 @@ export function crudRoutes<
       path: spec.itemPath,
       operationId: spec.operationIds.get,
       tags: [spec.tag],
-      summary: `Um ${noun.one}`,
+      summary: `Consulta ${noun.one} pelo id`,
       description: text(`Array com o registro, ou array vazio quando não existe. ${scope}`, notes.get),
       request: { params: spec.params },
-      responses: jsonOk(z.array(spec.item), `Array com o ${noun.one} ou vazio`),
+      responses: jsonOk(z.array(spec.item), "Array com o registro, ou vazio"),
     }),
     create: createRoute({
       method: "post",
@@ -87,7 +87,7 @@ export function crudRoutes<
       summary: `Cria ${noun.one}`,
       description: text("400 `Empresa não existe` quando a empresa do usuário não existe.", notes.create),
       request: { body: jsonBody(spec.createBody) },
-      responses: jsonOk(z.array(spec.item), `Array de um item: o ${noun.one} criado`),
+      responses: jsonOk(z.array(spec.item), "Array de um item: o registro criado"),
     }),
     update: createRoute({
       method: "put",
@@ -97,7 +97,7 @@ export function crudRoutes<
       summary: `Altera ${noun.one}`,
       description: text("Só os campos enviados mudam.", missing, notes.update),
       request: { params: spec.params, body: jsonBody(spec.updateBody) },
-      responses: jsonOk(z.array(spec.item), `Array de um item: o ${noun.one} alterado`),
+      responses: jsonOk(z.array(spec.item), "Array de um item: o registro alterado"),
     }),
     remove: createRoute({
       method: "delete",
