@@ -1,6 +1,7 @@
 import { createRouter } from "../http/router";
 import { companyRouter } from "./company/company";
 import { conciliationRulesRouter } from "./conciliation-rules";
+import { registriesRouter } from "./registries";
 import { titlesRouter } from "./titles/router";
 import { userRouter } from "./user/user";
 
@@ -8,6 +9,7 @@ import { userRouter } from "./user/user";
 export const protectedRoutes = createRouter()
   .route("/", userRouter)
   .route("/", companyRouter)
+  .route("/", registriesRouter)
   .route("/", conciliationRulesRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
   // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.

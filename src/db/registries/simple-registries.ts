@@ -1,0 +1,24 @@
+import {
+  accountTypes,
+  companyIntegrations,
+  companyInvoices,
+  consumers,
+  costCenters,
+  documentTypes,
+  paymentTypes,
+} from "../../../drizzle/schema";
+import { scopedRows } from "./scoped-rows";
+
+/** Registries with no rule beyond company scope and soft delete. */
+export const companyInvoiceRows = scopedRows(companyInvoices);
+export const companyIntegrationRows = scopedRows(companyIntegrations);
+export const consumerRows = scopedRows(consumers);
+export const accountTypeRows = scopedRows(accountTypes);
+export const documentTypeRows = scopedRows(documentTypes);
+export const paymentTypeRows = scopedRows(paymentTypes);
+export const costCenterRows = scopedRows(costCenters);
+
+export type CompanyInvoiceRow = typeof companyInvoices.$inferSelect;
+export type CompanyIntegrationRow = typeof companyIntegrations.$inferSelect;
+export type ConsumerRow = typeof consumers.$inferSelect;
+export type AccountTypeRow = typeof accountTypes.$inferSelect;

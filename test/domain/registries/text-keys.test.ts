@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { integrationKind } from "../../../src/domain/registries/integration-kind";
+import { searchPattern } from "../../../src/domain/registries/like-search";
+import { nameKey } from "../../../src/domain/registries/name-key";
+
+describe("nameKey", () => {
+  it.each([
+    ["Rodoviário", "rodoviario"],
+    ["  RODOVIÁRIO  ", "rodoviario"],
+    ["Aéreo   Expresso", "aereo expresso"],
+    ["Transporte\tFluvial", "transporte fluvial"],
+    ["Ação Ç", "acao c"],
+    ["Pré-venda", "pre-venda"],
+    ["", ""],
+  ])("%j -> %j", (name, key) => {
+    expect(nameKey(name)).toBe(key);
+  });
+});
+
+describe("searchPattern", () => {
+  it.each([
+    ["nike", "%nike%"],
+    ["nike air max", "%nike%air%max%"],
+    ["a  b", "%a%%b%"],
+    ["100%", "%100\\%%"],
+    ["a_b", "%a\\_b%"],
+    ["c:\\temp", "%c:\\\\temp%"],
+    ["50% off", "%50\\%%off%"],
+  ])("%j -> %j", (search, pattern) => {
+    expect(searchPattern(search)).toEqual({ pattern, escape: "\\" });
+  });
+});
+
+describe("integrationKind", () => {
+  it.each([
+    ["TEF", "TEF"],
+    ["tef", "TEF"],
+    [" Pix ", "PIX"],
+    ["pIx", "PIX"],
+    ["Marketplace", "Marketplace"],
+    ["  Gateway X ", "Gateway X"],
+    ["pixel", "pixel"],
+  ])("%j -> %j", (sent, stored) => {
+    expect(integrationKind(sent)).toBe(stored);
+  });
+});
