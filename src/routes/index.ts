@@ -1,4 +1,6 @@
 import { createRouter } from "../http/router";
+import { acquirerRouter } from "./acquirer/acquirer-lines";
+import { bankStatementRouter } from "./bank-statement";
 import { companyRouter } from "./company/company";
 import { conciliationRulesRouter } from "./conciliation-rules";
 import { registriesRouter } from "./registries";
@@ -11,6 +13,8 @@ export const protectedRoutes = createRouter()
   .route("/", companyRouter)
   .route("/", registriesRouter)
   .route("/", conciliationRulesRouter)
+  .route("/", bankStatementRouter)
+  .route("/", acquirerRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
   // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.
   .route("/", titlesRouter);

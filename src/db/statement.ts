@@ -1,0 +1,347 @@
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import { acquirerLines, bankAccounts, bankLines, conciliationLinks, entries } from "../../drizzle/schema";
+import type { Db } from "../env";
+import { addDays } from "../lib/dates";
+import type { Cents } from "../lib/money";
+import { balancesUpTo } from "./ledger";
+
+/**
+ * Reads of the bank statement area: the internal statement (entries with their running balance),
+ * bank lines and acquirer lines with the internal entries linked to them.
+ */
+
+export const STATEMENT_PAGE_SIZE = 5000;
+
+/** D1 binds at most 100 parameters per statement: id lists are queried in chunks below that. */
+const ID_CHUNK = 90;
+
+export type BankLineRow = typeof bankLines.$inferSelect;
+export type AcquirerLineRow = typeof acquirerLines.$inferSelect;
+
+/** An internal entry with the reconciliation it is linked to, if any. */
+export type EntryView = {
+  id: number;
+  bankAccountId: number;
+  typeAccount: number;
+  value: Cents;
+  date: string;
+  description: string;
+  document: string | null;
+  titleId: number | null;
+  transferId: number | null;
+  origin: string;
+  bankLineId: number | null;
+  acquirerLineId: number | null;
+  lineStatus: number | null;
+  postedByLink: number | null;
+};
+
+/** An entry of the internal statement and the running sum (signed cents) of the filtered range up to it. */
+export type StatementRow = EntryView & { runningSum: Cents };
+
+export type EntryFilters = {
+  companyId: number;
+  bankAccountId?: number;
+  typeAccount?: number;
+  dateFrom?: string;
+  dateTo?: string;
+  entryId?: number;
+  onlyWithoutTitle?: boolean;
+};
+
+export type BankLineFilters = {
+  companyId: number;
+  bankAccountId?: number;
+  typeAccount?: number;
+  dateFrom?: string;
+  dateTo?: string;
+  lineId?: number;
+  statusId?: number;
+  entryId?: number;
+};
+
+export type AcquirerLineFilters = {
+  companyId: number;
+  bankAccountId?: number;
+  dateFrom?: string;
+  dateTo?: string;
+  statusId?: number;
+};
+
+const signedValue = sql<number>`CASE WHEN ${entries.typeAccount} = 0 THEN ${entries.value} ELSE -${entries.value} END`;
+
+const entryViewColumns = {
+  id: entries.id,
+  bankAccountId: entries.bankAccountId,
+  typeAccount: entries.typeAccount,
+  value: entries.value,
+  date: entries.date,
+  description: entries.description,
+  document: entries.document,
+  titleId: entries.titleId,
+  transferId: entries.transferId,
+  origin: entries.origin,
+  bankLineId: conciliationLinks.bankLineId,
+  acquirerLineId: conciliationLinks.acquirerLineId,
+  lineStatus: sql<number | null>`coalesce(${bankLines.statusId}, ${acquirerLines.statusId})`,
+  postedByLink: conciliationLinks.postedByLink,
+};
+
+/** Entries joined to their link (entry_id is unique there, so the join never multiplies rows). */
+function entriesWithLinks(db: Db) {
+  return db
+    .select(entryViewColumns)
+    .from(entries)
+    .leftJoin(conciliationLinks, eq(conciliationLinks.entryId, entries.id))
+    .leftJoin(bankLines, eq(bankLines.id, conciliationLinks.bankLineId))
+    .leftJoin(acquirerLines, eq(acquirerLines.id, conciliationLinks.acquirerLineId));
+}
+
+function entryConditions(f: EntryFilters): SQL[] {
+  const conditions = [eq(entries.companyId, f.companyId)];
+  if (f.bankAccountId !== undefined) conditions.push(eq(entries.bankAccountId, f.bankAccountId));
+  if (f.typeAccount !== undefined) conditions.push(eq(entries.typeAccount, f.typeAccount));
+  if (f.dateFrom !== undefined) conditions.push(gte(entries.date, f.dateFrom));
+  // Entry dates carry a time: the whole last day is included.
+  if (f.dateTo !== undefined) conditions.push(lt(entries.date, addDays(f.dateTo, 1)));
+  if (f.entryId !== undefined) conditions.push(eq(entries.id, f.entryId));
+  if (f.onlyWithoutTitle) conditions.push(isNull(entries.titleId));
+  return conditions;
+}
+
+/**
+ * One page of the internal statement, ordered by date then id. The running sum is a window over
+ * every filtered row (computed before LIMIT/OFFSET), so a later page starts where the earlier ended.
+ */
+export async function statementPage(db: Db, f: EntryFilters, page: number): Promise<StatementRow[]> {
+  const rows = await db
+    .select({
+      ...entryViewColumns,
+      runningSum: sql<number>`sum(${signedValue}) OVER (ORDER BY ${entries.date}, ${entries.id} ROWS UNBOUNDED PRECEDING)`,
+    })
+    .from(entries)
+    .leftJoin(conciliationLinks, eq(conciliationLinks.entryId, entries.id))
+    .leftJoin(bankLines, eq(bankLines.id, conciliationLinks.bankLineId))
+    .leftJoin(acquirerLines, eq(acquirerLines.id, conciliationLinks.acquirerLineId))
+    .where(and(...entryConditions(f)))
+    .orderBy(asc(entries.date), asc(entries.id))
+    .limit(STATEMENT_PAGE_SIZE)
+    .offset(page * STATEMENT_PAGE_SIZE);
+  return rows.map((r) => ({ ...r, runningSum: Number(r.runningSum) }));
+}
+
+/** Receipts, payments and entry count of the whole filtered range (not only one page). */
+export async function statementTotals(
+  db: Db,
+  f: EntryFilters,
+): Promise<{ receipts: Cents; payments: Cents; count: number }> {
+  const row = await db
+    .select({
+      receipts: sql<number>`coalesce(sum(CASE WHEN ${entries.typeAccount} = 0 THEN ${entries.value} END), 0)`,
+      payments: sql<number>`coalesce(sum(CASE WHEN ${entries.typeAccount} = 1 THEN ${entries.value} END), 0)`,
+      count: sql<number>`count(*)`,
+    })
+    .from(entries)
+    .where(and(...entryConditions(f)))
+    .get();
+  return {
+    receipts: Number(row?.receipts ?? 0),
+    payments: Number(row?.payments ?? 0),
+    count: Number(row?.count ?? 0),
+  };
+}
+
+/** Ids of every bank account of the company (any status: an inactive account keeps its history). */
+export async function companyBankAccountIds(db: Db, companyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.companyId, companyId));
+  return rows.map((r) => r.id);
+}
+
+/** Summed balance of the given accounts up to `day` inclusive, from the day totals. */
+export async function summedBalanceUpTo(db: Db, bankAccountIds: number[], day: string): Promise<Cents> {
+  let total = 0;
+  for (let i = 0; i < bankAccountIds.length; i += ID_CHUNK) {
+    const balances = await balancesUpTo(db, bankAccountIds.slice(i, i + ID_CHUNK), day);
+    for (const balance of balances.values()) total += balance;
+  }
+  return total;
+}
+
+/** Entries linked to one bank line, ordered by date then id. */
+export async function entriesLinkedToBankLine(db: Db, companyId: number, lineId: number) {
+  return entriesWithLinks(db)
+    .where(and(eq(conciliationLinks.companyId, companyId), eq(conciliationLinks.bankLineId, lineId)))
+    .orderBy(asc(entries.date), asc(entries.id));
+}
+
+/** Entries linked to one acquirer line, ordered by date then id. */
+export async function entriesLinkedToAcquirerLine(db: Db, companyId: number, lineId: number) {
+  return entriesWithLinks(db)
+    .where(and(eq(conciliationLinks.companyId, companyId), eq(conciliationLinks.acquirerLineId, lineId)))
+    .orderBy(asc(entries.date), asc(entries.id));
+}
+
+function bankLineConditions(db: Db, f: BankLineFilters): SQL[] {
+  const conditions = [eq(bankLines.companyId, f.companyId)];
+  if (f.bankAccountId !== undefined) conditions.push(eq(bankLines.bankAccountId, f.bankAccountId));
+  if (f.typeAccount === 0) conditions.push(gt(bankLines.value, 0));
+  if (f.typeAccount === 1) conditions.push(lt(bankLines.value, 0));
+  if (f.dateFrom !== undefined) conditions.push(gte(bankLines.date, f.dateFrom));
+  if (f.dateTo !== undefined) conditions.push(lte(bankLines.date, f.dateTo));
+  if (f.lineId !== undefined) conditions.push(eq(bankLines.id, f.lineId));
+  if (f.statusId !== undefined) conditions.push(eq(bankLines.statusId, f.statusId));
+  if (f.entryId !== undefined) {
+    const linked = db
+      .select({ id: conciliationLinks.bankLineId })
+      .from(conciliationLinks)
+      .where(eq(conciliationLinks.entryId, f.entryId));
+    conditions.push(inArray(bankLines.id, linked));
+  }
+  return conditions;
+}
+
+/** One page of bank lines and every entry linked to a line of that page (two queries). */
+export async function bankLinesPage(
+  db: Db,
+  f: BankLineFilters,
+  page: number,
+): Promise<{ lines: BankLineRow[]; linked: EntryView[] }> {
+  const pageIds = db
+    .select({ id: bankLines.id })
+    .from(bankLines)
+    .where(and(...bankLineConditions(db, f)))
+    .orderBy(asc(bankLines.date), asc(bankLines.id))
+    .limit(STATEMENT_PAGE_SIZE)
+    .offset(page * STATEMENT_PAGE_SIZE);
+  const lines = await db
+    .select()
+    .from(bankLines)
+    .where(and(...bankLineConditions(db, f)))
+    .orderBy(asc(bankLines.date), asc(bankLines.id))
+    .limit(STATEMENT_PAGE_SIZE)
+    .offset(page * STATEMENT_PAGE_SIZE);
+  if (lines.length === 0) return { lines, linked: [] };
+  const linked = await entriesWithLinks(db)
+    .where(and(eq(conciliationLinks.companyId, f.companyId), inArray(conciliationLinks.bankLineId, pageIds)))
+    .orderBy(asc(entries.date), asc(entries.id));
+  return { lines, linked };
+}
+
+/** One page of acquirer lines and every entry linked to a line of that page. */
+export async function acquirerLinesPage(
+  db: Db,
+  f: AcquirerLineFilters,
+  page: number,
+): Promise<{ lines: AcquirerLineRow[]; linked: EntryView[] }> {
+  const conditions = [eq(acquirerLines.companyId, f.companyId)];
+  if (f.bankAccountId !== undefined) conditions.push(eq(acquirerLines.bankAccountId, f.bankAccountId));
+  if (f.dateFrom !== undefined) conditions.push(gte(acquirerLines.date, f.dateFrom));
+  if (f.dateTo !== undefined) conditions.push(lte(acquirerLines.date, f.dateTo));
+  if (f.statusId !== undefined) conditions.push(eq(acquirerLines.statusId, f.statusId));
+  const pageIds = db
+    .select({ id: acquirerLines.id })
+    .from(acquirerLines)
+    .where(and(...conditions))
+    .orderBy(asc(acquirerLines.date), asc(acquirerLines.id))
+    .limit(STATEMENT_PAGE_SIZE)
+    .offset(page * STATEMENT_PAGE_SIZE);
+  const lines = await db
+    .select()
+    .from(acquirerLines)
+    .where(and(...conditions))
+    .orderBy(asc(acquirerLines.date), asc(acquirerLines.id))
+    .limit(STATEMENT_PAGE_SIZE)
+    .offset(page * STATEMENT_PAGE_SIZE);
+  if (lines.length === 0) return { lines, linked: [] };
+  const linked = await entriesWithLinks(db)
+    .where(
+      and(eq(conciliationLinks.companyId, f.companyId), inArray(conciliationLinks.acquirerLineId, pageIds)),
+    )
+    .orderBy(asc(entries.date), asc(entries.id));
+  return { lines, linked };
+}
+
+export async function findBankLine(
+  db: Db,
+  companyId: number,
+  lineId: number,
+): Promise<BankLineRow | undefined> {
+  return db
+    .select()
+    .from(bankLines)
+    .where(and(eq(bankLines.id, lineId), eq(bankLines.companyId, companyId)))
+    .get();
+}
+
+export async function findAcquirerLine(
+  db: Db,
+  companyId: number,
+  lineId: number,
+): Promise<AcquirerLineRow | undefined> {
+  return db
+    .select()
+    .from(acquirerLines)
+    .where(and(eq(acquirerLines.id, lineId), eq(acquirerLines.companyId, companyId)))
+    .get();
+}
+
+export type NewBankLine = {
+  companyId: number;
+  bankAccountId: number;
+  date: string;
+  value: Cents;
+  description: string;
+  document: string | null;
+  createdBy: number;
+};
+
+/** A bank line typed by hand: its dedupe key is unique by construction. */
+export async function insertManualBankLine(db: Db, line: NewBankLine): Promise<BankLineRow> {
+  const [row] = await db
+    .insert(bankLines)
+    .values({ ...line, dedupeKey: `manual:${crypto.randomUUID()}`, statusId: 1 })
+    .returning();
+  return row!;
+}
+
+export type NewAcquirerLine = {
+  companyId: number;
+  bankAccountId: number | null;
+  acquirer: string;
+  date: string;
+  grossValue: Cents;
+  netValue: Cents;
+  createdBy: number;
+};
+
+export async function insertAcquirerLine(db: Db, line: NewAcquirerLine): Promise<AcquirerLineRow> {
+  const [row] = await db
+    .insert(acquirerLines)
+    .values({ ...line, statusId: 1 })
+    .returning();
+  return row!;
+}
+
+export type BankAccountRow = typeof bankAccounts.$inferSelect;
+
+/** An active bank account of the company. */
+export async function findActiveBankAccount(
+  db: Db,
+  companyId: number,
+  bankAccountId: number,
+): Promise<BankAccountRow | undefined> {
+  return db
+    .select()
+    .from(bankAccounts)
+    .where(
+      and(
+        eq(bankAccounts.id, bankAccountId),
+        eq(bankAccounts.companyId, companyId),
+        eq(bankAccounts.status, 1),
+      ),
+    )
+    .get();
+}

@@ -1,0 +1,202 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { bankAccounts, conciliationLinks, entries, transfers } from "../../drizzle/schema";
+import type { Db } from "../env";
+import { isConstraintError } from "../lib/errors";
+import type { Cents } from "../lib/money";
+import { type EntryRow, insertEntry, newUid, transferIdByUid } from "./ledger";
+import { inIdList } from "./reconciliation";
+
+export type TransferRow = typeof transfers.$inferSelect;
+export type TransferAccount = { id: number; bank: string; accountNumber: string | null; status: number };
+
+/** Bank accounts of the company among `ids`, whatever their status. */
+export async function bankAccountsOfCompany(
+  db: Db,
+  companyId: number,
+  ids: number[],
+): Promise<TransferAccount[]> {
+  return db
+    .select({
+      id: bankAccounts.id,
+      bank: bankAccounts.bank,
+      accountNumber: bankAccounts.accountNumber,
+      status: bankAccounts.status,
+    })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.companyId, companyId), inIdList(bankAccounts.id, ids)));
+}
+
+/**
+ * A statement that always fails with its own message. Replaying a prefix of a failed batch
+ * followed by it rolls everything back and tells whether the prefix alone fails.
+ */
+const SENTINEL = sql`SELECT abs(-9223372036854775808)`;
+const SENTINEL_MESSAGE = /integer overflow/i;
+
+/**
+ * Index of the first statement of a failed batch that fails again, found by replaying ever longer
+ * prefixes each closed by the sentinel (so nothing is ever committed); null when none fails now.
+ */
+export async function firstFailingStatement(
+  db: Db,
+  statements: BatchItem<"sqlite">[],
+): Promise<number | null> {
+  for (let end = 1; end <= statements.length; end++) {
+    try {
+      const replay: BatchItem<"sqlite">[] = [...statements.slice(0, end), db.run(SENTINEL)];
+      await db.batch(replay as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    } catch (error) {
+      const message =
+        error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+      if (!SENTINEL_MESSAGE.test(message)) return end - 1;
+    }
+  }
+  return null;
+}
+
+/**
+ * Runs a batch; when a constraint refuses it, answers the index of the statement that failed
+ * (null when it can no longer be told). Other errors are real faults and are rethrown.
+ */
+async function batchOrFailingIndex(
+  db: Db,
+  statements: BatchItem<"sqlite">[],
+): Promise<{ ok: true; results: unknown[] } | { ok: false; failedAt: number | null }> {
+  try {
+    const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    return { ok: true, results: results as unknown[] };
+  } catch (error) {
+    if (!isConstraintError(error)) throw error;
+    return { ok: false, failedAt: await firstFailingStatement(db, statements) };
+  }
+}
+
+export type TransferLeg = {
+  bankAccountId: number;
+  description: string;
+};
+
+export type NewTransfer = {
+  companyId: number;
+  userId: number;
+  from: TransferLeg;
+  to: TransferLeg;
+  value: Cents;
+  /** Text of the transfer reference (without the account labels). */
+  description: string;
+  /** `YYYY-MM-DD HH:MM:SS` */
+  date: string;
+};
+
+export type TransferStage = "reference" | "debit" | "credit";
+
+export type PostedTransfer = { transfer: TransferRow; debit: EntryRow; credit: EntryRow };
+
+/**
+ * The transfer reference and its two legs (outflow on the origin, inflow on the destination) in
+ * one batch. On a refused batch answers the stage that failed.
+ */
+export async function writeTransfer(
+  db: Db,
+  t: NewTransfer,
+): Promise<{ ok: true; posted: PostedTransfer } | { ok: false; stage: TransferStage | null }> {
+  const transferUid = newUid();
+  const debitUid = newUid();
+  const creditUid = newUid();
+  const leg = (side: TransferLeg, typeAccount: 0 | 1) => ({
+    companyId: t.companyId,
+    bankAccountId: side.bankAccountId,
+    typeAccount,
+    value: t.value,
+    date: t.date,
+    description: side.description,
+    transferId: transferIdByUid(transferUid),
+    origin: "transfer" as const,
+    createdBy: t.userId,
+  });
+  const statements: BatchItem<"sqlite">[] = [
+    db.insert(transfers).values({
+      companyId: t.companyId,
+      uid: transferUid,
+      fromBankAccountId: t.from.bankAccountId,
+      toBankAccountId: t.to.bankAccountId,
+      value: t.value,
+      description: t.description,
+      createdBy: t.userId,
+    }),
+    insertEntry(db, leg(t.from, 1), debitUid),
+    insertEntry(db, leg(t.to, 0), creditUid),
+  ];
+  const outcome = await batchOrFailingIndex(db, statements);
+  if (!outcome.ok) {
+    const stages: TransferStage[] = ["reference", "debit", "credit"];
+    return { ok: false, stage: outcome.failedAt === null ? null : (stages[outcome.failedAt] ?? null) };
+  }
+  const [transfer, debit, credit] = await Promise.all([
+    db.select().from(transfers).where(eq(transfers.uid, transferUid)).get(),
+    db.select().from(entries).where(eq(entries.uid, debitUid)).get(),
+    db.select().from(entries).where(eq(entries.uid, creditUid)).get(),
+  ]);
+  return { ok: true, posted: { transfer: transfer!, debit: debit!, credit: credit! } };
+}
+
+/** An entry of the company. */
+export async function findEntry(db: Db, companyId: number, entryId: number): Promise<EntryRow | undefined> {
+  return db
+    .select()
+    .from(entries)
+    .where(and(eq(entries.id, entryId), eq(entries.companyId, companyId)))
+    .get();
+}
+
+/**
+ * The transfer reference and every leg pointing to it, read without the company scope on purpose:
+ * the caller checks that all of them are of its company before touching anything.
+ */
+export async function transferWithLegs(
+  db: Db,
+  transferId: number,
+): Promise<{ transfer: TransferRow | undefined; legs: (EntryRow & { linked: boolean })[] }> {
+  const [transfer, legs] = await Promise.all([
+    db.select().from(transfers).where(eq(transfers.id, transferId)).get(),
+    db
+      .select({ entry: entries, linkId: conciliationLinks.id })
+      .from(entries)
+      .leftJoin(conciliationLinks, eq(conciliationLinks.entryId, entries.id))
+      .where(eq(entries.transferId, transferId))
+      .orderBy(desc(entries.typeAccount)),
+  ]);
+  return { transfer, legs: legs.map((l) => ({ ...l.entry, linked: l.linkId !== null })) };
+}
+
+export type DeleteStage = "reconciled" | "entries" | "reference";
+
+/**
+ * Deletes both legs and the reference in one batch. A guard first makes the batch fail (transfer
+ * value CHECK) when a leg got reconciled since it was read. Answers the number of legs deleted,
+ * or the stage that failed.
+ */
+export async function writeTransferDeletion(
+  db: Db,
+  companyId: number,
+  transferId: number,
+  legIds: number[],
+): Promise<{ ok: true; deletedLegs: number } | { ok: false; stage: DeleteStage | null }> {
+  const linked = sql`EXISTS (SELECT 1 FROM ${conciliationLinks} WHERE ${inIdList(conciliationLinks.entryId, legIds)})`;
+  const statements: BatchItem<"sqlite">[] = [
+    db
+      .update(transfers)
+      .set({ value: sql`CASE WHEN ${linked} THEN 0 ELSE ${transfers.value} END` })
+      .where(eq(transfers.id, transferId)) as BatchItem<"sqlite">,
+    db.delete(entries).where(and(eq(entries.companyId, companyId), eq(entries.transferId, transferId))),
+    db.delete(transfers).where(and(eq(transfers.id, transferId), eq(transfers.companyId, companyId))),
+  ];
+  const outcome = await batchOrFailingIndex(db, statements);
+  if (!outcome.ok) {
+    const stages: DeleteStage[] = ["reconciled", "entries", "reference"];
+    return { ok: false, stage: outcome.failedAt === null ? null : (stages[outcome.failedAt] ?? null) };
+  }
+  const deleted = outcome.results[1] as { meta?: { changes?: number } };
+  return { ok: true, deletedLegs: Number(deleted?.meta?.changes ?? 0) };
+}

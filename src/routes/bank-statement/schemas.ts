@@ -1,0 +1,220 @@
+import { z } from "@hono/zod-openapi";
+import type { EntryView } from "../../db/statement";
+import type { AcquirerLineView, BankLineView } from "../../domain/statement/bank-line-view";
+import type { StatementEntry } from "../../domain/statement/statement";
+import { fromCents } from "../../lib/money";
+
+export const TAG = "Bank reconciliation";
+
+const money = (description: string) => z.number().openapi({ description, example: 150.25 });
+const id = (description: string) => z.number().int().openapi({ description, example: 1 });
+const nullableId = (description: string) =>
+  z.number().int().nullable().openapi({ description, example: null });
+
+export const InternalAccountSchema = z
+  .object({
+    IDBankStatement: id("Lançamento interno"),
+    IDBankAccount: id("Conta bancária do lançamento"),
+    Date: z
+      .string()
+      .openapi({ description: "Data e hora no fuso da empresa", example: "2026-03-01 10:00:00" }),
+    Description: z.string(),
+    Document: z.string().nullable(),
+    IDTypeAccount: z
+      .number()
+      .int()
+      .openapi({ description: "0 entrada, 1 saída", enum: [0, 1] }),
+    Value: money("Valor, sempre positivo; o sentido vem de IDTypeAccount"),
+    IDAccountPayableReceivable: nullableId("Título liquidado; null para transferências e ajustes"),
+    IDBankStatementTransfer: nullableId("Referência da transferência, quando o lançamento é uma perna"),
+    Origin: z.string().openapi({
+      description: "Quem gerou o lançamento: payment, transfer, adjustment, reconciliation ou rule",
+      example: "payment",
+    }),
+    IDBankStatementConciliation: nullableId("Lançamento bancário ao qual está conciliado"),
+    IDAccountsPayableReceivableConciliation: nullableId("Lançamento de adquirente ao qual está conciliado"),
+    IDTypeStatusConciliation: z.number().int().nullable().openapi({
+      description: "Status da conciliação ligada (1 a 4); null quando não conciliado",
+      example: null,
+    }),
+    PostedByLink: z.number().int().nullable().openapi({
+      description:
+        "1 quando a própria conciliação lançou a entrada (desfazer a exclui); 0 reaproveitada; null sem conciliação",
+      example: null,
+    }),
+  })
+  .openapi("InternalAccount");
+
+export const StatementEntrySchema = InternalAccountSchema.extend({
+  Balance: money("Saldo corrido após este lançamento"),
+}).openapi("StatementEntry");
+
+export const InternalStatementSchema = z
+  .object({
+    PreviousBalance: money(
+      "Saldo antes do primeiro lançamento desta página: saldo real antes de DateFrom (0 sem DateFrom) mais os lançamentos listados das páginas anteriores",
+    ),
+    TotalReceipts: money("Soma das entradas listadas em todo o período filtrado (todas as páginas)"),
+    TotalPayments: money("Soma das saídas listadas em todo o período filtrado (todas as páginas)"),
+    FinalBalance: money("Saldo antes de DateFrom + TotalReceipts − TotalPayments"),
+    Page: z.number().int(),
+    TotalEntries: z
+      .number()
+      .int()
+      .openapi({ description: "Quantidade de lançamentos do período (todas as páginas)" }),
+    DateFrom: z.string().nullable().openapi({ description: "Início aplicado (null = desde o primeiro)" }),
+    DateTo: z.string().nullable().openapi({ description: "Fim aplicado (null = sem limite)" }),
+    Entries: z.array(StatementEntrySchema).openapi({ description: "Até 5000 lançamentos, por data e id" }),
+  })
+  .openapi("InternalStatement");
+
+const lineTotals = {
+  InternalAccounts: z
+    .array(InternalAccountSchema)
+    .openapi({ description: "Lançamentos internos conciliados à linha" }),
+  TotalInflow: money("Soma das entradas em InternalAccounts"),
+  TotalOutflow: money("Soma das saídas em InternalAccounts"),
+  Difference: money(
+    "Valor da linha (com sinal) − (TotalInflow − TotalOutflow); 0 quando os lançamentos explicam a linha",
+  ),
+  ReconciledValue: money("Valor absoluto já conciliado da linha"),
+};
+
+export const BankLineSchema = z
+  .object({
+    IDBankStatementConciliation: id("Lançamento bancário (linha do extrato)"),
+    IDBankAccount: id("Conta bancária"),
+    Date: z.string().openapi({ example: "2026-03-01" }),
+    Value: money("Valor com sinal: crédito > 0, débito < 0"),
+    Description: z.string(),
+    Document: z.string().nullable(),
+    FitId: z.string().nullable().openapi({ description: "FITID do OFX; null em linhas manuais" }),
+    IDTypeStatusConciliation: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "1 Pendente, 2 Conciliado automaticamente, 3 Conciliado manualmente, 4 Parcialmente conciliado",
+        enum: [1, 2, 3, 4],
+      }),
+    IDBankStatementConciliationRule: nullableId("Regra que casou a linha na importação, se houver"),
+    ...lineTotals,
+  })
+  .openapi("BankLine");
+
+export const AcquirerLineSchema = z
+  .object({
+    IDAccountsPayableReceivableConciliation: id("Lançamento de conciliação de adquirente"),
+    IDBankAccount: nullableId("Conta bancária do depósito, quando informada"),
+    Acquirer: z.string().openapi({ example: "Cielo" }),
+    Date: z.string().openapi({ example: "2026-03-01" }),
+    GrossValue: money("Valor bruto das vendas"),
+    NetValue: money("Valor líquido depositado (valor da linha para a conciliação)"),
+    IDTypeStatusConciliation: z
+      .number()
+      .int()
+      .openapi({ enum: [1, 3], description: "1 Pendente, 3 Conciliado" }),
+    ...lineTotals,
+  })
+  .openapi("AcquirerLine");
+
+export function internalAccountBody(e: EntryView) {
+  return {
+    IDBankStatement: e.id,
+    IDBankAccount: e.bankAccountId,
+    Date: e.date,
+    Description: e.description,
+    Document: e.document,
+    IDTypeAccount: e.typeAccount,
+    Value: fromCents(e.value),
+    IDAccountPayableReceivable: e.titleId,
+    IDBankStatementTransfer: e.transferId,
+    Origin: e.origin,
+    IDBankStatementConciliation: e.bankLineId,
+    IDAccountsPayableReceivableConciliation: e.acquirerLineId,
+    IDTypeStatusConciliation: e.lineStatus === null ? null : Number(e.lineStatus),
+    PostedByLink: e.postedByLink,
+  };
+}
+
+export function statementEntryBody(e: StatementEntry) {
+  return { ...internalAccountBody(e), Balance: fromCents(e.balance) };
+}
+
+function totalsBody(v: BankLineView | AcquirerLineView) {
+  return {
+    InternalAccounts: v.internalAccounts.map(internalAccountBody),
+    TotalInflow: fromCents(v.totalInflow),
+    TotalOutflow: fromCents(v.totalOutflow),
+    Difference: fromCents(v.difference),
+    ReconciledValue: fromCents(v.line.reconciledValue),
+  };
+}
+
+export function bankLineBody(v: BankLineView) {
+  const line = v.line;
+  return {
+    IDBankStatementConciliation: line.id,
+    IDBankAccount: line.bankAccountId,
+    Date: line.date,
+    Value: fromCents(line.value),
+    Description: line.description,
+    Document: line.document,
+    FitId: line.fitId,
+    IDTypeStatusConciliation: line.statusId,
+    IDBankStatementConciliationRule: line.ruleId,
+    ...totalsBody(v),
+  };
+}
+
+export function acquirerLineBody(v: AcquirerLineView) {
+  const line = v.line;
+  return {
+    IDAccountsPayableReceivableConciliation: line.id,
+    IDBankAccount: line.bankAccountId,
+    Acquirer: line.acquirer,
+    Date: line.date,
+    GrossValue: fromCents(line.grossValue),
+    NetValue: fromCents(line.netValue),
+    IDTypeStatusConciliation: line.statusId,
+    ...totalsBody(v),
+  };
+}
+
+export const UnlinkedEntrySchema = z
+  .object({
+    IDBankStatement: id("Lançamento interno que estava conciliado"),
+    IDAccountPayableReceivable: nullableId("Título do lançamento"),
+    IDTypeAccount: z
+      .number()
+      .int()
+      .openapi({ enum: [0, 1] }),
+    Value: money("Valor do lançamento"),
+    Date: z.string(),
+    PostedByLink: z.number().int().openapi({ description: "1 quando a conciliação tinha lançado a entrada" }),
+    Deleted: z.number().int().openapi({
+      description:
+        "1: lançamento excluído e saldo do título restaurado; 0: lançamento reaproveitado, mantido",
+    }),
+  })
+  .openapi("UnlinkedEntry");
+
+export function unlinkedEntryBody(l: {
+  entryId: number;
+  titleId: number | null;
+  typeAccount: number;
+  value: number;
+  date: string;
+  postedByLink: number;
+  deleted: boolean;
+}) {
+  return {
+    IDBankStatement: l.entryId,
+    IDAccountPayableReceivable: l.titleId,
+    IDTypeAccount: l.typeAccount,
+    Value: fromCents(l.value),
+    Date: l.date,
+    PostedByLink: l.postedByLink,
+    Deleted: l.deleted ? 1 : 0,
+  };
+}
