@@ -1,0 +1,10 @@
+export { type OfxIssue, OfxParseError } from "./errors";
+export { type ParseOfxOptions, parseOfx } from "./parse-ofx";
+export type {
+  OfxAccount,
+  OfxBalance,
+  OfxMoment,
+  OfxParseResult,
+  OfxStatement,
+  OfxTransaction,
+} from "./types";
