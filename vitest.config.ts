@@ -17,6 +17,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     setupFiles: ["./test/setup/apply-migrations.ts"],
+    // hands the OFX fixture bytes (in-repo MIT copies, GPL ones from ../shared when present) to workerd
+    globalSetup: ["./test/domain/ofx/fixtures.setup.mjs"],
     silent: "passed-only",
     testTimeout: 30_000,
     hookTimeout: 60_000,
