@@ -37,12 +37,20 @@ export async function seedProduct(
   return row!.id;
 }
 
-/** Windows-1252 / Latin-1 bytes of a text whose characters are all below U+0100. */
+const WINDOWS_1252_HIGH = new Map(
+  [...new TextDecoder("windows-1252").decode(Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i))].map(
+    (char, i) => [char, 0x80 + i] as const,
+  ),
+);
+
+/** Windows-1252 (Latin-1 plus the typographic characters of 0x80-0x9F) bytes of a text. */
 export function latin1(text: string): Uint8Array {
   return Uint8Array.from(text, (char) => {
     const code = char.charCodeAt(0);
-    if (code > 0xff) throw new Error(`not Latin-1: ${char}`);
-    return code;
+    if (code <= 0xff && (code < 0x80 || code > 0x9f)) return code;
+    const high = WINDOWS_1252_HIGH.get(char);
+    if (high === undefined) throw new Error(`not Windows-1252: ${char}`);
+    return high;
   });
 }
 
@@ -191,9 +199,18 @@ export async function deliver(messages: { body: unknown; attempts?: number }[], 
       body: message.body,
     })),
   );
+  // The test helper's result does not keep the retry delay: record it on the way through.
+  const retryDelays: (number | undefined)[] = [];
+  for (const message of batch.messages) {
+    const retry = message.retry.bind(message);
+    message.retry = (options?: QueueRetryOptions) => {
+      retryDelays.push(options?.delaySeconds);
+      retry(options);
+    };
+  }
   const ctx = createExecutionContext();
   await worker.queue(batch as MessageBatch<JobMessage>, env, ctx);
-  return getQueueResult(batch, ctx);
+  return { ...(await getQueueResult(batch, ctx)), retryDelays };
 }
 
 export const jobMessage = (jobId: number, type: JobMessage["type"] = "SkuTemplate") => ({
