@@ -6,9 +6,11 @@ import {
   JOB_DEAD_LETTERED,
   JOB_FILE_CHANGED,
   JOB_FILE_MISSING,
+  JOB_PARAMS_INVALID,
   jobGaveUp,
   jobTypeWithoutProcessing,
 } from "../../src/domain/jobs/messages";
+import { PRODUCT_NOT_FOUND } from "../../src/domain/sku/messages";
 import { CHUNK_SIZE } from "../../src/queue/chunked-job";
 import { CHUNKS_PER_INVOCATION, MAX_ATTEMPTS, retryDelaySeconds } from "../../src/queue/consumer";
 import { seedAccounts } from "../support/seed";
@@ -37,6 +39,24 @@ async function applied(jobId: number, prefix: string) {
     errors: errors!.n,
     products: rows.filter((row) => row.code?.startsWith(`${prefix}-`)).length,
   };
+}
+
+async function fileless(params: string) {
+  const [row] = await dbOf()
+    .insert(jobs)
+    .values({
+      companyId: 1,
+      route: "sku-cost-recalculate",
+      type: "SkuCostRecalculate",
+      params,
+      fileKey: "",
+      fileName: "",
+      contentType: "",
+      sizeBytes: 0,
+      fileHash: crypto.randomUUID(),
+    })
+    .returning({ id: jobs.id });
+  return row!.id;
 }
 
 /** A real database failure on one line: the chunk holding it cannot commit. */
@@ -200,6 +220,21 @@ describe("queue consumer", () => {
       status: "Failed",
       failureReason: jobTypeWithoutProcessing("BankStatementOFX"),
     });
+  });
+
+  it("fails a cost recalculation whose SKU is gone or whose parameters are unreadable", async () => {
+    const [product] = await dbOf()
+      .insert(products)
+      .values({ companyId: 1, code: "GONE-REC", name: "Some", status: 0 })
+      .returning({ id: products.id });
+    const gone = await fileless(JSON.stringify({ IDSku: product!.id }));
+    const unreadable = await fileless("{nope");
+    await deliver([
+      { body: jobMessage(gone, "SkuCostRecalculate") },
+      { body: jobMessage(unreadable, "SkuCostRecalculate") },
+    ]);
+    expect(await jobRow(gone)).toMatchObject({ status: "Failed", failureReason: PRODUCT_NOT_FOUND });
+    expect(await jobRow(unreadable)).toMatchObject({ status: "Failed", failureReason: JOB_PARAMS_INVALID });
   });
 
   it("acks and drops messages that are invalid or point at nothing", async () => {

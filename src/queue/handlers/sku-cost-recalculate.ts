@@ -3,11 +3,20 @@ import { recalculateCost } from "../../domain/sku/cost-recalculation";
 import { PRODUCT_NOT_FOUND } from "../../domain/sku/messages";
 import { JobFailure, type JobHandler } from "../job-context";
 
+function idSkuOf(params: string): number | null {
+  try {
+    const { IDSku } = JSON.parse(params) as { IDSku?: unknown };
+    return typeof IDSku === "number" && Number.isInteger(IDSku) ? IDSku : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `SkuCostRecalculate`: the product's cost becomes the average of its recorded costs. */
 export const skuCostRecalculateHandler: JobHandler = async ({ db, job }) => {
-  const params = JSON.parse(job.params) as { IDSku?: unknown };
-  if (typeof params.IDSku !== "number") throw new JobFailure(JOB_PARAMS_INVALID);
-  const outcome = await recalculateCost(db, job.companyId, params.IDSku);
+  const productId = idSkuOf(job.params);
+  if (productId === null) throw new JobFailure(JOB_PARAMS_INVALID);
+  const outcome = await recalculateCost(db, job.companyId, productId);
   if (!outcome.found) throw new JobFailure(PRODUCT_NOT_FOUND);
   return { status: "done", result: { records: outcome.records, updated: outcome.updated } };
 };
