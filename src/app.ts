@@ -11,6 +11,7 @@ import { limitBodySize } from "./middleware/limits";
 import { requestLog } from "./middleware/request-log";
 import { splitVersion, tenant } from "./middleware/tenant";
 import { protectedRoutes } from "./routes";
+import { signedUploadRouter } from "./routes/uploads/signed-upload";
 import { signInRouter } from "./routes/user/sign-in";
 
 /** Route path of a request: the version segment removed; an unknown version matches nothing (404). */
@@ -33,7 +34,8 @@ export function createApp() {
 
   app.use("*", tenant);
   app.use("*", limitBodySize);
-  const publicRoutes = app.route("/", signInRouter);
+  // The signed upload URL carries its own credential (HMAC signature), so it sits before requireAuth.
+  const publicRoutes = app.route("/", signInRouter).route("/", signedUploadRouter);
 
   app.use("*", requireAuth);
   return publicRoutes.route("/", protectedRoutes);

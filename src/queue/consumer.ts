@@ -1,26 +1,116 @@
+import { drizzleFor, tenantDatabase } from "../db/client";
+import { failJob, findJobById, finishJob, startJob } from "../db/jobs";
+import { JOB_DEAD_LETTERED, jobGaveUp, jobTypeWithoutProcessing } from "../domain/jobs/messages";
 import type { Env } from "../env";
 import { errorFields, log } from "../lib/log";
-import { type JobMessage, JobMessageSchema } from "./messages";
+import { JOB_HANDLERS } from "./handlers";
+import { JobFailure, ProgressConflict, WorkBudget } from "./job-context";
+import { JOBS_DEAD_LETTER_QUEUE, type JobMessage, JobMessageSchema } from "./messages";
 
-/** Queue entry point: validates each message and hands it to the handler of its job type. */
+/** Chunks of work per invocation (all messages of the batch together): keeps an invocation under its limits. */
+export const CHUNKS_PER_INVOCATION = 6;
+/** Deliveries of one message before its job is given up (below the queue's max_retries, so we record why). */
+export const MAX_ATTEMPTS = 5;
+
+/** Retry delay growing with the attempts: 10 s, 20 s, 40 s, 80 s... at most 10 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(10 * 2 ** Math.max(0, attempts - 1), 600);
+}
+
+type Outcome = "ack" | { retryAfter: number };
+
+async function consumeMessage(
+  message: Message<unknown>,
+  env: Env,
+  budget: WorkBudget,
+  fromDeadLetter: boolean,
+): Promise<Outcome> {
+  const parsed = JobMessageSchema.safeParse(message.body);
+  if (!parsed.success) {
+    log("error", "invalid job message dropped", { id: message.id });
+    return "ack";
+  }
+  const body: JobMessage = parsed.data;
+  const database = tenantDatabase(env, body.account);
+  if (!database) {
+    log("error", "job message of an unknown account dropped", { account: body.account, jobId: body.jobId });
+    return "ack";
+  }
+  const db = drizzleFor(database);
+  const job = await findJobById(db, body.jobId);
+  if (!job || job.type !== body.type) {
+    log("error", "job message without its job dropped", { account: body.account, jobId: body.jobId });
+    return "ack";
+  }
+  if (job.status === "Done" || job.status === "Failed") return "ack";
+  if (fromDeadLetter) {
+    await failJob(db, job.id, JOB_DEAD_LETTERED);
+    return "ack";
+  }
+  const handler = JOB_HANDLERS[body.type];
+  if (!handler) {
+    await failJob(db, job.id, jobTypeWithoutProcessing(body.type));
+    return "ack";
+  }
+  if (budget.exhausted) {
+    // This invocation already did its share of work: hand the job to a fresh one.
+    await env.JOBS.send(body);
+    return "ack";
+  }
+  const started = await startJob(db, job.id);
+  if (!started) return "ack";
+  try {
+    const outcome = await handler({ db, bucket: env.UPLOADS, job: started, budget });
+    if (outcome.status === "continue") {
+      await env.JOBS.send(body);
+      return "ack";
+    }
+    await finishJob(db, job.id, outcome.result);
+    return "ack";
+  } catch (error) {
+    if (error instanceof JobFailure) {
+      await failJob(db, job.id, error.message);
+      return "ack";
+    }
+    if (error instanceof ProgressConflict) {
+      log("warn", "job advanced by another delivery", { jobId: job.id, detail: error.message });
+      return "ack";
+    }
+    log("error", "job attempt failed", { jobId: job.id, attempts: message.attempts, ...errorFields(error) });
+    if (message.attempts >= MAX_ATTEMPTS) {
+      await failJob(
+        db,
+        job.id,
+        jobGaveUp(message.attempts, error instanceof Error ? error.message : String(error)),
+      );
+      return "ack";
+    }
+    return { retryAfter: retryDelaySeconds(message.attempts) };
+  }
+}
+
+/**
+ * Queue entry point for the jobs queue and its dead-letter queue. Each message is validated,
+ * routed to its account's database and to the handler of its job type. Done or Failed jobs are
+ * acknowledged without work, so redeliveries are harmless; failures retry with growing delays,
+ * and a job that cannot finish ends Failed with its reason.
+ */
 export async function consumeJobs(
-  batch: MessageBatch<JobMessage>,
-  _env: Env,
+  batch: MessageBatch<unknown>,
+  env: Env,
   _ctx: ExecutionContext,
 ): Promise<void> {
+  const budget = new WorkBudget(CHUNKS_PER_INVOCATION);
+  const fromDeadLetter = batch.queue === JOBS_DEAD_LETTER_QUEUE;
   for (const message of batch.messages) {
-    const parsed = JobMessageSchema.safeParse(message.body);
-    if (!parsed.success) {
-      log("error", "invalid job message dropped", { queue: batch.queue, id: message.id });
-      message.ack();
-      continue;
-    }
+    let outcome: Outcome;
     try {
-      log("warn", "no handler for job type yet", { type: parsed.data.type, jobId: parsed.data.jobId });
-      message.ack();
+      outcome = await consumeMessage(message, env, budget, fromDeadLetter);
     } catch (error) {
-      log("error", "job failed", { jobId: parsed.data.jobId, ...errorFields(error) });
-      message.retry();
+      log("error", "job message not processed", { id: message.id, ...errorFields(error) });
+      outcome = { retryAfter: retryDelaySeconds(message.attempts) };
     }
+    if (outcome === "ack") message.ack();
+    else message.retry({ delaySeconds: outcome.retryAfter });
   }
 }

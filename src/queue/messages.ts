@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+/** Queue names of wrangler.toml: the jobs queue and its dead-letter queue (same consumer Worker). */
+export const JOBS_QUEUE = "finance-jobs";
+export const JOBS_DEAD_LETTER_QUEUE = "finance-jobs-dlq";
+
 /** Every job message names the account (which D1 database) and the job row; the job row holds the rest. */
 const jobRef = { account: z.string().min(1), jobId: z.number().int().positive() };
 
@@ -13,3 +17,6 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;
 export type JobType = JobMessage["type"];
+
+/** Every job type, in the order of the union (OpenAPI enums, filters). */
+export const JOB_TYPES = JobMessageSchema.options.map((option) => option.shape.type.value) as JobType[];

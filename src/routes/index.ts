@@ -3,7 +3,10 @@ import { acquirerRouter } from "./acquirer/acquirer-lines";
 import { bankStatementRouter } from "./bank-statement";
 import { companyRouter } from "./company/company";
 import { conciliationRulesRouter } from "./conciliation-rules";
+import { jobsRouter } from "./jobs";
+import { ordersRouter } from "./orders/orders-template";
 import { registriesRouter } from "./registries";
+import { skuRouter } from "./sku";
 import { titlesRouter } from "./titles/router";
 import { userRouter } from "./user/user";
 
@@ -15,6 +18,9 @@ export const protectedRoutes = createRouter()
   .route("/", conciliationRulesRouter)
   .route("/", bankStatementRouter)
   .route("/", acquirerRouter)
+  .route("/", jobsRouter)
+  .route("/", skuRouter)
+  .route("/", ordersRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
   // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.
   .route("/", titlesRouter);

@@ -1,0 +1,187 @@
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { bankAccounts, jobErrors, jobs, uploads } from "../../drizzle/schema";
+import type { Db } from "../env";
+import { existsInCompany } from "./lookups";
+
+/** Upload slots, jobs and their line errors. */
+
+export type UploadSlotRow = typeof uploads.$inferSelect;
+export type NewUploadSlot = typeof uploads.$inferInsert;
+export type JobRow = typeof jobs.$inferSelect;
+export type NewJob = Omit<typeof jobs.$inferInsert, "id" | "status" | "total" | "processed" | "attempts">;
+export type JobErrorRow = { jobId: number; line: number; message: string };
+
+/** D1 binds at most 100 parameters per statement: multi-row writes are cut in groups that fit. */
+export const MAX_BOUND_PARAMETERS = 100;
+
+export function inGroups<T>(items: readonly T[], size: number): T[][] {
+  const groups: T[][] = [];
+  for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));
+  return groups;
+}
+
+const now = () => sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;
+
+export async function insertUploadSlot(db: Db, slot: NewUploadSlot): Promise<void> {
+  await db.insert(uploads).values(slot);
+}
+
+/** The slot of `key` handed to this company for this route; anything else does not exist. */
+export async function findUploadSlot(
+  db: Db,
+  companyId: number,
+  route: string,
+  key: string,
+): Promise<UploadSlotRow | undefined> {
+  return db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.key, key), eq(uploads.companyId, companyId), eq(uploads.route, route)))
+    .get();
+}
+
+/** The slot of a signed upload URL; the caller checks the signature and the company of the key. */
+export async function findUploadSlotByKey(db: Db, key: string): Promise<UploadSlotRow | undefined> {
+  return db.select().from(uploads).where(eq(uploads.key, key)).get();
+}
+
+export async function activeBankAccountExists(db: Db, companyId: number, id: number): Promise<boolean> {
+  return existsInCompany(db, bankAccounts, companyId, id);
+}
+
+/**
+ * Inserts the job unless the company already has one for the same route and file hash
+ * (unique index jobs_company_route_hash). Answers the new id, or null when the row existed:
+ * of two concurrent inserts, the loser gets null instead of a constraint error.
+ */
+export async function insertJobIfNew(db: Db, job: NewJob): Promise<number | null> {
+  const rows = await db.insert(jobs).values(job).onConflictDoNothing().returning({ id: jobs.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function findJobByHash(
+  db: Db,
+  companyId: number,
+  route: string,
+  fileHash: string,
+): Promise<JobRow | undefined> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.route, route), eq(jobs.fileHash, fileHash)))
+    .get();
+}
+
+export async function findJob(db: Db, companyId: number, jobId: number): Promise<JobRow | undefined> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.companyId, companyId)))
+    .get();
+}
+
+/** A job by id alone: the queue consumer learns the company from the row. */
+export async function findJobById(db: Db, jobId: number): Promise<JobRow | undefined> {
+  return db.select().from(jobs).where(eq(jobs.id, jobId)).get();
+}
+
+export type JobFilters = { type?: string; status?: string; page: number; pageSize: number };
+
+/** Jobs of the company, newest first. */
+export async function listJobs(db: Db, companyId: number, filters: JobFilters): Promise<JobRow[]> {
+  const conditions: SQL[] = [eq(jobs.companyId, companyId)];
+  if (filters.type) conditions.push(eq(jobs.type, filters.type));
+  if (filters.status) conditions.push(eq(jobs.status, filters.status));
+  return db
+    .select()
+    .from(jobs)
+    .where(and(...conditions))
+    .orderBy(desc(jobs.id))
+    .limit(filters.pageSize)
+    .offset(filters.page * filters.pageSize);
+}
+
+/** The first `perJob` line errors of each job, ordered by line. */
+export async function jobErrorsOf(db: Db, jobIds: number[], perJob: number): Promise<JobErrorRow[]> {
+  if (jobIds.length === 0) return [];
+  const rows = await db.all<{ job_id: number; line: number; message: string }>(sql`
+    SELECT job_id, line, message FROM (
+      SELECT job_id, line, message,
+        row_number() OVER (PARTITION BY job_id ORDER BY line, id) AS rank
+      FROM ${jobErrors}
+      WHERE job_id IN (${sql.join(
+        jobIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    ) WHERE rank <= ${perJob}
+    ORDER BY job_id, rank`);
+  return rows.map((row) => ({ jobId: row.job_id, line: row.line, message: row.message }));
+}
+
+/** Pending -> Processing (a redelivery of a Processing job keeps it); counts the delivery. */
+export async function startJob(db: Db, jobId: number): Promise<JobRow | undefined> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: "Processing",
+      attempts: sql`${jobs.attempts} + 1`,
+      startedAt: sql`coalesce(${jobs.startedAt}, ${now()})`,
+    })
+    .where(and(eq(jobs.id, jobId), inArray(jobs.status, ["Pending", "Processing"])))
+    .returning();
+  return rows[0];
+}
+
+/** Records the size of the work once known (first delivery). */
+export async function setJobTotal(db: Db, jobId: number, total: number, result: object): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ total, result: JSON.stringify(result) })
+    .where(and(eq(jobs.id, jobId), eq(jobs.processed, 0)));
+}
+
+/**
+ * Progress of a chunk, for the chunk's own batch: moves `processed` from `expected` to `next`
+ * and stores the counts. When another delivery already moved the counter, the CASE writes NULL
+ * into the NOT NULL column, so the whole batch (the chunk's rows included) is refused: a chunk
+ * is applied exactly once however many deliveries race on the job.
+ */
+export function advanceJobProgress(
+  db: Db,
+  jobId: number,
+  expected: number,
+  next: number,
+  result: object,
+): BatchItem<"sqlite"> {
+  return db
+    .update(jobs)
+    .set({
+      processed: sql`CASE WHEN ${jobs.processed} = ${expected} AND ${jobs.status} = 'Processing' THEN ${next} ELSE NULL END`,
+      result: JSON.stringify(result),
+    })
+    .where(eq(jobs.id, jobId));
+}
+
+export async function finishJob(db: Db, jobId: number, result?: object): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: "Done", finishedAt: now(), ...(result ? { result: JSON.stringify(result) } : {}) })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, "Processing")));
+}
+
+export async function failJob(db: Db, jobId: number, reason: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: "Failed", failureReason: reason, finishedAt: now() })
+    .where(and(eq(jobs.id, jobId), inArray(jobs.status, ["Pending", "Processing"])));
+}
+
+const JOB_ERROR_ROWS_PER_STATEMENT = Math.floor(MAX_BOUND_PARAMETERS / 3);
+
+/** Line errors of a chunk; a line already reported by an earlier delivery is not reported twice. */
+export function insertJobErrors(db: Db, rows: JobErrorRow[]): BatchItem<"sqlite">[] {
+  return inGroups(rows, JOB_ERROR_ROWS_PER_STATEMENT).map((group) =>
+    db.insert(jobErrors).values(group).onConflictDoNothing(),
+  );
+}

@@ -1,0 +1,14 @@
+/** SHA-256 of a stream, hex, without holding the content in memory. */
+export async function sha256OfStream(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const digest = new crypto.DigestStream("SHA-256");
+  await stream.pipeTo(digest);
+  return toHex(await digest.digest);
+}
+
+export async function sha256OfBytes(bytes: ArrayBuffer | Uint8Array): Promise<string> {
+  return toHex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+export function toHex(buffer: ArrayBuffer): string {
+  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

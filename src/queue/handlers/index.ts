@@ -1,0 +1,12 @@
+import type { JobHandler } from "../job-context";
+import type { JobType } from "../messages";
+import { ordersTemplateHandler } from "./orders-template";
+import { skuCostRecalculateHandler } from "./sku-cost-recalculate";
+import { skuTemplateHandler } from "./sku-template";
+
+/** The processing of each job type; a type without an entry ends Failed with a clear reason. */
+export const JOB_HANDLERS: { readonly [T in JobType]?: JobHandler } = {
+  SkuTemplate: skuTemplateHandler,
+  SkuCostRecalculate: skuCostRecalculateHandler,
+  OrdersTemplate: ordersTemplateHandler,
+};

@@ -1,0 +1,22 @@
+import { createRoute } from "@hono/zod-openapi";
+import { createRouter } from "../../http/router";
+import { jsonOk } from "../../http/schemas";
+import { answerUpload, requireUploadBody } from "../uploads/upload-handler";
+import { UPLOAD_FLOW_DESCRIPTION, UploadAnswerSchema, uploadRequestBody } from "../uploads/upload-schemas";
+
+export const postJobRoute = createRoute({
+  method: "post",
+  path: "/job",
+  operationId: "createJob",
+  tags: ["Job"],
+  summary: "Envia um arquivo para processamento (job)",
+  description: `${UPLOAD_FLOW_DESCRIPTION}\n\n\`Type\` obrigatório: \`SkuTemplate\` (CSV de produtos) ou \`BankStatementOFX\` (extrato OFX; exige \`IDBankAccount\`).`,
+  middleware: [requireUploadBody] as const,
+  request: { body: uploadRequestBody },
+  responses: jsonOk(UploadAnswerSchema, "URL de upload (RequestUploadUrl) ou o job criado/existente"),
+});
+
+export const postJobRouter = createRouter().openapi(postJobRoute, async (c) => {
+  const answer = await answerUpload(c, "job", c.req.valid("json"), c.req.valid("form"));
+  return c.json(answer, 200);
+});

@@ -1,0 +1,180 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { uploads } from "../../../drizzle/schema";
+import {
+  BANK_ACCOUNT_NOT_FOUND,
+  BANK_ACCOUNT_REQUIRED,
+  JOB_TYPE_REQUIRED,
+  jobTypeInvalid,
+} from "../../../src/domain/jobs/messages";
+import { CSV_CONTENT_TYPES, OFX_CONTENT_TYPES } from "../../../src/domain/uploads/content-types";
+import {
+  ACTION_INVALID,
+  BODY_KIND_REQUIRED,
+  CONTENT_TYPE_REQUIRED,
+  contentTypeNotAllowed,
+  FILE_NAME_REQUIRED,
+  fileTooLarge,
+  SIZE_REQUIRED,
+} from "../../../src/domain/uploads/messages";
+import { call, signIn } from "../../support/api";
+import { seedAccounts } from "../../support/seed";
+import { dbOf, requestUploadUrl, seedBankAccount } from "../../support/upload-factories";
+
+const MAX = 20 * 1024 * 1024;
+let admin: string;
+
+beforeAll(async () => {
+  await seedAccounts();
+  admin = await signIn("demo", "admin@demo.local");
+});
+
+const valid = { FileName: "a.csv", ContentType: "text/csv", SizeBytes: 100 };
+
+async function refused(path: string, body: Record<string, unknown>, message: string) {
+  const response = await call("demo", "POST", `/1.0${path}`, { token: admin, body });
+  expect(response, JSON.stringify(body)).toMatchObject({ status: 400, body: { errorMessage: message } });
+}
+
+describe("RequestUploadUrl validation", () => {
+  it("answers 400 with errorMessage for each missing or invalid field, in order", async () => {
+    for (const path of ["/sku/template", "/orders/template", "/job"]) {
+      await refused(path, { ...valid }, ACTION_INVALID);
+      await refused(path, { ...valid, Action: "Upload" }, ACTION_INVALID);
+    }
+    const action = { Action: "RequestUploadUrl" };
+    await refused("/sku/template", { ...action }, FILE_NAME_REQUIRED);
+    await refused("/sku/template", { ...action, FileName: "   " }, FILE_NAME_REQUIRED);
+    await refused("/sku/template", { ...action, FileName: "a.csv" }, CONTENT_TYPE_REQUIRED);
+    await refused(
+      "/sku/template",
+      { ...action, FileName: "a.csv", ContentType: "application/pdf" },
+      contentTypeNotAllowed("application/pdf", "SkuTemplate", CSV_CONTENT_TYPES),
+    );
+    await refused("/sku/template", { ...action, FileName: "a.csv", ContentType: "text/csv" }, SIZE_REQUIRED);
+    await refused("/sku/template", { ...action, ...valid, SizeBytes: 0 }, SIZE_REQUIRED);
+    await refused("/orders/template", { ...action, ...valid, SizeBytes: MAX + 1 }, fileTooLarge(MAX));
+    await refused(
+      "/sku/template",
+      { ...action, ...valid, SizeBytes: 1.5 },
+      "SizeBytes deve ser um número inteiro",
+    );
+    await refused(
+      "/sku/template",
+      { ...action, ...valid, SizeBytes: "10" },
+      "SizeBytes deve ser um número inteiro",
+    );
+  });
+
+  it("accepts exactly MAX_UPLOAD_BYTES and every CSV content type, parameters included", async () => {
+    for (const ContentType of [...CSV_CONTENT_TYPES, "text/csv; charset=UTF-8"]) {
+      const response = await requestUploadUrl(admin, "/sku/template", {
+        ...valid,
+        ContentType,
+        SizeBytes: MAX,
+      });
+      expect(response.status, ContentType).toBe(200);
+    }
+  });
+
+  it("POST /job requires a known Type", async () => {
+    const action = { Action: "RequestUploadUrl", ...valid };
+    await refused("/job", action, JOB_TYPE_REQUIRED);
+    await refused(
+      "/job",
+      { ...action, Type: "OrdersTemplate" },
+      jobTypeInvalid("OrdersTemplate", ["SkuTemplate", "BankStatementOFX"]),
+    );
+    await refused(
+      "/job",
+      { ...action, Type: "Nada" },
+      jobTypeInvalid("Nada", ["SkuTemplate", "BankStatementOFX"]),
+    );
+  });
+
+  it("BankStatementOFX needs an active bank account of the company", async () => {
+    const ofx = {
+      Action: "RequestUploadUrl",
+      FileName: "extrato.ofx",
+      ContentType: "application/x-ofx",
+      SizeBytes: 100,
+    };
+    await refused("/job", { ...ofx, Type: "BankStatementOFX" }, BANK_ACCOUNT_REQUIRED);
+    await refused("/job", { ...ofx, Type: "BankStatementOFX", IDBankAccount: 999 }, BANK_ACCOUNT_NOT_FOUND);
+    const inactive = await seedBankAccount(1, 0);
+    await refused(
+      "/job",
+      { ...ofx, Type: "BankStatementOFX", IDBankAccount: inactive },
+      BANK_ACCOUNT_NOT_FOUND,
+    );
+    const otherCompany = await seedBankAccount(2);
+    await refused(
+      "/job",
+      { ...ofx, Type: "BankStatementOFX", IDBankAccount: otherCompany },
+      BANK_ACCOUNT_NOT_FOUND,
+    );
+    await refused(
+      "/job",
+      { ...ofx, Type: "BankStatementOFX", ContentType: "text/csv", IDBankAccount: otherCompany },
+      contentTypeNotAllowed("text/csv", "BankStatementOFX", OFX_CONTENT_TYPES),
+    );
+
+    const account = await seedBankAccount(1);
+    for (const ContentType of OFX_CONTENT_TYPES) {
+      const response = await requestUploadUrl(admin, "/job", {
+        ...ofx,
+        ContentType,
+        Type: "BankStatementOFX",
+        IDBankAccount: account,
+      });
+      expect(response.status, ContentType).toBe(200);
+      const slot = await dbOf().select().from(uploads).where(eq(uploads.key, response.body.Key)).get();
+      expect(slot).toMatchObject({
+        route: "job",
+        jobType: "BankStatementOFX",
+        params: JSON.stringify({ IDBankAccount: account }),
+      });
+    }
+  });
+
+  it("IDBankAccount must be an int32 id", async () => {
+    const response = await call("demo", "POST", "/1.0/job", {
+      token: admin,
+      body: { Action: "RequestUploadUrl", ...valid, Type: "BankStatementOFX", IDBankAccount: "x" },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errorMessage).toContain("IDBankAccount");
+  });
+
+  it("refuses a body that is neither JSON nor multipart with 400", async () => {
+    for (const path of ["/sku/template", "/orders/template", "/job"]) {
+      const response = await call("demo", "POST", `/1.0${path}`, {
+        token: admin,
+        rawBody: "code;name",
+        headers: { "Content-Type": "text/csv" },
+      });
+      expect(response).toMatchObject({ status: 400, body: { errorMessage: BODY_KIND_REQUIRED } });
+      const none = await call("demo", "POST", `/1.0${path}`, { token: admin });
+      expect(none).toMatchObject({ status: 400, body: { errorMessage: BODY_KIND_REQUIRED } });
+    }
+  });
+
+  it("refuses malformed JSON with 400", async () => {
+    const response = await call("demo", "POST", "/1.0/sku/template", {
+      token: admin,
+      rawBody: "{",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it("requires the token", async () => {
+    for (const path of ["/sku/template", "/orders/template", "/job", "/sku/1/cost/recalculate"]) {
+      const response = await call("demo", "POST", `/1.0${path}`, {
+        body: { Action: "RequestUploadUrl", ...valid },
+      });
+      expect(response.status).toBe(401);
+    }
+    expect((await call("demo", "GET", "/1.0/job")).status).toBe(401);
+  });
+});
