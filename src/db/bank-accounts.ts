@@ -49,7 +49,8 @@ export type BankAccountListRow = BankAccountRow & {
 
 export type ListFilters = { companyInvoiceId?: number; bankNumber?: string };
 
-const INTERNAL_BANK_NUMBER = "000";
+/** Bank code of internal accounts (POS cashiers). */
+export const INTERNAL_BANK_NUMBER = "000";
 const utcNow = sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;
 
 /** Balance of the account in `accountId` up to `day`, from the day totals (cost independent of entries). */

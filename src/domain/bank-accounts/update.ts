@@ -4,6 +4,7 @@ import {
   clearMainFlags,
   findActiveAccount,
   hasOpenCashier,
+  INTERNAL_BANK_NUMBER,
   insertHistory,
   runBatch,
   updateAccount,
@@ -18,8 +19,6 @@ import { apiFields, type BankAccountInput, requiredText } from "./fields";
 import { mainFlagsToClear, raisedOnUpdate } from "./main-account";
 import { BANK_NUMBER_REQUIRED, BANK_REQUIRED, CASHIER_OPEN, COMPANY_NOT_FOUND } from "./messages";
 import { checkRegistries } from "./registries";
-
-const INTERNAL_BANK_NUMBER = "000";
 
 /** An active account of the caller's company; another company's (or a missing) one: `Empresa não existe` (SPEC). */
 export async function accountToChange(db: Db, companyId: number, accountId: number): Promise<BankAccountRow> {

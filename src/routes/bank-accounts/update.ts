@@ -1,11 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { adjustOpeningBalance } from "../../domain/bank-accounts/adjust";
+import { changeBankAccount } from "../../domain/bank-accounts/change";
 import { listBankAccounts } from "../../domain/bank-accounts/list";
-import { OPENING_BALANCE_PAIR } from "../../domain/bank-accounts/messages";
-import { updateBankAccount } from "../../domain/bank-accounts/update";
 import { createRouter } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
-import { badRequest } from "../../lib/errors";
 import { bankAccountInput } from "./input";
 import { BankAccountListSchema, BankAccountUpdateSchema, bankAccountBody, TAG } from "./schemas";
 
@@ -36,15 +33,11 @@ export const updateBankAccountRouter = createRouter().openapi(updateBankAccountR
   const caller = c.get("caller");
   const { idbankaccount } = c.req.valid("param");
   const { InitialBalance, InitialBalanceDate, ...registry } = c.req.valid("json");
-  const hasBalance = InitialBalance !== undefined && InitialBalance !== null;
-  const hasDate = InitialBalanceDate !== undefined && InitialBalanceDate !== null;
-  if (hasBalance && hasDate) {
-    await adjustOpeningBalance(db, caller, idbankaccount, InitialBalance, InitialBalanceDate);
-  } else if (hasBalance || hasDate) {
-    throw badRequest(OPENING_BALANCE_PAIR);
-  } else {
-    await updateBankAccount(db, caller, idbankaccount, bankAccountInput(registry));
-  }
+  await changeBankAccount(db, caller, idbankaccount, {
+    registry: bankAccountInput(registry),
+    initialBalance: InitialBalance,
+    initialBalanceDate: InitialBalanceDate,
+  });
   const items = await listBankAccounts(db, caller.companyId);
   return c.json(items.map(bankAccountBody), 200);
 });
