@@ -248,9 +248,9 @@ export function insertAccount(db: Db, companyId: number, values: BankAccountValu
 }
 
 /**
- * Updates an active account. When the bank code changes, the new code is written only if the
- * account is not an internal one with an open cashier; otherwise the NOT NULL constraint refuses
- * the whole batch, so a cashier opened meanwhile still blocks the change.
+ * Updates an active account. NOT NULL refuses the whole batch (main-flag clearing and history
+ * included) when the account was deleted meanwhile (its status would become NULL) or, when the
+ * bank code changes, when it is an internal account whose cashier was opened meanwhile.
  */
 export function updateAccount(
   db: Db,
@@ -264,10 +264,13 @@ export function updateAccount(
     : values.bankNumber;
   return db
     .update(bankAccounts)
-    .set({ ...values, bankNumber, updatedAt: utcNow })
-    .where(
-      and(eq(bankAccounts.id, accountId), eq(bankAccounts.companyId, companyId), eq(bankAccounts.status, 1)),
-    );
+    .set({
+      ...values,
+      bankNumber,
+      status: sql`CASE WHEN ${bankAccounts.status} = 1 THEN 1 ELSE NULL END`,
+      updatedAt: utcNow,
+    })
+    .where(and(eq(bankAccounts.id, accountId), eq(bankAccounts.companyId, companyId)));
 }
 
 /**

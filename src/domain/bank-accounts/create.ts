@@ -10,7 +10,7 @@ import type { Caller, Db } from "../../env";
 import { nowIn } from "../../lib/dates";
 import { getCompany } from "../company/company";
 import { changedFields } from "./changes";
-import { apiFields, type BankAccountInput, requiredText } from "./fields";
+import { alwaysRewrittenFields, apiFields, type BankAccountInput, requiredText } from "./fields";
 import { mainFlagsToClear } from "./main-account";
 import { BANK_NUMBER_REQUIRED, BANK_REQUIRED } from "./messages";
 import { checkRegistries } from "./registries";
@@ -25,11 +25,7 @@ export async function createBankAccount(db: Db, caller: Caller, input: BankAccou
     accountNumber: input.accountNumber ?? null,
     mainIncome: input.mainIncome ?? 0,
     mainPayment: input.mainPayment ?? 0,
-    companyInvoiceId: input.companyInvoiceId ?? null,
-    companyIntegrationId: input.companyIntegrationId ?? null,
-    companyIntegrationPixId: input.companyIntegrationPixId ?? null,
-    orderTypeId: input.orderTypeId ?? null,
-    tefTerminal: input.tefTerminal ?? null,
+    ...alwaysRewrittenFields(input),
   };
   await checkRegistries(db, caller.companyId, values);
 

@@ -33,6 +33,17 @@ export type BankAccountInput = {
   tefTerminal?: string | null;
 };
 
+/** The five fields PUT always rewrites (SPEC: not sent = cleared); POST sets them the same way. */
+export function alwaysRewrittenFields(input: BankAccountInput) {
+  return {
+    companyInvoiceId: input.companyInvoiceId ?? null,
+    companyIntegrationId: input.companyIntegrationId ?? null,
+    companyIntegrationPixId: input.companyIntegrationPixId ?? null,
+    orderTypeId: input.orderTypeId ?? null,
+    tefTerminal: input.tefTerminal ?? null,
+  };
+}
+
 /** Text that must not be blank; answers it trimmed. */
 export function requiredText(value: string | null | undefined, message: string): string {
   const trimmed = value?.trim() ?? "";

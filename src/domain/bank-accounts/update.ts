@@ -15,7 +15,7 @@ import { badRequest } from "../../lib/errors";
 import { getCompany } from "../company/company";
 import { changedFields, hasChanges } from "./changes";
 import { retryOnConflict } from "./conflicts";
-import { apiFields, type BankAccountInput, requiredText } from "./fields";
+import { alwaysRewrittenFields, apiFields, type BankAccountInput, requiredText } from "./fields";
 import { mainFlagsToClear, raisedOnUpdate } from "./main-account";
 import { BANK_NUMBER_REQUIRED, BANK_REQUIRED, CASHIER_OPEN, COMPANY_NOT_FOUND } from "./messages";
 import { checkRegistries } from "./registries";
@@ -27,10 +27,7 @@ export async function accountToChange(db: Db, companyId: number, accountId: numb
   return account;
 }
 
-/**
- * The values after a registry update: the five registry links and TefTerminal are always rewritten
- * (not sent = cleared, SPEC: PUT mode 1); every other field changes only when sent.
- */
+/** The values after a registry update: the five always-rewritten fields, and the others only when sent. */
 export function updatedValues(current: BankAccountRow, input: BankAccountInput): BankAccountValues {
   const keep = <T>(sent: T | undefined, stored: T) => (sent === undefined ? stored : sent);
   return {
@@ -43,11 +40,7 @@ export function updatedValues(current: BankAccountRow, input: BankAccountInput):
     accountNumber: keep(input.accountNumber, current.accountNumber),
     mainIncome: keep(input.mainIncome, current.mainIncome),
     mainPayment: keep(input.mainPayment, current.mainPayment),
-    companyInvoiceId: input.companyInvoiceId ?? null,
-    companyIntegrationId: input.companyIntegrationId ?? null,
-    companyIntegrationPixId: input.companyIntegrationPixId ?? null,
-    orderTypeId: input.orderTypeId ?? null,
-    tefTerminal: input.tefTerminal ?? null,
+    ...alwaysRewrittenFields(input),
   };
 }
 

@@ -50,6 +50,16 @@ describe("write guards", () => {
     expect(await historyOf(id)).toEqual([]);
   });
 
+  it("an update is refused once the account was deleted", async () => {
+    const db = demoDb();
+    const id = await insertBankAccount({ companyId: 1, bank: "Antes" });
+    const row = (await accountRow(id))!;
+    await db.batch([deactivateAccount(db, 1, id)]);
+    await refused(runBatch(db, [updateAccount(db, 1, id, { ...row, bank: "Depois" }, false), history(id)]));
+    expect(await accountRow(id)).toMatchObject({ bank: "Antes", status: 0 });
+    expect(await historyOf(id)).toEqual([]);
+  });
+
   it("a delete is refused once the account has an entry", async () => {
     const db = demoDb();
     const id = await insertBankAccount({ companyId: 1 });
