@@ -1,5 +1,6 @@
 import { createRouter } from "../http/router";
 import { acquirerRouter } from "./acquirer/acquirer-lines";
+import { bankAccountRouter } from "./bank-accounts";
 import { bankStatementRouter } from "./bank-statement";
 import { companyRouter } from "./company/company";
 import { conciliationRulesRouter } from "./conciliation-rules";
@@ -15,6 +16,7 @@ export const protectedRoutes = createRouter()
   .route("/", userRouter)
   .route("/", companyRouter)
   .route("/", registriesRouter)
+  .route("/", bankAccountRouter)
   .route("/", conciliationRulesRouter)
   .route("/", bankStatementRouter)
   .route("/", acquirerRouter)

@@ -1,0 +1,29 @@
+import { accountOfCompany, type HistoryRow, listHistory } from "../../db/bank-accounts";
+import type { Db } from "../../env";
+import { badRequest } from "../../lib/errors";
+import { getCompany } from "../company/company";
+import type { Changes } from "./changes";
+import { BANK_ACCOUNT_NOT_FOUND } from "./messages";
+
+export const HISTORY_PAGE_SIZE = 5000;
+
+export type HistoryItem = Omit<HistoryRow, "changes"> & { changes: Changes };
+
+/**
+ * History of an account of the caller's company, newest first. A deleted account keeps its
+ * history (the delete is its last record).
+ */
+export async function bankAccountHistory(
+  db: Db,
+  companyId: number,
+  accountId: number,
+  page: number,
+): Promise<HistoryItem[]> {
+  await getCompany(db, companyId);
+  if (!(await accountOfCompany(db, companyId, accountId))) throw badRequest(BANK_ACCOUNT_NOT_FOUND);
+  const rows = await listHistory(db, companyId, accountId, {
+    limit: HISTORY_PAGE_SIZE,
+    offset: page * HISTORY_PAGE_SIZE,
+  });
+  return rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) as Changes }));
+}
