@@ -15,7 +15,7 @@ import {
 } from "../../drizzle/schema";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
-import { entryIdByUid } from "./ledger";
+import { balanceUpToSql, entryIdByUid } from "./ledger";
 import { existsInCompany } from "./lookups";
 import { TITLE_STATUS } from "./title-settlement";
 
@@ -52,12 +52,6 @@ export type ListFilters = { companyInvoiceId?: number; bankNumber?: string };
 /** Bank code of internal accounts (POS cashiers). */
 export const INTERNAL_BANK_NUMBER = "000";
 const utcNow = sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;
-
-/** Balance of the account in `accountId` up to `day`, from the day totals (cost independent of entries). */
-const balanceUpToSql = (accountId: SQL | typeof bankAccounts.id, day: string) =>
-  sql<number>`(SELECT coalesce(sum(${bankAccountDays.inflow} - ${bankAccountDays.outflow}), 0)
-    FROM ${bankAccountDays}
-    WHERE ${bankAccountDays.bankAccountId} = ${accountId} AND ${bankAccountDays.day} <= ${day})`;
 
 const openTitlesNetSql = (dueUpTo: string) =>
   sql<number>`(SELECT coalesce(sum(CASE WHEN ${titles.typeAccount} = 0 THEN ${titles.openValue} ELSE -${titles.openValue} END), 0)

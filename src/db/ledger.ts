@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { bankAccountDays, entries, transfers } from "../../drizzle/schema";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
@@ -56,23 +57,40 @@ export async function balanceUpTo(db: Db, bankAccountId: number, day: string): P
   return balances.get(bankAccountId) ?? 0;
 }
 
-/** Balances of several accounts up to `day` inclusive, in one query. */
+/** D1 binds at most 100 parameters per statement: id lists are queried in chunks below that. */
+const ID_CHUNK = 90;
+
+/** Balances of several accounts up to `day` inclusive, one query per 90 accounts. */
 export async function balancesUpTo(
   db: Db,
   bankAccountIds: number[],
   day: string,
 ): Promise<Map<number, Cents>> {
-  if (bankAccountIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      bankAccountId: bankAccountDays.bankAccountId,
-      balance: sql<number>`coalesce(sum(${bankAccountDays.inflow} - ${bankAccountDays.outflow}), 0)`,
-    })
-    .from(bankAccountDays)
-    .where(and(inArray(bankAccountDays.bankAccountId, bankAccountIds), lte(bankAccountDays.day, day)))
-    .groupBy(bankAccountDays.bankAccountId);
-  return new Map(rows.map((r) => [r.bankAccountId, Number(r.balance)]));
+  const balances = new Map<number, Cents>();
+  for (let i = 0; i < bankAccountIds.length; i += ID_CHUNK) {
+    const rows = await db
+      .select({
+        bankAccountId: bankAccountDays.bankAccountId,
+        balance: sql<number>`coalesce(sum(${bankAccountDays.inflow} - ${bankAccountDays.outflow}), 0)`,
+      })
+      .from(bankAccountDays)
+      .where(
+        and(
+          inArray(bankAccountDays.bankAccountId, bankAccountIds.slice(i, i + ID_CHUNK)),
+          lte(bankAccountDays.day, day),
+        ),
+      )
+      .groupBy(bankAccountDays.bankAccountId);
+    for (const row of rows) balances.set(row.bankAccountId, Number(row.balance));
+  }
+  return balances;
 }
+
+/** SQL expression of one account's balance up to `day`, for use inside a larger query or a guarded write. */
+export const balanceUpToSql = (bankAccountId: SQL | SQLiteColumn, day: string) =>
+  sql<number>`(SELECT coalesce(sum(${bankAccountDays.inflow} - ${bankAccountDays.outflow}), 0)
+    FROM ${bankAccountDays}
+    WHERE ${bankAccountDays.bankAccountId} = ${bankAccountId} AND ${bankAccountDays.day} <= ${day})`;
 
 /** Inflow and outflow totals of an account between two days inclusive. */
 export async function flowsBetween(

@@ -12,9 +12,6 @@ import { balancesUpTo } from "./ledger";
 
 export const STATEMENT_PAGE_SIZE = 5000;
 
-/** D1 binds at most 100 parameters per statement: id lists are queried in chunks below that. */
-const ID_CHUNK = 90;
-
 export type BankLineRow = typeof bankLines.$inferSelect;
 export type AcquirerLineRow = typeof acquirerLines.$inferSelect;
 
@@ -163,10 +160,7 @@ export async function companyBankAccountIds(db: Db, companyId: number): Promise<
 /** Summed balance of the given accounts up to `day` inclusive, from the day totals. */
 export async function summedBalanceUpTo(db: Db, bankAccountIds: number[], day: string): Promise<Cents> {
   let total = 0;
-  for (let i = 0; i < bankAccountIds.length; i += ID_CHUNK) {
-    const balances = await balancesUpTo(db, bankAccountIds.slice(i, i + ID_CHUNK), day);
-    for (const balance of balances.values()) total += balance;
-  }
+  for (const balance of (await balancesUpTo(db, bankAccountIds, day)).values()) total += balance;
   return total;
 }
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { entries } from "../../drizzle/schema";
 import { drizzleFor } from "../../src/db/client";
-import { balanceUpTo, deleteEntry, insertEntry, type NewEntry } from "../../src/db/ledger";
+import { balancesUpTo, balanceUpTo, deleteEntry, insertEntry, type NewEntry } from "../../src/db/ledger";
 
 const db = drizzleFor(env.DB_DEMO);
 const base: NewEntry = {
@@ -33,5 +33,17 @@ describe("ledger day totals (database triggers)", () => {
 
     await db.batch([deleteEntry(db, 1, first!.id)]);
     expect(await balanceUpTo(db, 77, "2026-03-03")).toBe(0);
+  });
+});
+
+describe("balances of many accounts", () => {
+  it("answers more accounts than D1 binds parameters in one statement", async () => {
+    const ids = Array.from({ length: 150 }, (_, i) => 1000 + i);
+    await db.batch(
+      ids.map((id) => insertEntry(db, { ...base, bankAccountId: id, value: id })) as [any, ...any[]],
+    );
+    const balances = await balancesUpTo(db, ids, "2026-12-31");
+    expect(balances.size).toBe(150);
+    expect(balances.get(1149)).toBe(1149);
   });
 });
