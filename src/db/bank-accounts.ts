@@ -2,7 +2,6 @@ import { and, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
-  bankAccountDays,
   bankAccountHistory,
   bankAccounts,
   companyIntegrations,

@@ -20,7 +20,6 @@ import { type AccountName, databaseOf } from "./seed";
 export const dbOf = (account: AccountName = "demo") => drizzleFor(databaseOf(account));
 
 const insertId = async (
-  // biome-ignore lint/suspicious/noExplicitAny: any company-scoped registry table
   table: any,
   values: Record<string, unknown>,
   account: AccountName = "demo",
