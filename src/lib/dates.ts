@@ -13,18 +13,30 @@ export function isValidDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A wall-clock formatter for `timeZone` (`YYYY MM DD HH MM SS` parts), built once per zone. */
+export function zonedFormatter(timeZone: string): Intl.DateTimeFormat {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The parts of `instant` as seen in `timeZone`. */
 function zonedParts(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
+  const parts = zonedFormatter(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
   return {
     date: `${get("year")}-${get("month")}-${get("day")}`,

@@ -1,3 +1,4 @@
+import { zonedFormatter } from "../../lib/dates";
 import type { OfxMoment } from "./types";
 
 /**
@@ -83,7 +84,6 @@ function pad(n: number): string {
   return String(n).padStart(2, "0");
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, number>();
 const QUARTER_HOUR = 900_000;
 
@@ -104,31 +104,13 @@ function zoneOffset(instant: number, timeZone: string): number {
   let offset = offsets.get(key);
   if (offset === undefined) {
     const parts: Record<string, number> = {};
-    for (const part of formatter(timeZone).formatToParts(bucket)) parts[part.type] = Number(part.value);
+    for (const part of zonedFormatter(timeZone).formatToParts(bucket)) parts[part.type] = Number(part.value);
     offset =
       Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second) - bucket;
     if (offsets.size >= 10_000) offsets.clear();
     offsets.set(key, offset);
   }
   return offset;
-}
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
 }
 
 /** Throws a RangeError for a zone name `Intl` does not know (a programming error, not a file problem). */
