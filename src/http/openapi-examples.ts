@@ -1,8 +1,11 @@
 /**
- * Request examples of the main operations, written as one story on a fresh local `demo` account
- * (`npm start`): sign in, two bank accounts (ids 1 and 2), a supplier and a consumer (id 1 each),
- * titles, a transfer, a rule, an OFX import and a reconciliation. Tried in that order from /docs, each
- * one works as shown. Operations not listed here get examples built from their fields' examples.
+ * Request examples of the main operations, written as one story on a fresh local account
+ * (`npm start`, account `demo`), all on one day: sign in, two bank accounts (ids 1 and 2), a supplier
+ * and a consumer (id 1 each), the rent payable (title 1) and a sale receivable (title 2), a transfer
+ * 1 → 2, rules, both titles paid, the bank's lines of that day typed in and reconciled (the rent line
+ * with the rent's payment, the TED line with the transfer's leg), the opening balance, an OFX upload.
+ * test/node/docs-examples.test.ts plays them in that order on a fresh account. Operations not listed
+ * here get examples built from their fields' examples.
  */
 type Example = { summary: string; value: unknown };
 
@@ -66,15 +69,21 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
     },
   },
   createAccountPayablePayment: {
-    full: { summary: "Pagar 1500,00 pela conta 1", value: { IDBankAccount: 1, Value: 1500, Date: TODAY } },
+    full: {
+      summary: "Pagar o título 1 (1500,00) pela conta 1",
+      value: { IDBankAccount: 1, Value: 1500, Date: TODAY },
+    },
   },
   createAccountReceivablePayment: {
-    full: { summary: "Receber 250,50 na conta 1", value: { IDBankAccount: 1, Value: 250.5, Date: TODAY } },
+    full: {
+      summary: "Receber o título 2 (250,50) na conta 1",
+      value: { IDBankAccount: 1, Value: 250.5, Date: TODAY },
+    },
   },
   createBankTransfer: {
     transfer: {
       summary: "Da conta 1 para a conta 2",
-      value: { IDBankFrom: 1, IDBankTo: 2, Value: 300, Description: "Reforço de caixa" },
+      value: { IDBankFrom: 1, IDBankTo: 2, Value: 300, Description: "Reforço de caixa", Date: TODAY },
     },
   },
   createConciliationRule: {
@@ -112,13 +121,17 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
   },
   createManualBankLine: {
     debit: {
-      summary: "Linha de débito digitada na conta 1",
+      summary: "Linha 1: o débito do aluguel no extrato da conta 1",
       value: { IDBankAccount: 1, Date: TODAY, Value: -1500, Description: "ALUGUEL MAIO", Document: "778899" },
+    },
+    transfer: {
+      summary: "Linha 2: a TED para a conta 2 no extrato da conta 1",
+      value: { IDBankAccount: 1, Date: TODAY, Value: -300, Description: "TED MESMA TITULARIDADE" },
     },
   },
   reconcileBankStatement: {
     titles: {
-      summary: "Conciliar a linha 1 da conta 1 com o título 1",
+      summary: "Conciliar a linha 1 com o título 1 (reaproveita o lançamento do pagamento do mesmo dia)",
       value: {
         IDBankStatementConciliation: 1,
         IDBankAccount: 1,
@@ -126,8 +139,8 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
       },
     },
     transfers: {
-      summary: "Conciliar a linha 1 com uma perna de transferência já lançada",
-      value: { IDBankStatementConciliation: 1, IDBankAccount: 1, Transfers: [{ IDBankStatement: 1 }] },
+      summary: "Conciliar a linha 2 com a perna de saída da transferência (lançamento 1)",
+      value: { IDBankStatementConciliation: 2, IDBankAccount: 1, Transfers: [{ IDBankStatement: 1 }] },
     },
   },
 };

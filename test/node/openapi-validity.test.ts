@@ -1,5 +1,6 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
+import { apiBaseUrl } from "./support/local-server";
 import { openApiDocument } from "./support/openapi-walk";
 
 // The validator compiles JSON Schemas to code at run time (ajv), which workerd forbids: this runs in Node.
@@ -16,5 +17,16 @@ describe("OpenAPI document validity", () => {
     const result = await validate(doc);
     expect(result.valid).toBe(false);
     expect(compileErrors(result)).toContain(`"responses": "not a responses object"`);
+  });
+
+  it("is the document the server serves at /openapi.json", async () => {
+    const response = await fetch(`${apiBaseUrl()}/openapi.json`);
+    expect(response.status).toBe(200);
+    const served = await response.json();
+    const built = openApiDocument();
+    expect(served.paths).toEqual(built.paths);
+    expect(served.components).toEqual(built.components);
+    expect(served.tags).toEqual(built.tags);
+    expect(served.servers[0].variables.domain.default).toBe(`localhost:${new URL(apiBaseUrl()).port}`);
   });
 });
