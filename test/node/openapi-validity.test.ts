@@ -1,7 +1,7 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { apiBaseUrl } from "./support/local-server";
-import { openApiDocument } from "./support/openapi-walk";
+import { type OpenApiDocument, openApiDocument } from "./support/openapi-walk";
 
 // The validator compiles JSON Schemas to code at run time (ajv), which workerd forbids: this runs in Node.
 describe("OpenAPI document validity", () => {
@@ -22,7 +22,7 @@ describe("OpenAPI document validity", () => {
   it("is the document the server serves at /openapi.json", async () => {
     const response = await fetch(`${apiBaseUrl()}/openapi.json`);
     expect(response.status).toBe(200);
-    const served = await response.json();
+    const served = (await response.json()) as OpenApiDocument;
     const built = openApiDocument();
     expect(served.paths).toEqual(built.paths);
     expect(served.components).toEqual(built.components);
