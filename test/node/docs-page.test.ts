@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_TAGS } from "../../src/http/openapi";
 import { accountUrl } from "./support/local-server";
 
-const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasChromium = existsSync(CHROMIUM);
 const ARTIFACTS = join(import.meta.dirname, "../../docs/artifacts");
 

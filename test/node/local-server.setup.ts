@@ -1,4 +1,5 @@
 /// <reference types="node" />
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -31,6 +32,13 @@ type LocalServerModule = {
  * folder) for the node project's tests: the /docs page in Chromium, the typed client and the demo.
  */
 export default async function setup(project: TestProject) {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(chromium)) {
+    console.warn(
+      `\n[node tests] ${chromium} is not installed: the /docs browser test (test/node/docs-page.test.ts) is SKIPPED.` +
+        "\n[node tests] Install it with `apt-get install -y chromium` (CI's .ci/run does).\n",
+    );
+  }
   const modulePath = pathToFileURL(join(import.meta.dirname, "../../scripts/lib/local-server.mjs")).href;
   const { startLocalServer } = (await import(modulePath)) as LocalServerModule;
   const port = await freePort();
