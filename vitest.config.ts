@@ -2,25 +2,46 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  plugins: [
-    cloudflareTest(async () => ({
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          JWT_SECRET: "test-jwt-secret-not-for-production-0123456789",
-          UPLOAD_SIGNING_SECRET: "test-upload-secret-not-for-production-0123456789",
-          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+  test: {
+    silent: "passed-only",
+    projects: [
+      {
+        // Routes, domain and queue tests inside workerd with real local D1/R2/Queue bindings.
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                JWT_SECRET: "test-jwt-secret-not-for-production-0123456789",
+                UPLOAD_SIGNING_SECRET: "test-upload-secret-not-for-production-0123456789",
+                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/node/**", "**/node_modules/**"],
+          setupFiles: ["./test/setup/apply-migrations.ts"],
+          // hands the OFX fixture bytes (in-repo MIT copies, GPL ones from ../shared when present) to workerd
+          globalSetup: ["./test/domain/ofx/fixtures.setup.mjs"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
-    })),
-  ],
-  test: {
-    include: ["test/**/*.test.ts"],
-    setupFiles: ["./test/setup/apply-migrations.ts"],
-    // hands the OFX fixture bytes (in-repo MIT copies, GPL ones from ../shared when present) to workerd
-    globalSetup: ["./test/domain/ofx/fixtures.setup.mjs"],
-    silent: "passed-only",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+      {
+        // What the API's users meet from outside: the OpenAPI document through a validator (which
+        // compiles code at run time, forbidden in workerd), the /docs page in Chromium, the demo script.
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["test/node/**/*.test.ts"],
+          globalSetup: ["./test/node/local-server.setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
   },
 });

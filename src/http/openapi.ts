@@ -1,37 +1,178 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
+import { KNOWN_VERSIONS } from "../middleware/tenant";
+import { addRequestExamples } from "./openapi-examples";
+import { describeFields } from "./openapi-fields";
 
 export const API_VERSION_LABEL = "2026-05-29";
 
-/** Serves the OpenAPI 3.1 document generated from the routes' zod schemas. */
+/** The areas of the API, in the order a newcomer meets them: tag name as the spec writes it. */
+export const API_TAGS = [
+  {
+    name: "User",
+    description:
+      "Entrada (`POST /user/signin/local`, sem token) e dados do usuário autenticado. O `Token` devolvido vai em `Authorization: JWT <Token>`.",
+  },
+  { name: "Company", description: "A empresa do usuário, seus faturadores e suas integrações (TEF, Pix)." },
+  {
+    name: "Bank account",
+    description:
+      "Contas bancárias da empresa com saldo atual e previsto, conta principal por faturador, ajuste de saldo inicial e histórico.",
+  },
+  {
+    name: "Bank reconciliation",
+    description:
+      "Extrato interno (Source=1) e extrato bancário importado (Source=2), transferências entre contas, conciliação manual " +
+      "de títulos ou transferências a uma linha do extrato (e o desfazer), lançamentos de adquirente e regras de conciliação automática.",
+  },
+  {
+    name: "Accounts payable",
+    description: "Contas a pagar (títulos de fornecedores) e seus pagamentos, que lançam no extrato interno.",
+  },
+  {
+    name: "Accounts receivable",
+    description: "Contas a receber (títulos de clientes) e seus recebimentos, que lançam no extrato interno.",
+  },
+  {
+    name: "Job",
+    description:
+      "Processamento de arquivos em segundo plano: upload em dois passos (RequestUploadUrl → PUT → ConfirmUpload), " +
+      "importação de extrato OFX (`BankStatementOFX`) e de planilhas; acompanhamento por `GET /job/{idjob}`.",
+  },
+  { name: "Supplier", description: "Fornecedores (e transportadoras, com `IsCarrier` e modalidade)." },
+  { name: "Consumer", description: "Clientes." },
+  {
+    name: "Type",
+    description:
+      "Cadastros de tipos: plano de contas, tipos de documento, de pagamento e de pedido, centros de custo.",
+  },
+  { name: "Brand", description: "Marcas de produtos." },
+  { name: "Carrier", description: "Modalidades de transporte e o de/para de transportadoras do hub." },
+  { name: "SKU", description: "Produtos, importação da planilha de SKUs e recálculo de custo." },
+  {
+    name: "Store front",
+    description: "Frente de caixa (PDV): abertura e fechamento de caixa por conta bancária.",
+  },
+  { name: "Orders", description: "Pedidos: envio da planilha de pedidos." },
+] as const;
+
+export type ApiTag = (typeof API_TAGS)[number]["name"];
+
+const TAG_GROUPS = [
+  { name: "Acesso", tags: ["User", "Company"] },
+  {
+    name: "Financeiro",
+    tags: ["Bank account", "Bank reconciliation", "Accounts payable", "Accounts receivable", "Job"],
+  },
+  {
+    name: "Cadastros",
+    tags: ["Supplier", "Consumer", "Type", "Brand", "Carrier", "SKU", "Store front", "Orders"],
+  },
+];
+
+const DESCRIPTION = `Contas bancárias, extrato interno, transferências, importação OFX e conciliação bancária, multiempresa.
+
+**Endereço.** A conta é o primeiro rótulo do host e a versão o primeiro segmento do caminho:
+\`{scheme}://{account}.{domain}/{version}/...\` (ex.: \`http://demo.localhost:8787/1.0/company\`). Sem versão, vale 1.0.
+
+**Autenticação.** \`POST /user/signin/local\` com \`Email\` e \`Password\` devolve \`Token\`; envie
+\`Authorization: JWT <Token>\` (\`Bearer\` também é aceito) em todas as outras operações. Localmente:
+\`admin@demo.local\` / \`demo123\` na conta \`demo\`.
+
+**Respostas.** Sucesso é 200 com JSON. Todo erro tem o corpo \`{"errorMessage": "<texto>"}\`: 400 validação (mensagens exatas,
+com acentos), 401 token ausente ou inválido, 404 conta ou versão desconhecida, 413 corpo grande demais, 500 falha interna.
+
+**Dados.** Campos em PascalCase; dinheiro em número com até 2 casas (\`1500.25\`); datas \`AAAA-MM-DD\`, data-hora
+\`AAAA-MM-DD HH:MM:SS\` no fuso da empresa; listas são arrays, \`Page\` começa em 0 e nenhuma lista passa de 5000 itens.
+Registros de outra empresa são tratados como inexistentes.`;
+
+type Operation = {
+  requestBody?: unknown;
+  security?: unknown[];
+  responses: Record<string, unknown>;
+};
+type Document = ReturnType<OpenAPIHono<AppEnv>["getOpenAPI31Document"]>;
+
+const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+
+/**
+ * Answers every route gets from the middleware chain rather than from its own handler, so they are
+ * added here once: an unknown account or version (404) and, where a body is read, a body above the limit (413).
+ */
+function addMiddlewareResponses(doc: Document): void {
+  for (const methods of Object.values(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(methods as Record<string, Operation>)) {
+      if (!["get", "post", "put", "delete", "patch"].includes(method)) continue;
+      operation.responses["404"] ??= {
+        description: "Conta (subdomínio) ou versão desconhecida: `Conta não encontrada`",
+        content: errorContent,
+      };
+      if (operation.requestBody) {
+        operation.responses["413"] ??= {
+          description:
+            "Corpo acima do limite: `Corpo da requisição excede o tamanho máximo de <n> bytes` (1 MB em JSON, 20 MB nos uploads)",
+          content: errorContent,
+        };
+      }
+    }
+  }
+}
+
+/** Server variables from the host the document was asked on: `demo.localhost:8787` → account `demo`, domain `localhost:8787`. */
+function serverVariables(url: URL) {
+  const port = url.port ? `:${url.port}` : "";
+  const [label, ...rest] = url.hostname.split(".");
+  const bare = /^(localhost|\d+\.\d+\.\d+\.\d+|\[[0-9a-f:]+\])$/i.test(url.hostname) || rest.length === 0;
+  return {
+    scheme: { default: url.protocol.replace(":", ""), enum: ["http", "https"] },
+    account: { default: bare ? "demo" : label!, description: "Nome da conta (subdomínio)" },
+    domain: {
+      default: bare ? `localhost${port}` : `${rest.join(".")}${port}`,
+      description: "Domínio da API",
+    },
+    version: { default: "1.0", enum: [...KNOWN_VERSIONS], description: "Versão da API" },
+  };
+}
+
+/** The OpenAPI 3.1 document of the app, as seen from `requestUrl` (its host fills the server variables). */
+export function buildOpenApiDocument(app: OpenAPIHono<AppEnv>, requestUrl: string): Document {
+  const doc = app.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: { title: "Finance back-office API", version: API_VERSION_LABEL, description: DESCRIPTION },
+    servers: [
+      {
+        url: "{scheme}://{account}.{domain}/{version}",
+        description: "Servidor da conta",
+        variables: serverVariables(new URL(requestUrl)),
+      },
+    ],
+    security: [{ JWT: [] }],
+    tags: API_TAGS.map((tag) => ({ ...tag })),
+  });
+  addMiddlewareResponses(doc);
+  describeFields(doc);
+  addRequestExamples(doc);
+  return { ...doc, "x-tagGroups": TAG_GROUPS } as Document;
+}
+
+/** Serves the OpenAPI 3.1 document generated from the routes' zod schemas (built once per host). */
 export function registerOpenApi(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent("securitySchemes", "JWT", {
     type: "apiKey",
     in: "header",
     name: "Authorization",
-    description: "`JWT <token>` (também aceito `Bearer <token>`), token obtido em `POST /user/signin/local`.",
+    description:
+      "`JWT <token>` (também aceito `Bearer <token>`), token obtido em `POST /user/signin/local`. " +
+      "Na referência interativa, informe `JWT ` seguido do token.",
   });
-  app.doc31("/openapi.json", (c) => ({
-    openapi: "3.1.0",
-    info: {
-      title: "Finance back-office API",
-      version: API_VERSION_LABEL,
-      description:
-        "Contas bancárias, extrato interno, transferências, importação OFX e conciliação bancária, multiempresa. " +
-        "A conta é o primeiro rótulo do host e a versão o primeiro segmento do caminho.",
-    },
-    servers: [
-      {
-        url: "{scheme}://{account}.{domain}/{version}",
-        description: "Servidor da conta",
-        variables: {
-          scheme: { default: new URL(c.req.url).protocol.replace(":", ""), enum: ["http", "https"] },
-          account: { default: "demo", description: "Nome da conta (subdomínio)" },
-          domain: { default: new URL(c.req.url).host.split(".").slice(1).join(".") || "localhost:8787" },
-          version: { default: "1.0", enum: ["1.0", "1.1", "1.4"] },
-        },
-      },
-    ],
-    security: [{ JWT: [] }],
-  }));
+  const byOrigin = new Map<string, string>();
+  app.get("/openapi.json", (c) => {
+    const url = new URL(c.req.url);
+    let body = byOrigin.get(url.origin);
+    if (!body) {
+      body = JSON.stringify(buildOpenApiDocument(app, c.req.url));
+      if (byOrigin.size < 32) byOrigin.set(url.origin, body);
+    }
+    return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
+  });
 }

@@ -13,6 +13,12 @@ export function registerReferencePage(app: OpenAPIHono<AppEnv>): void {
       withDefaultFonts: false,
       hideClientButton: true,
       telemetry: false,
+      // no developer toolbar, no AI agent (it calls Scalar's servers): the page talks only to this API
+      showDeveloperTools: "never",
+      agent: { disabled: true },
+      persistAuth: true,
+      orderSchemaPropertiesBy: "preserve",
+      defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
       authentication: { preferredSecurityScheme: "JWT" },
     }),
   );

@@ -59,6 +59,7 @@ export const pageQuery = z
     param: { name: "Page", in: "query" },
     type: "integer",
     minimum: 0,
+    maximum: 999_999_999,
     default: 0,
     description: "Página, a partir de 0",
   });
@@ -82,7 +83,7 @@ export const idBody = (name: string) =>
     .int(`${name} deve ser um número inteiro`)
     .min(1, `${name} deve ser maior que zero`)
     .max(INT32_MAX, `${name} excede o limite int32`)
-    .openapi({ type: "integer", format: "int32", example: 1 });
+    .openapi({ type: "integer", format: "int32", minimum: 1, maximum: INT32_MAX, example: 1 });
 
 /** Money in a body: a number with at most two decimals, turned into integer cents. */
 export const moneyBody = (name: string, { positive = false, allowNegative = false } = {}) =>
@@ -97,6 +98,8 @@ export const moneyBody = (name: string, { positive = false, allowNegative = fals
     .openapi({
       type: "number",
       multipleOf: 0.01,
+      ...(allowNegative ? { minimum: -MAX_AMOUNT } : positive ? { exclusiveMinimum: 0 } : { minimum: 0 }),
+      maximum: MAX_AMOUNT,
       example: 150.25,
       description: `${name} (até 2 casas decimais)`,
     });

@@ -123,10 +123,18 @@ export const BankAccountHistorySchema = z
       IDBankAccount: z.number().int(),
       IDUser: z.number().int().nullable().openapi({ description: "Usuário que fez a alteração" }),
       Action: z.enum(HISTORY_ACTIONS),
-      Changes: z.record(z.string(), z.object({ Before: z.unknown(), After: z.unknown() })).openapi({
-        description: "Campos alterados: { Campo: { Before, After } }; valores em reais",
-        example: { Bank: { Before: "Itaú", After: "Bradesco" } },
-      }),
+      Changes: z
+        .record(
+          z.string(),
+          z.object({
+            Before: z.unknown().openapi({ type: ["string", "number", "null"], description: "Valor antes" }),
+            After: z.unknown().openapi({ type: ["string", "number", "null"], description: "Valor depois" }),
+          }),
+        )
+        .openapi({
+          description: "Campos alterados: { Campo: { Before, After } }; valores em reais",
+          example: { Bank: { Before: "Itaú", After: "Bradesco" } },
+        }),
       CreatedAt: z
         .string()
         .openapi({ description: "Data e hora no fuso da empresa", example: "2026-03-10 14:05:00" }),

@@ -13,7 +13,12 @@ const ManualBankLineSchema = z
       .max(INT32_MAX, "IDBankAccount excede o limite int32")
       .nullable()
       .optional()
-      .openapi({ type: "integer", description: "Obrigatório. Conta bancária da linha", example: 1 }),
+      .openapi({
+        type: "integer",
+        maximum: INT32_MAX,
+        description: "Obrigatório. Conta bancária da linha",
+        example: 1,
+      }),
     Date: dateString("Date"),
     Value: moneyBody("Value", { allowNegative: true }).openapi({
       description: "Valor com sinal: crédito > 0, débito < 0; diferente de zero",

@@ -47,7 +47,13 @@ const StatementQuerySchema = z.object({
     .regex(/^-?\d{1,10}$/, "Ignore deve ser um número inteiro")
     .transform(Number)
     .optional()
-    .openapi({ param: { name: "Ignore", in: "query" }, type: "integer", description: "Lido e sem efeito" }),
+    .openapi({
+      param: { name: "Ignore", in: "query" },
+      type: "integer",
+      minimum: -9_999_999_999,
+      maximum: 9_999_999_999,
+      description: "Lido e sem efeito",
+    }),
 });
 
 const StatementResponseSchema = z

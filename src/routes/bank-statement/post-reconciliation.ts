@@ -1,8 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { MAX_RECONCILIATION_ITEMS } from "../../domain/reconciliation/messages";
 import { reconcile } from "../../domain/reconciliation/reconcile";
 import type { ReconciliationView } from "../../domain/reconciliation/view";
 import { createRouter } from "../../http/router";
 import { INT32_MAX, jsonOk } from "../../http/schemas";
+import { MAX_AMOUNT } from "../../lib/money";
 import { AcquirerLineSchema, acquirerLineBody, BankLineSchema, bankLineBody, TAG } from "./schemas";
 
 /** An id whose absence the domain reports with the spec's message (so zod only refuses wrong types). */
@@ -13,7 +15,7 @@ const looseId = (name: string, description: string) =>
     .max(INT32_MAX, `${name} excede o limite int32`)
     .nullable()
     .optional()
-    .openapi({ type: "integer", format: "int32", description, example: 1 });
+    .openapi({ type: "integer", format: "int32", maximum: INT32_MAX, description, example: 1 });
 
 const ReconciliationBodySchema = z
   .object({
@@ -34,14 +36,15 @@ const ReconciliationBodySchema = z
       .optional()
       .openapi({
         type: "array",
+        maxItems: MAX_RECONCILIATION_ITEMS,
         description:
           "Títulos a conciliar (exatamente uma lista entre Accounts e Transfers, até 500 itens). Value padrão: o saldo em aberto do título",
         items: {
           type: "object",
           required: ["IDAccountPayableReceivable"],
           properties: {
-            IDAccountPayableReceivable: { type: "integer", format: "int32" },
-            Value: { type: "number", multipleOf: 0.01, exclusiveMinimum: 0 },
+            IDAccountPayableReceivable: { type: "integer", format: "int32", minimum: 1, maximum: INT32_MAX },
+            Value: { type: "number", multipleOf: 0.01, exclusiveMinimum: 0, maximum: MAX_AMOUNT },
           },
         },
         example: [{ IDAccountPayableReceivable: 10, Value: 150.25 }],
@@ -51,11 +54,14 @@ const ReconciliationBodySchema = z
       .optional()
       .openapi({
         type: "array",
+        maxItems: MAX_RECONCILIATION_ITEMS,
         description: "Pernas de transferência já lançadas na conta e ainda não conciliadas (até 500 itens)",
         items: {
           type: "object",
           required: ["IDBankStatement"],
-          properties: { IDBankStatement: { type: "integer", format: "int32" } },
+          properties: {
+            IDBankStatement: { type: "integer", format: "int32", minimum: 1, maximum: INT32_MAX },
+          },
         },
         example: [{ IDBankStatement: 42 }],
       }),

@@ -13,7 +13,7 @@ const looseAccountId = (name: string, description: string) =>
     .max(INT32_MAX, `${name} excede o limite int32`)
     .nullable()
     .optional()
-    .openapi({ type: "integer", format: "int32", description, example: 1 });
+    .openapi({ type: "integer", format: "int32", maximum: INT32_MAX, description, example: 1 });
 
 const TransferBodySchema = z
   .object({
@@ -21,7 +21,7 @@ const TransferBodySchema = z
     IDBankTo: looseAccountId(
       "IDBankTo",
       "Obrigatório. Conta de destino (recebe a entrada), diferente da origem",
-    ),
+    ).openapi({ example: 2 }),
     Value: moneyBody("Value", { allowNegative: true })
       .nullable()
       .optional()

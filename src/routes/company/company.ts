@@ -60,6 +60,7 @@ export const getCompanyRoute = createRoute({
   operationId: "getCompany",
   tags: ["Company"],
   summary: "A empresa do usuário autenticado",
+  description: "A empresa do token: nome, CNPJ, fuso horário (usado em todas as datas) e ambientes SEFAZ.",
   responses: jsonOk(CompanySchema, "A empresa"),
 });
 

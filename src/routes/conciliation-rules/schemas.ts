@@ -18,7 +18,14 @@ const ruleInt = (name: string, description: string, example: number) =>
     .max(INT32_MAX, `${name} excede o limite int32`)
     .nullable()
     .optional()
-    .openapi({ type: "integer", format: "int32", description, example });
+    .openapi({
+      type: "integer",
+      format: "int32",
+      minimum: -INT32_MAX - 1,
+      maximum: INT32_MAX,
+      description,
+      example,
+    });
 
 export const RuleBodySchema = z
   .object({

@@ -82,7 +82,11 @@ const listBrandsRoute = createRoute({
         .string()
         .max(200, "Search aceita no máximo 200 caracteres")
         .optional()
-        .openapi({ param: { name: "Search", in: "query" }, example: "acme shoes" }),
+        .openapi({
+          param: { name: "Search", in: "query" },
+          description: "Texto procurado no IDBrand e no Name; espaços viram o curinga `%`",
+          example: "acme shoes",
+        }),
     }),
   },
   responses: jsonOk(BrandListSchema, "Marcas ativas (no máximo 5000)"),

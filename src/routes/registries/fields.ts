@@ -31,6 +31,7 @@ export const cpfOrCnpjBody = z
   .nullable()
   .openapi({
     type: ["string", "null"],
+    maxLength: 20,
     example: "11222333000181",
     description: "CPF ou CNPJ; pontuação é aceita e removida, guardado só com dígitos",
   });
@@ -44,6 +45,7 @@ export const cnpjBody = z
   .nullable()
   .openapi({
     type: ["string", "null"],
+    maxLength: 20,
     example: "11222333000181",
     description: "CNPJ; pontuação é aceita e removida, guardado só com dígitos",
   });

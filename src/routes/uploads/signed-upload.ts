@@ -5,11 +5,11 @@ import { uploadSigningSecret } from "../../domain/uploads/upload-signature";
 import { createRouter } from "../../http/router";
 import { ErrorBodySchema, idString, jsonOk } from "../../http/schemas";
 
-const pathText = (name: string, pattern: RegExp, example: string) =>
+const pathText = (name: string, pattern: RegExp, example: string, description: string) =>
   z
     .string()
     .regex(pattern, `${name} inválido`)
-    .openapi({ param: { name, in: "path" }, example });
+    .openapi({ param: { name, in: "path" }, example, description });
 
 const StoredSchema = z
   .object({
@@ -33,10 +33,24 @@ export const signedUploadRoute = createRoute({
   security: [],
   request: {
     params: z.object({
-      account: pathText("account", /^[a-z0-9-]{1,63}$/, "demo"),
-      company: idString("company").openapi({ param: { name: "company", in: "path" }, type: "integer" }),
-      route: pathText("route", /^(job|sku-template|orders-template)$/, "sku-template"),
-      id: pathText("id", /^[0-9a-f-]{36}$/, "0b6c1f1e-7a7a-4a53-9a43-3d1c9e0d2f11"),
+      account: pathText("account", /^[a-z0-9-]{1,63}$/, "demo", "Conta (parte da Key)"),
+      company: idString("company").openapi({
+        param: { name: "company", in: "path" },
+        type: "integer",
+        description: "Empresa (parte da Key)",
+      }),
+      route: pathText(
+        "route",
+        /^(job|sku-template|orders-template)$/,
+        "sku-template",
+        "Rota que pediu a URL (parte da Key)",
+      ),
+      id: pathText(
+        "id",
+        /^[0-9a-f-]{36}$/,
+        "0b6c1f1e-7a7a-4a53-9a43-3d1c9e0d2f11",
+        "Identificador do envio (parte da Key)",
+      ),
     }),
     query: z.object({
       expires: z

@@ -18,7 +18,13 @@ export const UploadActionBodySchema = z
       .number({ error: "SizeBytes deve ser um número inteiro" })
       .int("SizeBytes deve ser um número inteiro")
       .optional()
-      .openapi({ description: "Tamanho exato do arquivo em bytes (RequestUploadUrl)", example: 2048 }),
+      .openapi({
+        description:
+          "Tamanho exato do arquivo em bytes (RequestUploadUrl); até MAX_UPLOAD_BYTES (20 MB por padrão)",
+        minimum: 1,
+        maximum: 20_971_520,
+        example: 2048,
+      }),
     Type: textBody("Type", 60).optional().openapi({
       description: "Tipo do job (só `POST /job`): `SkuTemplate` ou `BankStatementOFX`",
       example: "SkuTemplate",

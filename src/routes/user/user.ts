@@ -33,6 +33,7 @@ export const privilegeRoute = createRoute({
   operationId: "getUserPrivilege",
   tags: ["User"],
   summary: "Usuário autenticado, suas empresas e privilégios",
+  description: "O usuário do token, as empresas a que tem acesso e seus privilégios.",
   responses: jsonOk(PrivilegeSchema, "Usuário autenticado"),
 });
 

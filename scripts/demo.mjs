@@ -1,0 +1,412 @@
+// The whole mission, end to end, against a running API (`npm start`): sign in, bank accounts, a
+// supplier and a consumer with their titles, a transfer, a conciliation rule, an OFX statement through
+// the two-step upload, the import job, the lines the rule reconciled, a line reconciled by hand and
+// undone, the balances. Every step checks the answer; the first that fails ends the script with exit 1.
+//
+//   npm run demo                      # against http://127.0.0.1:8787 (the `demo` account)
+//   API_URL=http://demo.localhost:8787 npm run demo
+//
+// Each run creates its own accounts, partners and titles (names carry a run number), so it can run
+// again and again on the same database.
+
+const BASE = (process.env.API_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");
+const API = `${BASE}/1.0`;
+const EMAIL = process.env.DEMO_EMAIL ?? "admin@demo.local";
+const PASSWORD = process.env.DEMO_PASSWORD ?? "demo123";
+const JOB_TIMEOUT_MS = Number(process.env.DEMO_JOB_TIMEOUT_MS ?? 60_000);
+
+/** What the OFX import must report for the file this script builds (see `statementLines`). */
+const EXPECTED_IMPORT = { imported: 3, duplicate: 0, autoReconciled: 1, pending: 2 };
+
+const run = String(Date.now()).slice(-7);
+const money = (value) => Number(value).toFixed(2);
+let step = 0;
+let token = null;
+
+class StepFailure extends Error {}
+
+function check(condition, message) {
+  if (!condition) throw new StepFailure(message);
+}
+
+function ok(message) {
+  console.log(`   ✓ ${message}`);
+}
+
+async function stepOf(title, action) {
+  step += 1;
+  console.log(`\n${step}. ${title}`);
+  try {
+    return await action();
+  } catch (error) {
+    console.error(`   ✗ ${error instanceof StepFailure ? error.message : error.stack}`);
+    console.error(`\nDemo stopped at step ${step} (${title}).`);
+    process.exit(1);
+  }
+}
+
+/** One call to the API; anything but the expected status is a failure that names the call. */
+async function call(method, path, body, { expect = 200 } = {}) {
+  const response = await fetch(`${API}${path}`, {
+    method,
+    headers: {
+      Accept: "application/json",
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(token ? { Authorization: `JWT ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  check(
+    response.status === expect,
+    `${method} ${path} answered ${response.status} (expected ${expect}): ${json?.errorMessage ?? text.slice(0, 300)}`,
+  );
+  return json;
+}
+
+/** Today in the company's time zone, as the API computes it. */
+function todayIn(timeZone) {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
+}
+
+/** The bank statement the "bank" sends: one debit the rule settles, one credit and one fee left pending. */
+function statementLines(date, rent, sale) {
+  return [
+    { fitId: `${run}-1`, amount: -rent, memo: "PAGTO ALUGUEL MAIO IMOBILIARIA", type: "DEBIT" },
+    { fitId: `${run}-2`, amount: sale, memo: "PIX RECEBIDO MARIA SILVA", type: "CREDIT" },
+    { fitId: `${run}-3`, amount: -12.9, memo: "TARIFA PACOTE SERVICOS", type: "DEBIT" },
+  ].map((line) => ({ ...line, date }));
+}
+
+/** An OFX 1.x (SGML) statement of the account, as Brazilian banks send them (CP1252 header, BRT offset). */
+function ofxOf(account, lines) {
+  const stamp = (date) => `${date.replaceAll("-", "")}120000[-3:BRT]`;
+  const transactions = lines
+    .map((line) =>
+      [
+        "<STMTTRN>",
+        `<TRNTYPE>${line.type}`,
+        `<DTPOSTED>${stamp(line.date)}`,
+        `<TRNAMT>${money(line.amount)}`,
+        `<FITID>${line.fitId}`,
+        `<MEMO>${line.memo}`,
+        "</STMTTRN>",
+      ].join("\n"),
+    )
+    .join("\n");
+  const date = stamp(lines[0].date);
+  return `OFXHEADER:100
+DATA:OFXSGML
+VERSION:102
+SECURITY:NONE
+ENCODING:USASCII
+CHARSET:1252
+COMPRESSION:NONE
+OLDFILEUID:NONE
+NEWFILEUID:NONE
+
+<OFX>
+<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>${date}<LANGUAGE>POR</SONRS></SIGNONMSGSRSV1>
+<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
+<STMTRS>
+<CURDEF>BRL
+<BANKACCTFROM>
+<BANKID>${account.BankNumber}
+<BRANCHID>${account.Agency}
+<ACCTID>${account.AccountNumber}
+<ACCTTYPE>CHECKING
+</BANKACCTFROM>
+<BANKTRANLIST>
+<DTSTART>${date}
+<DTEND>${date}
+${transactions}
+</BANKTRANLIST>
+<LEDGERBAL><BALAMT>0.00<DTASOF>${date}</LEDGERBAL>
+</STMTRS>
+</STMTTRNRS></BANKMSGSRSV1>
+</OFX>
+`;
+}
+
+/** The two-step upload of `POST /job`: RequestUploadUrl, PUT to the signed URL, ConfirmUpload. */
+async function uploadStatement(bankAccountId, fileName, bytes) {
+  const slot = await call("POST", "/job", {
+    Action: "RequestUploadUrl",
+    Type: "BankStatementOFX",
+    IDBankAccount: bankAccountId,
+    FileName: fileName,
+    ContentType: "application/x-ofx",
+    SizeBytes: bytes.byteLength,
+  });
+  check(
+    slot?.UploadUrl && slot.Key && slot.Method === "PUT",
+    `RequestUploadUrl answered ${JSON.stringify(slot)}`,
+  );
+  ok(`RequestUploadUrl: Key ${slot.Key}, valid for ${slot.ExpiresIn} s`);
+  const headers = Object.fromEntries(
+    Object.entries(slot.Headers ?? {}).filter(([name]) => name.toLowerCase() !== "content-length"),
+  );
+  const put = await fetch(slot.UploadUrl, { method: slot.Method, headers, body: bytes });
+  check(put.status === 200, `PUT ${slot.UploadUrl} answered ${put.status}: ${await put.text()}`);
+  ok(`PUT ${bytes.byteLength} bytes to the signed URL`);
+  const job = await call("POST", "/job", { Action: "ConfirmUpload", Key: slot.Key });
+  check(Number.isInteger(job?.IDJob), `ConfirmUpload answered ${JSON.stringify(job)}`);
+  ok(`ConfirmUpload: job ${job.IDJob} (${job.Message})`);
+  return job.IDJob;
+}
+
+const findBy = (list, field, value) => list.find((item) => item[field] === value);
+
+console.log(`Finance back-office API demo against ${API}`);
+
+const company = await stepOf(`Sign in as ${EMAIL}`, async () => {
+  const session = await call("POST", "/user/signin/local", { Email: EMAIL, Password: PASSWORD });
+  check(typeof session?.Token === "string", "no Token in the sign-in answer");
+  token = session.Token;
+  ok(
+    `token for ${session.Name} (IDUser ${session.IDUser}), company ${session.IDCompany}, valid ${session.ExpiresIn} s`,
+  );
+  const company = await call("GET", "/company");
+  ok(`company "${company.Name}", time zone ${company.TimeZone}`);
+  return company;
+});
+const today = todayIn(company.TimeZone);
+
+const [checking, savings] = await stepOf(
+  "Create two bank accounts (with Agency and AccountNumber)",
+  async () => {
+    const created = [];
+    for (const account of [
+      { Bank: "Banco do Brasil", BankNumber: "001", Agency: "1234-5", AccountNumber: `${run}-7` },
+      { Bank: "Banco Inter", BankNumber: "077", Agency: "0001", AccountNumber: `${run}-3` },
+    ]) {
+      const list = await call("POST", "/accounts/bank-account", { ...account, IDCompanyInvoice: 1 });
+      const item = findBy(list, "AccountNumber", account.AccountNumber);
+      check(item && item.Balance === 0, `account ${account.AccountNumber} missing from the refreshed list`);
+      ok(`IDBankAccount ${item.IDBankAccount}: ${item.Bank} ag. ${item.Agency} c/c ${item.AccountNumber}`);
+      created.push(item);
+    }
+    return created;
+  },
+);
+
+const { supplier, consumer } = await stepOf("Create a supplier and a consumer", async () => {
+  const [supplier] = await call("POST", "/supplier", { Name: `Imobiliária Centro ${run}` });
+  check(supplier?.IDSupplier, "no IDSupplier");
+  ok(`IDSupplier ${supplier.IDSupplier}: ${supplier.Name}`);
+  const [consumer] = await call("POST", "/consumer", { Name: `Maria Silva ${run}` });
+  check(consumer?.IDConsumer, "no IDConsumer");
+  ok(`IDConsumer ${consumer.IDConsumer}: ${consumer.Name}`);
+  return { supplier, consumer };
+});
+
+const RENT = 1500;
+const SALE = 250.5;
+const { payable, receivable } = await stepOf(
+  "Create a title payable and a title receivable, due today",
+  async () => {
+    const payable = await call("POST", "/accounts/payable", {
+      Description: `Aluguel ${run}`,
+      Value: RENT,
+      DueDate: today,
+      IDSupplier: supplier.IDSupplier,
+      IDBankAccount: checking.IDBankAccount,
+    });
+    check(payable.OpenValue === RENT, `payable open value ${payable.OpenValue}`);
+    ok(
+      `payable ${payable.IDAccountPayableReceivable}: ${payable.Description}, ${money(RENT)} due ${payable.DueDate}`,
+    );
+    const receivable = await call("POST", "/accounts/receivable", {
+      Description: `Venda ${run}`,
+      Value: SALE,
+      DueDate: today,
+      IDConsumer: consumer.IDConsumer,
+      IDBankAccount: checking.IDBankAccount,
+    });
+    check(receivable.OpenValue === SALE, `receivable open value ${receivable.OpenValue}`);
+    ok(
+      `receivable ${receivable.IDAccountPayableReceivable}: ${receivable.Description}, ${money(SALE)} due ${receivable.DueDate}`,
+    );
+    return { payable, receivable };
+  },
+);
+
+await stepOf("Transfer 300.00 between the accounts", async () => {
+  const transfer = await call("POST", "/accounts/bank-statement/transfer", {
+    IDBankFrom: checking.IDBankAccount,
+    IDBankTo: savings.IDBankAccount,
+    Value: 300,
+    Description: "Reforço de caixa",
+  });
+  check(transfer.Debit?.IDBankAccount === checking.IDBankAccount, "debit leg not on the origin account");
+  check(
+    transfer.Credit?.IDBankAccount === savings.IDBankAccount,
+    "credit leg not on the destination account",
+  );
+  ok(
+    `transfer ${transfer.IDBankStatementTransfer}: "${transfer.Debit.Description}" / "${transfer.Credit.Description}"`,
+  );
+});
+
+const rule = await stepOf(
+  'Create a conciliation rule: debits with "ALUGUEL" settle the supplier\'s title',
+  async () => {
+    const [rule] = await call("POST", "/accounts/bank-statement/conciliation-rule", {
+      IDBankAccount: checking.IDBankAccount,
+      IDTypeRule: 1,
+      IDTypeAccount: 1,
+      Description: "ALUGUEL",
+      IDSupplier: supplier.IDSupplier,
+    });
+    check(rule?.IDBankStatementConciliationRule, "no rule in the answer");
+    ok(`rule ${rule.IDBankStatementConciliationRule} on account ${rule.IDBankAccount}`);
+    return rule;
+  },
+);
+
+const lines = statementLines(today, RENT, SALE);
+const ofx = new TextEncoder().encode(ofxOf(checking, lines));
+const jobId = await stepOf(
+  "Upload the bank's OFX statement (RequestUploadUrl → PUT → ConfirmUpload)",
+  async () => {
+    for (const line of lines) ok(`file line ${line.date} ${money(line.amount).padStart(9)}  ${line.memo}`);
+    return uploadStatement(checking.IDBankAccount, `extrato-${run}.ofx`, ofx);
+  },
+);
+
+await stepOf("Watch the import job until Done (auto-reconciliation by the rules)", async () => {
+  const deadline = Date.now() + JOB_TIMEOUT_MS;
+  let job;
+  let last = "";
+  do {
+    job = await call("GET", `/job/${jobId}`);
+    const progress = `${job.Status} ${job.Processed}/${job.Total}`;
+    if (progress !== last) ok(`job ${jobId}: ${progress}`);
+    last = progress;
+    if (job.Status === "Done" || job.Status === "Failed") break;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  } while (Date.now() < deadline);
+  const expectation = `the OFX import job (Type BankStatementOFX) to end Done with Result ${JSON.stringify(EXPECTED_IMPORT)}`;
+  check(
+    job.Status === "Done",
+    `expected ${expectation}; it is ${job.Status}${job.FailureReason ? `: ${job.FailureReason}` : ""}`,
+  );
+  const result = Object.fromEntries(Object.keys(EXPECTED_IMPORT).map((key) => [key, job.Result?.[key]]));
+  check(
+    JSON.stringify(result) === JSON.stringify(EXPECTED_IMPORT),
+    `expected ${expectation}; got Result ${JSON.stringify(job.Result)}, Errors ${JSON.stringify(job.Errors)}`,
+  );
+  ok(`Result ${JSON.stringify(job.Result)}`);
+});
+
+const statement = await stepOf(
+  "Show the imported lines (GET /accounts/bank-statement?Source=2)",
+  async () => {
+    const statement = await call(
+      "GET",
+      `/accounts/bank-statement?Source=2&IDBankAccount=${checking.IDBankAccount}&DateFrom=${today}`,
+    );
+    check(
+      Array.isArray(statement) && statement.length === lines.length,
+      `expected ${lines.length} lines, got ${statement.length}`,
+    );
+    const names = {
+      1: "pendente",
+      2: "conciliado automaticamente",
+      3: "conciliado manualmente",
+      4: "parcial",
+    };
+    for (const line of statement) {
+      ok(
+        `line ${line.IDBankStatementConciliation} ${money(line.Value).padStart(9)} ${line.Description.padEnd(32)} ${names[line.IDTypeStatusConciliation]}`,
+      );
+    }
+    const rent = statement.find((line) => line.Description.includes("ALUGUEL"));
+    check(
+      rent.IDTypeStatusConciliation === 2,
+      `the ALUGUEL line is status ${rent.IDTypeStatusConciliation}, expected 2`,
+    );
+    check(
+      rent.IDBankStatementConciliationRule === rule.IDBankStatementConciliationRule,
+      `the ALUGUEL line names rule ${rent.IDBankStatementConciliationRule}, expected ${rule.IDBankStatementConciliationRule}`,
+    );
+    check(
+      rent.InternalAccounts.some(
+        (entry) => entry.IDAccountPayableReceivable === payable.IDAccountPayableReceivable,
+      ),
+      "the ALUGUEL line is not linked to the payable's entry",
+    );
+    const paid = await call("GET", `/accounts/payable/${payable.IDAccountPayableReceivable}`);
+    check(paid.OpenValue === 0, `the payable still has ${paid.OpenValue} open`);
+    ok(
+      `the rule settled payable ${paid.IDAccountPayableReceivable} (${paid.StatusName}) and linked it to line ${rent.IDBankStatementConciliation}`,
+    );
+    return statement;
+  },
+);
+
+const saleLine = await stepOf("Reconcile the pending PIX line by hand with the receivable", async () => {
+  const line = statement.find((item) => item.Description.includes("PIX RECEBIDO"));
+  check(line?.IDTypeStatusConciliation === 1, "the PIX line is not pending");
+  const [reconciled] = await call("POST", "/accounts/bank-statement", {
+    IDBankStatementConciliation: line.IDBankStatementConciliation,
+    IDBankAccount: checking.IDBankAccount,
+    Accounts: [{ IDAccountPayableReceivable: receivable.IDAccountPayableReceivable }],
+  });
+  check(
+    reconciled?.IDTypeStatusConciliation === 3,
+    `line status ${reconciled?.IDTypeStatusConciliation}, expected 3`,
+  );
+  check(reconciled.Difference === 0, `difference ${reconciled.Difference}, expected 0`);
+  const title = await call("GET", `/accounts/receivable/${receivable.IDAccountPayableReceivable}`);
+  check(title.OpenValue === 0, `the receivable still has ${title.OpenValue} open`);
+  ok(
+    `line ${line.IDBankStatementConciliation} conciliado manualmente; receivable ${title.IDAccountPayableReceivable} ${title.StatusName}`,
+  );
+  return line;
+});
+
+await stepOf("Undo that reconciliation (DELETE /accounts/bank-statement/conciliation/{id})", async () => {
+  const undone = await call(
+    "DELETE",
+    `/accounts/bank-statement/conciliation/${saleLine.IDBankStatementConciliation}`,
+  );
+  check(
+    undone.IDTypeStatusConciliation === 1,
+    `line status ${undone.IDTypeStatusConciliation} after undo, expected 1`,
+  );
+  const title = await call("GET", `/accounts/receivable/${receivable.IDAccountPayableReceivable}`);
+  check(title.OpenValue === SALE, `the receivable has ${title.OpenValue} open after undo, expected ${SALE}`);
+  ok(
+    `line ${undone.IDBankStatementConciliation} pendente again; ${undone.UnlinkedEntries.length} entry unlinked; receivable open again (${money(title.OpenValue)})`,
+  );
+});
+
+await stepOf("Balances (GET /accounts/bank-account)", async () => {
+  const list = await call("GET", "/accounts/bank-account");
+  const expected = new Map([
+    [checking.IDBankAccount, -300 - RENT],
+    [savings.IDBankAccount, 300],
+  ]);
+  for (const [id, balance] of expected) {
+    const account = findBy(list, "IDBankAccount", id);
+    check(account, `account ${id} missing`);
+    ok(
+      `${account.Bank.padEnd(16)} ${account.AccountNumber}: Balance ${money(account.Balance)}, forecast ${money(account.BalanceForecast)}`,
+    );
+    check(account.Balance === balance, `account ${id} balance ${account.Balance}, expected ${balance}`);
+  }
+});
+
+console.log(`\nDone: ${step} steps passed.`);

@@ -1,0 +1,61 @@
+/// <reference types="node" />
+import { describe, expect, it } from "vitest";
+import { createClient } from "../../src/client";
+import { apiBaseUrl } from "./support/local-server";
+
+// Type-checked by `tsc --noEmit` (npm test) and run against the local server: the typed client's
+// paths, bodies and answers are those of the routes.
+describe("typed client (hono/client) against the local server", () => {
+  it("signs in, creates two bank accounts, posts a transfer and lists the balances", async () => {
+    const baseUrl = `${apiBaseUrl()}/1.0`;
+    const signIn = await createClient(baseUrl).user.signin.local.$post({
+      json: { Email: "admin@demo.local", Password: "demo123" },
+    });
+    if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
+    const { Token, IDCompany } = await signIn.json();
+    expect(IDCompany).toBe(1);
+
+    const api = createClient(baseUrl, { token: Token });
+    const suffix = Date.now().toString().slice(-6);
+    const created: number[] = [];
+    for (const bank of ["Banco Tipado", "Caixa Tipada"]) {
+      const response = await api.accounts["bank-account"].$post({
+        json: {
+          Bank: `${bank} ${suffix}`,
+          BankNumber: "001",
+          Agency: "0001",
+          AccountNumber: `${suffix}-${created.length}`,
+        },
+      });
+      if (response.status !== 200)
+        throw new Error(`create answered ${response.status}: ${await response.text()}`);
+      const list = await response.json();
+      const account = list.find((item) => item.Bank === `${bank} ${suffix}`);
+      expect(account).toBeDefined();
+      created.push(account!.IDBankAccount);
+    }
+
+    const transfer = await api.accounts["bank-statement"].transfer.$post({
+      json: { IDBankFrom: created[0], IDBankTo: created[1], Value: 123.45, Description: "Cliente tipado" },
+    });
+    if (transfer.status !== 200)
+      throw new Error(`transfer answered ${transfer.status}: ${await transfer.text()}`);
+    const { Value, Debit, Credit } = await transfer.json();
+    expect(Value).toBe(123.45);
+    expect(Debit.IDBankAccount).toBe(created[0]);
+    expect(Credit.IDBankAccount).toBe(created[1]);
+
+    const listed = await api.accounts["bank-account"].$get({ query: {} });
+    if (listed.status !== 200) throw new Error(`list answered ${listed.status}`);
+    const balances = new Map((await listed.json()).map((item) => [item.IDBankAccount, item.Balance]));
+    expect(balances.get(created[0]!)).toBe(-123.45);
+    expect(balances.get(created[1]!)).toBe(123.45);
+  });
+
+  it("reaches the API without a token and gets the error body", async () => {
+    const response = await createClient(`${apiBaseUrl()}/1.0`).accounts["bank-account"].$get({ query: {} });
+    // only the 200 answers are typed (errors are thrown by the domain, not returned by handlers)
+    expect(response.status as number).toBe(401);
+    expect((await response.json()) as unknown).toEqual({ errorMessage: "Não autorizado" });
+  });
+});
