@@ -20,6 +20,8 @@ export default defineConfig({
     // hands the OFX fixture bytes (in-repo MIT copies, GPL ones from ../shared when present) to workerd
     globalSetup: ["./test/domain/ofx/fixtures.setup.mjs"],
     silent: "passed-only",
+    // prints the cases tried per route by the fuzz tests and writes docs/artifacts/fuzz-summary.json
+    reporters: ["default", "./test/fuzz/summary-reporter.mjs"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
