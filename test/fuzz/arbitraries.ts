@@ -79,9 +79,16 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 const typeOf = (s: JsonSchema): string | undefined =>
   Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
 
-const validDate = fc
-  .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
-  .map((d) => d.toISOString().slice(0, 10));
+const validDate = fc.oneof(
+  fc
+    .date({
+      min: new Date("2000-01-01T00:00:00Z"),
+      max: new Date("2099-12-31T00:00:00Z"),
+      noInvalidDate: true,
+    })
+    .map((d) => d.toISOString().slice(0, 10)),
+  fc.constantFrom("0001-01-01", "1900-01-01", "1970-01-01", "2000-02-29", "2024-02-29", "9999-12-31"),
+);
 
 /** Values the schema accepts (as far as the schema says; the domain may still refuse them). */
 export function validFor(

@@ -37,8 +37,16 @@ export default class FuzzSummaryReporter {
     const folder = join(repository, "docs/artifacts");
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "fuzz-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+    const width = Math.max(...routes.map((route) => route.route.length));
+    console.log("\nfuzz cases per route (answers by status):");
+    for (const route of routes) {
+      const byStatus = Object.entries(route.statuses)
+        .map(([status, count]) => `${status}:${count}`)
+        .join(" ");
+      console.log(`  ${route.route.padEnd(width)}  ${String(route.cases).padStart(5)}  ${byStatus}`);
+    }
     console.log(
-      `\nfuzz: ${routes.length} routes, ${cases} requests, ${serverErrors} answers 5xx, by status ${JSON.stringify(statuses)} (docs/artifacts/fuzz-summary.json)`,
+      `fuzz: ${routes.length} routes, ${cases} requests, ${serverErrors} answers 5xx, by status ${JSON.stringify(statuses)} (docs/artifacts/fuzz-summary.json)`,
     );
   }
 }

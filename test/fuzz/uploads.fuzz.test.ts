@@ -61,6 +61,11 @@ async function slot(token: string, bytes: Uint8Array, fields: Record<string, unk
   return answer.body;
 }
 
+function count(stats: { cases: number; statuses: Record<string, number> }, status: number) {
+  stats.cases++;
+  stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
+}
+
 const jobsCount = async () =>
   (await env.DB_DEMO.prepare("SELECT count(*) AS n FROM jobs").first<{ n: number }>())!.n;
 
@@ -112,7 +117,8 @@ describe("tampered keys", () => {
     await refusedCleanly(() => confirmUpload(admin, "/sku/template", key), 400);
   });
 
-  it("ConfirmUpload refuses generated keys without storing or writing anything", async () => {
+  it("ConfirmUpload refuses generated keys without storing or writing anything", async ({ task }) => {
+    const stats = { cases: 0, statuses: {} as Record<string, number> };
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -123,6 +129,7 @@ describe("tampered keys", () => {
         async (key) => {
           const mark = await writeMark(env.DB_DEMO);
           const response = await confirmUpload(admin, "/sku/template", key);
+          count(stats, response.status);
           expect(response.status).toBe(400);
           expect(Object.keys(response.body)).toEqual(["errorMessage"]);
           expect(await writesSince(env.DB_DEMO, mark)).toEqual([]);
@@ -130,11 +137,13 @@ describe("tampered keys", () => {
       ),
       { numRuns: 40 },
     );
+    task.meta.fuzz = { route: "POST /sku/template (ConfirmUpload, generated keys)", ...stats };
   });
 });
 
 describe("file names", () => {
-  it("a path in the file name never reaches the storage key or the stored name", async () => {
+  it("a path in the file name never reaches the storage key or the stored name", async ({ task }) => {
+    const stats = { cases: 0, statuses: {} as Record<string, number> };
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -159,6 +168,7 @@ describe("file names", () => {
             ContentType: "text/csv",
             SizeBytes: bytes.byteLength,
           });
+          count(stats, answer.status);
           if (answer.status !== 200) {
             expect(answer.status).toBe(400);
             return;
@@ -173,6 +183,7 @@ describe("file names", () => {
       ),
       { numRuns: 30 },
     );
+    task.meta.fuzz = { route: "POST /sku/template (RequestUploadUrl, path in file names)", ...stats };
   });
 
   it("a multipart file named ../../etc/passwd is stored under a generated key with a plain name", async () => {
