@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     silent: "passed-only",
+    // prints the cases tried per route by the fuzz tests and writes docs/artifacts/fuzz-summary.json
+    reporters: ["default", "./test/fuzz/summary-reporter.mjs"],
     projects: [
       {
         // Routes, domain and queue tests inside workerd with real local D1/R2/Queue bindings.

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { requestId } from "hono/request-id";
 import type { AppEnv } from "./env";
 import { handleError, handleNotFound } from "./http/error-handler";
 import { registerOpenApi } from "./http/openapi";
@@ -8,9 +7,11 @@ import { validationHook } from "./http/validation";
 import { requireAuth } from "./middleware/auth";
 import { corsForFrontends, securityHeaders } from "./middleware/browser";
 import { limitBodySize } from "./middleware/limits";
+import { requestIds } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
 import { splitVersion, tenant } from "./middleware/tenant";
 import { protectedRoutes } from "./routes";
+import { registerHealth } from "./routes/health";
 import { signedUploadRouter } from "./routes/uploads/signed-upload";
 import { signInRouter } from "./routes/user/sign-in";
 
@@ -25,12 +26,13 @@ export function createApp() {
   app.onError(handleError);
   app.notFound(handleNotFound);
 
-  app.use("*", requestId({ headerName: "X-Request-Id" }));
+  app.use("*", requestIds);
   app.use("*", requestLog);
   app.use("*", securityHeaders);
   app.use("*", corsForFrontends);
   registerOpenApi(app);
   registerReferencePage(app);
+  registerHealth(app);
 
   app.use("*", tenant);
   app.use("*", limitBodySize);

@@ -2,7 +2,7 @@ import { drizzleFor, tenantDatabase } from "../db/client";
 import { failJob, findJobById, finishJob, startJob } from "../db/jobs";
 import { JOB_DEAD_LETTERED, jobGaveUp, jobTypeWithoutProcessing } from "../domain/jobs/messages";
 import type { Env } from "../env";
-import { errorFields, log } from "../lib/log";
+import { errorFields, log, withLogContext } from "../lib/log";
 import { JOB_HANDLERS } from "./handlers";
 import { JobFailure, ProgressConflict, WorkBudget } from "./job-context";
 import { JOBS_DEAD_LETTER_QUEUE, type JobMessage, JobMessageSchema } from "./messages";
@@ -27,19 +27,37 @@ async function consumeMessage(
 ): Promise<Outcome> {
   const parsed = JobMessageSchema.safeParse(message.body);
   if (!parsed.success) {
-    log("error", "invalid job message dropped", { id: message.id });
+    log("error", "invalid job message dropped");
     return "ack";
   }
   const body: JobMessage = parsed.data;
+  // From here on every log line of this message also carries its job's id and account.
+  return withLogContext({ jobId: body.jobId, account: body.account }, async () => {
+    try {
+      return await consumeJob(message, body, env, budget, fromDeadLetter);
+    } catch (error) {
+      log("error", "job message not processed", errorFields(error));
+      return { retryAfter: retryDelaySeconds(message.attempts) };
+    }
+  });
+}
+
+async function consumeJob(
+  message: Message<unknown>,
+  body: JobMessage,
+  env: Env,
+  budget: WorkBudget,
+  fromDeadLetter: boolean,
+): Promise<Outcome> {
   const database = tenantDatabase(env, body.account);
   if (!database) {
-    log("error", "job message of an unknown account dropped", { account: body.account, jobId: body.jobId });
+    log("error", "job message of an unknown account dropped");
     return "ack";
   }
   const db = drizzleFor(database);
   const job = await findJobById(db, body.jobId);
   if (!job || job.type !== body.type) {
-    log("error", "job message without its job dropped", { account: body.account, jobId: body.jobId });
+    log("error", "job message without its job dropped");
     return "ack";
   }
   if (job.status === "Done" || job.status === "Failed") return "ack";
@@ -73,10 +91,10 @@ async function consumeMessage(
       return "ack";
     }
     if (error instanceof ProgressConflict) {
-      log("warn", "job advanced by another delivery", { jobId: job.id, detail: error.message });
+      log("warn", "job advanced by another delivery", { detail: error.message });
       return "ack";
     }
-    log("error", "job attempt failed", { jobId: job.id, attempts: message.attempts, ...errorFields(error) });
+    log("error", "job attempt failed", { attempts: message.attempts, ...errorFields(error) });
     if (message.attempts >= MAX_ATTEMPTS) {
       await failJob(
         db,
@@ -103,13 +121,10 @@ export async function consumeJobs(
   const budget = new WorkBudget(CHUNKS_PER_INVOCATION);
   const fromDeadLetter = batch.queue === JOBS_DEAD_LETTER_QUEUE;
   for (const message of batch.messages) {
-    let outcome: Outcome;
-    try {
-      outcome = await consumeMessage(message, env, budget, fromDeadLetter);
-    } catch (error) {
-      log("error", "job message not processed", { id: message.id, ...errorFields(error) });
-      outcome = { retryAfter: retryDelaySeconds(message.attempts) };
-    }
+    // Every log line of this message carries its id.
+    const outcome = await withLogContext({ messageId: message.id }, () =>
+      consumeMessage(message, env, budget, fromDeadLetter),
+    );
     if (outcome === "ack") message.ack();
     else message.retry({ delaySeconds: outcome.retryAfter });
   }

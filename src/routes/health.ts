@@ -1,0 +1,23 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+
+const HealthSchema = z.object({ Status: z.literal("ok") }).openapi("Health");
+
+export const healthRoute = createRoute({
+  method: "get",
+  path: "/health",
+  operationId: "health",
+  tags: ["Health"],
+  summary: "Verificação de vida do serviço",
+  description:
+    'Responde `{ "Status": "ok" }` sem token, sem conta e sem banco de dados: para balanceadores e monitores, e piso de latência da pilha de middlewares.',
+  security: [],
+  responses: {
+    200: { description: "O serviço responde", content: { "application/json": { schema: HealthSchema } } },
+  },
+});
+
+/** Registered before the tenant and auth middlewares: no account, no token, no database. */
+export function registerHealth(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(healthRoute, (c) => c.json({ Status: "ok" as const }, 200));
+}

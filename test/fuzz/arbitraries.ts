@@ -1,0 +1,247 @@
+import fc from "fast-check";
+import { type JsonSchema, resolve } from "../support/route-table";
+
+/**
+ * Generators of hostile HTTP input derived from the OpenAPI schemas: each field is either a value
+ * its schema accepts or something hostile (wrong type, huge or fractional number, more than two
+ * decimals, very long or odd unicode text, SQL and JSON injection, prototype keys).
+ */
+
+export const INJECTIONS = [
+  "' OR '1'='1",
+  "1; DROP TABLE bank_accounts; --",
+  "1 UNION SELECT password_hash FROM users",
+  '"; DELETE FROM titles; --',
+  "%' OR 1=1 --",
+  "\\'; SELECT 1; --",
+  '{"$gt": ""}',
+  '{"__proto__": {"admin": true}}',
+  "$\u007b7*7}",
+  "<script>alert(1)</script>",
+  "../../etc/passwd",
+  "..\\..\\windows\\win.ini",
+  "%00",
+  "\u0000",
+  "\u202Egnp.exe",
+  "𝕏𝕐ℤ 🎉 çãõ Ω",
+  "\uD800",
+  "NaN",
+  "Infinity",
+  "-0",
+  "1e309",
+  "0x7fffffff",
+];
+
+export const HOSTILE_NUMBERS = [
+  0,
+  -0,
+  -1,
+  -2_147_483_648,
+  2_147_483_647,
+  2_147_483_648,
+  4_294_967_296,
+  2 ** 53 + 2,
+  Number.MAX_SAFE_INTEGER,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+  1e-7,
+  0.1 + 0.2,
+  1.005,
+  1.001,
+  12.345,
+  0.5,
+  -0.01,
+  99_999_999_999.99,
+];
+
+const longString = fc.constantFrom(
+  "a".repeat(256),
+  "ã".repeat(1_001),
+  "9".repeat(10_000),
+  "x".repeat(70_000),
+);
+
+/** A value of the wrong kind for almost any field. */
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(...HOSTILE_NUMBERS),
+  fc.constantFrom(...INJECTIONS),
+  longString,
+  fc.constantFrom(null, true, false, "", " ", "1", "1.5", "-1", "2026-02-30", "31/01/2026", "2026-13-01"),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+  fc.constantFrom([], [1], [null], {}, { a: 1 }, JSON.parse('{"__proto__": {"polluted": 1}}'), [[[[]]]]),
+);
+
+const typeOf = (s: JsonSchema): string | undefined =>
+  Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
+
+const validDate = fc.oneof(
+  fc
+    .date({
+      min: new Date("2000-01-01T00:00:00Z"),
+      max: new Date("2099-12-31T00:00:00Z"),
+      noInvalidDate: true,
+    })
+    .map((d) => d.toISOString().slice(0, 10)),
+  fc.constantFrom("0001-01-01", "1900-01-01", "1970-01-01", "2000-02-29", "2024-02-29", "9999-12-31"),
+);
+
+/** Values the schema accepts (as far as the schema says; the domain may still refuse them). */
+export function validFor(
+  schema: JsonSchema | undefined,
+  depth = 0,
+  ids: number[] = [1, 2, 3],
+): fc.Arbitrary<unknown> {
+  const s = resolve(schema);
+  if (Array.isArray(s.enum) && s.enum.length > 0) return fc.constantFrom(...s.enum);
+  if (s.const !== undefined) return fc.constant(s.const);
+  for (const key of ["anyOf", "oneOf"] as const) {
+    if (Array.isArray(s[key]) && s[key].length > 0)
+      return fc.oneof(...s[key].map((option: JsonSchema) => validFor(option, depth + 1, ids)));
+  }
+  const nullable = Array.isArray(s.type) && s.type.includes("null");
+  const base = ((): fc.Arbitrary<unknown> => {
+    switch (typeOf(s)) {
+      case "integer": {
+        const min = typeof s.minimum === "number" ? s.minimum : -1000;
+        const max = typeof s.maximum === "number" ? s.maximum : 100_000;
+        return fc.oneof(fc.constantFrom(...ids), fc.integer({ min, max: Math.min(max, 2 ** 31 - 1) }));
+      }
+      case "number":
+        return fc.integer({ min: -1_000_000, max: 10_000_000 }).map((cents) => cents / 100);
+      case "boolean":
+        return fc.boolean();
+      case "string":
+        if (s.format === "date") return validDate;
+        if (s.format === "binary") return fc.string({ maxLength: 20 });
+        return fc.string({ unit: "grapheme", maxLength: Math.min(s.maxLength ?? 40, 60) });
+      case "array":
+        if (depth > 3) return fc.constant([]);
+        return fc.array(validFor(s.items, depth + 1, ids), { maxLength: 4 });
+      case "object":
+        if (depth > 3) return fc.constant({});
+        return objectFor(s, depth + 1, ids);
+      default:
+        return fc.oneof(fc.integer({ min: 0, max: 10 }), fc.string({ maxLength: 10 }));
+    }
+  })();
+  return nullable ? fc.option(base, { nil: null, freq: 5 }) : base;
+}
+
+/** A field's value: mostly accepted by its schema, otherwise hostile. */
+export const fieldFor = (schema: JsonSchema, depth = 0, ids?: number[]) =>
+  fc.oneof({ arbitrary: validFor(schema, depth, ids), weight: 3 }, { arbitrary: hostileValue, weight: 2 });
+
+const EXTRA_KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "IDCompany",
+  "companyId",
+  "Status",
+  "id",
+  "",
+  "ÇÃO",
+];
+
+/** An object: each declared property present or missing, each value valid or hostile, plus extra keys. */
+export function objectFor(
+  schema: JsonSchema,
+  depth = 0,
+  ids?: number[],
+): fc.Arbitrary<Record<string, unknown>> {
+  const s = resolve(schema);
+  const properties = Object.entries<JsonSchema>(s.properties ?? {});
+  const fields = Object.fromEntries(
+    properties.map(([name, property]) => [
+      name,
+      fc.option(fieldFor(property, depth, ids), { nil: undefined, freq: 4 }),
+    ]),
+  );
+  const extras = fc.dictionary(
+    fc.oneof(fc.constantFrom(...EXTRA_KEYS), fc.string({ maxLength: 8 })),
+    hostileValue,
+    {
+      maxKeys: 2,
+    },
+  );
+  return fc.tuple(fc.record(fields), extras, fc.boolean()).map(([declared, extra, withExtras]) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(declared)) if (value !== undefined) out[key] = value;
+    if (withExtras) {
+      for (const [key, value] of Object.entries(extra)) {
+        // An own `__proto__` key, as JSON.parse would create it.
+        Object.defineProperty(out, key, { value, enumerable: true, configurable: true, writable: true });
+      }
+    }
+    return out;
+  });
+}
+
+/** Raw numeric literals JSON.stringify cannot write: out-of-range, overlong, negative zero. */
+export const RAW_NUMBERS = [
+  "1e309",
+  "-1e309",
+  "1E400",
+  "123456789012345678901234567890",
+  "-0",
+  "1.0000000000000001",
+  "0.1e-400",
+];
+
+/** Path segments: mostly valid ids, otherwise hostile spellings of a number. */
+export const hostilePathSegment = fc.oneof(
+  fc.constantFrom(
+    "0",
+    "-1",
+    "1.5",
+    "1e3",
+    "0x10",
+    "2147483648",
+    "99999999999999999999",
+    " 1",
+    "1 ",
+    "+1",
+    "１",
+    "٣",
+    "abc",
+    "null",
+    "undefined",
+    "NaN",
+    "%",
+    "..",
+    "../..",
+    "' OR 1=1 --",
+    "1;DROP TABLE titles",
+    "\u0000",
+    "🎉",
+    "a".repeat(5_000),
+    // sent as they are: malformed percent-encoding and encoded separators
+    "\u0001%",
+    "\u0001%E0%A4%A",
+    "\u0001%ED%A0%80",
+    "\u0001%FF",
+    "\u0001%2F..%2F..",
+    "\u0001%00",
+    "\u0001..;",
+  ),
+  fc.string({ unit: "grapheme", maxLength: 20 }),
+  fc.integer().map(String),
+  fc.double().map(String),
+);
+
+/** A query-string value: valid for its schema, or a hostile text. */
+export function queryValueFor(schema: JsonSchema, ids?: number[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    {
+      arbitrary: validFor(schema, 0, ids).map((v) => (typeof v === "string" ? v : JSON.stringify(v))),
+      weight: 3,
+    },
+    { arbitrary: hostilePathSegment, weight: 2 },
+    { arbitrary: fc.constantFrom(...INJECTIONS), weight: 1 },
+  );
+}

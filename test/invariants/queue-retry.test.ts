@@ -1,0 +1,188 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { products, skuCostRecords } from "../../drizzle/schema";
+import { CHUNK_SIZE } from "../../src/queue/chunked-job";
+import { JOB_HANDLERS } from "../../src/queue/handlers";
+import type { JobType } from "../../src/queue/messages";
+import { dataTables, invariantViolations } from "../support/invariants";
+import { seedAccounts } from "../support/seed";
+import {
+  dbOf,
+  deliver,
+  jobMessage,
+  jobRow,
+  seedBankAccount,
+  storedJob,
+  utf8,
+} from "../support/upload-factories";
+
+/**
+ * Generic check of every job type that has a queue handler: a consumer killed mid-job (the database
+ * refuses its first chunk, a later chunk, or the final "Done") and then retried, even by two
+ * deliveries at once, ends exactly as an uninterrupted run of the same input: same status, same
+ * result, same rows written. A new job type must add a sample below, or this test fails.
+ */
+
+/** Lines per sample file: three chunks, so a kill can land after a committed chunk. */
+const LINES = CHUNK_SIZE * 2 + 50;
+
+/** One job of each type, with fresh input each call (so two runs never touch the same rows). */
+const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
+  SkuTemplate: async () => {
+    const prefix = crypto.randomUUID().slice(0, 8);
+    const rows = ["code;name;cost;price"];
+    for (let i = 1; i <= LINES; i++)
+      rows.push(`${prefix}-${i};Produto ${i};${i},00;${i % 7 === 0 ? "x" : "1"}`);
+    return storedJob(utf8(`${rows.join("\n")}\n`));
+  },
+  SkuCostRecalculate: async () => {
+    const [product] = await dbOf()
+      .insert(products)
+      .values({ companyId: 1, code: crypto.randomUUID(), name: "Custo", cost: 100 })
+      .returning({ id: products.id });
+    await dbOf()
+      .insert(skuCostRecords)
+      .values([100, 250, 401].map((cost) => ({ companyId: 1, productId: product!.id, cost })));
+    // no file: the bytes only make the job's hash unique
+    return storedJob(utf8(crypto.randomUUID()), {
+      type: "SkuCostRecalculate",
+      route: "sku-cost-recalculate",
+      params: JSON.stringify({ IDSku: product!.id }),
+    });
+  },
+  OrdersTemplate: () =>
+    storedJob(utf8(`pedido;cliente\n${crypto.randomUUID()};Fulano\n`), {
+      type: "OrdersTemplate",
+      route: "orders-template",
+    }),
+  BankStatementOFX: async () => {
+    const account = await seedBankAccount(1);
+    const prefix = crypto.randomUUID().slice(0, 8);
+    const transactions = Array.from(
+      { length: LINES },
+      (_, i) =>
+        `<STMTTRN><TRNTYPE>${i % 2 ? "DEBIT" : "CREDIT"}<DTPOSTED>20260401120000[-3:BRT]<TRNAMT>${i % 2 ? "-" : ""}${i + 1}.25<FITID>${prefix}-${i}<MEMO>LANCAMENTO ${i}</STMTTRN>`,
+    ).join("\n");
+    const ofx = [
+      "OFXHEADER:100",
+      "DATA:OFXSGML",
+      "VERSION:102",
+      "CHARSET:1252",
+      "",
+      "<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL",
+      "<BANKACCTFROM><BANKID>341<ACCTID>12345</BANKACCTFROM>",
+      `<BANKTRANLIST><DTSTART>20260401<DTEND>20260430\n${transactions}\n</BANKTRANLIST>`,
+      "</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>",
+    ].join("\n");
+    return storedJob(utf8(ofx), {
+      type: "BankStatementOFX",
+      route: "job",
+      params: JSON.stringify({ IDBankAccount: account }),
+    });
+  },
+};
+
+/** Where the consumer is killed: a trigger refusing that write. */
+const KILL_POINTS: [string, string, (job: { status: string; processed: number }) => boolean][] = [
+  [
+    "its first chunk",
+    "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
+    (job) => job.processed > 0,
+  ],
+  [
+    "a chunk after one was committed",
+    "BEFORE UPDATE OF processed ON jobs WHEN OLD.processed > 0",
+    (job) => job.processed > CHUNK_SIZE,
+  ],
+  [
+    "the final Done",
+    "BEFORE UPDATE OF status ON jobs WHEN NEW.status = 'Done'",
+    (job) => job.status === "Done",
+  ],
+];
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = (await dataTables(env.DB_DEMO)).filter((t) => t !== "jobs");
+  const results = await env.DB_DEMO.batch(
+    tables.map((t) => env.DB_DEMO.prepare(`SELECT count(*) AS n FROM "${t}"`)),
+  );
+  return Object.fromEntries(tables.map((t, i) => [t, (results[i]!.results[0] as { n: number }).n]));
+}
+
+/** Rows each table gained while `work` ran. */
+async function rowsWrittenBy(work: () => Promise<void>): Promise<Record<string, number>> {
+  const before = await rowCounts();
+  await work();
+  const after = await rowCounts();
+  return Object.fromEntries(
+    Object.entries(after)
+      .filter(([t, n]) => n !== before[t])
+      .map(([t, n]) => [t, n - before[t]!]),
+  );
+}
+
+/** Delivers until the job is Done or Failed (a chunked job may continue in new invocations). */
+async function runToEnd(jobId: number, type: JobType, firstAttempt = 1) {
+  for (let attempts = firstAttempt; attempts < firstAttempt + 20; attempts++) {
+    const job = await jobRow(jobId);
+    if (job!.status === "Done" || job!.status === "Failed") return;
+    await deliver([{ body: jobMessage(jobId, type), attempts }]);
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
+const outcome = async (jobId: number) => {
+  const job = await jobRow(jobId);
+  return {
+    status: job!.status,
+    total: job!.total,
+    processed: job!.processed,
+    result: job!.result,
+    reason: job!.failureReason,
+  };
+};
+
+beforeAll(seedAccounts);
+
+const handledTypes = Object.keys(JOB_HANDLERS) as JobType[];
+
+it("every job type with a handler has a sample (add one to JOB_SAMPLES for a new type)", () => {
+  expect(handledTypes.filter((type) => !JOB_SAMPLES[type])).toEqual([]);
+});
+
+describe.each(handledTypes)("%s job", (type) => {
+  it.each(KILL_POINTS)(
+    "killed at %s and retried (twice at once) applies everything once",
+    async (_point, kill, reaches) => {
+      const sample = JOB_SAMPLES[type];
+      if (!sample) throw new Error(`no sample job for ${type}`);
+
+      const control = await sample();
+      const controlRows = await rowsWrittenBy(() => runToEnd(control, type));
+      const expected = await outcome(control);
+
+      const jobId = await sample();
+      const written = await rowsWrittenBy(async () => {
+        await env.DB_DEMO.exec(
+          `CREATE TRIGGER test_kill_job ${kill} BEGIN SELECT RAISE(ABORT, 'consumidor morto'); END`,
+        );
+        try {
+          const killed = await deliver([{ body: jobMessage(jobId, type), attempts: 1 }]);
+          // A job that gets that far must really have been stopped there (and handed back for a retry).
+          if (reaches(expected)) expect(killed.retryMessages).toHaveLength(1);
+        } finally {
+          await env.DB_DEMO.exec("DROP TRIGGER IF EXISTS test_kill_job");
+        }
+        await Promise.all([
+          deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
+          deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
+        ]);
+        await runToEnd(jobId, type, 3);
+      });
+
+      expect(await outcome(jobId)).toEqual(expected);
+      expect(written).toEqual(controlRows);
+      expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,276 @@
+import { env } from "cloudflare:test";
+import * as schema from "../../drizzle/schema";
+import { drizzleFor } from "../../src/db/client";
+import { client, signIn } from "../support/api";
+import type { Operation } from "../support/route-table";
+
+/**
+ * One factory per path parameter name: it creates, in the given demo company, a live row of the
+ * kind the parameter names and answers its id. The isolation matrix fails for any id parameter of
+ * the OpenAPI document that has no entry here, so a new route cannot skip the check.
+ */
+
+export type CompanyId = 1 | 2;
+type Api = ReturnType<typeof client>;
+
+export type FactoryContext = {
+  companyId: CompanyId;
+  operation: Operation;
+  /** The company's own API client (company 1: admin@demo.local, company 2: filial@demo.local). */
+  api: Api;
+  /** Value of another parameter of the same route, for the same company (created on first use). */
+  value: (name: string) => Promise<number>;
+};
+
+export type ParamFactory = (ctx: FactoryContext) => Promise<number>;
+
+const db = () => drizzleFor(env.DB_DEMO);
+let sequence = 0;
+const unique = (prefix: string) => `${prefix} ${++sequence}-${crypto.randomUUID().slice(0, 8)}`;
+
+async function insertRow(table: any, values: Record<string, unknown>): Promise<number> {
+  const row = await db().insert(table).values(values).returning({ id: table.id }).get();
+  return (row as { id: number }).id;
+}
+
+const apis = new Map<CompanyId, Api>();
+export async function apiOf(companyId: CompanyId): Promise<Api> {
+  const cached = apis.get(companyId);
+  if (cached) return cached;
+  const email = companyId === 1 ? "admin@demo.local" : "filial@demo.local";
+  const api = client("demo", await signIn("demo", email));
+  apis.set(companyId, api);
+  return api;
+}
+
+function ok<T = any>(response: { status: number; body: T }, what: string): T {
+  if (response.status !== 200)
+    throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+const bankAccount = (companyId: number) =>
+  insertRow(schema.bankAccounts, {
+    companyId,
+    bank: unique("Banco"),
+    bankNumber: "341",
+    agency: "0001",
+    accountNumber: `${++sequence}-0`,
+  });
+
+/** A title of the company, created through its own API, with one payment of 10.00. */
+async function paidTitle(ctx: FactoryContext, kind: "payable" | "receivable") {
+  const created = ok(
+    await ctx.api.post(`/accounts/${kind}`, {
+      Description: unique("Título"),
+      Value: 100,
+      DueDate: "2026-08-01",
+    }),
+    `create ${kind}`,
+  );
+  const id = created.IDAccountPayableReceivable as number;
+  const paid = ok(
+    await ctx.api.post(`/accounts/${kind}/${id}/payment`, {
+      IDBankAccount: await bankAccount(ctx.companyId),
+      Value: 10,
+      Date: "2026-03-01",
+    }),
+    `pay ${kind}`,
+  );
+  return { id, paymentId: paid.Payments[0].IDAccountPayment as number };
+}
+
+const payments = new WeakMap<FactoryContext, Map<number, number>>();
+
+/** A bank line reconciled with a receivable title, through the company's own API. */
+async function reconciledBankLine(ctx: FactoryContext): Promise<number> {
+  const account = await bankAccount(ctx.companyId);
+  const line = ok(
+    await ctx.api.post("/accounts/bank-statement/conciliation", {
+      IDBankAccount: account,
+      Date: "2026-03-02",
+      Value: 50,
+      Description: unique("PIX"),
+    }),
+    "bank line",
+  );
+  const title = ok(
+    await ctx.api.post("/accounts/receivable", {
+      Description: unique("Venda"),
+      Value: 50,
+      DueDate: "2026-03-02",
+    }),
+    "title",
+  );
+  ok(
+    await ctx.api.post("/accounts/bank-statement", {
+      IDBankStatementConciliation: line.IDBankStatementConciliation,
+      IDBankAccount: account,
+      Accounts: [{ IDAccountPayableReceivable: title.IDAccountPayableReceivable }],
+    }),
+    "reconcile bank line",
+  );
+  return line.IDBankStatementConciliation;
+}
+
+/** An acquirer line reconciled with a receivable title, through the company's own API. */
+async function reconciledAcquirerLine(ctx: FactoryContext): Promise<number> {
+  const account = await bankAccount(ctx.companyId);
+  const line = ok(
+    await ctx.api.post("/accounts/receivable/acquirer-conciliation", {
+      Acquirer: "Cielo",
+      Date: "2026-03-03",
+      GrossValue: 40,
+      NetValue: 40,
+      IDBankAccount: account,
+    }),
+    "acquirer line",
+  );
+  const title = ok(
+    await ctx.api.post("/accounts/receivable", {
+      Description: unique("Venda"),
+      Value: 40,
+      DueDate: "2026-03-03",
+    }),
+    "title",
+  );
+  ok(
+    await ctx.api.post("/accounts/bank-statement", {
+      IDAccountsPayableReceivableConciliation: line.IDAccountsPayableReceivableConciliation,
+      IDBankAccount: account,
+      Accounts: [{ IDAccountPayableReceivable: title.IDAccountPayableReceivable }],
+    }),
+    "reconcile acquirer line",
+  );
+  return line.IDAccountsPayableReceivableConciliation;
+}
+
+/** A transfer between two new accounts of the company; answers its debit leg. */
+async function transferLeg(ctx: FactoryContext): Promise<number> {
+  const posted = ok(
+    await ctx.api.post("/accounts/bank-statement/transfer", {
+      IDBankFrom: await bankAccount(ctx.companyId),
+      IDBankTo: await bankAccount(ctx.companyId),
+      Value: 25,
+    }),
+    "transfer",
+  );
+  return posted.Debit.IDBankStatement;
+}
+
+async function titleOfPaymentRoute(ctx: FactoryContext): Promise<number> {
+  const titleParam = ctx.operation.pathParams.find((p) => /^idaccount(payable|receivable)$/.test(p.name));
+  if (!titleParam) throw new Error(`${ctx.operation.key}: a payment id without its title`);
+  return ctx.value(titleParam.name);
+}
+
+export const PARAM_FACTORIES: Record<string, ParamFactory> = {
+  iduser: async ({ companyId }) => {
+    const id = await insertRow(schema.users, {
+      name: unique("Usuário"),
+      email: `${crypto.randomUUID()}@demo.local`,
+      passwordHash: "x",
+      passwordSalt: "x",
+      passwordIterations: 1000,
+      companyId,
+    });
+    await db().insert(schema.userCompanies).values({ userId: id, companyId });
+    return id;
+  },
+  idcompanyinvoice: ({ companyId }) =>
+    insertRow(schema.companyInvoices, { companyId, name: unique("Faturador"), document: "00111222000133" }),
+  idcompanyintegration: ({ companyId }) =>
+    insertRow(schema.companyIntegrations, { companyId, description: unique("Integração"), kind: "TEF" }),
+  idcarriermodal: ({ companyId }) => {
+    const name = unique("Modal");
+    return insertRow(schema.carrierModals, { companyId, name, nameKey: name.toLowerCase() });
+  },
+  idcarrierhubmapping: ({ companyId }) =>
+    insertRow(schema.carrierHubMappings, { companyId, hubCarrierName: unique("Hub") }),
+  idbrand: ({ companyId }) => insertRow(schema.brands, { companyId, name: unique("Marca") }),
+  idsupplier: ({ companyId }) => insertRow(schema.suppliers, { companyId, name: unique("Fornecedor") }),
+  idconsumer: ({ companyId }) => insertRow(schema.consumers, { companyId, name: unique("Cliente") }),
+  idproduct: ({ companyId }) => insertRow(schema.products, { companyId, name: unique("Produto") }),
+  idsku: ({ companyId }) => insertRow(schema.products, { companyId, name: unique("SKU"), code: unique("C") }),
+  idtypeorder: ({ companyId }) => insertRow(schema.orderTypes, { companyId, description: unique("Tipo") }),
+  idtypeaccountpayablereceivable: ({ companyId }) =>
+    insertRow(schema.accountTypes, { companyId, description: unique("Plano"), typeAccount: 0 }),
+  idtypedocument: ({ companyId }) =>
+    insertRow(schema.documentTypes, { companyId, description: unique("Doc") }),
+  idtypepayment: ({ companyId }) =>
+    insertRow(schema.paymentTypes, { companyId, description: unique("Pgto") }),
+  idtypecostcenter: ({ companyId }) =>
+    insertRow(schema.costCenters, { companyId, description: unique("Centro") }),
+  idbankaccount: ({ companyId }) => bankAccount(companyId),
+  idbankstatementconciliationrule: async ({ companyId }) => {
+    const description = unique("Regra");
+    return insertRow(schema.conciliationRules, {
+      companyId,
+      bankAccountId: await bankAccount(companyId),
+      typeRule: 1,
+      typeAccount: 0,
+      description,
+      descriptionKey: description.toLowerCase(),
+    });
+  },
+  idbankstatement: transferLeg,
+  idbankstatementconciliation: reconciledBankLine,
+  idaccountspayablereceivableconciliation: reconciledAcquirerLine,
+  idjob: ({ companyId }) =>
+    insertRow(schema.jobs, {
+      companyId,
+      route: "sku-template",
+      type: "SkuTemplate",
+      status: "Done",
+      fileKey: `demo/${companyId}/sku-template/${crypto.randomUUID()}`,
+      fileName: "produtos.csv",
+      contentType: "text/csv",
+      sizeBytes: 10,
+      fileHash: crypto.randomUUID(),
+    }),
+  idaccountpayable: async (ctx) => {
+    const title = await paidTitle(ctx, "payable");
+    payments.set(ctx, new Map([...(payments.get(ctx) ?? []), [title.id, title.paymentId]]));
+    return title.id;
+  },
+  idaccountreceivable: async (ctx) => {
+    const title = await paidTitle(ctx, "receivable");
+    payments.set(ctx, new Map([...(payments.get(ctx) ?? []), [title.id, title.paymentId]]));
+    return title.id;
+  },
+  idaccountpayment: async (ctx) => {
+    const titleId = await titleOfPaymentRoute(ctx);
+    const paymentId = payments.get(ctx)?.get(titleId);
+    if (paymentId === undefined) throw new Error(`${ctx.operation.key}: title ${titleId} has no payment`);
+    return paymentId;
+  },
+};
+
+/**
+ * Values for every path parameter of an operation, all rows of `companyId`, created by the
+ * factories (a parameter another one depends on is created once and shared).
+ */
+export async function pathValuesFor(
+  operation: Operation,
+  companyId: CompanyId,
+): Promise<Record<string, number>> {
+  const values = new Map<string, Promise<number>>();
+  const ctx: FactoryContext = {
+    companyId,
+    operation,
+    api: await apiOf(companyId),
+    value: (name) => {
+      let pending = values.get(name);
+      if (!pending) {
+        const factory = PARAM_FACTORIES[name];
+        if (!factory) throw new Error(`no factory for path parameter {${name}} (${operation.key})`);
+        pending = factory(ctx);
+        values.set(name, pending);
+      }
+      return pending;
+    },
+  };
+  const out: Record<string, number> = {};
+  for (const parameter of operation.pathParams) out[parameter.name] = await ctx.value(parameter.name);
+  return out;
+}

@@ -1,0 +1,193 @@
+/**
+ * What a request wrote to a tenant database: a full snapshot of every data table (to prove a row
+ * did not change) and a cheap write counter kept by temporary triggers (to prove a refused request
+ * wrote nothing, thousands of times in a fuzz run).
+ */
+
+const AUDIT_TABLE = "_test_write_audit";
+
+/** Data tables of the database (not SQLite's, D1's, the migrations' or the audit's own). */
+export async function dataTables(database: D1Database): Promise<string[]> {
+  const { results } = await database
+    .prepare(
+      `SELECT name FROM sqlite_master WHERE type = 'table'
+         AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'
+         AND name <> ?1 ORDER BY name`,
+    )
+    .bind(AUDIT_TABLE)
+    .all<{ name: string }>();
+  return results.map((r) => r.name);
+}
+
+export type Snapshot = Map<string, string>;
+
+/** Every row of every data table, by table, in rowid order. */
+export async function snapshot(database: D1Database): Promise<Snapshot> {
+  const tables = await dataTables(database);
+  const results = await database.batch(
+    tables.map((t) => database.prepare(`SELECT * FROM "${t}" ORDER BY rowid`)),
+  );
+  return new Map(tables.map((t, i) => [t, JSON.stringify(results[i]!.results)]));
+}
+
+/** Tables whose content differs between two snapshots. */
+export function changedTables(before: Snapshot, after: Snapshot): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
+}
+
+/** Installs (once per database) triggers that count every insert, update and delete of every data table. */
+export async function installWriteAudit(database: D1Database): Promise<void> {
+  const statements = [
+    `CREATE TABLE IF NOT EXISTS ${AUDIT_TABLE} (id INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEXT NOT NULL, op TEXT NOT NULL)`,
+  ];
+  for (const table of await dataTables(database)) {
+    for (const op of ["INSERT", "UPDATE", "DELETE"]) {
+      statements.push(
+        `CREATE TRIGGER IF NOT EXISTS "_test_audit_${table}_${op}" AFTER ${op} ON "${table}" BEGIN INSERT INTO ${AUDIT_TABLE} (tbl, op) VALUES ('${table}', '${op}'); END`,
+      );
+    }
+  }
+  await database.batch(statements.map((s) => database.prepare(s)));
+}
+
+/** Position of the write counter. */
+export async function writeMark(database: D1Database): Promise<number> {
+  const row = await database
+    .prepare(`SELECT coalesce(max(id), 0) AS n FROM ${AUDIT_TABLE}`)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Writes since `mark`, as `table:OP` strings (empty when nothing was written). */
+export async function writesSince(database: D1Database, mark: number): Promise<string[]> {
+  const { results } = await database
+    .prepare(
+      `SELECT tbl, op, count(*) AS n FROM ${AUDIT_TABLE} WHERE id > ?1 GROUP BY tbl, op ORDER BY tbl, op`,
+    )
+    .bind(mark)
+    .all<{ tbl: string; op: string; n: number }>();
+  return results.map((r) => `${r.tbl}:${r.op}x${r.n}`);
+}
+
+/** Objects in an R2 bucket (count only), to prove a refused upload stored nothing. */
+export async function objectCount(bucket: R2Bucket): Promise<number> {
+  let count = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ cursor, limit: 1000 });
+    count += page.objects.length;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return count;
+}
+
+/**
+ * The finance invariants, recomputed from scratch with plain SQL over the whole tenant database and
+ * compared with what the service keeps. Answers one line per violation (empty when consistent):
+ * - every account's day totals (bank_account_days) equal the sums of its entries per day;
+ * - every title's open value is its value minus the sum of its entries, and its status follows;
+ * - every bank or acquirer line's reconciled value is the absolute sum of its linked entries, and
+ *   its status follows (1 nothing linked, 2/3 fully reconciled, 4 partially);
+ * - every transfer has exactly two legs of its value: an outflow on its origin, an inflow on its destination;
+ * - every link points to an existing entry and an existing line of the same company.
+ */
+export async function invariantViolations(database: D1Database): Promise<string[]> {
+  const checks: [string, string][] = [
+    [
+      "day totals",
+      `WITH computed AS (
+         SELECT bank_account_id, substr(date, 1, 10) AS day,
+           sum(CASE WHEN type_account = 0 THEN value ELSE 0 END) AS inflow,
+           sum(CASE WHEN type_account = 1 THEN value ELSE 0 END) AS outflow, count(*) AS entries
+         FROM bank_statements GROUP BY bank_account_id, substr(date, 1, 10))
+       SELECT 'account ' || d.bank_account_id || ' day ' || d.day || ': kept ' || d.inflow || '/' || d.outflow || '/' || d.entries
+         || ', entries ' || coalesce(c.inflow, 0) || '/' || coalesce(c.outflow, 0) || '/' || coalesce(c.entries, 0) AS problem
+       FROM bank_account_days d LEFT JOIN computed c ON c.bank_account_id = d.bank_account_id AND c.day = d.day
+       WHERE d.inflow <> coalesce(c.inflow, 0) OR d.outflow <> coalesce(c.outflow, 0) OR d.entries <> coalesce(c.entries, 0)
+       UNION ALL
+       SELECT 'account ' || c.bank_account_id || ' day ' || c.day || ': entries without a day total'
+       FROM computed c LEFT JOIN bank_account_days d ON d.bank_account_id = c.bank_account_id AND d.day = c.day
+       WHERE d.day IS NULL`,
+    ],
+    [
+      "titles",
+      `WITH paid AS (SELECT title_id, sum(value) AS total FROM bank_statements WHERE title_id IS NOT NULL GROUP BY title_id)
+       SELECT 'title ' || t.id || ': open ' || t.open_value || ' status ' || t.status || ', value ' || t.value
+         || ' paid ' || coalesce(p.total, 0) AS problem
+       FROM titles t LEFT JOIN paid p ON p.title_id = t.id
+       WHERE t.open_value <> t.value - coalesce(p.total, 0)
+          OR (t.status <> 0 AND t.status <> CASE WHEN t.open_value = 0 THEN 3 WHEN t.open_value = t.value THEN 1 ELSE 2 END)
+       UNION ALL
+       SELECT 'entry ' || e.id || ': settles title ' || e.title_id || ' of another company or missing'
+       FROM bank_statements e LEFT JOIN titles t ON t.id = e.title_id
+       WHERE e.title_id IS NOT NULL AND (t.id IS NULL OR t.company_id <> e.company_id)`,
+    ],
+    [
+      "bank lines",
+      `WITH linked AS (
+         SELECT l.bank_line_id AS id, count(*) AS n,
+           abs(sum(CASE WHEN e.type_account = 0 THEN e.value ELSE -e.value END)) AS total
+         FROM conciliation_links l JOIN bank_statements e ON e.id = l.entry_id
+         WHERE l.bank_line_id IS NOT NULL GROUP BY l.bank_line_id)
+       SELECT 'bank line ' || b.id || ': reconciled ' || b.reconciled_value || ' status ' || b.status_id
+         || ', value ' || b.value || ' linked ' || coalesce(k.n, 0) || ' entries of ' || coalesce(k.total, 0) AS problem
+       FROM bank_statement_conciliations b LEFT JOIN linked k ON k.id = b.id
+       WHERE b.reconciled_value <> coalesce(k.total, 0)
+          OR (coalesce(k.n, 0) = 0 AND b.status_id <> 1)
+          OR (coalesce(k.n, 0) > 0 AND b.reconciled_value = abs(b.value) AND b.status_id NOT IN (2, 3))
+          OR (coalesce(k.n, 0) > 0 AND b.reconciled_value < abs(b.value) AND b.status_id <> 4)`,
+    ],
+    [
+      "acquirer lines",
+      `WITH linked AS (
+         SELECT l.acquirer_line_id AS id, count(*) AS n,
+           abs(sum(CASE WHEN e.type_account = 0 THEN e.value ELSE -e.value END)) AS total
+         FROM conciliation_links l JOIN bank_statements e ON e.id = l.entry_id
+         WHERE l.acquirer_line_id IS NOT NULL GROUP BY l.acquirer_line_id)
+       SELECT 'acquirer line ' || a.id || ': reconciled ' || a.reconciled_value || ' status ' || a.status_id
+         || ', linked ' || coalesce(k.n, 0) || ' entries of ' || coalesce(k.total, 0) AS problem
+       FROM acquirer_conciliations a LEFT JOIN linked k ON k.id = a.id
+       WHERE a.reconciled_value <> coalesce(k.total, 0)
+          OR (coalesce(k.n, 0) = 0 AND a.status_id <> 1)
+          OR (coalesce(k.n, 0) > 0 AND a.status_id <> 3)`,
+    ],
+    [
+      "transfers",
+      `SELECT 'transfer ' || t.id || ': ' || count(e.id) || ' legs, '
+         || coalesce(sum(e.type_account = 1 AND e.bank_account_id = t.from_bank_account_id AND e.value = t.value), 0) || ' valid outflow, '
+         || coalesce(sum(e.type_account = 0 AND e.bank_account_id = t.to_bank_account_id AND e.value = t.value), 0) || ' valid inflow' AS problem
+       FROM bank_statement_transfers t LEFT JOIN bank_statements e ON e.transfer_id = t.id
+       GROUP BY t.id
+       HAVING count(e.id) <> 2
+          OR coalesce(sum(e.type_account = 1 AND e.bank_account_id = t.from_bank_account_id AND e.value = t.value AND e.company_id = t.company_id), 0) <> 1
+          OR coalesce(sum(e.type_account = 0 AND e.bank_account_id = t.to_bank_account_id AND e.value = t.value AND e.company_id = t.company_id), 0) <> 1
+       UNION ALL
+       SELECT 'entry ' || e.id || ': leg of missing transfer ' || e.transfer_id
+       FROM bank_statements e LEFT JOIN bank_statement_transfers t ON t.id = e.transfer_id
+       WHERE e.transfer_id IS NOT NULL AND t.id IS NULL`,
+    ],
+    [
+      "links",
+      `SELECT 'link ' || l.id || ': ' || CASE
+           WHEN e.id IS NULL THEN 'entry ' || l.entry_id || ' missing'
+           WHEN e.company_id <> l.company_id THEN 'entry of another company'
+           WHEN l.bank_line_id IS NOT NULL AND b.id IS NULL THEN 'bank line ' || l.bank_line_id || ' missing'
+           WHEN l.acquirer_line_id IS NOT NULL AND a.id IS NULL THEN 'acquirer line ' || l.acquirer_line_id || ' missing'
+           WHEN coalesce(b.company_id, a.company_id) <> l.company_id THEN 'line of another company'
+           ELSE 'entry on another account than its bank line' END AS problem
+       FROM conciliation_links l
+       LEFT JOIN bank_statements e ON e.id = l.entry_id
+       LEFT JOIN bank_statement_conciliations b ON b.id = l.bank_line_id
+       LEFT JOIN acquirer_conciliations a ON a.id = l.acquirer_line_id
+       WHERE e.id IS NULL OR e.company_id <> l.company_id
+          OR (l.bank_line_id IS NOT NULL AND (b.id IS NULL OR b.bank_account_id <> e.bank_account_id))
+          OR (l.acquirer_line_id IS NOT NULL AND a.id IS NULL)
+          OR coalesce(b.company_id, a.company_id) <> l.company_id`,
+    ],
+  ];
+  const results = await database.batch(checks.map(([, sql]) => database.prepare(sql)));
+  return checks.flatMap(([name], i) =>
+    (results[i]!.results as { problem: string }[]).map((row) => `${name}: ${row.problem}`),
+  );
+}
