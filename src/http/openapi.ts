@@ -54,12 +54,13 @@ export const API_TAGS = [
     description: "Frente de caixa (PDV): abertura e fechamento de caixa por conta bancária.",
   },
   { name: "Orders", description: "Pedidos: envio da planilha de pedidos." },
+  { name: "Health", description: "Verificação de vida do serviço, sem conta nem token." },
 ] as const;
 
 export type ApiTag = (typeof API_TAGS)[number]["name"];
 
 const TAG_GROUPS = [
-  { name: "Acesso", tags: ["User", "Company"] },
+  { name: "Acesso", tags: ["User", "Company", "Health"] },
   {
     name: "Financeiro",
     tags: ["Bank account", "Bank reconciliation", "Accounts payable", "Accounts receivable", "Job"],

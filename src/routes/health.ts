@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
+import { ErrorBodySchema } from "../http/schemas";
 
 const HealthSchema = z.object({ Status: z.literal("ok") }).openapi("Health");
 
@@ -14,6 +15,11 @@ export const healthRoute = createRoute({
   security: [],
   responses: {
     200: { description: "O serviço responde", content: { "application/json": { schema: HealthSchema } } },
+    400: {
+      description: "Nunca: a rota não lê entrada",
+      content: { "application/json": { schema: ErrorBodySchema } },
+    },
+    500: { description: "Falha interna", content: { "application/json": { schema: ErrorBodySchema } } },
   },
 });
 
