@@ -102,6 +102,3 @@ export function planWrites(decisions: LineDecision[], lookups: WriteLookups): Wr
   }
   return { reconciling, ruleRecords };
 }
-
-/** The direction of a line's movement on its own account: a credit is an inflow. */
-export const directionOfLine = (value: Cents): Direction => (value > 0 ? DIRECTION.credit : DIRECTION.debit);
