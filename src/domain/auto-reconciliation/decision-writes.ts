@@ -1,6 +1,6 @@
 import type { Cents } from "../../lib/money";
 import type { LineDecision, LineToMatch } from "../rules/matching-types";
-import { DIRECTION, type Direction } from "../rules/rule-check";
+import type { Direction } from "../rules/rule-check";
 import { legDescription, transferText } from "../transfers/description";
 
 /** A pending line as loaded for a run: what the matcher needs and the rule it records now. */
