@@ -1,14 +1,12 @@
+import { type PendingScope, pendingLines } from "../../db/auto-reconciliation";
 import {
   countReconciled,
-  type DecisionBatch,
-  decisionStatements,
-  type PendingScope,
+  keyWrites,
   type PostedLegs,
-  pendingLines,
   recordRules,
   runStatements,
   writeDecisions,
-} from "../../db/auto-reconciliation";
+} from "../../db/auto-reconciliation-writes";
 import { rulesOfAccounts } from "../../db/conciliation-rules";
 import type { Db } from "../../env";
 import { matchLines } from "../rules/match-lines";
@@ -16,9 +14,9 @@ import { planWrites } from "./decision-writes";
 import { loadMatchingData } from "./matching-input";
 
 /**
- * Reconciling decisions per batch (and per unit of the invocation's work budget). A decision is
- * 3 to 7 small statements; 2000 keep a batch well inside an invocation's limits and let the
- * 5000 auto-reconciliations of a 10,000-line file fit in the budget the file's import leaves.
+ * Reconciling decisions per batch (and per unit of the invocation's work budget). The statements
+ * of a batch are set-based (a handful whatever its size, see `decisionStatements`), so a batch is
+ * bounded by its JSON parameters (~100 bytes a decision) and the rows it writes (five per decision).
  */
 export const DECISIONS_PER_BATCH = 2000;
 
@@ -65,24 +63,14 @@ export async function runRules(db: Db, run: RuleRun, budget: Budget): Promise<Ru
   let remaining = plan.reconciling.length;
   for (let start = 0; start < plan.reconciling.length; start += DECISIONS_PER_BATCH) {
     if (!budget.take()) return { status: "continue" };
-    const chunk = plan.reconciling.slice(start, start + DECISIONS_PER_BATCH);
+    const chunk = keyWrites(plan.reconciling.slice(start, start + DECISIONS_PER_BATCH), posted);
     remaining -= chunk.length;
-    const batches: DecisionBatch[] = chunk.map((write) => ({
-      write,
-      statements: decisionStatements(db, scope, write, posted),
-    }));
     const left = remaining;
-    const outcome = await writeDecisions(db, batches, (count) => [
+    const outcome = await writeDecisions(db, scope, chunk, (count) => [
       countReconciled(db, run.jobId, count, run.trackProgress ? left : undefined),
     ]);
-    await runStatements(
-      db,
-      recordRules(
-        db,
-        run.companyId,
-        outcome.refused.map((write) => ({ lineId: write.lineId, ruleId: write.ruleId })),
-      ),
-    );
+    const refused = outcome.refused.map((write) => ({ lineId: write.lineId, ruleId: write.ruleId }));
+    await runStatements(db, recordRules(db, run.companyId, refused));
   }
   return { status: "done" };
 }

@@ -1,4 +1,5 @@
-import { countPendingLines, jobCounts, runStatements } from "../../db/auto-reconciliation";
+import { countPendingLines, jobCounts } from "../../db/auto-reconciliation";
+import { runStatements } from "../../db/auto-reconciliation-writes";
 import {
   COUNTS_IN_SQL,
   countsAfterImportChunk,
