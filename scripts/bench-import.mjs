@@ -3,7 +3,8 @@
 // upload to R2, queue, consumer, D1), then the same work done by plain SQLite (node:sqlite, same
 // schema, prepared statements in one transaction, the same parser and matcher) as the floor.
 // Runs the bundled Worker in-process with Miniflare and a local D1/R2/Queue in a temporary folder.
-//   npm run bench:import [-- --lines 10000 --rules 100 --titles 5000 --runs 3]
+//   npm run bench:import [-- --lines 10000 --runs 3]
+// (titles and rules follow from the lines: at 10,000 lines, 5,000 open titles and 100 rules)
 import { spawnSync } from "node:child_process";
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
