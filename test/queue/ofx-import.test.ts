@@ -352,3 +352,59 @@ describe("OFX import: redelivery, retries and concurrency", () => {
     expect(await snapshot(w)).toEqual(before);
   });
 });
+
+describe("OFX import: a file larger than one invocation", () => {
+  it("continues its rules in a new invocation and ends as one run would", async () => {
+    // 9000 lines: 2 chunks of lines and 5 batches of decisions, one more than an invocation's 6
+    const size = 9000;
+    const accountNumber = "77001-1";
+    const account = await bankAccount({ bankNumber: "341", accountNumber });
+    const pix = await rule(s, {
+      IDBankAccount: account,
+      IDTypeRule: 1,
+      IDTypeAccount: 0,
+      Description: "LOTE",
+    });
+    const day = (i: number) =>
+      `2025-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`;
+    const value = (i: number) => 10_000_000 + i;
+    await env.DB_DEMO.prepare(
+      `INSERT INTO titles (company_id, type_account, description, value, open_value, due_date, status)
+       SELECT 1, 0, 'Lote ' || key, value ->> 0, value ->> 0, value ->> 1, 1 FROM json_each(?1)`,
+    )
+      .bind(JSON.stringify(Array.from({ length: size }, (_, i) => [value(i), day(i)])))
+      .run();
+    const bytes = ofx(
+      Array.from({ length: size }, (_, i) => ({
+        fitId: `L${i}`,
+        date: day(i).replaceAll("-", ""),
+        amount: (value(i) / 100).toFixed(2),
+        memo: `PIX LOTE ${i}`,
+      })),
+      { bankId: "0341", acctId: accountNumber },
+    );
+    const job = await importOfx(s.token, account, bytes);
+    expect(job).toMatchObject({
+      Status: "Done",
+      Total: size,
+      Processed: size,
+      Result: { imported: size, duplicate: 0, skipped: 0, autoReconciled: size, pending: 0 },
+    });
+    const row = await jobRow(job.IDJob);
+    expect(row!.attempts).toBe(2); // the continuation is a second delivery of the same job
+    const lines = await linesOf(account);
+    expect(lines.filter((line) => line.statusId === 2 && line.ruleId === pix)).toHaveLength(size);
+    expect(await entriesOfAccount(account)).toHaveLength(size);
+    const [links] = await env.DB_DEMO.prepare(
+      `SELECT count(*) AS n, count(DISTINCT l.entry_id) AS entries FROM conciliation_links l
+       JOIN bank_statement_conciliations b ON b.id = l.bank_line_id WHERE b.bank_account_id = ?1`,
+    )
+      .bind(account)
+      .raw();
+    expect(links).toEqual([size, size]);
+    const [paid] = await env.DB_DEMO.prepare(
+      "SELECT count(*) FROM titles WHERE description LIKE 'Lote %' AND status = 3 AND open_value = 0",
+    ).raw();
+    expect(paid).toEqual([size]);
+  }, 60_000);
+});
