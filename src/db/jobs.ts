@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bankAccounts, jobErrors, jobs, uploads } from "../../drizzle/schema";
 import type { Db } from "../env";
@@ -143,22 +143,23 @@ export async function setJobTotal(db: Db, jobId: number, total: number, result: 
 
 /**
  * Progress of a chunk, for the chunk's own batch: moves `processed` from `expected` to `next`
- * and stores the counts. When another delivery already moved the counter, the CASE writes NULL
- * into the NOT NULL column, so the whole batch (the chunk's rows included) is refused: a chunk
- * is applied exactly once however many deliveries race on the job.
+ * and stores the counts (an object, or an SQL expression computing them inside the batch). When
+ * another delivery already moved the counter, the CASE writes NULL into the NOT NULL column, so
+ * the whole batch (the chunk's rows included) is refused: a chunk is applied exactly once however
+ * many deliveries race on the job.
  */
 export function advanceJobProgress(
   db: Db,
   jobId: number,
   expected: number,
   next: number,
-  result: object,
+  result: object | SQL,
 ): BatchItem<"sqlite"> {
   return db
     .update(jobs)
     .set({
       processed: sql`CASE WHEN ${jobs.processed} = ${expected} AND ${jobs.status} = 'Processing' THEN ${next} ELSE NULL END`,
-      result: JSON.stringify(result),
+      result: result instanceof SQL ? result : JSON.stringify(result),
     })
     .where(eq(jobs.id, jobId));
 }

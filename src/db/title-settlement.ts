@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { titles } from "../../drizzle/schema";
 import type { Db } from "../env";
@@ -6,6 +6,20 @@ import type { Cents } from "../lib/money";
 
 /** Title statuses: 0 deleted, 1 open, 2 partially paid, 3 paid. */
 export const TITLE_STATUS = { deleted: 0, open: 1, partial: 2, paid: 3 } as const;
+
+/**
+ * The columns a settlement of `delta` rewrites: the open value, the status computed from it in the
+ * same statement, and the change time. `delta` is a number or an SQL expression (a column of the
+ * rows a bulk statement settles).
+ */
+export function settledColumns(delta: Cents | SQL) {
+  const newOpen = sql`${titles.openValue} - ${delta}`;
+  return {
+    openValue: newOpen,
+    status: sql`CASE WHEN ${newOpen} = 0 THEN ${TITLE_STATUS.paid} WHEN ${newOpen} = ${titles.value} THEN ${TITLE_STATUS.open} ELSE ${TITLE_STATUS.partial} END`,
+    updatedAt: sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`,
+  };
+}
 
 /**
  * Moves a title's open value by `-delta` (a payment settles `delta`; a negative delta restores it)
@@ -19,15 +33,10 @@ export function settleTitle(
   delta: Cents,
   guard?: ReturnType<typeof sql>,
 ) {
-  const newOpen = sql`${titles.openValue} - ${delta}`;
   const conditions = [eq(titles.id, titleId), eq(titles.companyId, companyId)];
   if (guard) conditions.push(guard);
   return db
     .update(titles)
-    .set({
-      openValue: newOpen,
-      status: sql`CASE WHEN ${newOpen} = 0 THEN ${TITLE_STATUS.paid} WHEN ${newOpen} = ${titles.value} THEN ${TITLE_STATUS.open} ELSE ${TITLE_STATUS.partial} END`,
-      updatedAt: sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`,
-    })
+    .set(settledColumns(delta))
     .where(and(...conditions)) as BatchItem<"sqlite">;
 }

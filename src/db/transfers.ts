@@ -4,7 +4,7 @@ import { bankAccounts, conciliationLinks, entries, transfers } from "../../drizz
 import type { Db } from "../env";
 import { isConstraintError } from "../lib/errors";
 import type { Cents } from "../lib/money";
-import { type EntryRow, insertEntry, newUid, transferIdByUid } from "./ledger";
+import { type EntryOrigin, type EntryRow, insertEntry, newUid, transferIdByUid } from "./ledger";
 import { inIdList } from "./reconciliation";
 
 export type TransferRow = typeof transfers.$inferSelect;
@@ -79,7 +79,8 @@ export type TransferLeg = {
 
 export type NewTransfer = {
   companyId: number;
-  userId: number;
+  /** Who posts it; null for a job without a user. */
+  userId: number | null;
   from: TransferLeg;
   to: TransferLeg;
   value: Cents;
@@ -93,6 +94,51 @@ export type TransferStage = "reference" | "debit" | "credit";
 
 export type PostedTransfer = { transfer: TransferRow; debit: EntryRow; credit: EntryRow };
 
+/** Client-side keys of a transfer's rows, so later statements of the same batch can reference them. */
+export type TransferUids = { transfer: string; debit: string; credit: string };
+
+export const newTransferUids = (): TransferUids => ({
+  transfer: newUid(),
+  debit: newUid(),
+  credit: newUid(),
+});
+
+/**
+ * Statements of a transfer: the reference, the outflow on the origin (`uids.debit`) and the inflow on
+ * the destination (`uids.credit`), in this order. `origin` tells who posted the legs.
+ */
+export function transferStatements(
+  db: Db,
+  t: NewTransfer,
+  uids: TransferUids,
+  origin: EntryOrigin = "transfer",
+): BatchItem<"sqlite">[] {
+  const leg = (side: TransferLeg, typeAccount: 0 | 1) => ({
+    companyId: t.companyId,
+    bankAccountId: side.bankAccountId,
+    typeAccount,
+    value: t.value,
+    date: t.date,
+    description: side.description,
+    transferId: transferIdByUid(uids.transfer),
+    origin,
+    createdBy: t.userId,
+  });
+  return [
+    db.insert(transfers).values({
+      companyId: t.companyId,
+      uid: uids.transfer,
+      fromBankAccountId: t.from.bankAccountId,
+      toBankAccountId: t.to.bankAccountId,
+      value: t.value,
+      description: t.description,
+      createdBy: t.userId,
+    }),
+    insertEntry(db, leg(t.from, 1), uids.debit),
+    insertEntry(db, leg(t.to, 0), uids.credit),
+  ];
+}
+
 /**
  * The transfer reference and its two legs (outflow on the origin, inflow on the destination) in
  * one batch. On a refused batch answers the stage that failed.
@@ -101,42 +147,16 @@ export async function writeTransfer(
   db: Db,
   t: NewTransfer,
 ): Promise<{ ok: true; posted: PostedTransfer } | { ok: false; stage: TransferStage | null }> {
-  const transferUid = newUid();
-  const debitUid = newUid();
-  const creditUid = newUid();
-  const leg = (side: TransferLeg, typeAccount: 0 | 1) => ({
-    companyId: t.companyId,
-    bankAccountId: side.bankAccountId,
-    typeAccount,
-    value: t.value,
-    date: t.date,
-    description: side.description,
-    transferId: transferIdByUid(transferUid),
-    origin: "transfer" as const,
-    createdBy: t.userId,
-  });
-  const statements: BatchItem<"sqlite">[] = [
-    db.insert(transfers).values({
-      companyId: t.companyId,
-      uid: transferUid,
-      fromBankAccountId: t.from.bankAccountId,
-      toBankAccountId: t.to.bankAccountId,
-      value: t.value,
-      description: t.description,
-      createdBy: t.userId,
-    }),
-    insertEntry(db, leg(t.from, 1), debitUid),
-    insertEntry(db, leg(t.to, 0), creditUid),
-  ];
-  const outcome = await batchOrFailingIndex(db, statements);
+  const uids = newTransferUids();
+  const outcome = await batchOrFailingIndex(db, transferStatements(db, t, uids));
   if (!outcome.ok) {
     const stages: TransferStage[] = ["reference", "debit", "credit"];
     return { ok: false, stage: outcome.failedAt === null ? null : (stages[outcome.failedAt] ?? null) };
   }
   const [transfer, debit, credit] = await Promise.all([
-    db.select().from(transfers).where(eq(transfers.uid, transferUid)).get(),
-    db.select().from(entries).where(eq(entries.uid, debitUid)).get(),
-    db.select().from(entries).where(eq(entries.uid, creditUid)).get(),
+    db.select().from(transfers).where(eq(transfers.uid, uids.transfer)).get(),
+    db.select().from(entries).where(eq(entries.uid, uids.debit)).get(),
+    db.select().from(entries).where(eq(entries.uid, uids.credit)).get(),
   ]);
   return { ok: true, posted: { transfer: transfer!, debit: debit!, credit: credit! } };
 }

@@ -9,7 +9,7 @@ export type ChunkWrite<C> = { statements: BatchItem<"sqlite">[]; counts: C };
 
 /**
  * Runs `items` through `applyChunk` in chunks, resuming after the job's `processed` counter.
- * Each chunk's rows and the progress (counter and counts) are ONE batch, guarded by a
+ * Each chunk's rows and then the progress (counter and counts) are ONE batch, guarded by a
  * compare-and-set on the counter: a retry resumes after the last committed chunk, and two
  * deliveries racing on the same job never apply a chunk twice.
  */
@@ -31,7 +31,9 @@ export async function processInChunks<T, C extends object>(
     const next = processed + chunk.length;
     const progress = advanceJobProgress(db, job.id, processed, next, write.counts);
     try {
-      await db.batch([progress, ...write.statements]);
+      // Progress last, so counts computed in SQL (when `counts` is an SQL expression) see the chunk's rows.
+      const statements: BatchItem<"sqlite">[] = [...write.statements, progress];
+      await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     } catch (error) {
       const current = await findJobById(db, job.id);
       if (current && (current.processed !== processed || current.status !== "Processing")) {

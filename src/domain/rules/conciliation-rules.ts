@@ -75,8 +75,13 @@ export function getRules(db: Db, companyId: number, filter: RuleFilter): Promise
  * index refuse the insert: same answer as the pre-check. Any other failure of the insert is the
  * spec's `Erro ao criar regra` (logged with its cause).
  */
+/** A rule as sent for creation, validated (first problem as the spec's 400) and ready to store. */
+export function validNewRule(db: Db, companyId: number, input: RuleInput): Promise<RuleValues> {
+  return validRule(db, companyId, merge(EMPTY_RULE, input), { checkCompany: true });
+}
+
 export async function createRule(db: Db, companyId: number, input: RuleInput): Promise<RuleRow> {
-  const rule = await validRule(db, companyId, merge(EMPTY_RULE, input), { checkCompany: true });
+  const rule = await validNewRule(db, companyId, input);
   try {
     return await refuseOnConflict(() => insertRule(db, companyId, rule), M.duplicateDescription);
   } catch (error) {

@@ -1,5 +1,7 @@
 import type { JobHandler } from "../job-context";
 import type { JobType } from "../messages";
+import { bankStatementOfxHandler } from "./bank-statement-ofx";
+import { conciliationRuleApplyHandler } from "./conciliation-rule-apply";
 import { ordersTemplateHandler } from "./orders-template";
 import { skuCostRecalculateHandler } from "./sku-cost-recalculate";
 import { skuTemplateHandler } from "./sku-template";
@@ -9,4 +11,6 @@ export const JOB_HANDLERS: { readonly [T in JobType]?: JobHandler } = {
   SkuTemplate: skuTemplateHandler,
   SkuCostRecalculate: skuCostRecalculateHandler,
   OrdersTemplate: ordersTemplateHandler,
+  BankStatementOFX: bankStatementOfxHandler,
+  ConciliationRuleApply: conciliationRuleApplyHandler,
 };

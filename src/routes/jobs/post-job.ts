@@ -3,6 +3,7 @@ import { createRouter } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
 import { answerUpload, requireUploadBody } from "../uploads/upload-handler";
 import { UPLOAD_FLOW_DESCRIPTION, UploadAnswerSchema, uploadRequestBody } from "../uploads/upload-schemas";
+import { OFX_IMPORT_DESCRIPTION } from "./schemas";
 
 export const postJobRoute = createRoute({
   method: "post",
@@ -10,7 +11,7 @@ export const postJobRoute = createRoute({
   operationId: "createJob",
   tags: ["Job"],
   summary: "Envia um arquivo para processamento (job)",
-  description: `${UPLOAD_FLOW_DESCRIPTION}\n\n\`Type\` obrigatório: \`SkuTemplate\` (CSV de produtos) ou \`BankStatementOFX\` (extrato OFX; exige \`IDBankAccount\`).`,
+  description: `${UPLOAD_FLOW_DESCRIPTION}\n\n\`Type\` obrigatório: \`SkuTemplate\` (CSV de produtos) ou \`BankStatementOFX\` (extrato OFX; exige \`IDBankAccount\`).\n\n${OFX_IMPORT_DESCRIPTION}`,
   middleware: [requireUploadBody] as const,
   request: { body: uploadRequestBody },
   responses: jsonOk(UploadAnswerSchema, "URL de upload (RequestUploadUrl) ou o job criado/existente"),

@@ -3,6 +3,20 @@ import type { JobView } from "../../domain/jobs/job-queries";
 import { inZone } from "../../domain/jobs/job-queries";
 import { JOB_TYPES } from "../../queue/messages";
 
+/** What a `BankStatementOFX` job does (OpenAPI description of POST /job). */
+export const OFX_IMPORT_DESCRIPTION = [
+  "Importação OFX (`BankStatementOFX`): o job lê o arquivo (OFX 1.x SGML ou 2.x XML, datas no fuso da empresa) e",
+  "grava uma linha do extrato bancário (status 1 Pendente) por lançamento dos extratos da conta escolhida.",
+  "Quando a conta tem número cadastrado, só os extratos dessa conta (BANKID/ACCTID) entram e os demais são",
+  "apontados em `Errors`; nenhum extrato da conta: o job falha nomeando as duas contas. Sem número cadastrado, o",
+  "arquivo precisa ser de uma só conta. Um lançamento já importado na conta (mesmo FITID, ou a mesma impressão",
+  "digital quando o banco repete ou zera o FITID) conta como `duplicate` e não entra de novo; linhas de saldo",
+  "(SALDO ANTERIOR...) contam como `skipped`. Arquivo ilegível: o job falha com o motivo e a linha.",
+  "Depois, as regras de conciliação da conta rodam sobre as linhas novas: as conciliadas ficam com status 2",
+  "(Conciliado automaticamente). `Total`/`Processed` contam as linhas gravadas; o job fica `Processing` até as",
+  "regras terminarem.",
+].join(" ");
+
 export const JOB_STATUSES = ["Pending", "Processing", "Done", "Failed"] as const;
 
 export const JobSchema = z
@@ -16,7 +30,9 @@ export const JobSchema = z
       .openapi({ description: "Linhas de dados do arquivo (0 até o processamento começar)" }),
     Processed: z.number().int().openapi({ description: "Linhas já processadas" }),
     Result: z.record(z.string(), z.number()).openapi({
-      description: "Contagens do resultado, ex.: SkuTemplate `{created, updated, errors}`",
+      description:
+        "Contagens do resultado: SkuTemplate `{created, updated, errors}`; BankStatementOFX `{imported, duplicate, " +
+        "skipped, autoReconciled, pending}`; ConciliationRuleApply `{lines, autoReconciled, pending}`",
       example: { created: 10, updated: 2, errors: 1 },
     }),
     Errors: z.array(z.object({ Line: z.number().int(), Message: z.string() })).openapi({

@@ -7,7 +7,6 @@ import {
   fileSentWithOtherParams,
   JOB_ALREADY_EXISTS,
   JOB_SCHEDULED,
-  jobTypeWithoutProcessing,
   ORDERS_TEMPLATE_NOT_AVAILABLE,
 } from "../../../src/domain/jobs/messages";
 import { CSV_CONTENT_TYPES } from "../../../src/domain/uploads/content-types";
@@ -129,7 +128,7 @@ describe("multipart upload", () => {
     expect(badId.body.errorMessage).toContain("IDBankAccount");
   });
 
-  it("accepts a BankStatementOFX file, which fails until its processing exists (never silently Done)", async () => {
+  it("accepts a BankStatementOFX file; one without a statement ends Failed with the parser's reason", async () => {
     const account = await seedBankAccount(1);
     const other = await seedBankAccount(1);
     const ofx = utf8("OFXHEADER:100\n<OFX><BANKMSGSRSV1></BANKMSGSRSV1></OFX>\n");
@@ -144,7 +143,7 @@ describe("multipart upload", () => {
       Type: "BankStatementOFX",
       Status: "Failed",
       Params: { IDBankAccount: account },
-      FailureReason: jobTypeWithoutProcessing("BankStatementOFX"),
+      FailureReason: "Linha 2: nenhum extrato bancário (STMTRS) ou de cartão (CCSTMTRS) no arquivo",
     });
     const otherAccount = await uploadMultipart(admin, "/job", ofx, {
       fileName: "extrato.ofx",
