@@ -1,8 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products, skuCostRecords } from "../../drizzle/schema";
+import { DECISIONS_PER_BATCH } from "../../src/domain/auto-reconciliation/run-rules";
 import { CHUNK_SIZE } from "../../src/queue/chunked-job";
 import { JOB_HANDLERS } from "../../src/queue/handlers";
+import { OFX_LINES_PER_CHUNK } from "../../src/queue/handlers/bank-statement-ofx";
 import type { JobType } from "../../src/queue/messages";
 import { dataTables, invariantViolations } from "../support/invariants";
 import { seedAccounts } from "../support/seed";
@@ -23,8 +25,20 @@ import {
  * result, same rows written. A new job type must add a sample below, or this test fails.
  */
 
-/** Lines per sample file: three chunks, so a kill can land after a committed chunk. */
-const LINES = CHUNK_SIZE * 2 + 50;
+/** Rows a job type commits together with its progress. */
+const CHUNK_OF: Record<JobType, number> = {
+  SkuTemplate: CHUNK_SIZE,
+  SkuCostRecalculate: CHUNK_SIZE,
+  OrdersTemplate: CHUNK_SIZE,
+  BankStatementOFX: OFX_LINES_PER_CHUNK,
+  ConciliationRuleApply: DECISIONS_PER_BATCH,
+};
+
+/** Lines per sample: three chunks, so a kill can land after a committed chunk. */
+const linesFor = (type: JobType) => CHUNK_OF[type] * 2 + 50;
+const LINES = linesFor("SkuTemplate");
+
+let applyRun = 0;
 
 /** One job of each type, with fresh input each call (so two runs never touch the same rows). */
 const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
@@ -59,7 +73,7 @@ const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
     const account = await seedBankAccount(1);
     const prefix = crypto.randomUUID().slice(0, 8);
     const transactions = Array.from(
-      { length: LINES },
+      { length: linesFor("BankStatementOFX") },
       (_, i) =>
         `<STMTTRN><TRNTYPE>${i % 2 ? "DEBIT" : "CREDIT"}<DTPOSTED>20260401120000[-3:BRT]<TRNAMT>${i % 2 ? "-" : ""}${i + 1}.25<FITID>${prefix}-${i}<MEMO>LANCAMENTO ${i}</STMTTRN>`,
     ).join("\n");
@@ -80,10 +94,49 @@ const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       params: JSON.stringify({ IDBankAccount: account }),
     });
   },
+  ConciliationRuleApply: async () => {
+    // pending credit lines, each matching exactly one open receivable through a "PIX" rule
+    const account = await seedBankAccount(1);
+    const base = ++applyRun * 1_000_000;
+    const lines = linesFor("ConciliationRuleApply");
+    await env.DB_DEMO.prepare(
+      "INSERT INTO bank_statement_conciliation_rules (company_id, bank_account_id, type_rule, type_account, description, description_key) VALUES (1, ?, 1, 0, 'PIX', 'pix')",
+    )
+      .bind(account)
+      .run();
+    const statements: D1PreparedStatement[] = [];
+    for (let start = 0; start < lines; start += 400) {
+      const ids = Array.from({ length: Math.min(400, lines - start) }, (_, k) => start + k);
+      statements.push(
+        env.DB_DEMO.prepare(
+          `INSERT INTO bank_statement_conciliations (company_id, bank_account_id, date, value, description, dedupe_key) VALUES ${ids
+            .map(
+              (i) => `(1, ${account}, '2026-04-10', ${base + i}, 'PIX RECEBIDO ${i}', 'manual:${base}-${i}')`,
+            )
+            .join(", ")}`,
+        ),
+        env.DB_DEMO.prepare(
+          `INSERT INTO titles (company_id, type_account, description, value, open_value, due_date, bank_account_id) VALUES ${ids
+            .map((i) => `(1, 0, 'Pedido ${base + i}', ${base + i}, ${base + i}, '2026-04-10', ${account})`)
+            .join(", ")}`,
+        ),
+      );
+    }
+    await env.DB_DEMO.batch(statements);
+    return storedJob(utf8(crypto.randomUUID()), {
+      type: "ConciliationRuleApply",
+      route: "conciliation-rule-apply",
+      params: JSON.stringify({ IDBankAccount: account }),
+    });
+  },
 };
 
 /** Where the consumer is killed: a trigger refusing that write. */
-const KILL_POINTS: [string, string, (job: { status: string; processed: number }) => boolean][] = [
+const KILL_POINTS: [
+  string,
+  string,
+  (job: { status: string; processed: number }, chunk: number) => boolean,
+][] = [
   [
     "its first chunk",
     "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
@@ -92,7 +145,7 @@ const KILL_POINTS: [string, string, (job: { status: string; processed: number })
   [
     "a chunk after one was committed",
     "BEFORE UPDATE OF processed ON jobs WHEN OLD.processed > 0",
-    (job) => job.processed > CHUNK_SIZE,
+    (job, chunk) => job.processed > chunk,
   ],
   [
     "the final Done",
@@ -169,7 +222,7 @@ describe.each(handledTypes)("%s job", (type) => {
         try {
           const killed = await deliver([{ body: jobMessage(jobId, type), attempts: 1 }]);
           // A job that gets that far must really have been stopped there (and handed back for a retry).
-          if (reaches(expected)) expect(killed.retryMessages).toHaveLength(1);
+          if (reaches(expected, CHUNK_OF[type])) expect(killed.retryMessages).toHaveLength(1);
         } finally {
           await env.DB_DEMO.exec("DROP TRIGGER IF EXISTS test_kill_job");
         }
@@ -184,5 +237,6 @@ describe.each(handledTypes)("%s job", (type) => {
       expect(written).toEqual(controlRows);
       expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
     },
+    120_000,
   );
 });

@@ -21,6 +21,8 @@ const PreviewBodySchema = RuleBodySchema.extend({
     .optional()
     .openapi({
       type: "integer",
+      minimum: 1,
+      maximum: PREVIEW_MAX_LIMIT,
       description: `Máximo de linhas na resposta (padrão ${PREVIEW_DEFAULT_LIMIT}, até ${PREVIEW_MAX_LIMIT})`,
       example: 100,
     }),
@@ -35,7 +37,9 @@ const PreviewItemSchema = z
       .number()
       .int()
       .openapi({ description: "Linha pendente do extrato", example: 1 }),
-    Date: z.string().openapi({ format: "date", example: "2026-03-10" }),
+    Date: z
+      .string()
+      .openapi({ format: "date", description: "Data da linha do extrato bancário", example: "2026-03-10" }),
     Value: z.number().openapi({ description: "Valor da linha: crédito > 0, débito < 0", example: 150.25 }),
     Description: z.string().openapi({ example: "PIX RECEBIDO FULANO" }),
     Outcome: z.enum(["title", "transfer", "new-transfer", "ambiguous", "no-candidate"]).openapi({
