@@ -17,7 +17,10 @@ import type { cashierRouter } from "./routes/registries/cashier";
 import type { companyIntegrationRouter } from "./routes/registries/company-integration";
 import type { companyInvoiceRouter } from "./routes/registries/company-invoice";
 import type { consumerRouter } from "./routes/registries/consumer";
+import type { costCenterRouter } from "./routes/registries/cost-center";
+import type { documentTypeRouter } from "./routes/registries/document-type";
 import type { orderTypeRouter } from "./routes/registries/order-type";
+import type { paymentTypeRouter } from "./routes/registries/payment-type";
 import type { productRouter } from "./routes/registries/product";
 import type { supplierRouter } from "./routes/registries/supplier";
 import type { skuRouter } from "./routes/sku";
@@ -33,7 +36,7 @@ type SchemaOf<Router> = Router extends OpenAPIHono<any, infer Schema, any> ? Sch
 /**
  * The routes of the typed client: those of `AppType` whose paths are literal types. A few routers build
  * their paths from runtime values, so their paths type as `string` (titles: `/accounts/payable` and
- * `/accounts/receivable`) or `` `/${string}` `` (document types, payment types, cost centers); merged in,
+ * `/accounts/receivable`); merged in,
  * such an index signature would swallow every other path of the client. Those routes stay callable with
  * plain fetch and are documented in /openapi.json; they join here once their paths are literal types.
  */
@@ -53,6 +56,9 @@ export type ClientAppType = OpenAPIHono<
     SchemaOf<typeof productRouter> &
     SchemaOf<typeof orderTypeRouter> &
     SchemaOf<typeof accountTypeRouter> &
+    SchemaOf<typeof documentTypeRouter> &
+    SchemaOf<typeof paymentTypeRouter> &
+    SchemaOf<typeof costCenterRouter> &
     SchemaOf<typeof cashierRouter> &
     SchemaOf<typeof bankAccountRouter> &
     SchemaOf<typeof conciliationRulesRouter> &

@@ -5,6 +5,14 @@ import { apiBaseUrl } from "./support/local-server";
 
 // Type-checked by `tsc --noEmit` (npm test) and run against the local server: the typed client's
 // paths, bodies and answers are those of the routes.
+async function adminToken(): Promise<string> {
+  const signIn = await createClient(`${apiBaseUrl()}/1.0`).user.signin.local.$post({
+    json: { Email: "admin@demo.local", Password: "demo123" },
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
+  return (await signIn.json()).Token;
+}
+
 describe("typed client (hono/client) against the local server", () => {
   it("signs in, creates two bank accounts, posts a transfer and lists the balances", async () => {
     const baseUrl = `${apiBaseUrl()}/1.0`;
@@ -50,6 +58,16 @@ describe("typed client (hono/client) against the local server", () => {
     const balances = new Map((await listed.json()).map((item) => [item.IDBankAccount, item.Balance]));
     expect(balances.get(created[0]!)).toBe(-123.45);
     expect(balances.get(created[1]!)).toBe(123.45);
+  });
+
+  it("types the description-only registries too", async () => {
+    const api = createClient(`${apiBaseUrl()}/1.0`, { token: await adminToken() });
+    const created = await api.type.document.$post({ json: { Description: "Nota fiscal" } });
+    if (created.status !== 200) throw new Error(`create answered ${created.status}`);
+    const [documentType] = await created.json();
+    expect(documentType!.Description).toBe("Nota fiscal");
+    const listed = await api.type["cost-center"].$get({ query: {} });
+    expect(listed.status).toBe(200);
   });
 
   it("reaches the API without a token and gets the error body", async () => {

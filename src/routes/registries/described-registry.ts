@@ -16,10 +16,10 @@ export type DescribedRegistry = {
   remove(db: Db, companyId: number, id: number): Promise<void>;
 };
 
-export type DescribedRegistrySpec = {
-  path: `/${string}`;
+export type DescribedRegistrySpec<Path extends `/${string}` = `/${string}`, Param extends string = string> = {
+  path: Path;
   /** Path parameter, e.g. `idtypedocument`. */
-  param: string;
+  param: Param;
   /** Id field of the JSON item, e.g. `IDTypeDocument`. */
   idField: string;
   /** OpenAPI component name of the item, e.g. `DocumentType`. */
@@ -35,7 +35,9 @@ export type DescribedRegistrySpec = {
  * Router of a description-only registry: `[IDxxx, Description, Status]` with the conventions of
  * `crudRoutes`. Each registry still declares its own path, operationIds, tag and schemas.
  */
-export function describedRegistryRouter(spec: DescribedRegistrySpec) {
+export function describedRegistryRouter<const Path extends `/${string}`, const Param extends string>(
+  spec: DescribedRegistrySpec<Path, Param>,
+) {
   const item = z
     .object({
       [spec.idField]: idField(`Id do ${spec.noun.one}`),
@@ -48,7 +50,7 @@ export function describedRegistryRouter(spec: DescribedRegistrySpec) {
 
   const routes = crudRoutes({
     path: spec.path,
-    itemPath: `${spec.path}/{${spec.param}}`,
+    itemPath: `${spec.path}/{${spec.param}}` as `${Path}/{${Param}}`,
     params,
     listQuery: z.object({ Page: pageQuery }),
     item,
