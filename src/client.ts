@@ -24,6 +24,7 @@ import type { paymentTypeRouter } from "./routes/registries/payment-type";
 import type { productRouter } from "./routes/registries/product";
 import type { supplierRouter } from "./routes/registries/supplier";
 import type { skuRouter } from "./routes/sku";
+import type { titlesRouter } from "./routes/titles/router";
 import type { signedUploadRouter } from "./routes/uploads/signed-upload";
 import type { signInRouter } from "./routes/user/sign-in";
 import type { userRouter } from "./routes/user/user";
@@ -34,11 +35,8 @@ export type { AppType };
 type SchemaOf<Router> = Router extends OpenAPIHono<any, infer Schema, any> ? Schema : never;
 
 /**
- * The routes of the typed client: those of `AppType` whose paths are literal types. A few routers build
- * their paths from runtime values, so their paths type as `string` (titles: `/accounts/payable` and
- * `/accounts/receivable`); merged in,
- * such an index signature would swallow every other path of the client. Those routes stay callable with
- * plain fetch and are documented in /openapi.json; they join here once their paths are literal types.
+ * The routes of the typed client: the API's routers merged, each with literal path types (a path typed
+ * as a plain `string` would act as an index signature and swallow every other path of the client).
  */
 export type ClientAppType = OpenAPIHono<
   AppEnv,
@@ -66,7 +64,8 @@ export type ClientAppType = OpenAPIHono<
     SchemaOf<typeof acquirerRouter> &
     SchemaOf<typeof jobsRouter> &
     SchemaOf<typeof skuRouter> &
-    SchemaOf<typeof ordersRouter>,
+    SchemaOf<typeof ordersRouter> &
+    SchemaOf<typeof titlesRouter>,
   "/"
 >;
 

@@ -70,6 +70,20 @@ describe("typed client (hono/client) against the local server", () => {
     expect(listed.status).toBe(200);
   });
 
+  it("types titles and their payments", async () => {
+    const api = createClient(`${apiBaseUrl()}/1.0`, { token: await adminToken() });
+    const created = await api.accounts.receivable.$post({
+      json: { Description: "Pedido tipado", Value: 80.5, DueDate: "2026-12-01" },
+    });
+    if (created.status !== 200) throw new Error(`create answered ${created.status}`);
+    const title = await created.json();
+    expect(title.OpenValue).toBe(80.5);
+    const fetched = await api.accounts.receivable[":idaccountreceivable"].$get({
+      param: { idaccountreceivable: String(title.IDAccountPayableReceivable) },
+    });
+    expect(fetched.status).toBe(200);
+  });
+
   it("reaches the API without a token and gets the error body", async () => {
     const response = await createClient(`${apiBaseUrl()}/1.0`).accounts["bank-account"].$get({ query: {} });
     // only the 200 answers are typed (errors are thrown by the domain, not returned by handlers)

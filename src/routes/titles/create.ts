@@ -6,10 +6,10 @@ import { detailBody } from "./body";
 import { titleInput } from "./input";
 import type { TitleRouteKind } from "./kinds";
 
-export const createTitleRoute = (kind: TitleRouteKind) =>
+export const createTitleRoute = <K extends TitleRouteKind>(kind: K) =>
   createRoute({
     method: "post",
-    path: kind.basePath,
+    path: kind.basePath as K["basePath"],
     operationId: `create${kind.name}`,
     tags: [kind.tag],
     summary: `Cria uma ${kind.noun}`,
@@ -21,7 +21,7 @@ export const createTitleRoute = (kind: TitleRouteKind) =>
   });
 
 export const createTitleHandler =
-  (kind: TitleRouteKind): RouteHandler<ReturnType<typeof createTitleRoute>, AppEnv> =>
+  <K extends TitleRouteKind>(kind: K): RouteHandler<ReturnType<typeof createTitleRoute<K>>, AppEnv> =>
   async (c) => {
     const input = titleInput(kind, c.req.valid("json")) as TitleInput;
     const detail = await createTitle(c.get("db"), c.get("caller").companyId, kind.domain, input);

@@ -6,10 +6,10 @@ import type { TitleRouteKind } from "./kinds";
 import { paymentParams, titleIdOf, titlePath } from "./params";
 import { EmptyListSchema } from "./schemas";
 
-export const deletePaymentRoute = (kind: TitleRouteKind) =>
+export const deletePaymentRoute = <K extends TitleRouteKind>(kind: K) =>
   createRoute({
     method: "delete",
-    path: `${titlePath(kind)}/payment/{idaccountpayment}`,
+    path: `${titlePath(kind)}/payment/{idaccountpayment}` as `${K["basePath"]}/{${K["idParam"]}}/payment/{idaccountpayment}`,
     operationId: `delete${kind.name}Payment`,
     tags: [kind.tag],
     summary: `Exclui um ${kind.paymentNoun} da ${kind.noun}`,
@@ -21,7 +21,7 @@ export const deletePaymentRoute = (kind: TitleRouteKind) =>
   });
 
 export const deletePaymentHandler =
-  (kind: TitleRouteKind): RouteHandler<ReturnType<typeof deletePaymentRoute>, AppEnv> =>
+  <K extends TitleRouteKind>(kind: K): RouteHandler<ReturnType<typeof deletePaymentRoute<K>>, AppEnv> =>
   async (c) => {
     const params = c.req.valid("param");
     await deleteTitlePayment(
@@ -29,7 +29,7 @@ export const deletePaymentHandler =
       c.get("caller").companyId,
       kind.domain,
       titleIdOf(kind, params),
-      params.idaccountpayment,
+      (params as { idaccountpayment: number }).idaccountpayment,
     );
     return c.json([], 200);
   };

@@ -6,7 +6,7 @@ import type { TitleRouteKind } from "./kinds";
 import { titleIdOf, titleParams, titlePath } from "./params";
 import { EmptyListSchema } from "./schemas";
 
-export const deleteTitleRoute = (kind: TitleRouteKind) =>
+export const deleteTitleRoute = <K extends TitleRouteKind>(kind: K) =>
   createRoute({
     method: "delete",
     path: titlePath(kind),
@@ -21,7 +21,7 @@ export const deleteTitleRoute = (kind: TitleRouteKind) =>
   });
 
 export const deleteTitleHandler =
-  (kind: TitleRouteKind): RouteHandler<ReturnType<typeof deleteTitleRoute>, AppEnv> =>
+  <K extends TitleRouteKind>(kind: K): RouteHandler<ReturnType<typeof deleteTitleRoute<K>>, AppEnv> =>
   async (c) => {
     const id = titleIdOf(kind, c.req.valid("param"));
     await deleteTitle(c.get("db"), c.get("caller").companyId, kind.domain, id);

@@ -6,7 +6,7 @@ import { detailBody } from "./body";
 import type { TitleRouteKind } from "./kinds";
 import { titleIdOf, titleParams, titlePath } from "./params";
 
-export const getTitleRoute = (kind: TitleRouteKind) =>
+export const getTitleRoute = <K extends TitleRouteKind>(kind: K) =>
   createRoute({
     method: "get",
     path: titlePath(kind),
@@ -19,7 +19,7 @@ export const getTitleRoute = (kind: TitleRouteKind) =>
   });
 
 export const getTitleHandler =
-  (kind: TitleRouteKind): RouteHandler<ReturnType<typeof getTitleRoute>, AppEnv> =>
+  <K extends TitleRouteKind>(kind: K): RouteHandler<ReturnType<typeof getTitleRoute<K>>, AppEnv> =>
   async (c) => {
     const id = titleIdOf(kind, c.req.valid("param"));
     const detail = await getTitleDetail(c.get("db"), c.get("caller").companyId, kind.domain, id);

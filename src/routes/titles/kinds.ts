@@ -2,10 +2,10 @@ import { PAYABLE, RECEIVABLE, type TitleKind } from "../../domain/titles/kinds";
 import { type PartyField, titleSchemas } from "./schemas";
 
 /** How one kind of title is exposed over HTTP. */
-export type TitleRouteKind = {
+export type TitleRouteKind<BasePath extends string = string, IdParam extends string = string> = {
   domain: TitleKind;
-  basePath: string;
-  idParam: string;
+  basePath: BasePath;
+  idParam: IdParam;
   tag: string;
   partyField: PartyField;
   /** `AccountPayable` / `AccountReceivable`: schema names and operation ids. */
@@ -17,7 +17,7 @@ export type TitleRouteKind = {
   schemas: ReturnType<typeof titleSchemas>;
 };
 
-export const PAYABLE_ROUTES: TitleRouteKind = {
+export const PAYABLE_ROUTES: TitleRouteKind<"/accounts/payable", "idaccountpayable"> = {
   domain: PAYABLE,
   basePath: "/accounts/payable",
   idParam: "idaccountpayable",
@@ -34,7 +34,7 @@ export const PAYABLE_ROUTES: TitleRouteKind = {
   }),
 };
 
-export const RECEIVABLE_ROUTES: TitleRouteKind = {
+export const RECEIVABLE_ROUTES: TitleRouteKind<"/accounts/receivable", "idaccountreceivable"> = {
   domain: RECEIVABLE,
   basePath: "/accounts/receivable",
   idParam: "idaccountreceivable",

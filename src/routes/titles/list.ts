@@ -5,10 +5,10 @@ import { jsonOk } from "../../http/schemas";
 import { titleBody } from "./body";
 import type { TitleRouteKind } from "./kinds";
 
-export const listTitlesRoute = (kind: TitleRouteKind) =>
+export const listTitlesRoute = <K extends TitleRouteKind>(kind: K) =>
   createRoute({
     method: "get",
-    path: kind.basePath,
+    path: kind.basePath as K["basePath"],
     operationId: `list${kind.name}`,
     tags: [kind.tag],
     summary: `Lista as contas (${kind.noun}) da empresa`,
@@ -20,7 +20,7 @@ export const listTitlesRoute = (kind: TitleRouteKind) =>
   });
 
 export const listTitlesHandler =
-  (kind: TitleRouteKind): RouteHandler<ReturnType<typeof listTitlesRoute>, AppEnv> =>
+  <K extends TitleRouteKind>(kind: K): RouteHandler<ReturnType<typeof listTitlesRoute<K>>, AppEnv> =>
   async (c) => {
     const query = c.req.valid("query");
     const rows = await findTitles(

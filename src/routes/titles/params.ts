@@ -4,15 +4,16 @@ import type { TitleRouteKind } from "./kinds";
 import { paymentIdParam } from "./schemas";
 
 /** `{idaccountpayable}` / `{idaccountreceivable}` path of one title. */
-export const titlePath = (kind: TitleRouteKind) => `${kind.basePath}/{${kind.idParam}}`;
+export const titlePath = <K extends TitleRouteKind>(kind: K) =>
+  `${kind.basePath}/{${kind.idParam}}` as `${K["basePath"]}/{${K["idParam"]}}`;
 
-/** The title id's name depends on the kind: the static type leaves it out and `titleIdOf` reads it. */
-export const titleParams = (kind: TitleRouteKind) =>
+/** The title id's parameter, named after the kind (`idaccountpayable` / `idaccountreceivable`). */
+export const titleParams = <K extends TitleRouteKind>(kind: K) =>
   z.object({
     [kind.idParam]: idPath(kind.idParam).openapi({ description: `Id da ${kind.noun}` }),
-  } as Record<never, never>);
+  } as { [Name in K["idParam"]]: ReturnType<typeof idPath> });
 
-export const paymentParams = (kind: TitleRouteKind) =>
+export const paymentParams = <K extends TitleRouteKind>(kind: K) =>
   titleParams(kind).extend({ idaccountpayment: paymentIdParam });
 
 /** The title id of a validated path (its name depends on the kind). */

@@ -7,10 +7,10 @@ import type { TitleRouteKind } from "./kinds";
 import { titleIdOf, titleParams, titlePath } from "./params";
 import { TitlePaymentCreateSchema } from "./schemas";
 
-export const payTitleRoute = (kind: TitleRouteKind) =>
+export const payTitleRoute = <K extends TitleRouteKind>(kind: K) =>
   createRoute({
     method: "post",
-    path: `${titlePath(kind)}/payment`,
+    path: `${titlePath(kind)}/payment` as `${K["basePath"]}/{${K["idParam"]}}/payment`,
     operationId: `create${kind.name}Payment`,
     tags: [kind.tag],
     summary: `Registra um ${kind.paymentNoun} da ${kind.noun}`,
@@ -28,7 +28,7 @@ export const payTitleRoute = (kind: TitleRouteKind) =>
   });
 
 export const payTitleHandler =
-  (kind: TitleRouteKind): RouteHandler<ReturnType<typeof payTitleRoute>, AppEnv> =>
+  <K extends TitleRouteKind>(kind: K): RouteHandler<ReturnType<typeof payTitleRoute<K>>, AppEnv> =>
   async (c) => {
     const id = titleIdOf(kind, c.req.valid("param"));
     const body = c.req.valid("json");

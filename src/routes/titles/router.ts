@@ -8,7 +8,7 @@ import { listTitlesHandler, listTitlesRoute } from "./list";
 import { payTitleHandler, payTitleRoute } from "./pay";
 import { updateTitleHandler, updateTitleRoute } from "./update";
 
-const titleRouter = (kind: TitleRouteKind) =>
+const titleRouter = <K extends TitleRouteKind>(kind: K) =>
   createRouter()
     .openapi(listTitlesRoute(kind), listTitlesHandler(kind))
     .openapi(getTitleRoute(kind), getTitleHandler(kind))

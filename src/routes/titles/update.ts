@@ -7,7 +7,7 @@ import { titleInput } from "./input";
 import type { TitleRouteKind } from "./kinds";
 import { titleIdOf, titleParams, titlePath } from "./params";
 
-export const updateTitleRoute = (kind: TitleRouteKind) =>
+export const updateTitleRoute = <K extends TitleRouteKind>(kind: K) =>
   createRoute({
     method: "put",
     path: titlePath(kind),
@@ -26,7 +26,7 @@ export const updateTitleRoute = (kind: TitleRouteKind) =>
   });
 
 export const updateTitleHandler =
-  (kind: TitleRouteKind): RouteHandler<ReturnType<typeof updateTitleRoute>, AppEnv> =>
+  <K extends TitleRouteKind>(kind: K): RouteHandler<ReturnType<typeof updateTitleRoute<K>>, AppEnv> =>
   async (c) => {
     const id = titleIdOf(kind, c.req.valid("param"));
     const changes = titleInput(kind, c.req.valid("json"));
