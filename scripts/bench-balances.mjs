@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { compatibilityDate } from "./lib/wrangler-config.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -59,7 +60,7 @@ function startWorker(outdir, resourceTmpPath) {
       modules: true,
       modulesRoot: outdir,
       scriptPath: join(outdir, "index.js"),
-      compatibilityDate: "2026-11-01",
+      compatibilityDate: compatibilityDate(),
       compatibilityFlags: ["nodejs_compat"],
       d1Databases: { DB_BENCH: "bench" },
       r2Buckets: ["UPLOADS"],

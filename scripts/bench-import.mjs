@@ -14,6 +14,7 @@ import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { compatibilityDate } from "./lib/wrangler-config.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -194,7 +195,7 @@ function startWorker(outdir, resourceTmpPath) {
       modules: true,
       modulesRoot: outdir,
       scriptPath: join(outdir, "index.js"),
-      compatibilityDate: "2026-11-01",
+      compatibilityDate: compatibilityDate(),
       compatibilityFlags: ["nodejs_compat"],
       d1Databases: { DB_BENCH: "bench" },
       r2Buckets: ["UPLOADS"],
