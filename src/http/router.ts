@@ -1,4 +1,4 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig, type RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { validationHook } from "./validation";
 
@@ -6,3 +6,6 @@ import { validationHook } from "./validation";
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
+
+/** The handler of one declared route: params, query, body and answer typed from the route. */
+export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;

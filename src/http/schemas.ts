@@ -139,3 +139,9 @@ export const jsonOk = <T extends z.ZodType>(schema: T, description: string) => (
 
 /** The literal string `sucesso`, answer of some deletes. */
 export const SuccessStringSchema = z.literal("sucesso").openapi({ example: "sucesso" });
+
+/** A required JSON request body validated by `schema`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
