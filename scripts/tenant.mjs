@@ -102,8 +102,8 @@ async function promptPassword(question) {
   const read = (prompt) =>
     new Promise((resolveRead, reject) => {
       const stdin = process.stdin;
-      process.stdout.write(prompt);
       stdin.setRawMode(true);
+      process.stdout.write(prompt);
       stdin.resume();
       stdin.setEncoding("utf8");
       let typed = "";
