@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from "node:util";
 import { parse } from "smol-toml";
 
 /** Where an account lives: top level (local development) or `[env.production]` (deployed). */
-export const SCOPES = {
+const SCOPES = {
   local: { vars: "vars", databases: "d1_databases", label: "local" },
   production: { vars: "env.production.vars", databases: "env.production.d1_databases", label: "production" },
 };

@@ -5,18 +5,18 @@ import type { Db } from "../../env";
  * How long a slot outlives its upload URL: the PUT is refused once the URL expires, but the
  * ConfirmUpload that follows it may come later. After this, the slot is removed.
  */
-export const SLOT_RETENTION_SECONDS = 24 * 60 * 60;
+const SLOT_RETENTION_SECONDS = 24 * 60 * 60;
 /** Slots handled per chunk: one select, one R2 delete (up to 1000 keys) and one batch of deletes. */
-export const EXPIRED_SLOTS_PER_CHUNK = 100;
+const EXPIRED_SLOTS_PER_CHUNK = 100;
 /** Chunks per account and run, so one run stays within a scheduled invocation's limits. */
-export const EXPIRED_SLOT_CHUNKS_PER_RUN = 20;
+const EXPIRED_SLOT_CHUNKS_PER_RUN = 20;
 
 /** A slot past its retention; `confirmed` when a job took its object (the job's file, kept). */
 export type ExpiredUploadSlot = { key: string; confirmed: boolean };
 
-export type ExpireSlotsDeps = { db: Db; bucket: R2Bucket; now: Date };
-export type ExpireSlotsLimits = { perChunk: number; chunks: number };
-export type ExpiredSlotsSweep = {
+type ExpireSlotsDeps = { db: Db; bucket: R2Bucket; now: Date };
+type ExpireSlotsLimits = { perChunk: number; chunks: number };
+type ExpiredSlotsSweep = {
   /** Slot rows deleted. */
   slots: number;
   /** Objects deleted from storage: uploaded (or not) but never confirmed into a job. */
