@@ -24,12 +24,21 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/node/**", "**/node_modules/**"],
+          exclude: ["test/node/**", "test/scripts/**", "**/node_modules/**"],
           setupFiles: ["./test/setup/apply-migrations.ts"],
           // hands the OFX fixture bytes (in-repo MIT copies, GPL ones from ../shared when present) to workerd
           globalSetup: ["./test/domain/ofx/fixtures.setup.mjs"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The operator's scripts (tenant:add, tenant:list) run as a user would, on a copy of wrangler.toml.
+        test: {
+          name: "scripts",
+          environment: "node",
+          include: ["test/scripts/**/*.test.ts"],
+          testTimeout: 120_000,
         },
       },
       {

@@ -5,6 +5,7 @@ import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse } from "smol-toml";
 import { DEMO_PASSWORD, SEED_PLAN, seedStatements } from "../../src/dev/seed-plan.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -23,14 +24,15 @@ function wrangler(args, { quiet = false } = {}) {
   }
 }
 
+/** The local accounts: `[vars]` TENANTS of wrangler.toml, account -> D1 binding. */
 export function tenantsFromWranglerToml() {
-  const toml = readFileSync(join(root, "wrangler.toml"), "utf8");
-  const match = /^TENANTS\s*=\s*'([^']+)'/m.exec(toml);
-  if (!match) throw new Error("TENANTS not found in wrangler.toml");
-  return JSON.parse(match[1]);
+  const config = parse(readFileSync(join(root, "wrangler.toml"), "utf8"));
+  if (typeof config.vars?.TENANTS !== "string") throw new Error("TENANTS not found in wrangler.toml [vars]");
+  return JSON.parse(config.vars.TENANTS);
 }
 
-function storedPassword(password) {
+/** A password stored as src/domain/identity/password.ts does (PBKDF2-SHA256, 100000 iterations). */
+export function storedPassword(password) {
   const salt = randomBytes(16);
   const iterations = 100_000;
   const hash = pbkdf2Sync(password, salt, iterations, 32, "sha256");

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bankAccounts, jobErrors, jobs, uploads } from "../../drizzle/schema";
+import type { ExpiredUploadSlot } from "../domain/uploads/expire-slots";
 import type { Db } from "../env";
 import { existsInCompany } from "./lookups";
 
@@ -44,6 +45,34 @@ export async function findUploadSlot(
 /** The slot of a signed upload URL; the caller checks the signature and the company of the key. */
 export async function findUploadSlotByKey(db: Db, key: string): Promise<UploadSlotRow | undefined> {
   return db.select().from(uploads).where(eq(uploads.key, key)).get();
+}
+
+/**
+ * Slots whose upload URL expired before `before` (UTC `YYYY-MM-DD HH:MM:SS`), oldest first, across
+ * companies (the sweeper's view), each with whether a job of its company took its object.
+ */
+export async function expiredUploadSlots(
+  db: Db,
+  before: string,
+  limit: number,
+): Promise<ExpiredUploadSlot[]> {
+  const rows = await db
+    .select({
+      key: uploads.key,
+      confirmed: sql<number>`EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.companyId} = ${uploads.companyId} AND ${jobs.fileKey} = ${uploads.key})`,
+    })
+    .from(uploads)
+    .where(lt(uploads.expiresAt, before))
+    .orderBy(uploads.expiresAt, uploads.key)
+    .limit(limit);
+  return rows.map((row) => ({ key: row.key, confirmed: row.confirmed === 1 }));
+}
+
+export async function deleteUploadSlots(db: Db, keys: string[]): Promise<void> {
+  const [first, ...rest] = inGroups(keys, MAX_BOUND_PARAMETERS).map((group) =>
+    db.delete(uploads).where(inArray(uploads.key, group)),
+  );
+  if (first) await db.batch([first, ...rest]);
 }
 
 export async function activeBankAccountExists(db: Db, companyId: number, id: number): Promise<boolean> {

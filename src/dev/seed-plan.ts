@@ -6,8 +6,8 @@ export type SeedAccount = {
   companies: {
     id: number;
     name: string;
-    document: string;
-    invoice: { id: number; name: string; document: string };
+    document: string | null;
+    invoice: { id: number; name: string; document: string | null };
   }[];
   users: SeedUser[];
 };
@@ -50,8 +50,8 @@ export const SEED_PLAN: Record<string, SeedAccount> = {
 
 export type StoredPassword = { hash: string; salt: string; iterations: number };
 
-const quote = (value: string | number) =>
-  typeof value === "number" ? String(value) : `'${value.replace(/'/g, "''")}'`;
+const quote = (value: string | number | null) =>
+  value === null ? "NULL" : typeof value === "number" ? String(value) : `'${value.replace(/'/g, "''")}'`;
 
 /**
  * SQL that seeds an account when it is empty: each table is filled only while it has no rows,
@@ -59,7 +59,7 @@ const quote = (value: string | number) =>
  */
 export function seedStatements(plan: SeedAccount, passwordOf: (user: SeedUser) => StoredPassword): string[] {
   const statements: string[] = [];
-  const insertIfEmpty = (table: string, columns: string[], rows: (string | number)[][]) => {
+  const insertIfEmpty = (table: string, columns: string[], rows: (string | number | null)[][]) => {
     const selects = rows.map((row) => `SELECT ${row.map(quote).join(", ")}`).join(" UNION ALL ");
     statements.push(
       `INSERT INTO ${table} (${columns.join(", ")}) SELECT * FROM (${selects}) WHERE NOT EXISTS (SELECT 1 FROM ${table})`,

@@ -1,0 +1,32 @@
+import { drizzleFor, parseTenants, tenantDatabase } from "./db/client";
+import { expireUploadSlots } from "./domain/uploads/expire-slots";
+import type { Env } from "./env";
+import { errorFields, log, withLogContext } from "./lib/log";
+
+/**
+ * Cron trigger (`[triggers] crons` in wrangler.toml): expires the upload slots of every account.
+ * One account's failure is logged and does not stop the others; the run then fails as a whole
+ * so the trigger's status shows it.
+ */
+export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
+  const now = new Date(controller.scheduledTime);
+  const failed: string[] = [];
+  for (const account of Object.keys(parseTenants(env))) {
+    await withLogContext({ account }, async () => {
+      const database = tenantDatabase(env, account);
+      if (!database) {
+        log("error", "account without its database skipped by the upload sweep");
+        failed.push(account);
+        return;
+      }
+      try {
+        const sweep = await expireUploadSlots({ db: drizzleFor(database), bucket: env.UPLOADS, now });
+        if (sweep.slots > 0 || sweep.more) log("info", "expired upload slots removed", sweep);
+      } catch (error) {
+        log("error", "upload sweep failed", errorFields(error));
+        failed.push(account);
+      }
+    });
+  }
+  if (failed.length > 0) throw new Error(`upload sweep failed for: ${failed.join(", ")}`);
+}
