@@ -56,7 +56,7 @@ export function isAggregate(name: string): boolean {
 /** Real files nest about 8 deep; far more means garbage, refused before it can exhaust the stack. */
 const MAX_DEPTH = 64;
 
-type Frame = { element: OfxElement; text: string };
+type Frame = { element: OfxElement; text: string; aggregate: boolean };
 
 /**
  * Builds the tree from the tokens, the SGML way: a leaf's end tag is optional, so a start tag
@@ -72,11 +72,11 @@ export function buildTree(nextToken: Tokenizer): OfxElement {
   const closeTop = (closedBy: string | null) => {
     const frame = stack.pop()!;
     const { element } = frame;
-    const parent = stack.at(-1)?.element;
     if (element.children.length === 0) {
-      element.text = isAggregate(element.name) ? null : frame.text.trim();
-    } else if (closedBy !== element.name && !isAggregate(element.name) && parent) {
-      parent.children.push(...element.children);
+      element.text = frame.aggregate ? null : frame.text.trim();
+    } else if (closedBy !== element.name && !frame.aggregate && stack.length > 0) {
+      const parent = stack[stack.length - 1]!.element;
+      for (const c of element.children) parent.children.push(c);
       element.children = [];
       element.text = "";
     }
@@ -87,14 +87,14 @@ export function buildTree(nextToken: Tokenizer): OfxElement {
       if (!root) {
         if (token.name !== "OFX") throw rootError(token);
         root = { name: "OFX", line: token.line, text: null, children: [] };
-        stack.push({ element: root, text: "" });
+        stack.push({ element: root, text: "", aggregate: true });
         continue;
       }
-      while (stack.length > 1 && stack.at(-1)!.text !== "") closeTop(null);
+      while (stack.length > 1 && stack[stack.length - 1]!.text !== "") closeTop(null);
       if (stack.length >= MAX_DEPTH) throw new OfxParseError(token.line, ofxMessages.tooDeep);
       const element: OfxElement = { name: token.name, line: token.line, text: null, children: [] };
-      stack.at(-1)!.element.children.push(element);
-      stack.push({ element, text: "" });
+      stack[stack.length - 1]!.element.children.push(element);
+      stack.push({ element, text: "", aggregate: isAggregate(token.name) });
       if (token.selfClosing) closeTop(token.name);
     } else if (token.kind === "close") {
       const depth = findOpen(stack, token.name);
@@ -103,16 +103,16 @@ export function buildTree(nextToken: Tokenizer): OfxElement {
       closeTop(token.name);
       if (stack.length === 0) return root!;
     } else {
-      const frame = stack.at(-1);
+      const frame = stack[stack.length - 1];
       if (!frame) throw new OfxParseError(token.line, ofxMessages.notOfx);
-      if (frame.element.children.length > 0 || isAggregate(frame.element.name)) {
+      if (frame.element.children.length > 0 || frame.aggregate) {
         throw new OfxParseError(token.line, ofxMessages.textOutsideField(token.text));
       }
       frame.text += token.text;
     }
   }
   if (!root) throw new OfxParseError(null, ofxMessages.noBody);
-  const innermost = stack.at(-1)!.element;
+  const innermost = stack[stack.length - 1]!.element;
   throw new OfxParseError(innermost.line, ofxMessages.truncated(innermost.name));
 }
 
