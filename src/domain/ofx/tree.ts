@@ -63,8 +63,11 @@ type Frame = { element: OfxElement; text: string; aggregate: boolean };
  * after a leaf's text, or the end tag of an ancestor, closes the open leaf. An element that was
  * never closed and gathered children (an empty leaf like `<BALAMT>` followed by `<DTASOF>`) was a
  * leaf after all: its children are handed back to its parent. Reading stops at `</OFX>`.
+ *
+ * `onClosed` sees each element once it is final (closed, its children and text settled), so a
+ * reader can take what it needs from it and drop its children while the rest is still being read.
  */
-export function buildTree(nextToken: Tokenizer): OfxElement {
+export function buildTree(nextToken: Tokenizer, onClosed?: (element: OfxElement) => void): OfxElement {
   const stack: Frame[] = [];
   let root: OfxElement | null = null;
 
@@ -80,6 +83,7 @@ export function buildTree(nextToken: Tokenizer): OfxElement {
       element.children = [];
       element.text = "";
     }
+    onClosed?.(element);
   };
 
   for (let token = nextToken(); token; token = nextToken()) {
