@@ -2,7 +2,7 @@
 // booted in-process by Miniflare with a local D1/R2/Queue in a temporary folder (no network), the
 // migrations applied, and the domain code bundled for Node when a floor runs it outside the Worker.
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -55,9 +55,12 @@ export async function bundleForNode(exportsByPath) {
 /** The queue settings of wrangler.toml's consumer of `queue`, so the bench batches as deployed. */
 export function queueConsumerOf(queue) {
   const toml = readFileSync(join(root, "wrangler.toml"), "utf8");
-  const blocks = toml.split(/^\[\[queues\.consumers\]\]\s*$/m).slice(1);
-  const block = blocks.find((b) => new RegExp(`^queue\\s*=\\s*"${queue}"`, "m").test(b)) ?? "";
-  const body = block.split(/^\[/m)[0];
+  // each consumer section, up to the next section
+  const sections = toml
+    .split(/^\[\[queues\.consumers\]\][ \t]*$/m)
+    .slice(1)
+    .map((b) => b.split(/^\[/m)[0]);
+  const body = sections.find((b) => new RegExp(`^queue\\s*=\\s*"${queue}"`, "m").test(b)) ?? "";
   const number = (key, fallback) =>
     Number(new RegExp(`^${key}\\s*=\\s*(\\d+)`, "m").exec(body)?.[1] ?? fallback);
   return {
@@ -81,7 +84,9 @@ export async function startBenchWorker(outdir, { queues = false, port, bindings 
   const secret = () => randomBytes(32).toString("base64url");
   const mf = new Miniflare({
     ...convertV4MiniflareOptions({
-      handleStructuredLogs: () => {}, // the Worker logs every request; keep the report readable
+      // the Worker logs every request: kept out of the report unless BENCH_WORKER_LOGS=1
+      handleStructuredLogs:
+        process.env.BENCH_WORKER_LOGS === "1" ? (log) => console.error(log.message) : () => {},
       logRequests: false,
       resourceTmpPath,
       name: "finance-backoffice-api",
@@ -147,4 +152,32 @@ export function migrationStatements() {
         .map((s) => s.trim())
         .filter(Boolean),
     );
+}
+
+export const BENCH_PASSWORD = "bench123";
+
+/**
+ * Company `n` with its invoicing company and user `n` (same ids, `bench<n>@bench.local`), the password
+ * stored as sign-in expects (few PBKDF2 rounds: sign-in is not what the benchmarks measure).
+ */
+export async function seedCompany(db, n, { timeZone = "America/Sao_Paulo" } = {}) {
+  const salt = randomBytes(16);
+  const iterations = 1000;
+  const hash = pbkdf2Sync(BENCH_PASSWORD, salt, iterations, 32, "sha256").toString("base64");
+  await db.batch([
+    db
+      .prepare("INSERT INTO companies (id, name, time_zone) VALUES (?1, ?2, ?3)")
+      .bind(n, `Bench ${n}`, timeZone),
+    db
+      .prepare("INSERT INTO company_invoices (id, company_id, name) VALUES (?1, ?1, ?2)")
+      .bind(n, `Bench ${n} Ltda`),
+    db
+      .prepare(
+        `INSERT INTO users (id, name, email, password_hash, password_salt, password_iterations, company_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?1)`,
+      )
+      .bind(n, `Bench ${n}`, `bench${n}@bench.local`, hash, salt.toString("base64"), iterations),
+    db.prepare("INSERT INTO user_companies (user_id, company_id) VALUES (?1, ?1)").bind(n),
+  ]);
+  return { email: `bench${n}@bench.local`, password: BENCH_PASSWORD };
 }
