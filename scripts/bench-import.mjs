@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { apiClient } from "./lib/api-client.mjs";
-import { checkAtMost, checkRatio, median } from "./lib/bench-report.mjs";
+import { checkAtMost, checkRatio, median, verdict } from "./lib/bench-report.mjs";
 import {
   bundleForNode,
   bundleWorker,
@@ -479,11 +479,17 @@ async function measureMemory() {
     outfile: script,
     logLevel: "error",
   });
-  const result = spawnSync(process.execPath, ["--expose-gc", "--trace-gc", script], { encoding: "utf8" });
+  // The run must finish inside the Worker's memory: the file bytes (outside the heap), a small young
+  // generation (3 x 4 MB semi-spaces) and an old generation capped at what is left. V8 collects
+  // before it gives up, so finishing proves the live data fits; the collections traced show the peaks.
+  const fileMb = UPLOAD_LIMIT_BYTES / 1024 / 1024;
+  const oldSpaceMb = Math.floor(WORKER_MEMORY_MB - fileMb - 12);
+  const result = spawnSync(
+    process.execPath,
+    ["--expose-gc", "--trace-gc", "--max-semi-space-size=4", `--max-old-space-size=${oldSpaceMb}`, script],
+    { encoding: "utf8" },
+  );
   rmSync(dir, { recursive: true, force: true });
-  if (result.status !== 0) throw new Error(`memory run failed:\n${result.stderr}`);
-  const lastLine = result.stdout.trim().split("\n").at(-1);
-  const { bytes, lines: stored } = JSON.parse(lastLine);
   // "Mark-Compact 45.2 (50.1) -> 40.3 (52.1) MB": heap in use before and after each collection
   const collections = [
     ...result.stdout.matchAll(
@@ -491,20 +497,19 @@ async function measureMemory() {
     ),
   ];
   const peakHeap = Math.max(...collections.map((m) => Number(m[2])));
-  const peakLive = Math.max(...collections.map((m) => Number(m[4])));
-  const fileMb = bytes / 1024 / 1024;
+  const full = collections.filter((m) => m[1] !== "Scavenge");
+  const peakLive = full.length > 0 ? Math.max(...full.map((m) => Number(m[4]))) : Number.NaN;
+  const finished = result.status === 0;
+  const stored = finished ? JSON.parse(result.stdout.trim().split("\n").at(-1)).lines : 0;
   console.log(
-    `\nMemory: a ${fileMb.toFixed(1)} MB file (${stored.toLocaleString("en-US")} lines), read and planned as the job does: ` +
-      `peak heap ${peakHeap.toFixed(1)} MB in use before a collection, ${peakLive.toFixed(1)} MB live after one, ` +
-      `+ ${fileMb.toFixed(1)} MB of file bytes (outside the heap)`,
+    `\nMemory: a ${fileMb.toFixed(0)} MB file (${count.toLocaleString("en-US")} transactions), read and planned as the job does, ` +
+      `in ${WORKER_MEMORY_MB} MB (file bytes + ${oldSpaceMb} MB old generation + 12 MB young): ` +
+      `${finished ? `finished (${stored.toLocaleString("en-US")} lines)` : "ran out of memory"}; ` +
+      `peak heap ${peakHeap.toFixed(1)} MB before a collection, ${peakLive.toFixed(1)} MB live after a full one`,
   );
-  // V8 collects before it lets the heap pass its limit: what must fit is what stays alive, plus the bytes
-  checkAtMost(
-    "peak live memory of the import read (live heap + file bytes)",
-    peakLive + fileMb,
-    WORKER_MEMORY_MB,
-    "MB",
-  );
+  if (!finished && !/heap out of memory|Reached heap limit/i.test(result.stderr))
+    throw new Error(`memory run failed:\n${result.stderr}`);
+  verdict(finished, `import read of a ${fileMb.toFixed(0)} MB file within ${WORKER_MEMORY_MB} MB`);
 }
 
 await main();

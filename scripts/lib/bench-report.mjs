@@ -19,7 +19,8 @@ export function checkRatio(name, measured, floor, target, unit = "ms") {
   return verdict(ratio <= target, `${name}: ${figures} (target <= ${target}x)`);
 }
 
-function verdict(passed, line) {
+/** Prints `OK   line` or `FAIL line` (then the run exits 1); answers `passed`. */
+export function verdict(passed, line) {
   if (passed) console.log(`OK   ${line}`);
   else {
     console.error(`FAIL ${line}`);
