@@ -53,7 +53,7 @@ export async function bundleForNode(exportsByPath) {
 }
 
 /** The queue settings of wrangler.toml's consumer of `queue`, so the bench batches as deployed. */
-export function queueConsumerOf(queue) {
+function queueConsumerOf(queue) {
   const toml = readFileSync(join(root, "wrangler.toml"), "utf8");
   // each consumer section, up to the next section
   const sections = toml
@@ -154,7 +154,7 @@ export function migrationStatements() {
     );
 }
 
-export const BENCH_PASSWORD = "bench123";
+const BENCH_PASSWORD = "bench123";
 
 /**
  * Company `n` with its invoicing company and user `n` (same ids, `bench<n>@bench.local`), the password
