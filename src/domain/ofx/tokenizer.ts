@@ -49,7 +49,7 @@ export function tokenize(text: string, start: number, firstLine: number): Tokeni
     return token;
   };
   const textToken = (value: string, raw: boolean): OfxToken | null => {
-    const first = firstNonSpace(value);
+    const first = firstNonSpace(value, 0, value.length);
     if (first === -1) return null;
     return emit(
       "text",
@@ -65,10 +65,17 @@ export function tokenize(text: string, start: number, firstLine: number): Tokeni
       const lt = text.indexOf("<", pos);
       if (lt !== pos) {
         const end = lt === -1 ? text.length : lt;
-        const token = textToken(text.slice(pos, end), false);
-        advance(end);
-        if (token) return token;
-        continue;
+        const first = firstNonSpace(text, pos, end);
+        if (first === -1) {
+          advance(end);
+          continue;
+        }
+        // the text starts on the line of its first visible character; lines are counted once
+        const at = line + countLineBreaks(text, pos, first);
+        line = at + countLineBreaks(text, first, end);
+        const value = text.slice(pos, end);
+        pos = end;
+        return emit("text", "", decodeEntities(value), at, false);
       }
 
       const second = text.charCodeAt(pos + 1);
@@ -141,9 +148,9 @@ function scanName(text: string, from: number): number {
   return i;
 }
 
-/** Index of the first character that is not white space (as `\S` in a regular expression), -1 if none. */
-function firstNonSpace(value: string): number {
-  for (let i = 0; i < value.length; i++) {
+/** Index of the first character in [from, to) that is not white space (as `\S` in a regular expression), -1 if none. */
+function firstNonSpace(value: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
     const c = value.charCodeAt(i);
     if (c > 32 && c < 127) return i;
     if (

@@ -56,8 +56,6 @@ export function isAggregate(name: string): boolean {
 /** Real files nest about 8 deep; far more means garbage, refused before it can exhaust the stack. */
 const MAX_DEPTH = 64;
 
-type Frame = { element: OfxElement; text: string; aggregate: boolean };
-
 /**
  * Builds the tree from the tokens, the SGML way: a leaf's end tag is optional, so a start tag
  * after a leaf's text, or the end tag of an ancestor, closes the open leaf. An element that was
@@ -68,17 +66,28 @@ type Frame = { element: OfxElement; text: string; aggregate: boolean };
  * reader can take what it needs from it and drop its children while the rest is still being read.
  */
 export function buildTree(nextToken: Tokenizer, onClosed?: (element: OfxElement) => void): OfxElement {
-  const stack: Frame[] = [];
+  // The open elements, innermost last, with the text gathered so far and whether each is an aggregate
+  // (three parallel stacks: no object per open element).
+  const stack: OfxElement[] = [];
+  const texts: string[] = [];
+  const aggregates: boolean[] = [];
   let root: OfxElement | null = null;
+
+  const open = (element: OfxElement, aggregate: boolean) => {
+    stack.push(element);
+    texts.push("");
+    aggregates.push(aggregate);
+  };
 
   /** Pops the innermost element; `closedBy` is the end tag that closes it, null for a start tag. */
   const closeTop = (closedBy: string | null) => {
-    const frame = stack.pop()!;
-    const { element } = frame;
+    const element = stack.pop()!;
+    const text = texts.pop()!;
+    const aggregate = aggregates.pop()!;
     if (element.children.length === 0) {
-      element.text = frame.aggregate ? null : frame.text.trim();
-    } else if (closedBy !== element.name && !frame.aggregate && stack.length > 0) {
-      const parent = stack[stack.length - 1]!.element;
+      element.text = aggregate ? null : text.trim();
+    } else if (closedBy !== element.name && !aggregate && stack.length > 0) {
+      const parent = stack[stack.length - 1]!;
       for (const c of element.children) parent.children.push(c);
       element.children = [];
       element.text = "";
@@ -91,14 +100,14 @@ export function buildTree(nextToken: Tokenizer, onClosed?: (element: OfxElement)
       if (!root) {
         if (token.name !== "OFX") throw rootError(token);
         root = { name: "OFX", line: token.line, text: null, children: [] };
-        stack.push({ element: root, text: "", aggregate: true });
+        open(root, true);
         continue;
       }
-      while (stack.length > 1 && stack[stack.length - 1]!.text !== "") closeTop(null);
+      while (stack.length > 1 && texts[texts.length - 1] !== "") closeTop(null);
       if (stack.length >= MAX_DEPTH) throw new OfxParseError(token.line, ofxMessages.tooDeep);
       const element: OfxElement = { name: token.name, line: token.line, text: null, children: [] };
-      stack[stack.length - 1]!.element.children.push(element);
-      stack.push({ element, text: "", aggregate: isAggregate(token.name) });
+      stack[stack.length - 1]!.children.push(element);
+      open(element, isAggregate(token.name));
       if (token.selfClosing) closeTop(token.name);
     } else if (token.kind === "close") {
       const depth = findOpen(stack, token.name);
@@ -107,21 +116,21 @@ export function buildTree(nextToken: Tokenizer, onClosed?: (element: OfxElement)
       closeTop(token.name);
       if (stack.length === 0) return root!;
     } else {
-      const frame = stack[stack.length - 1];
-      if (!frame) throw new OfxParseError(token.line, ofxMessages.notOfx);
-      if (frame.element.children.length > 0 || frame.aggregate) {
+      const top = stack.length - 1;
+      if (top < 0) throw new OfxParseError(token.line, ofxMessages.notOfx);
+      if (stack[top]!.children.length > 0 || aggregates[top]) {
         throw new OfxParseError(token.line, ofxMessages.textOutsideField(token.text));
       }
-      frame.text += token.text;
+      texts[top] += token.text;
     }
   }
   if (!root) throw new OfxParseError(null, ofxMessages.noBody);
-  const innermost = stack[stack.length - 1]!.element;
+  const innermost = stack[stack.length - 1]!;
   throw new OfxParseError(innermost.line, ofxMessages.truncated(innermost.name));
 }
 
-function findOpen(stack: Frame[], name: string): number {
-  for (let i = stack.length - 1; i >= 0; i--) if (stack[i]!.element.name === name) return i;
+function findOpen(stack: OfxElement[], name: string): number {
+  for (let i = stack.length - 1; i >= 0; i--) if (stack[i]!.name === name) return i;
   return -1;
 }
 
