@@ -1,135 +1,158 @@
-// HTTP load of the local Worker (`wrangler dev` on 127.0.0.1, ephemeral state): hot reads and
-// writes next to GET /health, the framework floor (same middlewares, no database).
-//   npm run bench:http [-- --duration 5 --connections 10 --port 8799]
+// HTTP benchmark of the Worker (bundled by wrangler, run by Miniflare with a local D1, served on
+// 127.0.0.1): the statement pages against floors measured in the same run, then hot reads and
+// writes under load next to GET /health, the framework floor (same middlewares, no database).
+//   npm run bench:http [-- --duration 5 --connections 10 --rounds 25]
 //
-// Every request is a valid operation: transfers go between two accounts; each reconciliation
-// takes its own pre-seeded bank line and title. Seed data goes straight into the local D1 of the
-// ephemeral state (5000 entries for the statement page, rules, lines and titles). Prints
-// requests/s, p50/p99 latency and errors per scenario; any error (non-2xx included) exits 1.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// 1. Latency, 1 connection, p50 of `rounds` interleaved requests: GET /accounts/bank-statement with
+//    Source=2 (5,000 bank lines on the page) and Source=1 (5,000 entries), each next to its floor, a
+//    bench-only route (scripts/bench/worker-entry.ts) that answers the same rows with the same
+//    columns from the same database in one SELECT. Prints the answer sizes, every SQL statement
+//    the page runs with its EXPLAIN QUERY PLAN, and the ratio; past MAX_RATIO it exits 1.
+// 2. Load: requests/s, p50/p99 per scenario at `connections` connections; every request is a valid
+//    operation (each reconciliation takes its own bank line and title); any error exits 1.
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { startLocalServer } from "./lib/local-server.mjs";
+import { apiClient } from "./lib/api-client.mjs";
+import { checkRatio, interleaved, percentile } from "./lib/bench-report.mjs";
+import { bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({
   options: {
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "10" },
-    port: { type: "string", default: "8799" },
+    rounds: { type: "string", default: "25" },
   },
 });
 const DURATION = Number(options.duration);
 const CONNECTIONS = Number(options.connections);
-const PORT = Number(options.port);
-const BASE = `http://127.0.0.1:${PORT}`; // a bare 127.0.0.1 host is the `demo` account
-const STATEMENT_ENTRIES = 5000;
+const ROUNDS = Number(options.rounds);
+const PAGE = 5000;
 const RULES = 300;
 /** Bank lines (and titles) to reconcile: one per request, more than a run can use. */
 const RECONCILIABLE = 10_000;
-
-async function api(method, path, token, body) {
-  const response = await fetch(`${BASE}/1.0${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `JWT ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (response.status !== 200)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** Runs SQL on the demo account's local D1 (the running server's state folder). */
-function sqlOnDemo(persistTo, sql) {
-  const dir = mkdtempSync(join(tmpdir(), "bench-http-sql-"));
-  const file = join(dir, "seed.sql");
-  writeFileSync(file, sql);
-  const result = spawnSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB_DEMO", "--local", "--persist-to", persistTo, "--file", file],
-    { encoding: "utf8", env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } },
-  );
-  rmSync(dir, { recursive: true, force: true });
-  if (result.status !== 0) throw new Error(`seeding failed:\n${result.stdout}\n${result.stderr}`);
-}
+/** One bank line in LINKED_EVERY has an internal entry reconciled to it (so InternalAccounts is not always empty). */
+const LINKED_EVERY = 10;
+const MAX_RATIO = 2;
+const FROM = "2026-01-01";
+const TO = "2026-12-31";
 
 const sequence = (count) =>
   `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < ${count})`;
 
-async function seed(persistTo) {
-  const { Token: token } = await api("POST", "/user/signin/local", undefined, {
-    Email: "admin@demo.local",
-    Password: "demo123",
-  });
+async function seed(api, db) {
+  const { email, password } = await seedCompany(db, 1);
+  await api.signIn(email, password);
   const create = async (n) => {
-    const list = await api("POST", "/accounts/bank-account", token, {
+    const list = await api.call("POST", "/accounts/bank-account", {
       Bank: `Banco ${n}`,
       BankNumber: "341",
       Agency: "0001",
       AccountNumber: `${n}0000-${n}`,
+      IDCompanyInvoice: 1,
     });
     return Math.max(...list.map((a) => a.IDBankAccount));
   };
-  const [statementAccount, otherAccount, reconcileAccount] = [
-    await create(1),
-    await create(2),
-    await create(3),
-  ];
-  sqlOnDemo(
-    persistTo,
-    `${sequence(STATEMENT_ENTRIES)}
-     INSERT INTO bank_statements (company_id, uid, bank_account_id, type_account, value, date, description, document, origin)
-     SELECT 1, 'bench-' || i, ${statementAccount}, i % 3 = 0, 1 + (i * 7919) % 100000,
-       date('2026-01-01', '+' || (i / 40) || ' days') || ' 10:00:00', 'Recebimento ' || i, 'DOC' || i, 'payment'
-     FROM seq;
-     ${sequence(RULES)}
-     INSERT INTO bank_statement_conciliation_rules (company_id, bank_account_id, type_rule, type_account, description, description_key)
-     SELECT 1, ${reconcileAccount}, 1, i % 2, 'PIX FORNECEDOR ' || i, 'pix fornecedor ' || i FROM seq;
-     ${sequence(RECONCILIABLE)}
-     INSERT INTO bank_statement_conciliations (company_id, bank_account_id, date, value, description, dedupe_key)
-     SELECT 1, ${reconcileAccount}, '2026-03-01', 1000, 'PIX RECEBIDO ' || i, 'bench:' || i FROM seq;
-     ${sequence(RECONCILIABLE)}
-     INSERT INTO titles (company_id, type_account, description, value, open_value, due_date, status)
-     SELECT 1, 0, 'Venda ' || i, 1000, 1000, '2026-03-01', 1 FROM seq;`,
+  const statementAccount = await create(1);
+  const otherAccount = await create(2);
+  const reconcileAccount = await create(3);
+  const run = (sql) => db.prepare(sql).run();
+  // the statement account: PAGE entries and PAGE bank lines over the year, one line in LINKED_EVERY reconciled
+  await run(`${sequence(PAGE)}
+    INSERT INTO bank_statements (company_id, uid, bank_account_id, type_account, value, date, description, document, origin)
+    SELECT 1, 'bench-' || i, ${statementAccount}, i % 3 = 0, 1 + (i * 7919) % 100000,
+      date('${FROM}', '+' || (i / 14) || ' days') || ' 10:00:00', 'Recebimento ' || i, 'DOC' || i, 'payment'
+    FROM seq`);
+  await run(`${sequence(PAGE)}
+    INSERT INTO bank_statement_conciliations (company_id, bank_account_id, date, value, description, document, fit_id, dedupe_key, status_id, reconciled_value)
+    SELECT 1, ${statementAccount}, date('${FROM}', '+' || (i / 14) || ' days'),
+      CASE WHEN i % 3 = 0 THEN -(1 + (i * 7919) % 100000) ELSE 1 + (i * 7919) % 100000 END,
+      'PIX RECEBIDO CLIENTE ' || i, 'DOC' || i, 'B' || printf('%08d', i), 'fit:B' || printf('%08d', i),
+      CASE WHEN i % ${LINKED_EVERY} = 0 THEN 3 ELSE 1 END,
+      CASE WHEN i % ${LINKED_EVERY} = 0 THEN 1 + (i * 7919) % 100000 ELSE 0 END
+    FROM seq`);
+  await run(`INSERT INTO conciliation_links (company_id, entry_id, bank_line_id, posted_by_link)
+    SELECT 1, e.id, l.id, 0
+    FROM bank_statement_conciliations l
+    JOIN bank_statements e ON e.uid = 'bench-' || substr(l.fit_id, 2) + 0
+    WHERE l.bank_account_id = ${statementAccount} AND l.status_id = 3`);
+  await run(`${sequence(RULES)}
+    INSERT INTO bank_statement_conciliation_rules (company_id, bank_account_id, type_rule, type_account, description, description_key)
+    SELECT 1, ${reconcileAccount}, 1, i % 2, 'PIX FORNECEDOR ' || i, 'pix fornecedor ' || i FROM seq`);
+  await run(`${sequence(RECONCILIABLE)}
+    INSERT INTO bank_statement_conciliations (company_id, bank_account_id, date, value, description, dedupe_key)
+    SELECT 1, ${reconcileAccount}, '2026-03-01', 1000, 'PIX RECEBIDO ' || i, 'bench:' || i FROM seq`);
+  await run(`${sequence(RECONCILIABLE)}
+    INSERT INTO titles (company_id, type_account, description, value, open_value, due_date, status)
+    SELECT 1, 0, 'Venda ' || i, 1000, 1000, '2026-03-01', 1 FROM seq`);
+  const ids = async (sql) => (await db.prepare(sql).all()).results.map((r) => r.id);
+  const lineIds = await ids(
+    `SELECT id FROM bank_statement_conciliations WHERE bank_account_id = ${reconcileAccount} ORDER BY id`,
   );
-  const allPages = async (path, idOf) => {
-    const ids = [];
-    for (let page = 0; ; page++) {
-      const batch = await api("GET", `${path}&Page=${page}`, token);
-      if (batch.length === 0) return ids.sort((a, b) => a - b);
-      ids.push(...batch.map(idOf));
-    }
-  };
-  const lineIds = await allPages(
-    `/accounts/bank-statement?Source=2&IDBankAccount=${reconcileAccount}&DateFrom=2026-03-01&DateTo=2026-03-01`,
-    (l) => l.IDBankStatementConciliation,
+  const titleIds = await ids("SELECT id FROM titles WHERE due_date = '2026-03-01' ORDER BY id");
+  return { token: api.token, statementAccount, otherAccount, reconcileAccount, lineIds, titleIds };
+}
+
+/** GET of `url` with the token; the whole body is read; answers its size in bytes. */
+async function get(url, token) {
+  const response = await fetch(url, { headers: token ? { Authorization: `JWT ${token}` } : {} });
+  const body = await response.arrayBuffer();
+  if (response.status !== 200)
+    throw new Error(`GET ${url}: ${response.status} ${new TextDecoder().decode(body)}`);
+  return body.byteLength;
+}
+
+async function pageAgainstFloor(base, data, name, path, floorPath, mf) {
+  const page = `${base}/1.0${path}`;
+  const floor = `${base}${floorPath}`;
+  const pageBody = await (await fetch(page, { headers: { Authorization: `JWT ${data.token}` } })).json();
+  const lines = Array.isArray(pageBody) ? pageBody.length : pageBody.Entries.length;
+  const floorRows = (await (await fetch(floor)).json()).length;
+  if (lines !== PAGE || floorRows !== PAGE)
+    throw new Error(`${name}: ${lines} lines, floor ${floorRows} rows`);
+  const [pageBytes, floorBytes] = [await get(page, data.token), await get(floor)];
+  console.log(
+    `\n${name}: ${PAGE} lines, ${(pageBytes / 1024).toFixed(0)} KB (floor ${(floorBytes / 1024).toFixed(0)} KB)`,
   );
-  const titleIds = await allPages(
-    "/accounts/receivable?DueDateFrom=2026-03-01&DueDateTo=2026-03-01",
-    (t) => t.IDAccountPayableReceivable,
+  const explained = await (
+    await mf.dispatchFetch(`${base}/__bench/explain`, {
+      method: "POST",
+      body: JSON.stringify({ path: `/1.0${path}`, token: data.token }),
+    })
+  ).json();
+  console.log(`  ${explained.statements.length} SQL statements:`);
+  for (const { sql, plan } of explained.statements) {
+    console.log(`  - ${sql.replace(/\s+/g, " ").slice(0, 160)}${sql.length > 160 ? "…" : ""}`);
+    for (const step of plan) console.log(`      ${step}`);
+  }
+  const timings = await interleaved(
+    { page: () => get(page, data.token), floor: () => get(floor) },
+    { rounds: ROUNDS, warmUp: 5 },
   );
-  const statement = await api(
-    "GET",
-    `/accounts/bank-statement?Source=1&IDBankAccount=${statementAccount}&DateFrom=2026-01-01&DateTo=2026-12-31`,
-    token,
+  const [p50, floor50] = [percentile(timings.page, 50), percentile(timings.floor, 50)];
+  console.log(
+    `  p50 ${p50.toFixed(1)} ms (p95 ${percentile(timings.page, 95).toFixed(1)}), floor p50 ${floor50.toFixed(1)} ms (p95 ${percentile(timings.floor, 95).toFixed(1)}), 1 connection, ${ROUNDS} requests each`,
   );
-  if (statement.Entries.length !== STATEMENT_ENTRIES)
-    throw new Error(`statement page of ${statement.Entries.length} lines`);
-  return { token, statementAccount, otherAccount, reconcileAccount, lineIds, titleIds };
+  checkRatio(`${name} p50 / floor p50`, p50, floor50, MAX_RATIO);
 }
 
 function scenarios(data) {
   const auth = { Authorization: `JWT ${data.token}`, "Content-Type": "application/json" };
-  const statement = `/1.0/accounts/bank-statement?Source=1&IDBankAccount=${data.statementAccount}&DateFrom=2026-01-01&DateTo=2026-12-31`;
+  const range = `IDBankAccount=${data.statementAccount}&DateFrom=${FROM}&DateTo=${TO}`;
   let next = 0;
   const pairs = Math.min(data.lineIds.length, data.titleIds.length);
   return [
     { name: "GET /health (floor, no database)", path: "/health", headers: {} },
     { name: "GET /accounts/bank-account", path: "/1.0/accounts/bank-account", headers: auth },
-    { name: `GET /accounts/bank-statement (page of ${STATEMENT_ENTRIES})`, path: statement, headers: auth },
+    {
+      name: `GET /accounts/bank-statement Source=1 (${PAGE})`,
+      path: `/1.0/accounts/bank-statement?Source=1&${range}`,
+      headers: auth,
+    },
+    {
+      name: `GET /accounts/bank-statement Source=2 (${PAGE})`,
+      path: `/1.0/accounts/bank-statement?Source=2&${range}`,
+      headers: auth,
+    },
     {
       name: `GET /accounts/bank-statement/conciliation-rule (${RULES} rules)`,
       path: "/1.0/accounts/bank-statement/conciliation-rule",
@@ -161,11 +184,11 @@ function scenarios(data) {
   ];
 }
 
-function run(scenario) {
+function load(base, scenario) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
-        url: `${BASE}${scenario.path}`,
+        url: `${base}${scenario.path}`,
         method: scenario.method ?? "GET",
         headers: scenario.headers,
         body: scenario.body,
@@ -184,19 +207,38 @@ function run(scenario) {
   });
 }
 
-const server = await startLocalServer({ port: PORT, ephemeral: true, quiet: true });
-const persistTo = server.child.spawnargs[server.child.spawnargs.indexOf("--persist-to") + 1];
+console.log("Bundling the Worker with the bench-only floor routes (wrangler deploy --dry-run)...");
+const worker = await startBenchWorker(bundleWorker({ entry: "scripts/bench/worker-entry.ts" }), { port: 0 });
+const base = worker.url.origin; // a bare 127.0.0.1 host is the `bench` account (DEFAULT_ACCOUNT)
 let failed = false;
 try {
-  console.log(`seeding the local D1 (${persistTo})...`);
-  const data = await seed(persistTo);
+  const data = await seed(apiClient(`${base}/1.0`), worker.db);
+  const range = `IDBankAccount=${data.statementAccount}&DateFrom=${FROM}&DateTo=${TO}`;
+  const floorQuery = `account=${data.statementAccount}&from=${FROM}&to=${TO}`;
+  await pageAgainstFloor(
+    base,
+    data,
+    "Source=2 page",
+    `/accounts/bank-statement?Source=2&${range}`,
+    `/__bench/floor/bank-lines?${floorQuery}`,
+    worker.mf,
+  );
+  await pageAgainstFloor(
+    base,
+    data,
+    "Source=1 page",
+    `/accounts/bank-statement?Source=1&${range}`,
+    `/__bench/floor/entries?${floorQuery}`,
+    worker.mf,
+  );
+
   console.log(
-    `\n${CONNECTIONS} connections, ${DURATION} s per scenario, Worker on ${BASE} (wrangler dev, local D1)\n`,
+    `\n${CONNECTIONS} connections, ${DURATION} s per scenario, Worker on ${base} (Miniflare, local D1)\n`,
   );
   const header = ["scenario", "req/s", "p50 ms", "p99 ms", "requests", "errors"];
   const rows = [];
   for (const scenario of scenarios(data)) {
-    const result = await run(scenario);
+    const result = await load(base, scenario);
     const errors = result.errors + result.timeouts + result.non2xx;
     if (errors > 0) failed = true;
     rows.push([
@@ -215,7 +257,6 @@ try {
   for (const row of rows) console.log(line(row));
   if (failed) console.error("\nerrors (non-2xx, timeouts or connection errors) seen: failing");
 } finally {
-  await server.stop();
-  rmSync(persistTo, { recursive: true, force: true });
+  await worker.dispose();
 }
-process.exit(failed ? 1 : 0);
+process.exit(failed ? 1 : (process.exitCode ?? 0));

@@ -9,6 +9,8 @@
 // Each run creates its own accounts, partners and titles (names carry a run number), so it can run
 // again and again on the same database.
 
+import { ApiCallError, apiClient } from "./lib/api-client.mjs";
+
 const BASE = (process.env.API_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");
 const API = `${BASE}/1.0`;
 const EMAIL = process.env.DEMO_EMAIL ?? "admin@demo.local";
@@ -45,29 +47,16 @@ async function stepOf(title, action) {
   }
 }
 
+const api = apiClient(API);
+
 /** One call to the API; anything but the expected status is a failure that names the call. */
 async function call(method, path, body, { expect = 200 } = {}) {
-  const response = await fetch(`${API}${path}`, {
-    method,
-    headers: {
-      Accept: "application/json",
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      ...(token ? { Authorization: `JWT ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let json;
   try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = text;
+    return await api.call(method, path, body, { expect, token });
+  } catch (error) {
+    if (error instanceof ApiCallError) throw new StepFailure(`${error.message} (expected ${expect})`);
+    throw error;
   }
-  check(
-    response.status === expect,
-    `${method} ${path} answered ${response.status} (expected ${expect}): ${json?.errorMessage ?? text.slice(0, 300)}`,
-  );
-  return json;
 }
 
 /** Today in the company's time zone, as the API computes it. */

@@ -173,6 +173,8 @@ export const bankLines = sqliteTable(
   (t) => [
     uniqueIndex("bank_lines_account_key").on(t.bankAccountId, t.dedupeKey),
     index("bank_lines_company_date").on(t.companyId, t.date, t.id),
+    /** The statement page of one account (Source=2), in page order. */
+    index("bank_lines_account_date").on(t.bankAccountId, t.date, t.id),
     index("bank_lines_account_status").on(t.bankAccountId, t.statusId, t.date),
     check(
       "bank_lines_reconciled_range",

@@ -7,6 +7,7 @@ import {
   jobs,
   reconciliationAudit,
   titles,
+  transfers,
 } from "../../drizzle/schema";
 import type { ReconcilingWrite, RuleRecord } from "../domain/auto-reconciliation/decision-writes";
 import type { Db } from "../env";
@@ -16,7 +17,7 @@ import { inGroups } from "./jobs";
 import { newUid } from "./ledger";
 import { rawStatement } from "./raw-statement";
 import { settledColumns, TITLE_STATUS } from "./title-settlement";
-import { newTransferUids, type TransferUids, transferStatements } from "./transfers";
+import { newTransferUids, type TransferUids } from "./transfers";
 
 /**
  * Writes of the automatic reconciliation, set-based: a batch of decisions is a handful of
@@ -192,6 +193,42 @@ function auditDecisions(db: Db, scope: RunScope, keyed: KeyedWrite[]) {
   );
 }
 
+/**
+ * The transfers the rules post (origin `rule`), set-based: the references in one statement, then
+ * both legs of each (outflow on the origin, inflow on the destination, in this order) in another,
+ * each leg finding its reference by key. The same rows as `transferStatements` writes one by one.
+ */
+function insertPostedTransfers(db: Db, scope: RunScope, postings: KeyedWrite[]): BatchItem<"sqlite">[] {
+  const references: unknown[][] = [];
+  const legs: unknown[][] = [];
+  for (const { write, transfer } of postings) {
+    const w = write as ReconcilingWrite & { kind: "post-transfer" };
+    const uids = transfer!;
+    const date = `${w.date} 00:00:00`;
+    references.push([uids.transfer, w.from.bankAccountId, w.to.bankAccountId, w.value, w.description]);
+    legs.push(
+      [uids.debit, w.from.bankAccountId, 1, w.value, date, w.from.description, uids.transfer],
+      [uids.credit, w.to.bankAccountId, 0, w.value, date, w.to.description, uids.transfer],
+    );
+  }
+  return [
+    rawStatement(
+      db,
+      sql`INSERT INTO ${transfers} (company_id, uid, from_bank_account_id, to_bank_account_id, value, description, created_by)
+        SELECT ${scope.companyId}, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, ${scope.userId}
+        FROM json_each(${rows(references)}) AS j`,
+    ),
+    rawStatement(
+      db,
+      sql`INSERT INTO ${entries}
+          (company_id, uid, bank_account_id, type_account, value, date, description, document, title_id, transfer_id, origin, created_by)
+        SELECT ${scope.companyId}, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4,
+          j.value ->> 5, NULL, NULL, (SELECT id FROM ${transfers} WHERE uid = j.value ->> 6), 'rule', ${scope.userId}
+        FROM json_each(${rows(legs)}) AS j`,
+    ),
+  ];
+}
+
 /** The statements of a batch of decisions, in the order they must run. */
 export function decisionStatements(db: Db, scope: RunScope, keyed: KeyedWrite[]): BatchItem<"sqlite">[] {
   const settles = keyed.filter((k) => k.write.kind === "settle-title");
@@ -207,19 +244,8 @@ export function decisionStatements(db: Db, scope: RunScope, keyed: KeyedWrite[])
       settleTitles(db, scope.companyId, settles),
     );
   }
-  for (const { write, transfer } of keyed) {
-    if (write.kind !== "post-transfer" || !transfer) continue;
-    const t = {
-      companyId: scope.companyId,
-      userId: scope.userId,
-      from: write.from,
-      to: write.to,
-      value: write.value,
-      description: write.description,
-      date: `${write.date} 00:00:00`,
-    };
-    statements.push(...transferStatements(db, t, transfer, "rule"));
-  }
+  const postings = keyed.filter((k) => k.write.kind === "post-transfer" && k.transfer);
+  if (postings.length > 0) statements.push(...insertPostedTransfers(db, scope, postings));
   if (keyed.length > 0) {
     statements.push(
       insertLinks(db, scope, keyed),

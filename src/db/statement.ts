@@ -4,6 +4,7 @@ import type { Db } from "../env";
 import { addDays } from "../lib/dates";
 import type { Cents } from "../lib/money";
 import { balancesUpTo } from "./ledger";
+import { inIdList } from "./reconciliation";
 
 /**
  * Reads of the bank statement area: the internal statement (entries with their running balance),
@@ -95,8 +96,11 @@ function entriesWithLinks(db: Db) {
 }
 
 function entryConditions(f: EntryFilters): SQL[] {
-  const conditions = [eq(entries.companyId, f.companyId)];
-  if (f.bankAccountId !== undefined) conditions.push(eq(entries.bankAccountId, f.bankAccountId));
+  // With an account, `+company_id` keeps SQLite on the account's index (entries_account_date).
+  const conditions =
+    f.bankAccountId === undefined
+      ? [eq(entries.companyId, f.companyId)]
+      : [sql`+${entries.companyId} = ${f.companyId}`, eq(entries.bankAccountId, f.bankAccountId)];
   if (f.typeAccount !== undefined) conditions.push(eq(entries.typeAccount, f.typeAccount));
   if (f.dateFrom !== undefined) conditions.push(gte(entries.date, f.dateFrom));
   // Entry dates carry a time: the whole last day is included.
@@ -179,8 +183,12 @@ export async function entriesLinkedToAcquirerLine(db: Db, companyId: number, lin
 }
 
 function bankLineConditions(db: Db, f: BankLineFilters): SQL[] {
-  const conditions = [eq(bankLines.companyId, f.companyId)];
-  if (f.bankAccountId !== undefined) conditions.push(eq(bankLines.bankAccountId, f.bankAccountId));
+  // With an account, `+company_id` keeps SQLite on the account's index (bank_lines_account_date)
+  // instead of scanning every line of the company in the period.
+  const conditions =
+    f.bankAccountId === undefined
+      ? [eq(bankLines.companyId, f.companyId)]
+      : [sql`+${bankLines.companyId} = ${f.companyId}`, eq(bankLines.bankAccountId, f.bankAccountId)];
   if (f.typeAccount === 0) conditions.push(gt(bankLines.value, 0));
   if (f.typeAccount === 1) conditions.push(lt(bankLines.value, 0));
   if (f.dateFrom !== undefined) conditions.push(gte(bankLines.date, f.dateFrom));
@@ -197,19 +205,15 @@ function bankLineConditions(db: Db, f: BankLineFilters): SQL[] {
   return conditions;
 }
 
-/** One page of bank lines and every entry linked to a line of that page (two queries). */
+/**
+ * One page of bank lines and every entry linked to a line of that page: two queries, the second
+ * looking the page's links up by line id (one JSON list) instead of running the page query again.
+ */
 export async function bankLinesPage(
   db: Db,
   f: BankLineFilters,
   page: number,
 ): Promise<{ lines: BankLineRow[]; linked: EntryView[] }> {
-  const pageIds = db
-    .select({ id: bankLines.id })
-    .from(bankLines)
-    .where(and(...bankLineConditions(db, f)))
-    .orderBy(asc(bankLines.date), asc(bankLines.id))
-    .limit(STATEMENT_PAGE_SIZE)
-    .offset(page * STATEMENT_PAGE_SIZE);
   const lines = await db
     .select()
     .from(bankLines)
@@ -219,7 +223,15 @@ export async function bankLinesPage(
     .offset(page * STATEMENT_PAGE_SIZE);
   if (lines.length === 0) return { lines, linked: [] };
   const linked = await entriesWithLinks(db)
-    .where(and(eq(conciliationLinks.companyId, f.companyId), inArray(conciliationLinks.bankLineId, pageIds)))
+    .where(
+      and(
+        eq(conciliationLinks.companyId, f.companyId),
+        inIdList(
+          conciliationLinks.bankLineId,
+          lines.map((line) => line.id),
+        ),
+      ),
+    )
     .orderBy(asc(entries.date), asc(entries.id));
   return { lines, linked };
 }

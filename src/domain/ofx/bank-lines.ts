@@ -44,6 +44,11 @@ export function toBankLines(statement: OfxStatement): BankLines {
   const occurrences = new Map<string, number>();
   const lines: BankLineCandidate[] = [];
   const skipped: OfxIssue[] = [];
+  // Identical content means the same FITID: a transaction whose FITID no other one carries can have
+  // no identical twin, so only the others are counted (a file at the upload limit then keeps no
+  // content key for its ~150,000 distinct FITIDs).
+  const fitIdCounts = new Map<string | null, number>();
+  for (const { fitId } of statement.transactions) fitIdCounts.set(fitId, (fitIdCounts.get(fitId) ?? 0) + 1);
 
   for (const transaction of statement.transactions) {
     const memo = collapse(transaction.memo);
@@ -54,9 +59,12 @@ export function toBankLines(statement: OfxStatement): BankLines {
     }
     const { fitId } = transaction;
     const content = [account, transaction.posted.date, transaction.amount, fitId ?? "", memo, name];
-    const contentKey = JSON.stringify(content);
-    const occurrence = occurrences.get(contentKey) ?? 0;
-    occurrences.set(contentKey, occurrence + 1);
+    let occurrence = 0;
+    if (fitId === null || fitIdCounts.get(fitId)! > 1) {
+      const contentKey = JSON.stringify(content);
+      occurrence = occurrences.get(contentKey) ?? 0;
+      occurrences.set(contentKey, occurrence + 1);
+    }
 
     let dedupeKey: string;
     if (fitId !== null && !isPlaceholder(fitId) && !usedFitIds.has(fitId)) {

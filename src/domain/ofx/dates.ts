@@ -20,6 +20,19 @@ const OFX_DATE =
  * Returns null when the text is not such a date or names an impossible one (`20120231`, `00000000`).
  */
 export function parseOfxDate(text: string, timeZone: string): OfxMoment | null {
+  // A file repeats the same few dates thousands of times: each distinct text is read once.
+  const key = `${timeZone}\u0000${text}`;
+  const known = readDates.get(key);
+  if (known !== undefined) return known;
+  const moment = readOfxDate(text, timeZone);
+  if (readDates.size >= 10_000) readDates.clear();
+  readDates.set(key, moment);
+  return moment;
+}
+
+const readDates = new Map<string, OfxMoment | null>();
+
+function readOfxDate(text: string, timeZone: string): OfxMoment | null {
   const m = OFX_DATE.exec(text.trim());
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];

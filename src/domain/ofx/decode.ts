@@ -65,6 +65,7 @@ const CP1252_HIGH = new TextDecoder("windows-1252").decode(
 );
 
 function decodeMixed(bytes: Uint8Array): DecodedText {
+  if (!hasUtf8Sequence(bytes)) return { text: windows1252.decode(bytes), encoding: "windows-1252" };
   const parts: string[] = [];
   let runStart = 0;
   let sawUtf8 = false;
@@ -95,6 +96,19 @@ function decodeMixed(bytes: Uint8Array): DecodedText {
   flushAscii(bytes.length);
   const encoding = sawUtf8 && sawSingleByte ? "utf-8+windows-1252" : "windows-1252";
   return { text: parts.join(""), encoding };
+}
+
+const windows1252 = new TextDecoder("windows-1252");
+
+/** Whether any byte at or above 0x80 starts a well-formed UTF-8 sequence (else the text is plain windows-1252). */
+function hasUtf8Sequence(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i]! < 0xc2) continue;
+    // every sequence continues with a byte 0x80..0xBF: a single-byte letter before ASCII fails here
+    const next = bytes[i + 1];
+    if (next !== undefined && next >= 0x80 && next <= 0xbf && utf8SequenceLength(bytes, i) > 0) return true;
+  }
+  return false;
 }
 
 /** Length of the well-formed UTF-8 sequence starting at `i` (RFC 3629 table), 0 when there is none. */

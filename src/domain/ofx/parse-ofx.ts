@@ -6,8 +6,9 @@ import { lineAt } from "./lines";
 import { ofxMessages } from "./messages";
 import { readStatements } from "./statements";
 import { tokenize } from "./tokenizer";
-import { buildTree } from "./tree";
-import type { OfxParseResult } from "./types";
+import { readTransaction } from "./transactions";
+import { buildTree, type OfxElement } from "./tree";
+import type { OfxParseResult, OfxTransaction } from "./types";
 
 export type ParseOfxOptions = {
   /** IANA zone of the company the account belongs to (`America/Sao_Paulo`): dates are given in it. */
@@ -33,8 +34,15 @@ export function parseOfx(bytes: Uint8Array, options: ParseOfxOptions): OfxParseR
   assertTimeZone(options.timeZone);
   const { text, encoding } = decodeOfxBytes(bytes);
   const header = readHeader(text);
-  const root = buildTree(tokenize(text, header.bodyStart, lineAt(text, header.bodyStart)));
-  const read = readStatements(root, options.timeZone);
+  // Each transaction is read as soon as its STMTTRN closes and its elements are dropped: a file at
+  // the upload limit (about 150,000 transactions) never holds the whole tree of its transactions.
+  const transactions = new Map<OfxElement, OfxTransaction | OfxIssue>();
+  const root = buildTree(tokenize(text, header.bodyStart, lineAt(text, header.bodyStart)), (element) => {
+    if (element.name !== "STMTTRN") return;
+    transactions.set(element, readTransaction(element, options.timeZone));
+    element.children = [];
+  });
+  const read = readStatements(root, options.timeZone, transactions);
 
   if (read.statements.length === 0) {
     throw OfxParseError.from(read.missing[0] ?? issueAt(root.line, ofxMessages.noStatements));

@@ -23,7 +23,12 @@ export type StatementsRead = {
  * Every bank (STMTRS) and credit-card (CCSTMTRS) statement, wherever it sits: some exporters drop
  * the STMTTRNRS wrapper or the whole message set, others put two statements in one response.
  */
-export function readStatements(root: OfxElement, timeZone: string): StatementsRead {
+export function readStatements(
+  root: OfxElement,
+  timeZone: string,
+  /** Transactions already read (see `parseOfx`), by their STMTTRN element. */
+  readAlready: ReadonlyMap<OfxElement, OfxTransaction | OfxIssue> = new Map(),
+): StatementsRead {
   const read: StatementsRead = {
     statements: [],
     missing: [],
@@ -33,7 +38,7 @@ export function readStatements(root: OfxElement, timeZone: string): StatementsRe
   };
   const visit = (element: OfxElement) => {
     if (element.name === "STMTRS" || element.name === "CCSTMTRS") {
-      readStatement(element, timeZone, read);
+      readStatement(element, timeZone, read, readAlready);
       return;
     }
     const answersWithStatement = element.children.some((c) => c.name === "STMTRS" || c.name === "CCSTMTRS");
@@ -47,7 +52,12 @@ export function readStatements(root: OfxElement, timeZone: string): StatementsRe
   return read;
 }
 
-function readStatement(element: OfxElement, timeZone: string, read: StatementsRead) {
+function readStatement(
+  element: OfxElement,
+  timeZone: string,
+  read: StatementsRead,
+  readAlready: ReadonlyMap<OfxElement, OfxTransaction | OfxIssue>,
+) {
   const account = readAccount(child(element, "BANKACCTFROM") ?? child(element, "CCACCTFROM"));
   const lists = element.children.filter((c) => c.name === "BANKTRANLIST");
   // Nubank's card export puts STMTTRN straight under CCSTMTRS, without BANKTRANLIST.
@@ -62,7 +72,7 @@ function readStatement(element: OfxElement, timeZone: string, read: StatementsRe
   }
   const transactions: OfxTransaction[] = [];
   for (const entry of entries) {
-    const transaction = readTransaction(entry, timeZone);
+    const transaction = readAlready.get(entry) ?? readTransaction(entry, timeZone);
     if (isIssue(transaction)) read.skipped.push(transaction);
     else transactions.push(transaction);
   }

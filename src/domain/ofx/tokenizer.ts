@@ -9,14 +9,24 @@ import { ofxMessages } from "./messages";
  * declarations are skipped; CDATA becomes text as is; other text has its entities decoded and
  * is only emitted when it holds something besides whitespace.
  */
-export type OfxToken =
-  | { kind: "open"; name: string; line: number; selfClosing: boolean }
-  | { kind: "close"; name: string; line: number }
-  | { kind: "text"; text: string; line: number };
+export type OfxToken = {
+  kind: "open" | "close" | "text";
+  /** Tag name (open, close); "" for text. */
+  name: string;
+  /** Text (text tokens); "" for tags. */
+  text: string;
+  line: number;
+  /** `<TAG/>` (open tokens). */
+  selfClosing: boolean;
+};
 
 const ATTRIBUTE = /\s*[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"<]*"|'[^'<]*')/y;
 
-/** Tokens one at a time, `null` at the end of the text: reading stops wherever the caller stops asking. */
+/**
+ * Tokens one at a time, `null` at the end of the text: reading stops wherever the caller stops asking.
+ * The token answered is one object reused by every call (a file has hundreds of thousands of
+ * tokens): read it before asking for the next.
+ */
 export type Tokenizer = () => OfxToken | null;
 
 export function tokenize(text: string, start: number, firstLine: number): Tokenizer {
@@ -29,14 +39,25 @@ export function tokenize(text: string, start: number, firstLine: number): Tokeni
   const fail = (reason: string): never => {
     throw new OfxParseError(line, reason);
   };
+  const token: OfxToken = { kind: "text", name: "", text: "", line: 0, selfClosing: false };
+  const emit = (kind: OfxToken["kind"], name: string, text: string, at: number, selfClosing: boolean) => {
+    token.kind = kind;
+    token.name = name;
+    token.text = text;
+    token.line = at;
+    token.selfClosing = selfClosing;
+    return token;
+  };
   const textToken = (value: string, raw: boolean): OfxToken | null => {
-    const first = value.search(/\S/);
+    const first = firstNonSpace(value, 0, value.length);
     if (first === -1) return null;
-    return {
-      kind: "text",
-      text: raw ? value : decodeEntities(value),
-      line: line + countLineBreaks(value, 0, first),
-    };
+    return emit(
+      "text",
+      "",
+      raw ? value : decodeEntities(value),
+      line + countLineBreaks(value, 0, first),
+      false,
+    );
   };
 
   return function next(): OfxToken | null {
@@ -44,17 +65,26 @@ export function tokenize(text: string, start: number, firstLine: number): Tokeni
       const lt = text.indexOf("<", pos);
       if (lt !== pos) {
         const end = lt === -1 ? text.length : lt;
-        const token = textToken(text.slice(pos, end), false);
-        advance(end);
-        if (token) return token;
-        continue;
+        const first = firstNonSpace(text, pos, end);
+        if (first === -1) {
+          advance(end);
+          continue;
+        }
+        // the text starts on the line of its first visible character; lines are counted once
+        const at = line + countLineBreaks(text, pos, first);
+        line = at + countLineBreaks(text, first, end);
+        const value = text.slice(pos, end);
+        pos = end;
+        return emit("text", "", decodeEntities(value), at, false);
       }
 
-      if (text.startsWith("<!--", pos)) {
+      const second = text.charCodeAt(pos + 1);
+      // "!" and "?" open comments, CDATA, declarations and processing instructions: never a tag.
+      if ((second === 33 || second === 63) && text.startsWith("<!--", pos)) {
         advance(skipPast(text, pos + 4, "-->") ?? fail(ofxMessages.unclosedMarkup("comentário <!--")));
         continue;
       }
-      if (text.startsWith("<![CDATA[", pos)) {
+      if (second === 33 && text.startsWith("<![CDATA[", pos)) {
         const end = text.indexOf("]]>", pos + 9);
         if (end === -1) fail(ofxMessages.unclosedMarkup("bloco <![CDATA["));
         const token = textToken(text.slice(pos + 9, end), true);
@@ -62,28 +92,29 @@ export function tokenize(text: string, start: number, firstLine: number): Tokeni
         if (token) return token;
         continue;
       }
-      if (text.startsWith("<?", pos)) {
+      if (second === 63) {
         advance(skipPast(text, pos + 2, "?>") ?? fail(ofxMessages.unclosedMarkup("instrução <?")));
         continue;
       }
-      if (text.startsWith("<!", pos)) {
+      if (second === 33) {
         advance(skipPast(text, pos + 2, ">") ?? fail(ofxMessages.unclosedMarkup("declaração <!")));
         continue;
       }
 
-      const closing = text.charCodeAt(pos + 1) === 47; // "/"
+      const closing = second === 47; // "/"
       const nameStart = pos + (closing ? 2 : 1);
       const nameEnd = scanName(text, nameStart);
       if (nameEnd === nameStart) {
         if (closing) fail(ofxMessages.badMarkup(text.slice(pos, pos + 20)));
         // A "<" that starts no tag ("< 5", "<<") is plain text.
-        const token: OfxToken = { kind: "text", text: "<", line };
+        const at = line;
         advance(pos + 1);
-        return token;
+        return emit("text", "", "<", at, false);
       }
       const name = text.slice(nameStart, nameEnd).toUpperCase();
       let i = nameEnd;
-      if (!closing) {
+      if (!closing && text.charCodeAt(i) !== 62) {
+        // attributes (XML declarations of some exporters): read past them; ">" right after the name has none
         ATTRIBUTE.lastIndex = i;
         while (ATTRIBUTE.test(text)) i = ATTRIBUTE.lastIndex;
       }
@@ -91,11 +122,9 @@ export function tokenize(text: string, start: number, firstLine: number): Tokeni
       const selfClosing = !closing && text.startsWith("/>", i);
       if (!selfClosing && text[i] !== ">")
         fail(ofxMessages.badMarkup(text.slice(pos, Math.max(i + 1, pos + 20))));
-      const token: OfxToken = closing
-        ? { kind: "close", name, line }
-        : { kind: "open", name, line, selfClosing };
+      const at = line;
       advance(i + (selfClosing ? 2 : 1));
-      return token;
+      return emit(closing ? "close" : "open", name, "", at, selfClosing);
     }
     return null;
   };
@@ -117,6 +146,31 @@ function scanName(text: string, from: number): number {
     i++;
   }
   return i;
+}
+
+/** Index of the first character in [from, to) that is not white space (as `\S` in a regular expression), -1 if none. */
+function firstNonSpace(value: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    const c = value.charCodeAt(i);
+    if (c > 32 && c < 127) return i;
+    if (
+      !(
+        c === 32 ||
+        (c >= 9 && c <= 13) ||
+        c === 160 ||
+        c === 0xfeff ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000
+      )
+    )
+      return i;
+  }
+  return -1;
 }
 
 function isSpace(code: number): boolean {

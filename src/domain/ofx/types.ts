@@ -2,7 +2,7 @@ import type { Cents } from "../../lib/money";
 import type { OfxIssue } from "./errors";
 
 /** An OFX date-time seen in the company's zone: `YYYY-MM-DD` and `YYYY-MM-DD HH:MM:SS`. */
-export type OfxMoment = { date: string; dateTime: string };
+export type OfxMoment = { readonly date: string; readonly dateTime: string };
 
 /** The account a statement belongs to, as the bank wrote it (trimmed). */
 export type OfxAccount = {

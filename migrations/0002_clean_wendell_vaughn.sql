@@ -1,0 +1,1 @@
+CREATE INDEX `bank_lines_account_date` ON `bank_statement_conciliations` (`bank_account_id`,`date`,`id`);

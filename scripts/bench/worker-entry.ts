@@ -1,0 +1,104 @@
+// The Worker of the HTTP benchmark: the product Worker unchanged, plus bench-only routes under
+// /__bench that never ship (this module is bundled by the benchmark only):
+//
+// - GET /__bench/floor/bank-lines?account=&from=&to=   the floor of the Source=2 page: one SELECT of
+//   the same rows and columns from the same database, answered with Response.json;
+// - GET /__bench/floor/entries?account=&from=&to=      the floor of the Source=1 page: one SELECT
+//   of the same entries with a window-function running balance;
+// - POST /__bench/explain  {path, token}               runs GET `path` through the product Worker
+//   and answers every SQL statement it ran with its EXPLAIN QUERY PLAN.
+
+import type { Env } from "../../src/env";
+import worker from "../../src/index";
+import type { JobMessage } from "../../src/queue/messages";
+
+type Recorded = { sql: string; params: unknown[] };
+
+const PAGE = 5000;
+
+/** The tenant database of the benchmark, with every prepared statement (SQL and bindings) recorded. */
+function recording(database: D1Database, log: Recorded[]): D1Database {
+  const statement = (stmt: D1PreparedStatement, entry: Recorded): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === "bind")
+          return (...params: unknown[]) => {
+            entry.params = params;
+            return statement(target.bind(...params), entry);
+          };
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const session = <T extends D1Database | D1DatabaseSession>(db: T): T =>
+    new Proxy(db, {
+      get(target, prop) {
+        if (prop === "prepare")
+          return (sql: string) => {
+            const entry: Recorded = { sql, params: [] };
+            log.push(entry);
+            return statement(target.prepare(sql), entry);
+          };
+        if (prop === "withSession")
+          return (constraint: string) => session((target as D1Database).withSession(constraint));
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return session(database);
+}
+
+async function explain(request: Request, env: Env & { DB_BENCH: D1Database }, ctx: ExecutionContext) {
+  const { path, token } = (await request.json()) as { path: string; token: string };
+  const log: Recorded[] = [];
+  const url = new URL(path, request.url);
+  const answer = await worker.fetch(
+    new Request(url, { headers: { Authorization: `JWT ${token}` } }),
+    { ...env, DB_BENCH: recording(env.DB_BENCH, log) },
+    ctx,
+  );
+  await answer.arrayBuffer();
+  const plans = [];
+  for (const { sql, params } of log) {
+    const { results } = await env.DB_BENCH.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    plans.push({ sql, plan: results.map((r) => r.detail) });
+  }
+  return Response.json({ status: answer.status, statements: plans });
+}
+
+const BANK_LINES_FLOOR = `SELECT id AS IDBankStatementConciliation, bank_account_id AS IDBankAccount, date AS Date,
+  value / 100.0 AS Value, description AS Description, document AS Document, fit_id AS FitId,
+  status_id AS IDTypeStatusConciliation, rule_id AS IDBankStatementConciliationRule, '[]' AS InternalAccounts,
+  0 AS TotalInflow, 0 AS TotalOutflow, value / 100.0 AS Difference, reconciled_value / 100.0 AS ReconciledValue
+  FROM bank_statement_conciliations WHERE bank_account_id = ?1 AND date BETWEEN ?2 AND ?3 ORDER BY date, id LIMIT ${PAGE}`;
+
+const ENTRIES_FLOOR = `SELECT id AS IDBankStatement, bank_account_id AS IDBankAccount, date AS Date,
+  description AS Description, document AS Document, type_account AS IDTypeAccount, value / 100.0 AS Value,
+  title_id AS IDAccountPayableReceivable, transfer_id AS IDBankStatementTransfer, origin AS Origin,
+  NULL AS IDBankStatementConciliation, NULL AS IDAccountsPayableReceivableConciliation,
+  NULL AS IDTypeStatusConciliation, NULL AS PostedByLink,
+  sum(CASE WHEN type_account = 0 THEN value ELSE -value END) OVER (ORDER BY date, id ROWS UNBOUNDED PRECEDING) / 100.0 AS Balance
+  FROM bank_statements WHERE bank_account_id = ?1 AND date >= ?2 AND date < date(?3, '+1 day')
+  ORDER BY date, id LIMIT ${PAGE}`;
+
+async function floor(sql: string, url: URL, db: D1Database) {
+  const q = url.searchParams;
+  const { results } = await db
+    .prepare(sql)
+    .bind(Number(q.get("account")), q.get("from"), q.get("to"))
+    .all();
+  return Response.json(results);
+}
+
+export default {
+  async fetch(request: Request, env: Env & { DB_BENCH: D1Database }, ctx: ExecutionContext) {
+    const url = new URL(request.url);
+    if (url.pathname === "/__bench/floor/bank-lines") return floor(BANK_LINES_FLOOR, url, env.DB_BENCH);
+    if (url.pathname === "/__bench/floor/entries") return floor(ENTRIES_FLOOR, url, env.DB_BENCH);
+    if (url.pathname === "/__bench/explain" && request.method === "POST") return explain(request, env, ctx);
+    return worker.fetch(request, env, ctx);
+  },
+  queue: worker.queue,
+} satisfies ExportedHandler<Env & { DB_BENCH: D1Database }, JobMessage>;
