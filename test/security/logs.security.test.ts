@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEMO_PASSWORD } from "../../src/dev/seed-plan";
 import { log, scrub, withLogContext } from "../../src/lib/log";
 import { call, signIn } from "../support/api";
 import { seedAccounts } from "../support/seed";
@@ -53,7 +52,7 @@ describe("request logs", () => {
       new Request("http://demo.localhost/1.0/user/signin/local", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ Email: "admin@demo.local", Password: DEMO_PASSWORD }),
+        body: JSON.stringify({ Email: "admin@demo.local", Password: "demo123" }),
       }),
     );
     const { Token } = (await response.json()) as { Token: string };
@@ -61,7 +60,7 @@ describe("request logs", () => {
       body: { Email: "admin@demo.local", Password: "senha-errada-123" },
     });
     expect(wrong.status).toBe(401);
-    expectNoSecrets([DEMO_PASSWORD, "senha-errada-123", Token, Token.split(".")[2]!]);
+    expectNoSecrets(["demo123", "senha-errada-123", Token, Token.split(".")[2]!]);
     const entries = parsed();
     expect(entries.map((e) => e.requestId)).toContain(response.headers.get("X-Request-Id"));
     for (const entry of entries)

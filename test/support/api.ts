@@ -1,5 +1,4 @@
 import { exports } from "cloudflare:workers";
-import { DEMO_PASSWORD } from "../../src/dev/seed-plan";
 import type { AccountName } from "./seed";
 
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers };
@@ -31,7 +30,7 @@ export async function call<T = any>(
 }
 
 /** Signs in and answers the token. */
-export async function signIn(account: AccountName, email: string, password = DEMO_PASSWORD): Promise<string> {
+export async function signIn(account: AccountName, email: string, password = "demo123"): Promise<string> {
   const response = await call<{ Token: string }>(account, "POST", "/1.0/user/signin/local", {
     body: { Email: email, Password: password },
   });
