@@ -11,6 +11,9 @@ import {
   parseDecimalToCents,
   toCents,
 } from "../../src/lib/money";
+import { useSeed } from "../support/replay";
+
+useSeed();
 
 /** R$ 999,999,999,999.99 in cents: the largest amount the API accepts. */
 const MAX_CENTS = 99_999_999_999_999n;
