@@ -1,8 +1,7 @@
 import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { log, scrub, withLogContext } from "../../src/lib/log";
-import { call, signIn } from "../support/api";
+import { call, fetchWorker, signIn } from "../support/api";
 import { seedAccounts } from "../support/seed";
 import {
   deliver,
@@ -48,7 +47,7 @@ function expectNoSecrets(secrets: string[]) {
 
 describe("request logs", () => {
   it("a sign-in logs neither the password nor the token, and carries the request id", async () => {
-    const response = await exports.default.fetch(
+    const response = await fetchWorker(
       new Request("http://demo.localhost/1.0/user/signin/local", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -82,7 +81,7 @@ describe("request logs", () => {
     );
     let failed: Response;
     try {
-      failed = await exports.default.fetch(
+      failed = await fetchWorker(
         new Request("http://demo.localhost/1.0/accounts/bank-account", {
           method: "POST",
           headers: { Authorization: `JWT ${token}`, "Content-Type": "application/json" },
@@ -116,7 +115,7 @@ describe("request logs", () => {
     let response: Response;
     try {
       lines.length = 0;
-      response = await exports.default.fetch(
+      response = await fetchWorker(
         new Request("http://demo.localhost/1.0/accounts/bank-statement/conciliation-rule", {
           method: "POST",
           headers: { Authorization: `JWT ${token}`, "Content-Type": "application/json" },

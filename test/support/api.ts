@@ -1,7 +1,24 @@
 import { exports } from "cloudflare:workers";
+import { expectDeclaredAnswer } from "./declared-answers";
 import type { AccountName } from "./seed";
 
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers };
+
+/**
+ * The Worker's `fetch`, as every HTTP test reaches it: a 200 JSON answer must match the response
+ * schema its route declares in /openapi.json (see `declared-answers.ts`), or the test fails.
+ */
+export async function fetchWorker(request: Request): Promise<Response> {
+  const method = request.method;
+  const url = request.url;
+  const response = await exports.default.fetch(request);
+  const contentType = response.headers.get("Content-Type") ?? "";
+  if (response.status === 200 && /^application\/json/i.test(contentType)) {
+    const text = await response.clone().text();
+    await expectDeclaredAnswer(method, url, contentType, text ? JSON.parse(text) : null);
+  }
+  return response;
+}
 
 /** Calls the Worker over HTTP as a client would: host selects the account, `/1.0` the version. */
 export async function call<T = any>(
@@ -18,7 +35,7 @@ export async function call<T = any>(
     body = JSON.stringify(options.body);
   }
   const url = path.startsWith("http") ? path : `http://${account}.localhost${path}`;
-  const response = await exports.default.fetch(new Request(url, { method, headers, body }));
+  const response = await fetchWorker(new Request(url, { method, headers, body }));
   const text = await response.text();
   let parsed: unknown = text;
   try {
