@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
-import { expectDeclaredAnswer } from "../support/declared-answers";
+import { expectDeclaredAnswer } from "../support/api";
 import { objectCount, writeMark, writesSince } from "../support/invariants";
 
 /** One generated request, as sent to the Worker. */

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { client, signIn } from "../support/api";
-import { expectDeclaredAnswer } from "../support/declared-answers";
+import { client, expectDeclaredAnswer, signIn } from "../support/api";
 import { seedAccounts } from "../support/seed";
 
 /** The check every HTTP test runs on its 200 answers (test/support/api.ts) catches drift. */

@@ -1,8 +1,15 @@
 import { exports } from "cloudflare:workers";
-import { expectDeclaredAnswer } from "./declared-answers";
+import { answerChecker, type OpenApiDocument } from "./declared-answers";
 import type { AccountName } from "./seed";
 
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers };
+
+/** Checks 200 answers against the Worker's own /openapi.json, fetched once per test file. */
+export const expectDeclaredAnswer = answerChecker(async () => {
+  const response = await exports.default.fetch(new Request("http://demo.localhost/openapi.json"));
+  if (response.status !== 200) throw new Error(`GET /openapi.json answered ${response.status}`);
+  return (await response.json()) as OpenApiDocument;
+});
 
 /**
  * The Worker's `fetch`, as every HTTP test reaches it: a 200 JSON answer must match the response
