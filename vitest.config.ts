@@ -1,6 +1,11 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+/** Seed of the random choices of the fuzz and invariant suites: `TEST_SEED=<n>` replays a run. */
+const testSeed = process.env.TEST_SEED
+  ? Number.parseInt(process.env.TEST_SEED, 10)
+  : Math.floor(Math.random() * 2 ** 31);
+
 export default defineConfig({
   test: {
     silent: "passed-only",
@@ -23,6 +28,7 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          provide: { testSeed },
           include: ["test/**/*.test.ts"],
           exclude: ["test/node/**", "test/scripts/**", "**/node_modules/**"],
           setupFiles: ["./test/setup/apply-migrations.ts"],

@@ -4,15 +4,49 @@ export type Cents = number;
 /** Largest amount accepted in input: R$ 999,999,999,999.99, well inside the safe-integer range in cents. */
 export const MAX_AMOUNT = 999_999_999_999.99;
 
-/** True when `value` is a finite number with at most two decimal places. */
-export function hasAtMostTwoDecimals(value: number): boolean {
-  if (!Number.isFinite(value)) return false;
-  const cents = value * 100;
-  return Math.abs(cents - Math.round(cents)) < 1e-6;
+/** `-12.5`, `1e+21`, `5e-7`: sign, integer digits, fraction digits and exponent of `String(number)`. */
+const SHORTEST_FORM = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
+
+/**
+ * The decimal places of `value` as written in its shortest decimal representation (`String(value)`,
+ * the text JSON writes and reads back), never by a float tolerance: 2 for `134218180.73`, 3 for
+ * `0.125`, 7 for `1e-7`, 0 for `1e+21`. Every decimal of up to 15 significant digits (all amounts up
+ * to MAX_AMOUNT with two decimals) is its own shortest form, so this counts what the client wrote.
+ */
+function shortestForm(value: number) {
+  const form = SHORTEST_FORM.exec(String(value));
+  if (!form) return null;
+  const [, sign = "", whole = "", fraction = "", exponent] = form;
+  return {
+    negative: sign === "-",
+    digits: `${whole}${fraction}`,
+    decimals: fraction.length - Number(exponent ?? 0),
+  };
 }
 
+/** True when `value` is a finite number with at most two decimal places (see `shortestForm`). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const form = shortestForm(value);
+  return form !== null && form.decimals <= 2;
+}
+
+/**
+ * The exact cents of `value` when it has at most two decimal places and fits a safe integer in
+ * cents, else null: `134218180.73` is 13421818073, read from its digits, not from `value * 100`.
+ */
+function exactCents(value: number): Cents | null {
+  if (!Number.isFinite(value)) return null;
+  const form = shortestForm(value);
+  if (!form || form.decimals > 2) return null;
+  const cents = Number(`${form.digits}${"0".repeat(2 - form.decimals)}`);
+  if (!Number.isSafeInteger(cents)) return null;
+  return form.negative && cents !== 0 ? -cents : cents;
+}
+
+/** Cents of an amount already checked by `hasAtMostTwoDecimals` (exact); others round to the cent. */
 export function toCents(value: number): Cents {
-  return Math.round(value * 100);
+  return exactCents(value) ?? Math.round(value * 100);
 }
 
 export function fromCents(cents: Cents): number {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import { expectDeclaredAnswer } from "../support/api";
 import { objectCount, writeMark, writesSince } from "../support/invariants";
 
 /** One generated request, as sent to the Worker. */
@@ -44,9 +45,9 @@ export async function fuzzState(upload: boolean): Promise<FuzzState> {
 }
 
 /**
- * Sends the request and checks what every answer must satisfy: never a 5xx, a request id, and on
+ * Sends the request and checks what every answer must satisfy: never a 5xx, a request id, on
  * a refusal a JSON `{errorMessage}` body and no write to the tenant database or the upload bucket
- * since the last accepted request. Throws with a reproducible description otherwise.
+ * since the last accepted request, and on a 200 the response schema the route declares. Throws with a reproducible description otherwise.
  */
 export async function sendAndCheck(request: FuzzRequest, stats: FuzzStats, state: FuzzState) {
   const response = await exports.default.fetch(
@@ -83,6 +84,15 @@ export async function sendAndCheck(request: FuzzRequest, stats: FuzzStats, state
     if (writes.length > 0) fail(`refusal wrote to the database: ${writes.join(", ")}`);
     if (state.upload && (await objectCount(env.UPLOADS)) !== state.objects) fail("refusal stored an object");
   } else {
+    if (response.status === 200) {
+      const contentType = response.headers.get("Content-Type") ?? "";
+      try {
+        const body = /^application\/json/i.test(contentType) ? JSON.parse(text) : text;
+        await expectDeclaredAnswer(request.method, `http://demo.localhost${request.url}`, contentType, body);
+      } catch (error) {
+        fail(error instanceof Error ? error.message : String(error));
+      }
+    }
     if (state.upload) await settleJobs();
     Object.assign(state, await fuzzState(state.upload));
   }

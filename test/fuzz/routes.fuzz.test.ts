@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { pathValuesFor } from "../security/param-factories";
 import { signIn } from "../support/api";
 import { installWriteAudit, invariantViolations } from "../support/invariants";
+import { useSeed } from "../support/replay";
 import { isIdParameter, type Operation, operations } from "../support/route-table";
 import { seedAccounts } from "../support/seed";
 import { type FuzzStats, fuzzState, sendAndCheck } from "./http";
@@ -20,6 +21,8 @@ import { fixedCases, requestsOf } from "./requests";
 /** Generated cases per route: ~115 routes x 50 keeps the suite around a minute on two cores. */
 const RUNS_PER_ROUTE = 50;
 const UPLOAD_ROUTE = /^(PUT \/upload\/|POST \/job$|POST \/sku\/template$|POST \/orders\/template$)/;
+
+useSeed();
 
 let token: string;
 const stats = new Map<string, FuzzStats>();

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { invariantViolations } from "../support/invariants";
+import { useSeed } from "../support/replay";
 import { seedAccounts } from "../support/seed";
 import {
   type Api,
@@ -19,6 +20,8 @@ import {
  * each race, every answer is a 200 or a clean 400, and the invariant checker (which recomputes
  * balances, open values, reconciled values and links from scratch) finds nothing after each scenario.
  */
+
+useSeed();
 
 let api: Api;
 

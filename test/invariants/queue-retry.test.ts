@@ -7,6 +7,7 @@ import { JOB_HANDLERS } from "../../src/queue/handlers";
 import { OFX_LINES_PER_CHUNK } from "../../src/queue/handlers/bank-statement-ofx";
 import type { JobType } from "../../src/queue/messages";
 import { dataTables, invariantViolations } from "../support/invariants";
+import { seededRandom, seededUuid, useSeed } from "../support/replay";
 import { seedAccounts } from "../support/seed";
 import {
   dbOf,
@@ -22,8 +23,15 @@ import {
  * Generic check of every job type that has a queue handler: a consumer killed mid-job (the database
  * refuses its first chunk, a later chunk, or the final "Done") and then retried, even by two
  * deliveries at once, ends exactly as an uninterrupted run of the same input: same status, same
- * result, same rows written. A new job type must add a sample below, or this test fails.
+ * result, same rows written. Each job type declares the kill points its processing can reach; each
+ * declared point must really stop the job there (it is handed back for a retry, unfinished), and
+ * each point not declared must leave the job untouched, so a declaration that no longer matches the
+ * handler fails. A new job type must add a sample and its kill points below, or this test fails.
  */
+
+useSeed();
+const random = seededRandom("queue-retry samples");
+const uuid = () => seededUuid(random);
 
 /** Rows a job type commits together with its progress. */
 const CHUNK_OF: Record<JobType, number> = {
@@ -43,7 +51,7 @@ let applyRun = 0;
 /** One job of each type, with fresh input each call (so two runs never touch the same rows). */
 const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
   SkuTemplate: async () => {
-    const prefix = crypto.randomUUID().slice(0, 8);
+    const prefix = uuid().slice(0, 8);
     const rows = ["code;name;cost;price"];
     for (let i = 1; i <= LINES; i++)
       rows.push(`${prefix}-${i};Produto ${i};${i},00;${i % 7 === 0 ? "x" : "1"}`);
@@ -52,26 +60,26 @@ const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
   SkuCostRecalculate: async () => {
     const [product] = await dbOf()
       .insert(products)
-      .values({ companyId: 1, code: crypto.randomUUID(), name: "Custo", cost: 100 })
+      .values({ companyId: 1, code: uuid(), name: "Custo", cost: 100 })
       .returning({ id: products.id });
     await dbOf()
       .insert(skuCostRecords)
       .values([100, 250, 401].map((cost) => ({ companyId: 1, productId: product!.id, cost })));
     // no file: the bytes only make the job's hash unique
-    return storedJob(utf8(crypto.randomUUID()), {
+    return storedJob(utf8(uuid()), {
       type: "SkuCostRecalculate",
       route: "sku-cost-recalculate",
       params: JSON.stringify({ IDSku: product!.id }),
     });
   },
   OrdersTemplate: () =>
-    storedJob(utf8(`pedido;cliente\n${crypto.randomUUID()};Fulano\n`), {
+    storedJob(utf8(`pedido;cliente\n${uuid()};Fulano\n`), {
       type: "OrdersTemplate",
       route: "orders-template",
     }),
   BankStatementOFX: async () => {
     const account = await seedBankAccount(1);
-    const prefix = crypto.randomUUID().slice(0, 8);
+    const prefix = uuid().slice(0, 8);
     const transactions = Array.from(
       { length: linesFor("BankStatementOFX") },
       (_, i) =>
@@ -123,7 +131,7 @@ const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       );
     }
     await env.DB_DEMO.batch(statements);
-    return storedJob(utf8(crypto.randomUUID()), {
+    return storedJob(utf8(uuid()), {
       type: "ConciliationRuleApply",
       route: "conciliation-rule-apply",
       params: JSON.stringify({ IDBankAccount: account }),
@@ -131,28 +139,50 @@ const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
   },
 };
 
-/** Where the consumer is killed: a trigger refusing that write. */
-const KILL_POINTS: [
-  string,
-  string,
-  (job: { status: string; processed: number }, chunk: number) => boolean,
-][] = [
-  [
-    "its first chunk",
-    "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
-    (job) => job.processed > 0,
-  ],
-  [
-    "a chunk after one was committed",
-    "BEFORE UPDATE OF processed ON jobs WHEN OLD.processed > 0",
-    (job, chunk) => job.processed > chunk,
-  ],
-  [
-    "the final Done",
-    "BEFORE UPDATE OF status ON jobs WHEN NEW.status = 'Done'",
-    (job) => job.status === "Done",
-  ],
-];
+type JobState = { status: string; processed: number };
+
+/**
+ * Where the consumer is killed: a trigger refusing that write, and where the killed job must stand
+ * compared with an uninterrupted run of the same input (`control`).
+ */
+const KILL_POINTS = {
+  firstChunk: {
+    name: "its first chunk",
+    trigger: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
+    stoppedThere: (job: JobState, control: JobState) => job.processed === 0 && control.processed > 0,
+  },
+  laterChunk: {
+    name: "a chunk after one was committed",
+    trigger: "BEFORE UPDATE OF processed ON jobs WHEN OLD.processed > 0",
+    stoppedThere: (job: JobState, control: JobState) =>
+      job.processed > 0 && job.processed < control.processed,
+  },
+  done: {
+    name: "the final Done",
+    trigger: "BEFORE UPDATE OF status ON jobs WHEN NEW.status = 'Done'",
+    stoppedThere: (job: JobState, control: JobState) =>
+      control.status === "Done" && job.processed === control.processed,
+  },
+  failed: {
+    name: "the final Failed",
+    trigger: "BEFORE UPDATE OF status ON jobs WHEN NEW.status = 'Failed'",
+    stoppedThere: (job: JobState, control: JobState) =>
+      control.status === "Failed" && job.processed === control.processed,
+  },
+} as const;
+
+type KillPoint = keyof typeof KILL_POINTS;
+
+/** The points each job type's processing reaches with its sample. */
+const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
+  SkuTemplate: ["firstChunk", "laterChunk", "done"],
+  // one write of the new cost, then Done: no chunk progress to interrupt
+  SkuCostRecalculate: ["done"],
+  // no processing yet: the job ends Failed at once, saying so
+  OrdersTemplate: ["failed"],
+  BankStatementOFX: ["firstChunk", "laterChunk", "done"],
+  ConciliationRuleApply: ["firstChunk", "laterChunk", "done"],
+};
 
 async function rowCounts(): Promise<Record<string, number>> {
   const tables = (await dataTables(env.DB_DEMO)).filter((t) => t !== "jobs");
@@ -174,14 +204,29 @@ async function rowsWrittenBy(work: () => Promise<void>): Promise<Record<string, 
   );
 }
 
-/** Delivers until the job is Done or Failed (a chunked job may continue in new invocations). */
-async function runToEnd(jobId: number, type: JobType, firstAttempt = 1) {
+/**
+ * Delivers until the job is Done or Failed (a chunked job may continue in new invocations);
+ * answers how many deliveries were handed back for a retry.
+ */
+async function runToEnd(jobId: number, type: JobType, firstAttempt = 1): Promise<number> {
+  let retried = 0;
   for (let attempts = firstAttempt; attempts < firstAttempt + 20; attempts++) {
     const job = await jobRow(jobId);
-    if (job!.status === "Done" || job!.status === "Failed") return;
-    await deliver([{ body: jobMessage(jobId, type), attempts }]);
+    if (job!.status === "Done" || job!.status === "Failed") return retried;
+    retried += (await deliver([{ body: jobMessage(jobId, type), attempts }])).retryMessages.length;
   }
   throw new Error(`job ${jobId} did not finish`);
+}
+
+async function withKillTrigger<T>(point: KillPoint, work: () => Promise<T>): Promise<T> {
+  await env.DB_DEMO.exec(
+    `CREATE TRIGGER test_kill_job ${KILL_POINTS[point].trigger} BEGIN SELECT RAISE(ABORT, 'consumidor morto'); END`,
+  );
+  try {
+    return await work();
+  } finally {
+    await env.DB_DEMO.exec("DROP TRIGGER IF EXISTS test_kill_job");
+  }
 }
 
 const outcome = async (jobId: number) => {
@@ -199,44 +244,62 @@ beforeAll(seedAccounts);
 
 const handledTypes = Object.keys(JOB_HANDLERS) as JobType[];
 
-it("every job type with a handler has a sample (add one to JOB_SAMPLES for a new type)", () => {
+it("every job type with a handler has a sample and its kill points (add them for a new type)", () => {
   expect(handledTypes.filter((type) => !JOB_SAMPLES[type])).toEqual([]);
+  expect(handledTypes.filter((type) => KILL_POINTS_OF[type].length === 0)).toEqual([]);
 });
 
-describe.each(handledTypes)("%s job", (type) => {
-  it.each(KILL_POINTS)(
-    "killed at %s and retried (twice at once) applies everything once",
-    async (_point, kill, reaches) => {
-      const sample = JOB_SAMPLES[type];
-      if (!sample) throw new Error(`no sample job for ${type}`);
+const declaredCases = handledTypes.flatMap((type) =>
+  KILL_POINTS_OF[type].map((point) => [type, KILL_POINTS[point].name, point] as const),
+);
+const undeclaredCases = handledTypes.flatMap((type) =>
+  (Object.keys(KILL_POINTS) as KillPoint[])
+    .filter((point) => !KILL_POINTS_OF[type].includes(point))
+    .map((point) => [type, KILL_POINTS[point].name, point] as const),
+);
 
-      const control = await sample();
-      const controlRows = await rowsWrittenBy(() => runToEnd(control, type));
-      const expected = await outcome(control);
+describe.each(declaredCases)("%s job killed at %s", (type, _name, point) => {
+  it("stops there, and retried (twice at once) applies everything once", async () => {
+    const sample = JOB_SAMPLES[type];
+    if (!sample) throw new Error(`no sample job for ${type}`);
 
-      const jobId = await sample();
-      const written = await rowsWrittenBy(async () => {
-        await env.DB_DEMO.exec(
-          `CREATE TRIGGER test_kill_job ${kill} BEGIN SELECT RAISE(ABORT, 'consumidor morto'); END`,
-        );
-        try {
-          const killed = await deliver([{ body: jobMessage(jobId, type), attempts: 1 }]);
-          // A job that gets that far must really have been stopped there (and handed back for a retry).
-          if (reaches(expected, CHUNK_OF[type])) expect(killed.retryMessages).toHaveLength(1);
-        } finally {
-          await env.DB_DEMO.exec("DROP TRIGGER IF EXISTS test_kill_job");
-        }
-        await Promise.all([
-          deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
-          deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
-        ]);
-        await runToEnd(jobId, type, 3);
+    const control = await sample();
+    const controlRows = await rowsWrittenBy(async () => {
+      expect(await runToEnd(control, type)).toBe(0);
+    });
+    const expected = await outcome(control);
+
+    const jobId = await sample();
+    const written = await rowsWrittenBy(async () => {
+      await withKillTrigger(point, async () => {
+        const killed = await deliver([{ body: jobMessage(jobId, type), attempts: 1 }]);
+        // The kill must have hit: the delivery is handed back for a retry, the job unfinished there.
+        expect(killed.retryMessages).toHaveLength(1);
+        const stopped = await jobRow(jobId);
+        expect(stopped!.status).toBe("Processing");
+        expect(
+          KILL_POINTS[point].stoppedThere(stopped!, expected),
+          JSON.stringify({ stopped, expected }),
+        ).toBe(true);
       });
+      await Promise.all([
+        deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
+        deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
+      ]);
+      await runToEnd(jobId, type, 3);
+    });
 
-      expect(await outcome(jobId)).toEqual(expected);
-      expect(written).toEqual(controlRows);
-      expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
-    },
-    120_000,
-  );
+    expect(await outcome(jobId)).toEqual(expected);
+    expect(written).toEqual(controlRows);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  }, 120_000);
+});
+
+describe.each(undeclaredCases)("%s job (not reaching %s)", (type, _name, point) => {
+  it("is not stopped by a kill there: declare the point when the job starts reaching it", async () => {
+    const jobId = await JOB_SAMPLES[type]!();
+    const retried = await withKillTrigger(point, () => runToEnd(jobId, type));
+    expect(retried).toBe(0);
+    expect(["Done", "Failed"]).toContain((await jobRow(jobId))!.status);
+  }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { client, signIn } from "../support/api";
+import { seededRandom } from "../support/replay";
 
 /** A company 1 client and small helpers that create finance data through the API only. */
 
@@ -102,11 +103,13 @@ export function expectCleanAnswers(responses: { status: number; body: any }[]): 
   }
 }
 
-/** Shuffled copy (deterministic enough for a test: the interleaving is what varies). */
+const shuffleRandom = seededRandom("world shuffles");
+
+/** Shuffled copy, in an order drawn from the run's seed (`TEST_SEED` replays it). */
 export function shuffled<T>(items: T[]): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+    const j = Math.floor(shuffleRandom() * (i + 1));
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
   return copy;

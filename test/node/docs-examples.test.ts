@@ -2,6 +2,7 @@
 import { request } from "node:http";
 import { describe, expect, inject, it } from "vitest";
 import { REQUEST_EXAMPLES } from "../../src/http/openapi-examples";
+import { expectDeclaredAnswer } from "./support/declared-answers";
 import { openApiDocument, operationsOf } from "./support/openapi-walk";
 
 type Answer = { status: number; body: any };
@@ -35,7 +36,17 @@ function callAccount(account: string, method: string, path: string, body?: unkno
         res.on("data", (chunk) => {
           text += chunk;
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+        res.on("end", () => {
+          const answer = { status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null };
+          if (answer.status !== 200) return resolve(answer);
+          // a 200 answer must match the response schema its route declares
+          expectDeclaredAnswer(
+            method,
+            `http://${account}.localhost/1.0${path}`,
+            String(res.headers["content-type"]),
+            answer.body,
+          ).then(() => resolve(answer), reject);
+        });
       },
     );
     req.once("error", reject);

@@ -1,12 +1,13 @@
 /// <reference types="node" />
 import { describe, expect, it } from "vitest";
 import { createClient } from "../../src/client";
+import { checkedFetch } from "./support/declared-answers";
 import { apiBaseUrl } from "./support/local-server";
 
 // Type-checked by `tsc --noEmit` (npm test) and run against the local server: the typed client's
 // paths, bodies and answers are those of the routes.
 async function adminToken(): Promise<string> {
-  const signIn = await createClient(`${apiBaseUrl()}/1.0`).user.signin.local.$post({
+  const signIn = await createClient(`${apiBaseUrl()}/1.0`, { fetch: checkedFetch }).user.signin.local.$post({
     json: { Email: "admin@demo.local", Password: "demo123" },
   });
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
@@ -16,14 +17,14 @@ async function adminToken(): Promise<string> {
 describe("typed client (hono/client) against the local server", () => {
   it("signs in, creates two bank accounts, posts a transfer and lists the balances", async () => {
     const baseUrl = `${apiBaseUrl()}/1.0`;
-    const signIn = await createClient(baseUrl).user.signin.local.$post({
+    const signIn = await createClient(baseUrl, { fetch: checkedFetch }).user.signin.local.$post({
       json: { Email: "admin@demo.local", Password: "demo123" },
     });
     if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
     const { Token, IDCompany } = await signIn.json();
     expect(IDCompany).toBe(1);
 
-    const api = createClient(baseUrl, { token: Token });
+    const api = createClient(baseUrl, { token: Token, fetch: checkedFetch });
     const suffix = Date.now().toString().slice(-6);
     const created: number[] = [];
     for (const bank of ["Banco Tipado", "Caixa Tipada"]) {
@@ -61,7 +62,7 @@ describe("typed client (hono/client) against the local server", () => {
   });
 
   it("types the description-only registries too", async () => {
-    const api = createClient(`${apiBaseUrl()}/1.0`, { token: await adminToken() });
+    const api = createClient(`${apiBaseUrl()}/1.0`, { token: await adminToken(), fetch: checkedFetch });
     const created = await api.type.document.$post({ json: { Description: "Nota fiscal" } });
     if (created.status !== 200) throw new Error(`create answered ${created.status}`);
     const [documentType] = await created.json();
@@ -71,7 +72,7 @@ describe("typed client (hono/client) against the local server", () => {
   });
 
   it("types titles and their payments", async () => {
-    const api = createClient(`${apiBaseUrl()}/1.0`, { token: await adminToken() });
+    const api = createClient(`${apiBaseUrl()}/1.0`, { token: await adminToken(), fetch: checkedFetch });
     const created = await api.accounts.receivable.$post({
       json: { Description: "Pedido tipado", Value: 80.5, DueDate: "2026-12-01" },
     });
@@ -85,7 +86,9 @@ describe("typed client (hono/client) against the local server", () => {
   });
 
   it("reaches the API without a token and gets the error body", async () => {
-    const response = await createClient(`${apiBaseUrl()}/1.0`).accounts["bank-account"].$get({ query: {} });
+    const response = await createClient(`${apiBaseUrl()}/1.0`, { fetch: checkedFetch }).accounts[
+      "bank-account"
+    ].$get({ query: {} });
     // only the 200 answers are typed (errors are thrown by the domain, not returned by handlers)
     expect(response.status as number).toBe(401);
     expect((await response.json()) as unknown).toEqual({ errorMessage: "Não autorizado" });

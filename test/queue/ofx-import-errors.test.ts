@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bankAccounts } from "../../drizzle/schema";
-import { BANK_ACCOUNT_NOT_FOUND } from "../../src/domain/jobs/messages";
 import { bankStatement, cardStatement, sgmlFile, stmttrn } from "../domain/ofx/build";
 import {
   bankAccount,
@@ -119,7 +118,7 @@ describe("OFX import: the file's account", () => {
     );
     await db().update(bankAccounts).set({ status: 0 }).where(eq(bankAccounts.id, account));
     const job = await waitForJob(s.token, response.body.IDJob);
-    expect(job).toMatchObject({ Status: "Failed", FailureReason: BANK_ACCOUNT_NOT_FOUND });
+    expect(job).toMatchObject({ Status: "Failed", FailureReason: "Conta bancária não existe" });
   });
 });
 

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../src/app";
-import { signIn } from "../support/api";
+import { fetchWorker, signIn } from "../support/api";
 import { operations, pathOf } from "../support/route-table";
 import { seedAccounts } from "../support/seed";
 
@@ -13,7 +12,7 @@ import { seedAccounts } from "../support/seed";
  */
 
 const ALLOWED = "http://localhost:3000";
-const fetchWorker = (url: string, init: RequestInit = {}) => exports.default.fetch(new Request(url, init));
+const fetchUrl = (url: string, init: RequestInit = {}) => fetchWorker(new Request(url, init));
 
 let token: string;
 beforeAll(async () => {
@@ -22,7 +21,7 @@ beforeAll(async () => {
 });
 
 const preflight = (origin: string, url = "http://demo.localhost/1.0/accounts/bank-account") =>
-  fetchWorker(url, {
+  fetchUrl(url, {
     method: "OPTIONS",
     headers: {
       Origin: origin,
@@ -60,7 +59,7 @@ describe("CORS", () => {
     const response = await preflight(origin);
     expect(response.status).toBe(204);
     for (const [name] of response.headers) expect(name).not.toMatch(/^access-control-/);
-    const actual = await fetchWorker("http://demo.localhost/1.0/accounts/bank-account", {
+    const actual = await fetchUrl("http://demo.localhost/1.0/accounts/bank-account", {
       headers: { Origin: origin, Authorization: `JWT ${token}` },
     });
     expect(actual.status).toBe(200);
@@ -76,7 +75,7 @@ describe("CORS", () => {
       ["http://nobody.localhost/1.0/brand", {}, 404],
     ] as const;
     for (const [url, headers, status] of cases) {
-      const response = await fetchWorker(url, { headers: { Origin: "http://localhost:5173", ...headers } });
+      const response = await fetchUrl(url, { headers: { Origin: "http://localhost:5173", ...headers } });
       expect(response.status, url).toBe(status);
       expect(response.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:5173");
       expect(response.headers.get("Access-Control-Expose-Headers")).toBe("X-D1-Bookmark,X-Request-Id");
@@ -123,7 +122,7 @@ describe("security headers and request ids", () => {
   ] as const;
 
   it.each(answers)("are on %s", async (_name, url, withToken, status) => {
-    const response = await fetchWorker(url, { headers: withToken ? { Authorization: `JWT ${token}` } : {} });
+    const response = await fetchUrl(url, { headers: withToken ? { Authorization: `JWT ${token}` } : {} });
     expect(response.status).toBe(status);
     for (const [name, expected] of Object.entries(SECURITY_HEADERS)) {
       const value = response.headers.get(name);
@@ -134,7 +133,7 @@ describe("security headers and request ids", () => {
   });
 
   it("are on an answer too large to read (413) and on every route of the document", async () => {
-    const big = await fetchWorker("http://demo.localhost/1.0/brand", {
+    const big = await fetchUrl("http://demo.localhost/1.0/brand", {
       method: "POST",
       headers: { Authorization: `JWT ${token}`, "Content-Type": "application/json" },
       body: `{"Name":"${"x".repeat(Number(env.MAX_BODY_BYTES))}"}`,
@@ -144,7 +143,7 @@ describe("security headers and request ids", () => {
     expect(big.headers.get("X-Content-Type-Options")).toBe("nosniff");
     for (const operation of operations()) {
       const values = Object.fromEntries(operation.pathParams.map((p) => [p.name, 1]));
-      const response = await fetchWorker(`http://demo.localhost${pathOf(operation, values)}`, {
+      const response = await fetchUrl(`http://demo.localhost${pathOf(operation, values)}`, {
         method: operation.method,
       });
       expect(response.headers.get("X-Request-Id"), operation.key).toBeTruthy();
@@ -154,7 +153,7 @@ describe("security headers and request ids", () => {
 
   it("keeps a client's well-formed request id and replaces any other", async () => {
     const send = (id: string) =>
-      fetchWorker("http://demo.localhost/health", { headers: { "X-Request-Id": id } }).then((r) =>
+      fetchUrl("http://demo.localhost/health", { headers: { "X-Request-Id": id } }).then((r) =>
         r.headers.get("X-Request-Id"),
       );
     expect(await send("front-1234_abcd")).toBe("front-1234_abcd");
@@ -171,7 +170,7 @@ describe("GET /health", () => {
       "http://nobody.localhost/1.0/health",
       "http://localhost/1.4/health",
     ]) {
-      const response = await fetchWorker(url);
+      const response = await fetchUrl(url);
       expect(response.status, url).toBe(200);
       expect(await response.json()).toEqual({ Status: "ok" });
     }

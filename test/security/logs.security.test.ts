@@ -1,9 +1,7 @@
 import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEMO_PASSWORD } from "../../src/dev/seed-plan";
 import { log, scrub, withLogContext } from "../../src/lib/log";
-import { call, signIn } from "../support/api";
+import { call, fetchWorker, signIn } from "../support/api";
 import { seedAccounts } from "../support/seed";
 import {
   deliver,
@@ -49,11 +47,11 @@ function expectNoSecrets(secrets: string[]) {
 
 describe("request logs", () => {
   it("a sign-in logs neither the password nor the token, and carries the request id", async () => {
-    const response = await exports.default.fetch(
+    const response = await fetchWorker(
       new Request("http://demo.localhost/1.0/user/signin/local", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ Email: "admin@demo.local", Password: DEMO_PASSWORD }),
+        body: JSON.stringify({ Email: "admin@demo.local", Password: "demo123" }),
       }),
     );
     const { Token } = (await response.json()) as { Token: string };
@@ -61,7 +59,7 @@ describe("request logs", () => {
       body: { Email: "admin@demo.local", Password: "senha-errada-123" },
     });
     expect(wrong.status).toBe(401);
-    expectNoSecrets([DEMO_PASSWORD, "senha-errada-123", Token, Token.split(".")[2]!]);
+    expectNoSecrets(["demo123", "senha-errada-123", Token, Token.split(".")[2]!]);
     const entries = parsed();
     expect(entries.map((e) => e.requestId)).toContain(response.headers.get("X-Request-Id"));
     for (const entry of entries)
@@ -83,7 +81,7 @@ describe("request logs", () => {
     );
     let failed: Response;
     try {
-      failed = await exports.default.fetch(
+      failed = await fetchWorker(
         new Request("http://demo.localhost/1.0/accounts/bank-account", {
           method: "POST",
           headers: { Authorization: `JWT ${token}`, "Content-Type": "application/json" },
@@ -117,7 +115,7 @@ describe("request logs", () => {
     let response: Response;
     try {
       lines.length = 0;
-      response = await exports.default.fetch(
+      response = await fetchWorker(
         new Request("http://demo.localhost/1.0/accounts/bank-statement/conciliation-rule", {
           method: "POST",
           headers: { Authorization: `JWT ${token}`, "Content-Type": "application/json" },

@@ -1,8 +1,31 @@
 import { exports } from "cloudflare:workers";
-import { DEMO_PASSWORD } from "../../src/dev/seed-plan";
+import { answerChecker, type OpenApiDocument } from "./declared-answers";
 import type { AccountName } from "./seed";
 
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers };
+
+/** Checks 200 answers against the Worker's own /openapi.json, fetched once per test file. */
+export const expectDeclaredAnswer = answerChecker(async () => {
+  const response = await exports.default.fetch(new Request("http://demo.localhost/openapi.json"));
+  if (response.status !== 200) throw new Error(`GET /openapi.json answered ${response.status}`);
+  return (await response.json()) as OpenApiDocument;
+});
+
+/**
+ * The Worker's `fetch`, as every HTTP test reaches it: a 200 JSON answer must match the response
+ * schema its route declares in /openapi.json (see `declared-answers.ts`), or the test fails.
+ */
+export async function fetchWorker(request: Request): Promise<Response> {
+  const method = request.method;
+  const url = request.url;
+  const response = await exports.default.fetch(request);
+  const contentType = response.headers.get("Content-Type") ?? "";
+  if (response.status === 200 && /^application\/json/i.test(contentType)) {
+    const text = await response.clone().text();
+    await expectDeclaredAnswer(method, url, contentType, text ? JSON.parse(text) : null);
+  }
+  return response;
+}
 
 /** Calls the Worker over HTTP as a client would: host selects the account, `/1.0` the version. */
 export async function call<T = any>(
@@ -19,7 +42,7 @@ export async function call<T = any>(
     body = JSON.stringify(options.body);
   }
   const url = path.startsWith("http") ? path : `http://${account}.localhost${path}`;
-  const response = await exports.default.fetch(new Request(url, { method, headers, body }));
+  const response = await fetchWorker(new Request(url, { method, headers, body }));
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -31,7 +54,7 @@ export async function call<T = any>(
 }
 
 /** Signs in and answers the token. */
-export async function signIn(account: AccountName, email: string, password = DEMO_PASSWORD): Promise<string> {
+export async function signIn(account: AccountName, email: string, password = "demo123"): Promise<string> {
   const response = await call<{ Token: string }>(account, "POST", "/1.0/user/signin/local", {
     body: { Email: email, Password: password },
   });

@@ -14,8 +14,13 @@ import {
 export type PartyField = "IDSupplier" | "IDConsumer";
 
 const money = (description: string) => z.number().openapi({ example: 150.25, description });
+/** An optional reference: its id, or null when it is not set. */
 const nullableId = (description: string) =>
-  z.number().int().nullable().openapi({ type: "integer", format: "int32", description });
+  z
+    .number()
+    .int()
+    .nullable()
+    .openapi({ type: ["integer", "null"], format: "int32", description });
 /**
  * The counterpart field (IDSupplier on payables, IDConsumer on receivables). Its name depends on the
  * kind, so the static type leaves it out and handlers read it by name; the runtime schema (validation

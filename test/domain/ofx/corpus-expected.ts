@@ -10,12 +10,12 @@ export type Expected =
   | { error: string };
 
 /**
- * Every file of the team's OFX collection (`../shared/fixtures/ofx/`, 77 files; the 64 MIT ones are
+ * Every file of the team's OFX collection (`../shared/fixtures/ofx/`, 77 files; the MIT ones are
  * copied in `test/fixtures/ofx/`). Statement and transaction counts, the sum of TRNAMT in cents
  * (rounded half away from zero), a digest of the FITIDs in file order (SHA-256 of the FITIDs
- * joined by a line feed, empty for a missing one) and the first/last posting day in São Paulo were
- * computed apart from this parser, by a regex-and-Decimal script over the raw bytes, and checked
- * against the files by hand. For broken or non-OFX files, `error` is the message we chose.
+ * joined by a line feed, empty for a missing one) and the first/last posting day in São Paulo,
+ * read apart from the product's parser by `scripts/ofx-corpus-expected.mjs` (a regex reading of
+ * the raw bytes), which writes this file. For broken or non-OFX files, `error` is the message we chose.
  */
 export const EXPECTED: Record<string, Expected> = {
   "actual/1252.qfx": {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { RULE_MESSAGES as M } from "../../../src/domain/rules/messages";
 import { checkRule, type RuleFacts, type RuleFields, shapeRule } from "../../../src/domain/rules/rule-check";
 
 const ALL_EXIST: RuleFacts = {
@@ -66,45 +65,75 @@ describe("checkRule: order of the messages (first problem wins)", () => {
       "company before all",
       { bankAccountId: null, typeRule: null },
       { companyExists: false },
-      M.companyNotFound,
+      "Empresa não existe",
     ],
     [
       "bank account required",
       { bankAccountId: null, typeRule: null },
       { bankAccountExists: false },
-      M.bankAccountRequired,
+      "Conta bancária obrigatória",
     ],
     [
       "bank account exists",
       { typeRule: null },
       { bankAccountExists: false, descriptionTaken: true },
-      M.bankAccountNotFound,
+      "Conta bancária não existe",
     ],
-    ["description before type", { typeRule: null }, { descriptionTaken: true }, M.duplicateDescription],
-    ["type rule required", { typeRule: null, typeAccount: null }, {}, M.typeRuleRequired],
-    ["type rule 1 or 2", { typeRule: 0, typeAccount: null }, {}, M.typeRuleNotFound],
-    ["type rule 3", { typeRule: 3 }, {}, M.typeRuleNotFound],
-    ["transaction type required", { typeAccount: null }, { supplierExists: false }, M.typeAccountRequired],
-    ["transaction type 0 or 1", { typeAccount: 2 }, {}, M.typeAccountNotFound],
+    [
+      "description before type",
+      { typeRule: null },
+      { descriptionTaken: true },
+      "Já existe uma regra com a mesma descrição para essa conta bancária",
+    ],
+    ["type rule required", { typeRule: null, typeAccount: null }, {}, "Tipo regra obrigatório"],
+    ["type rule 1 or 2", { typeRule: 0, typeAccount: null }, {}, "Tipo regra não existe"],
+    ["type rule 3", { typeRule: 3 }, {}, "Tipo regra não existe"],
+    [
+      "transaction type required",
+      { typeAccount: null },
+      { supplierExists: false },
+      "Tipo transação obrigatório (IDTypeAccount: 0 crédito, 1 débito)",
+    ],
+    [
+      "transaction type 0 or 1",
+      { typeAccount: 2 },
+      {},
+      "Tipo transação não existe (IDTypeAccount: 0 crédito, 1 débito)",
+    ],
     [
       "destination required",
       { typeRule: 2, bankAccountToId: null },
       { bankAccountToExists: false },
-      M.bankAccountToRequired,
+      "Conta bancária destino obrigatória em regra do tipo transferência",
     ],
     [
       "destination exists",
       { typeRule: 2, bankAccountToId: 1 },
       { bankAccountToExists: false },
-      M.bankAccountToNotFound,
+      "Conta bancária destino não existe",
     ],
-    ["destination differs", { typeRule: 2, bankAccountToId: 1 }, {}, M.bankAccountToSameAsOrigin],
+    [
+      "destination differs",
+      { typeRule: 2, bankAccountToId: 1 },
+      {},
+      "Conta bancária destino e origem não podem ser igual",
+    ],
     ["type 1 ignores its destination", { bankAccountToId: 1 }, { bankAccountToExists: false }, null],
-    ["chart of accounts", {}, { accountTypeExists: false, paymentTypeExists: false }, M.accountTypeNotFound],
-    ["payment type", {}, { paymentTypeExists: false, documentTypeExists: false }, M.paymentTypeNotFound],
-    ["document type", {}, { documentTypeExists: false, supplierExists: false }, M.documentTypeNotFound],
-    ["supplier", {}, { supplierExists: false, consumerExists: false }, M.supplierNotFound],
-    ["customer", {}, { consumerExists: false }, M.consumerNotFound],
+    [
+      "chart of accounts",
+      {},
+      { accountTypeExists: false, paymentTypeExists: false },
+      "Plano de contas não existe",
+    ],
+    [
+      "payment type",
+      {},
+      { paymentTypeExists: false, documentTypeExists: false },
+      "Tipo pagamento não existe",
+    ],
+    ["document type", {}, { documentTypeExists: false, supplierExists: false }, "Tipo documento não existe"],
+    ["supplier", {}, { supplierExists: false, consumerExists: false }, "Fornecedor não existe"],
+    ["customer", {}, { consumerExists: false }, "Cliente não existe"],
     ["absent filters need no facts", { supplierId: null }, { supplierExists: false }, null],
   ])("%s", (_, fields, facts, expected) => {
     expect(message(check(fields, facts))).toBe(expected);

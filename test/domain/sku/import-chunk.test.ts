@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { ProductState } from "../../../src/db/sku-import";
 import { averageCost } from "../../../src/domain/sku/cost-recalculation";
 import { addCounts, planSkuChunk } from "../../../src/domain/sku/import-chunk";
-import { LINE_NAME_REQUIRED } from "../../../src/domain/sku/messages";
 import type { SkuLineResult } from "../../../src/domain/sku/template";
 
 const existing = (code: string, values: Partial<ProductState> = {}): [string, ProductState] => [
@@ -39,7 +38,7 @@ describe("planSkuChunk", () => {
     expect(plan.errors).toEqual([
       { line: 4, message: "a" },
       { line: 4, message: "b" },
-      { line: 5, message: LINE_NAME_REQUIRED },
+      { line: 5, message: "Nome obrigatório para produto novo" },
     ]);
   });
 

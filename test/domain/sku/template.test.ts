@@ -1,16 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  LINE_CODE_REQUIRED,
-  LINE_UNTERMINATED_QUOTE,
-  lineCodeTooLong,
-  lineInvalidActive,
-  lineInvalidCost,
-  lineInvalidPrice,
-  lineNameTooLong,
-  lineUnknownBrand,
-  TEMPLATE_WITHOUT_CODE_COLUMN,
-} from "../../../src/domain/sku/messages";
-import {
   type BrandIndex,
   headerKey,
   mapHeader,
@@ -35,7 +24,10 @@ describe("mapHeader", () => {
   });
 
   it("needs a code column", () => {
-    expect(mapHeader(["nome", "preco"])).toEqual({ error: TEMPLATE_WITHOUT_CODE_COLUMN });
+    expect(mapHeader(["nome", "preco"])).toEqual({
+      error:
+        "Cabeçalho sem a coluna de código: use code, codigo ou sku (colunas aceitas: code, name, brand, cost, price, active)",
+    });
   });
 
   it("headerKey drops case, accents and punctuation", () => {
@@ -65,15 +57,20 @@ describe("readSkuLine", () => {
   });
 
   it.each([
-    ["missing code", ["", "Nome"], [LINE_CODE_REQUIRED]],
-    ["code too long", ["x".repeat(61)], [lineCodeTooLong(60)]],
-    ["name too long", ["A1", "n".repeat(256)], [lineNameTooLong(255)]],
-    ["unknown brand", ["A1", "", "Outra"], [lineUnknownBrand("Outra")]],
-    ["unknown brand id", ["A1", "", "8"], [lineUnknownBrand("8")]],
+    ["missing code", ["", "Nome"], ["Código obrigatório"]],
+    ["code too long", ["x".repeat(61)], ["Código excede 60 caracteres"]],
+    ["name too long", ["A1", "n".repeat(256)], ["Nome excede 255 caracteres"]],
+    ["unknown brand", ["A1", "", "Outra"], ["Marca não existe: Outra"]],
+    ["unknown brand id", ["A1", "", "8"], ["Marca não existe: 8"]],
     [
       "every bad cell, in column order",
       ["", "", "", "x", "-1", "talvez"],
-      [LINE_CODE_REQUIRED, lineInvalidCost("x"), lineInvalidPrice("-1"), lineInvalidActive("talvez")],
+      [
+        "Código obrigatório",
+        "Custo inválido: x",
+        "Preço inválido: -1",
+        "Ativo inválido: talvez (use 1 ou 0, sim ou não)",
+      ],
     ],
   ])("%s", (_name, fields, errors) => {
     expect(read(fields)).toEqual({ ok: false, line: 4, errors });
@@ -83,7 +80,7 @@ describe("readSkuLine", () => {
     expect(read(["A1"], { unterminatedQuote: true })).toEqual({
       ok: false,
       line: 4,
-      errors: [LINE_UNTERMINATED_QUOTE],
+      errors: ["Aspas não fechadas: o campo entre aspas vai até o fim do arquivo"],
     });
   });
 });

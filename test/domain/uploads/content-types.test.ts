@@ -8,6 +8,19 @@ import {
   OFX_CONTENT_TYPES,
 } from "../../../src/domain/uploads/content-types";
 
+describe("accepted content types", () => {
+  it("are the ones the README documents", () => {
+    expect(CSV_CONTENT_TYPES).toEqual(["text/csv", "text/plain", "application/vnd.ms-excel"]);
+    expect(OFX_CONTENT_TYPES).toEqual([
+      "application/x-ofx",
+      "application/ofx",
+      "text/plain",
+      "application/octet-stream",
+      "text/xml",
+    ]);
+  });
+});
+
 describe("content types", () => {
   it.each([
     ["text/csv", "text/csv"],

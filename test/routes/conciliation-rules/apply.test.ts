@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bankLines } from "../../../drizzle/schema";
-import { RULE_APPLY_SCHEDULED } from "../../../src/domain/auto-reconciliation/messages";
-import { RULE_MESSAGES } from "../../../src/domain/rules/messages";
 import { client, signIn } from "../../support/api";
 import {
   bankAccount,
@@ -63,7 +61,7 @@ async function applyAndWait(bankAccountId: number) {
   const response = await s.api.post(APPLY_PATH, { IDBankAccount: bankAccountId });
   expect(response).toMatchObject({
     status: 200,
-    body: { IDJob: expect.any(Number), Message: RULE_APPLY_SCHEDULED },
+    body: { IDJob: expect.any(Number), Message: "Aplicação das regras de conciliação agendada" },
   });
   return waitForJob(s.token, response.body.IDJob, 30_000);
 }
@@ -142,19 +140,19 @@ describe("POST conciliation-rule/apply", () => {
     const make = ruleFactories("demo");
     const inactive = await make.bankAccount(1, { status: 0 });
     const foreign = await make.bankAccount(2);
-    expect(await s.api.post(APPLY_PATH, {})).toMatchObject(badRequest(RULE_MESSAGES.bankAccountRequired));
+    expect(await s.api.post(APPLY_PATH, {})).toMatchObject(badRequest("Conta bancária obrigatória"));
     expect(await s.api.post(APPLY_PATH, { IDBankAccount: null })).toMatchObject(
-      badRequest(RULE_MESSAGES.bankAccountRequired),
+      badRequest("Conta bancária obrigatória"),
     );
     for (const id of [999_999, inactive, foreign]) {
       expect(await s.api.post(APPLY_PATH, { IDBankAccount: id })).toMatchObject(
-        badRequest(RULE_MESSAGES.bankAccountNotFound),
+        badRequest("Conta bancária não existe"),
       );
     }
     const filial = client("demo", await signIn("demo", "filial@demo.local"));
     const own = await bankAccount();
     expect(await filial.post(APPLY_PATH, { IDBankAccount: own })).toMatchObject(
-      badRequest(RULE_MESSAGES.bankAccountNotFound),
+      badRequest("Conta bancária não existe"),
     );
     const wrongType = await s.api.post(APPLY_PATH, { IDBankAccount: "1" });
     expect(wrongType.status).toBe(400);

@@ -10,7 +10,6 @@ import {
   titles,
   transfers,
 } from "../../../drizzle/schema";
-import { RULE_MESSAGES } from "../../../src/domain/rules/messages";
 import { client, signIn } from "../../support/api";
 import {
   bankAccount,
@@ -240,27 +239,37 @@ describe("POST conciliation-rule/preview", () => {
     await rule(s, { IDBankAccount: w.account, IDTypeRule: 1, IDTypeAccount: 0, Description: "JÁ EXISTE" });
     const draft = { IDBankAccount: w.account, IDTypeRule: 1, IDTypeAccount: 0 };
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...draft, IDBankAccount: undefined }, RULE_MESSAGES.bankAccountRequired],
-      [{ ...draft, IDBankAccount: 999_999 }, RULE_MESSAGES.bankAccountNotFound],
-      [{ ...draft, IDBankAccount: foreign }, RULE_MESSAGES.bankAccountNotFound],
-      [{ ...draft, Description: "ja existe" }, RULE_MESSAGES.duplicateDescription],
-      [{ ...draft, IDTypeRule: undefined }, RULE_MESSAGES.typeRuleRequired],
-      [{ ...draft, IDTypeRule: 3 }, RULE_MESSAGES.typeRuleNotFound],
-      [{ ...draft, IDTypeAccount: undefined }, RULE_MESSAGES.typeAccountRequired],
-      [{ ...draft, IDTypeRule: 2, IDTypeAccount: 1 }, RULE_MESSAGES.bankAccountToRequired],
-      [{ ...draft, IDTypeRule: 2, IDBankAccountTo: 999_999 }, RULE_MESSAGES.bankAccountToNotFound],
-      [{ ...draft, IDTypeRule: 2, IDBankAccountTo: w.account }, RULE_MESSAGES.bankAccountToSameAsOrigin],
-      [{ ...draft, IDSupplier: 999_999 }, RULE_MESSAGES.supplierNotFound],
-      [{ ...draft, IDConsumer: 999_999 }, RULE_MESSAGES.consumerNotFound],
-      [{ ...draft, IDTypePayment: 999_999 }, RULE_MESSAGES.paymentTypeNotFound],
-      [{ ...draft, IDTypeDocument: 999_999 }, RULE_MESSAGES.documentTypeNotFound],
+      [{ ...draft, IDBankAccount: undefined }, "Conta bancária obrigatória"],
+      [{ ...draft, IDBankAccount: 999_999 }, "Conta bancária não existe"],
+      [{ ...draft, IDBankAccount: foreign }, "Conta bancária não existe"],
+      [
+        { ...draft, Description: "ja existe" },
+        "Já existe uma regra com a mesma descrição para essa conta bancária",
+      ],
+      [{ ...draft, IDTypeRule: undefined }, "Tipo regra obrigatório"],
+      [{ ...draft, IDTypeRule: 3 }, "Tipo regra não existe"],
+      [
+        { ...draft, IDTypeAccount: undefined },
+        "Tipo transação obrigatório (IDTypeAccount: 0 crédito, 1 débito)",
+      ],
+      [
+        { ...draft, IDTypeRule: 2, IDTypeAccount: 1 },
+        "Conta bancária destino obrigatória em regra do tipo transferência",
+      ],
+      [{ ...draft, IDTypeRule: 2, IDBankAccountTo: 999_999 }, "Conta bancária destino não existe"],
+      [
+        { ...draft, IDTypeRule: 2, IDBankAccountTo: w.account },
+        "Conta bancária destino e origem não podem ser igual",
+      ],
+      [{ ...draft, IDSupplier: 999_999 }, "Fornecedor não existe"],
+      [{ ...draft, IDConsumer: 999_999 }, "Cliente não existe"],
+      [{ ...draft, IDTypePayment: 999_999 }, "Tipo pagamento não existe"],
+      [{ ...draft, IDTypeDocument: 999_999 }, "Tipo documento não existe"],
     ];
     for (const [body, message] of cases) {
       expect(await s.api.post(PREVIEW_PATH, body), message).toMatchObject(badRequest(message));
     }
     const filial = client("demo", await signIn("demo", "filial@demo.local"));
-    expect(await filial.post(PREVIEW_PATH, draft)).toMatchObject(
-      badRequest(RULE_MESSAGES.bankAccountNotFound),
-    );
+    expect(await filial.post(PREVIEW_PATH, draft)).toMatchObject(badRequest("Conta bancária não existe"));
   });
 });

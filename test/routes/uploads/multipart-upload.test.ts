@@ -2,15 +2,6 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../../drizzle/schema";
-import {
-  BANK_ACCOUNT_REQUIRED,
-  fileSentWithOtherParams,
-  JOB_ALREADY_EXISTS,
-  JOB_SCHEDULED,
-  ORDERS_TEMPLATE_NOT_AVAILABLE,
-} from "../../../src/domain/jobs/messages";
-import { CSV_CONTENT_TYPES } from "../../../src/domain/uploads/content-types";
-import { contentTypeNotAllowed, EMPTY_FILE, FILE_REQUIRED } from "../../../src/domain/uploads/messages";
 import { call, signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
 import {
@@ -39,7 +30,10 @@ describe("multipart upload", () => {
         fileName: "C:\\planilhas\\multi.csv",
       },
     );
-    expect(response).toMatchObject({ status: 200, body: { Message: JOB_SCHEDULED } });
+    expect(response).toMatchObject({
+      status: 200,
+      body: { Message: "Arquivo recebido; processamento agendado" },
+    });
     const row = await dbOf().select().from(jobs).where(eq(jobs.id, response.body.IDJob)).get();
     expect(row).toMatchObject({
       route: "sku-template",
@@ -57,9 +51,15 @@ describe("multipart upload", () => {
     const csv = utf8("code,name\nMP-DUP,Repetido\n");
     const first = await uploadMultipart(admin, "/sku/template", csv);
     const again = await uploadMultipart(admin, "/sku/template", csv, { fileName: "outro.csv" });
-    expect(again.body).toEqual({ IDJob: first.body.IDJob, Message: JOB_ALREADY_EXISTS });
+    expect(again.body).toEqual({
+      IDJob: first.body.IDJob,
+      Message: "Arquivo já enviado anteriormente; processamento existente",
+    });
     const twoSteps = await uploadTwoSteps(admin, "/sku/template", csv);
-    expect(twoSteps.body).toEqual({ IDJob: first.body.IDJob, Message: JOB_ALREADY_EXISTS });
+    expect(twoSteps.body).toEqual({
+      IDJob: first.body.IDJob,
+      Message: "Arquivo já enviado anteriormente; processamento existente",
+    });
     const objects = await env.UPLOADS.list({ prefix: "demo/1/sku-template/" });
     const row = await dbOf().select().from(jobs).where(eq(jobs.id, first.body.IDJob)).get();
     const copies = [];
@@ -84,15 +84,21 @@ describe("multipart upload", () => {
     const form = new FormData();
     form.append("Type", "SkuTemplate");
     const missing = await call("demo", "POST", "/1.0/job", { token: admin, rawBody: form });
-    expect(missing).toMatchObject({ status: 400, body: { errorMessage: FILE_REQUIRED } });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { errorMessage: "Arquivo não enviado: use o campo file do multipart/form-data" },
+    });
 
     const text = new FormData();
     text.append("file", "code;name");
     const notAFile = await call("demo", "POST", "/1.0/sku/template", { token: admin, rawBody: text });
-    expect(notAFile).toMatchObject({ status: 400, body: { errorMessage: FILE_REQUIRED } });
+    expect(notAFile).toMatchObject({
+      status: 400,
+      body: { errorMessage: "Arquivo não enviado: use o campo file do multipart/form-data" },
+    });
 
     const empty = await uploadMultipart(admin, "/sku/template", new Uint8Array(0));
-    expect(empty).toMatchObject({ status: 400, body: { errorMessage: EMPTY_FILE } });
+    expect(empty).toMatchObject({ status: 400, body: { errorMessage: "Arquivo vazio" } });
 
     const png = await uploadMultipart(admin, "/sku/template", utf8("x"), {
       fileName: "a.png",
@@ -100,7 +106,10 @@ describe("multipart upload", () => {
     });
     expect(png).toMatchObject({
       status: 400,
-      body: { errorMessage: contentTypeNotAllowed("image/png", "SkuTemplate", CSV_CONTENT_TYPES) },
+      body: {
+        errorMessage:
+          "ContentType image/png não permitido para SkuTemplate. Aceitos: text/csv, text/plain, application/vnd.ms-excel",
+      },
     });
   });
 
@@ -119,7 +128,7 @@ describe("multipart upload", () => {
       contentType: "application/x-ofx",
       fields: { Type: "BankStatementOFX" },
     });
-    expect(noAccount).toMatchObject({ status: 400, body: { errorMessage: BANK_ACCOUNT_REQUIRED } });
+    expect(noAccount).toMatchObject({ status: 400, body: { errorMessage: "Conta bancária obrigatória" } });
     const badId = await uploadMultipart(admin, "/job", ofx, {
       fileName: "extrato.ofx",
       fields: { Type: "BankStatementOFX", IDBankAccount: "abc" },
@@ -137,7 +146,10 @@ describe("multipart upload", () => {
       contentType: "application/x-ofx",
       fields: { Type: "BankStatementOFX", IDBankAccount: String(account) },
     });
-    expect(response).toMatchObject({ status: 200, body: { Message: JOB_SCHEDULED } });
+    expect(response).toMatchObject({
+      status: 200,
+      body: { Message: "Arquivo recebido; processamento agendado" },
+    });
     const job = await waitForJob(admin, response.body.IDJob);
     expect(job).toMatchObject({
       Type: "BankStatementOFX",
@@ -152,7 +164,9 @@ describe("multipart upload", () => {
     });
     expect(otherAccount).toMatchObject({
       status: 400,
-      body: { errorMessage: fileSentWithOtherParams(response.body.IDJob, "BankStatementOFX") },
+      body: {
+        errorMessage: `Este arquivo já foi enviado no job ${response.body.IDJob} (BankStatementOFX) com outros parâmetros`,
+      },
     });
   });
 });
@@ -161,13 +175,17 @@ describe("orders template", () => {
   it("accepts and stores the file; the job ends Failed with its reason", async () => {
     const csv = utf8("pedido;cliente\n1;Fulano\n");
     const twoSteps = await uploadTwoSteps(admin, "/orders/template", csv, { fileName: "pedidos.csv" });
-    expect(twoSteps).toMatchObject({ status: 200, body: { Message: JOB_SCHEDULED } });
+    expect(twoSteps).toMatchObject({
+      status: 200,
+      body: { Message: "Arquivo recebido; processamento agendado" },
+    });
     const job = await waitForJob(admin, twoSteps.body.IDJob);
     expect(job).toMatchObject({
       Type: "OrdersTemplate",
       Status: "Failed",
       FileName: "pedidos.csv",
-      FailureReason: ORDERS_TEMPLATE_NOT_AVAILABLE,
+      FailureReason:
+        "Importação de pedidos ainda não disponível: o arquivo foi recebido e guardado, mas o processamento de pedidos não existe nesta versão do serviço",
     });
     expect(job.FinishedAt).not.toBeNull();
     const row = await dbOf().select().from(jobs).where(eq(jobs.id, twoSteps.body.IDJob)).get();
@@ -177,6 +195,9 @@ describe("orders template", () => {
     expect(multipart.status).toBe(200);
     expect((await waitForJob(admin, multipart.body.IDJob)).Status).toBe("Failed");
     const again = await uploadMultipart(admin, "/orders/template", csv);
-    expect(again.body).toEqual({ IDJob: twoSteps.body.IDJob, Message: JOB_ALREADY_EXISTS });
+    expect(again.body).toEqual({
+      IDJob: twoSteps.body.IDJob,
+      Message: "Arquivo já enviado anteriormente; processamento existente",
+    });
   });
 });

@@ -1,14 +1,5 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  CONTENT_LENGTH_REQUIRED,
-  UPLOAD_ALREADY_STORED,
-  UPLOAD_LARGER_THAN_DECLARED,
-  UPLOAD_LENGTH_MISMATCH,
-  UPLOAD_SIGNATURE_INVALID,
-  UPLOAD_URL_EXPIRED,
-  uploadContentTypeMismatch,
-} from "../../../src/domain/uploads/messages";
 import { signUpload } from "../../../src/domain/uploads/upload-signature";
 import { call, signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
@@ -52,7 +43,7 @@ describe("signed upload URL", () => {
     });
     const url = `http://demo.localhost/1.0/upload/${answer.Key}?expires=${expires}&signature=${signature}`;
     const response = await putFile(answer, csv, answer.Headers, url);
-    expect(response).toMatchObject({ status: 403, body: { errorMessage: UPLOAD_URL_EXPIRED } });
+    expect(response).toMatchObject({ status: 403, body: { errorMessage: "URL de upload expirada" } });
     expect(await stored(answer.Key)).toBe(0);
   });
 
@@ -76,12 +67,12 @@ describe("signed upload URL", () => {
       const response = await putFile(answer, csv, answer.Headers, tampered.toString());
       expect(response, tampered.toString()).toMatchObject({
         status: 403,
-        body: { errorMessage: UPLOAD_SIGNATURE_INVALID },
+        body: { errorMessage: "Assinatura do upload inválida" },
       });
     }
     const otherAccountHost = answer.UploadUrl.replace("demo.localhost", "acme.localhost");
     const foreign = await putFile(answer, csv, answer.Headers, otherAccountHost);
-    expect(foreign).toMatchObject({ status: 403, body: { errorMessage: UPLOAD_SIGNATURE_INVALID } });
+    expect(foreign).toMatchObject({ status: 403, body: { errorMessage: "Assinatura do upload inválida" } });
     expect(await stored(answer.Key)).toBe(0);
     expect(await stored(otherKey.pathname.split("/upload/")[1]!)).toBe(0);
   });
@@ -91,7 +82,7 @@ describe("signed upload URL", () => {
     const response = await putFile(answer, csv, { ...answer.Headers, "Content-Type": "application/pdf" });
     expect(response).toMatchObject({
       status: 400,
-      body: { errorMessage: uploadContentTypeMismatch("text/csv") },
+      body: { errorMessage: "Content-Type do upload difere do informado na solicitação: envie text/csv" },
     });
     const missing = await putFile(answer, csv, { "Content-Length": answer.Headers["Content-Length"]! });
     expect(missing.status).toBe(400);
@@ -101,7 +92,10 @@ describe("signed upload URL", () => {
   it("refuses a body larger than SizeBytes (400) and stores nothing", async () => {
     const answer = await slot(5);
     const response = await putFile(answer, csv, { "Content-Type": "text/csv" });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: UPLOAD_LARGER_THAN_DECLARED } });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { errorMessage: "Arquivo maior que o tamanho informado em SizeBytes" },
+    });
     expect(await stored(answer.Key)).toBe(0);
   });
 
@@ -115,7 +109,10 @@ describe("signed upload URL", () => {
       },
     });
     const response = await putFile(answer, body, { "Content-Type": "text/csv", "Content-Length": "10" });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: UPLOAD_LARGER_THAN_DECLARED } });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { errorMessage: "Arquivo maior que o tamanho informado em SizeBytes" },
+    });
     expect(await stored(answer.Key)).toBe(0);
   });
 
@@ -128,7 +125,10 @@ describe("signed upload URL", () => {
       },
     });
     const response = await putFile(answer, body, { "Content-Type": "text/csv" });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: CONTENT_LENGTH_REQUIRED } });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { errorMessage: "Content-Length obrigatório no upload" },
+    });
     expect(await stored(answer.Key)).toBe(0);
   });
 
@@ -141,7 +141,10 @@ describe("signed upload URL", () => {
       },
     });
     const response = await putFile(answer, body, { "Content-Type": "text/csv", "Content-Length": "10" });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: UPLOAD_LENGTH_MISMATCH } });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { errorMessage: "Corpo do upload difere do Content-Length informado" },
+    });
     expect(await stored(answer.Key)).toBe(0);
   });
 
@@ -151,7 +154,7 @@ describe("signed upload URL", () => {
     const other = utf8("code;name\nSIG-2;Assinado\n");
     expect(other.byteLength).toBe(csv.byteLength);
     const second = await putFile(answer, other, answer.Headers);
-    expect(second).toMatchObject({ status: 400, body: { errorMessage: UPLOAD_ALREADY_STORED } });
+    expect(second).toMatchObject({ status: 400, body: { errorMessage: "Arquivo já enviado para esta Key" } });
     expect(await (await env.UPLOADS.get(answer.Key))!.text()).toBe(new TextDecoder().decode(csv));
   });
 

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, products } from "../../../drizzle/schema";
-import { COST_RECALCULATION_SCHEDULED, PRODUCT_NOT_FOUND } from "../../../src/domain/sku/messages";
 import { client, signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
 import { dbOf, seedProduct, uploadMultipart, utf8, waitForJob } from "../../support/upload-factories";
@@ -41,8 +40,8 @@ describe("POST /sku/{idsku}/cost/recalculate", () => {
     expect(product.cost).toBe(1005);
 
     const response = await api.post(`/sku/${product.id}/cost/recalculate`);
-    expect(response).toMatchObject({ status: 200, body: { Message: COST_RECALCULATION_SCHEDULED } });
-    expect(response.body).toEqual({ Message: COST_RECALCULATION_SCHEDULED });
+    expect(response).toMatchObject({ status: 200, body: { Message: "Recálculo de custo agendado" } });
+    expect(response.body).toEqual({ Message: "Recálculo de custo agendado" });
     const job = await latestRecalculation(product.id);
     expect(job).toMatchObject({
       Type: "SkuCostRecalculate",
@@ -79,7 +78,7 @@ describe("POST /sku/{idsku}/cost/recalculate", () => {
     const foreign = await seedProduct({ code: "FILIAL-1" }, 2);
     for (const id of [999_999, deleted, foreign]) {
       const response = await api.post(`/sku/${id}/cost/recalculate`);
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: PRODUCT_NOT_FOUND } });
+      expect(response).toMatchObject({ status: 400, body: { errorMessage: "Produto não existe" } });
     }
     const invalid = await api.post("/sku/abc/cost/recalculate");
     expect(invalid.status).toBe(400);

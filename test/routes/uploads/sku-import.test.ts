@@ -1,15 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products, skuCostRecords } from "../../../drizzle/schema";
-import {
-  LINE_CODE_REQUIRED,
-  LINE_NAME_REQUIRED,
-  lineInvalidActive,
-  lineInvalidCost,
-  lineInvalidPrice,
-  lineUnknownBrand,
-  TEMPLATE_WITHOUT_CODE_COLUMN,
-} from "../../../src/domain/sku/messages";
 import { signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
 import {
@@ -67,13 +58,13 @@ describe("SkuTemplate import", () => {
       Result: { created: 2, updated: 2, errors: 5 },
     });
     expect(job.Errors).toEqual([
-      { Line: 3, Message: LINE_CODE_REQUIRED },
-      { Line: 4, Message: lineUnknownBrand("Inexistente") },
-      { Line: 5, Message: lineInvalidCost("abc") },
-      { Line: 5, Message: lineInvalidPrice("xyz") },
-      { Line: 5, Message: lineInvalidActive("talvez") },
-      { Line: 7, Message: LINE_NAME_REQUIRED },
-      { Line: 11, Message: lineUnknownBrand("Só da filial") },
+      { Line: 3, Message: "Código obrigatório" },
+      { Line: 4, Message: "Marca não existe: Inexistente" },
+      { Line: 5, Message: "Custo inválido: abc" },
+      { Line: 5, Message: "Preço inválido: xyz" },
+      { Line: 5, Message: "Ativo inválido: talvez (use 1 ou 0, sim ou não)" },
+      { Line: 7, Message: "Nome obrigatório para produto novo" },
+      { Line: 11, Message: "Marca não existe: Só da filial" },
     ]);
 
     expect(await product("NEW-1")).toMatchObject({
@@ -139,7 +130,8 @@ describe("SkuTemplate import", () => {
     const job = await waitForJob(admin, response.body.IDJob);
     expect(job).toMatchObject({
       Status: "Failed",
-      FailureReason: TEMPLATE_WITHOUT_CODE_COLUMN,
+      FailureReason:
+        "Cabeçalho sem a coluna de código: use code, codigo ou sku (colunas aceitas: code, name, brand, cost, price, active)",
       Processed: 0,
     });
   });

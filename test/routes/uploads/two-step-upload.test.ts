@@ -2,8 +2,6 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, products, uploads } from "../../../drizzle/schema";
-import { JOB_ALREADY_EXISTS, JOB_SCHEDULED } from "../../../src/domain/jobs/messages";
-import { FILE_NOT_UPLOADED, KEY_REQUIRED, UPLOAD_NOT_FOUND } from "../../../src/domain/uploads/messages";
 import { call, signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
 import {
@@ -68,7 +66,10 @@ describe("two-step upload", () => {
     expect(await stored!.text()).toBe(new TextDecoder().decode(csv));
 
     const confirm = await confirmUpload(admin, "/sku/template", url.body.Key);
-    expect(confirm).toMatchObject({ status: 200, body: { Message: JOB_SCHEDULED } });
+    expect(confirm).toMatchObject({
+      status: 200,
+      body: { Message: "Arquivo recebido; processamento agendado" },
+    });
     const job = await waitForJob(admin, confirm.body.IDJob);
     expect(job).toMatchObject({
       IDJob: confirm.body.IDJob,
@@ -102,7 +103,7 @@ describe("two-step upload", () => {
   it("answers the existing IDJob for the same content and drops the duplicate copy", async () => {
     const csv = utf8("code;name\nDUP-1;Repetido\n");
     const first = await uploadTwoSteps(admin, "/sku/template", csv);
-    expect(first.body.Message).toBe(JOB_SCHEDULED);
+    expect(first.body.Message).toBe("Arquivo recebido; processamento agendado");
     const url = await requestUploadUrl(admin, "/sku/template", {
       FileName: "outro-nome.csv",
       ContentType: "text/csv",
@@ -112,12 +113,12 @@ describe("two-step upload", () => {
     const second = await confirmUpload(admin, "/sku/template", url.body.Key);
     expect(second).toMatchObject({
       status: 200,
-      body: { IDJob: first.body.IDJob, Message: JOB_ALREADY_EXISTS },
+      body: { IDJob: first.body.IDJob, Message: "Arquivo já enviado anteriormente; processamento existente" },
     });
     expect(await env.UPLOADS.head(url.body.Key)).toBeNull();
     const again = await confirmUpload(admin, "/sku/template", url.body.Key);
     expect(again.status).toBe(400);
-    expect(again.body.errorMessage).toBe(FILE_NOT_UPLOADED);
+    expect(again.body.errorMessage).toBe("Arquivo ainda não enviado para esta Key");
     const rows = await dbOf()
       .select()
       .from(jobs)
@@ -135,7 +136,10 @@ describe("two-step upload", () => {
     await putFile(url.body, csv);
     const first = await confirmUpload(admin, "/sku/template", url.body.Key);
     const second = await confirmUpload(admin, "/sku/template", url.body.Key);
-    expect(second.body).toEqual({ IDJob: first.body.IDJob, Message: JOB_ALREADY_EXISTS });
+    expect(second.body).toEqual({
+      IDJob: first.body.IDJob,
+      Message: "Arquivo já enviado anteriormente; processamento existente",
+    });
     expect(await env.UPLOADS.head(url.body.Key)).not.toBeNull();
   });
 
@@ -155,7 +159,9 @@ describe("two-step upload", () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     const ids = new Set(answers.map((a) => a.body.IDJob));
     expect(ids.size).toBe(1);
-    expect(answers.filter((a) => a.body.Message === JOB_SCHEDULED)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.Message === "Arquivo recebido; processamento agendado")).toHaveLength(
+      1,
+    );
     const rows = await dbOf()
       .select()
       .from(jobs)
@@ -180,12 +186,12 @@ describe("ConfirmUpload refusals", () => {
       token: admin,
       body: { Action: "ConfirmUpload" },
     });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: KEY_REQUIRED } });
+    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Key obrigatória" } });
   });
 
   it("refuses an unknown key, a key of another company and a key of another route", async () => {
     const unknown = await confirmUpload(admin, "/sku/template", "demo/1/sku-template/nao-existe");
-    expect(unknown).toMatchObject({ status: 400, body: { errorMessage: UPLOAD_NOT_FOUND } });
+    expect(unknown).toMatchObject({ status: 400, body: { errorMessage: "Upload não encontrado" } });
 
     const csv = utf8("code;name\nOWN-1;Dono\n");
     const url = await requestUploadUrl(admin, "/sku/template", {
@@ -195,16 +201,16 @@ describe("ConfirmUpload refusals", () => {
     });
     await putFile(url.body, csv);
     const otherCompany = await confirmUpload(filial, "/sku/template", url.body.Key);
-    expect(otherCompany).toMatchObject({ status: 400, body: { errorMessage: UPLOAD_NOT_FOUND } });
+    expect(otherCompany).toMatchObject({ status: 400, body: { errorMessage: "Upload não encontrado" } });
     const otherRoute = await confirmUpload(admin, "/orders/template", url.body.Key);
-    expect(otherRoute).toMatchObject({ status: 400, body: { errorMessage: UPLOAD_NOT_FOUND } });
+    expect(otherRoute).toMatchObject({ status: 400, body: { errorMessage: "Upload não encontrado" } });
     const otherAccount = await confirmUpload(
       await signIn("acme", "admin@acme.local"),
       "/sku/template",
       url.body.Key,
       "acme",
     );
-    expect(otherAccount).toMatchObject({ status: 400, body: { errorMessage: UPLOAD_NOT_FOUND } });
+    expect(otherAccount).toMatchObject({ status: 400, body: { errorMessage: "Upload não encontrado" } });
   });
 
   it("refuses a key whose file was never uploaded", async () => {
@@ -214,7 +220,10 @@ describe("ConfirmUpload refusals", () => {
       SizeBytes: 10,
     });
     const response = await confirmUpload(admin, "/sku/template", url.body.Key);
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: FILE_NOT_UPLOADED } });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { errorMessage: "Arquivo ainda não enviado para esta Key" },
+    });
     expect(await objectCount(url.body.Key)).toBe(0);
   });
 });

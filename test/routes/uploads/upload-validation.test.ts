@@ -1,27 +1,20 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { uploads } from "../../../drizzle/schema";
-import {
-  BANK_ACCOUNT_NOT_FOUND,
-  BANK_ACCOUNT_REQUIRED,
-  JOB_TYPE_REQUIRED,
-  jobTypeInvalid,
-} from "../../../src/domain/jobs/messages";
-import { CSV_CONTENT_TYPES, OFX_CONTENT_TYPES } from "../../../src/domain/uploads/content-types";
-import {
-  ACTION_INVALID,
-  BODY_KIND_REQUIRED,
-  CONTENT_TYPE_REQUIRED,
-  contentTypeNotAllowed,
-  FILE_NAME_REQUIRED,
-  fileTooLarge,
-  SIZE_REQUIRED,
-} from "../../../src/domain/uploads/messages";
 import { call, signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
 import { dbOf, requestUploadUrl, seedBankAccount } from "../../support/upload-factories";
 
 const MAX = 20 * 1024 * 1024;
+/** The content types the README documents per kind of file. */
+const CSV_CONTENT_TYPES = ["text/csv", "text/plain", "application/vnd.ms-excel"];
+const OFX_CONTENT_TYPES = [
+  "application/x-ofx",
+  "application/ofx",
+  "text/plain",
+  "application/octet-stream",
+  "text/xml",
+];
 let admin: string;
 
 beforeAll(async () => {
@@ -39,21 +32,37 @@ async function refused(path: string, body: Record<string, unknown>, message: str
 describe("RequestUploadUrl validation", () => {
   it("answers 400 with errorMessage for each missing or invalid field, in order", async () => {
     for (const path of ["/sku/template", "/orders/template", "/job"]) {
-      await refused(path, { ...valid }, ACTION_INVALID);
-      await refused(path, { ...valid, Action: "Upload" }, ACTION_INVALID);
+      await refused(path, { ...valid }, "Action deve ser RequestUploadUrl ou ConfirmUpload");
+      await refused(
+        path,
+        { ...valid, Action: "Upload" },
+        "Action deve ser RequestUploadUrl ou ConfirmUpload",
+      );
     }
     const action = { Action: "RequestUploadUrl" };
-    await refused("/sku/template", { ...action }, FILE_NAME_REQUIRED);
-    await refused("/sku/template", { ...action, FileName: "   " }, FILE_NAME_REQUIRED);
-    await refused("/sku/template", { ...action, FileName: "a.csv" }, CONTENT_TYPE_REQUIRED);
+    await refused("/sku/template", { ...action }, "FileName obrigatório");
+    await refused("/sku/template", { ...action, FileName: "   " }, "FileName obrigatório");
+    await refused("/sku/template", { ...action, FileName: "a.csv" }, "ContentType obrigatório");
     await refused(
       "/sku/template",
       { ...action, FileName: "a.csv", ContentType: "application/pdf" },
-      contentTypeNotAllowed("application/pdf", "SkuTemplate", CSV_CONTENT_TYPES),
+      "ContentType application/pdf não permitido para SkuTemplate. Aceitos: text/csv, text/plain, application/vnd.ms-excel",
     );
-    await refused("/sku/template", { ...action, FileName: "a.csv", ContentType: "text/csv" }, SIZE_REQUIRED);
-    await refused("/sku/template", { ...action, ...valid, SizeBytes: 0 }, SIZE_REQUIRED);
-    await refused("/orders/template", { ...action, ...valid, SizeBytes: MAX + 1 }, fileTooLarge(MAX));
+    await refused(
+      "/sku/template",
+      { ...action, FileName: "a.csv", ContentType: "text/csv" },
+      "SizeBytes obrigatório e maior que zero",
+    );
+    await refused(
+      "/sku/template",
+      { ...action, ...valid, SizeBytes: 0 },
+      "SizeBytes obrigatório e maior que zero",
+    );
+    await refused(
+      "/orders/template",
+      { ...action, ...valid, SizeBytes: MAX + 1 },
+      "Arquivo excede o tamanho máximo de 20971520 bytes",
+    );
     await refused(
       "/sku/template",
       { ...action, ...valid, SizeBytes: 1.5 },
@@ -79,16 +88,16 @@ describe("RequestUploadUrl validation", () => {
 
   it("POST /job requires a known Type", async () => {
     const action = { Action: "RequestUploadUrl", ...valid };
-    await refused("/job", action, JOB_TYPE_REQUIRED);
+    await refused("/job", action, "Type obrigatório");
     await refused(
       "/job",
       { ...action, Type: "OrdersTemplate" },
-      jobTypeInvalid("OrdersTemplate", ["SkuTemplate", "BankStatementOFX"]),
+      "Type inválido: OrdersTemplate. Aceitos: SkuTemplate, BankStatementOFX",
     );
     await refused(
       "/job",
       { ...action, Type: "Nada" },
-      jobTypeInvalid("Nada", ["SkuTemplate", "BankStatementOFX"]),
+      "Type inválido: Nada. Aceitos: SkuTemplate, BankStatementOFX",
     );
   });
 
@@ -99,24 +108,28 @@ describe("RequestUploadUrl validation", () => {
       ContentType: "application/x-ofx",
       SizeBytes: 100,
     };
-    await refused("/job", { ...ofx, Type: "BankStatementOFX" }, BANK_ACCOUNT_REQUIRED);
-    await refused("/job", { ...ofx, Type: "BankStatementOFX", IDBankAccount: 999 }, BANK_ACCOUNT_NOT_FOUND);
+    await refused("/job", { ...ofx, Type: "BankStatementOFX" }, "Conta bancária obrigatória");
+    await refused(
+      "/job",
+      { ...ofx, Type: "BankStatementOFX", IDBankAccount: 999 },
+      "Conta bancária não existe",
+    );
     const inactive = await seedBankAccount(1, 0);
     await refused(
       "/job",
       { ...ofx, Type: "BankStatementOFX", IDBankAccount: inactive },
-      BANK_ACCOUNT_NOT_FOUND,
+      "Conta bancária não existe",
     );
     const otherCompany = await seedBankAccount(2);
     await refused(
       "/job",
       { ...ofx, Type: "BankStatementOFX", IDBankAccount: otherCompany },
-      BANK_ACCOUNT_NOT_FOUND,
+      "Conta bancária não existe",
     );
     await refused(
       "/job",
       { ...ofx, Type: "BankStatementOFX", ContentType: "text/csv", IDBankAccount: otherCompany },
-      contentTypeNotAllowed("text/csv", "BankStatementOFX", OFX_CONTENT_TYPES),
+      "ContentType text/csv não permitido para BankStatementOFX. Aceitos: application/x-ofx, application/ofx, text/plain, application/octet-stream, text/xml",
     );
 
     const account = await seedBankAccount(1);
@@ -153,9 +166,21 @@ describe("RequestUploadUrl validation", () => {
         rawBody: "code;name",
         headers: { "Content-Type": "text/csv" },
       });
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: BODY_KIND_REQUIRED } });
+      expect(response).toMatchObject({
+        status: 400,
+        body: {
+          errorMessage:
+            "Envie JSON com Action (RequestUploadUrl ou ConfirmUpload) ou multipart/form-data com o campo file",
+        },
+      });
       const none = await call("demo", "POST", `/1.0${path}`, { token: admin });
-      expect(none).toMatchObject({ status: 400, body: { errorMessage: BODY_KIND_REQUIRED } });
+      expect(none).toMatchObject({
+        status: 400,
+        body: {
+          errorMessage:
+            "Envie JSON com Action (RequestUploadUrl ou ConfirmUpload) ou multipart/form-data com o campo file",
+        },
+      });
     }
   });
 
