@@ -5,10 +5,10 @@ import type { AppEnv } from "./env";
 import type { acquirerRouter } from "./routes/acquirer/acquirer-lines";
 import type { bankAccountRouter } from "./routes/bank-accounts";
 import type { bankStatementRouter } from "./routes/bank-statement";
-import type { companyRouter } from "./routes/company/company";
+import type { companyRouter } from "./routes/company";
 import type { conciliationRulesRouter } from "./routes/conciliation-rules";
 import type { jobsRouter } from "./routes/jobs";
-import type { ordersRouter } from "./routes/orders/orders-template";
+import type { ordersRouter } from "./routes/orders";
 import type { accountTypeRouter } from "./routes/registries/account-type";
 import type { brandRouter } from "./routes/registries/brand";
 import type { carrierHubMappingRouter } from "./routes/registries/carrier-hub-mapping";
@@ -26,8 +26,7 @@ import type { supplierRouter } from "./routes/registries/supplier";
 import type { skuRouter } from "./routes/sku";
 import type { titlesRouter } from "./routes/titles/router";
 import type { signedUploadRouter } from "./routes/uploads/signed-upload";
-import type { signInRouter } from "./routes/user/sign-in";
-import type { userRouter } from "./routes/user/user";
+import type { signInRouter, userRouter } from "./routes/user";
 
 export type { AppType };
 

@@ -17,6 +17,8 @@ export const OFX_IMPORT_DESCRIPTION = [
   "regras terminarem.",
 ].join(" ");
 
+export const JOB_TAG = "Job";
+
 export const JOB_STATUSES = ["Pending", "Processing", "Done", "Failed"] as const;
 
 export const JobSchema = z

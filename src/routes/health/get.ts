@@ -1,6 +1,6 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../env";
-import { ErrorBodySchema } from "../http/schemas";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { AppRouteHandler } from "../../http/router";
+import { ErrorBodySchema } from "../../http/schemas";
 
 const HealthSchema = z.object({ Status: z.literal("ok") }).openapi("Health");
 
@@ -23,7 +23,4 @@ export const healthRoute = createRoute({
   },
 });
 
-/** Registered before the tenant and auth middlewares: no account, no token, no database. */
-export function registerHealth(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(healthRoute, (c) => c.json({ Status: "ok" as const }, 200));
-}
+export const health: AppRouteHandler<typeof healthRoute> = (c) => c.json({ Status: "ok" as const }, 200);

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { createRouter } from "../../http/router";
+import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
 import { answerUpload, requireUploadBody } from "../uploads/upload-handler";
 import { UPLOAD_FLOW_DESCRIPTION, UploadAnswerSchema, uploadRequestBody } from "../uploads/upload-schemas";
 
-export const ordersTemplateRoute = createRoute({
+export const importOrdersTemplateRoute = createRoute({
   method: "post",
   path: "/orders/template",
   operationId: "importOrdersTemplate",
@@ -16,7 +16,7 @@ export const ordersTemplateRoute = createRoute({
   responses: jsonOk(UploadAnswerSchema, "URL de upload (RequestUploadUrl) ou `{IDJob, Message}`"),
 });
 
-export const ordersRouter = createRouter().openapi(ordersTemplateRoute, async (c) => {
+export const importOrdersTemplate: AppRouteHandler<typeof importOrdersTemplateRoute> = async (c) => {
   const answer = await answerUpload(c, "orders-template", c.req.valid("json"), c.req.valid("form"));
   return c.json(answer, 200);
-});
+};

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { createRouter } from "../../http/router";
+import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
 import { answerUpload, requireUploadBody } from "../uploads/upload-handler";
 import { UPLOAD_FLOW_DESCRIPTION, UploadAnswerSchema, uploadRequestBody } from "../uploads/upload-schemas";
 
-export const skuTemplateRoute = createRoute({
+export const importSkuTemplateRoute = createRoute({
   method: "post",
   path: "/sku/template",
   operationId: "importSkuTemplate",
@@ -23,7 +23,7 @@ export const skuTemplateRoute = createRoute({
   responses: jsonOk(UploadAnswerSchema, "URL de upload (RequestUploadUrl) ou `{IDJob, Message}`"),
 });
 
-export const skuTemplateRouter = createRouter().openapi(skuTemplateRoute, async (c) => {
+export const importSkuTemplate: AppRouteHandler<typeof importSkuTemplateRoute> = async (c) => {
   const answer = await answerUpload(c, "sku-template", c.req.valid("json"), c.req.valid("form"));
   return c.json(answer, 200);
-});
+};

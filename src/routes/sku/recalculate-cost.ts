@@ -1,14 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { scheduleCostRecalculation } from "../../domain/sku/cost-recalculation";
 import { COST_RECALCULATION_SCHEDULED } from "../../domain/sku/messages";
-import { createRouter } from "../../http/router";
+import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
 
 const ScheduledSchema = z
   .object({ Message: z.literal(COST_RECALCULATION_SCHEDULED) })
   .openapi("CostRecalculationScheduled");
 
-export const costRecalculateRoute = createRoute({
+export const recalculateSkuCostRoute = createRoute({
   method: "post",
   path: "/sku/{idsku}/cost/recalculate",
   operationId: "recalculateSkuCost",
@@ -20,7 +20,7 @@ export const costRecalculateRoute = createRoute({
   responses: jsonOk(ScheduledSchema, "Recálculo agendado"),
 });
 
-export const costRecalculateRouter = createRouter().openapi(costRecalculateRoute, async (c) => {
+export const recalculateSkuCost: AppRouteHandler<typeof recalculateSkuCostRoute> = async (c) => {
   const { idsku } = c.req.valid("param");
   const caller = c.get("caller");
   await scheduleCostRecalculation(
@@ -29,4 +29,4 @@ export const costRecalculateRouter = createRouter().openapi(costRecalculateRoute
     idsku,
   );
   return c.json({ Message: COST_RECALCULATION_SCHEDULED }, 200);
-});
+};
