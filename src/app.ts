@@ -12,7 +12,7 @@ import { requestLog } from "./middleware/request-log";
 import { splitVersion, tenant } from "./middleware/tenant";
 import { protectedRoutes } from "./routes";
 import { healthRouter } from "./routes/health";
-import { signedUploadRouter } from "./routes/uploads/signed-upload";
+import { signedUploadRouter } from "./routes/uploads";
 import { signInRouter } from "./routes/user";
 
 /** Route path of a request: the version segment removed; an unknown version matches nothing (404). */

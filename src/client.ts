@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { hc } from "hono/client";
 import type { AppType } from "./app";
 import type { AppEnv } from "./env";
-import type { acquirerRouter } from "./routes/acquirer/acquirer-lines";
+import type { acquirerRouter } from "./routes/acquirer";
 import type { bankAccountRouter } from "./routes/bank-accounts";
 import type { bankStatementRouter } from "./routes/bank-statement";
 import type { companyRouter } from "./routes/company";
@@ -25,7 +25,7 @@ import type { productRouter } from "./routes/registries/product";
 import type { supplierRouter } from "./routes/registries/supplier";
 import type { skuRouter } from "./routes/sku";
 import type { titlesRouter } from "./routes/titles/router";
-import type { signedUploadRouter } from "./routes/uploads/signed-upload";
+import type { signedUploadRouter } from "./routes/uploads";
 import type { signInRouter, userRouter } from "./routes/user";
 
 export type { AppType };

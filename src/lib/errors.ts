@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-export type ApiErrorStatus = 400 | 401 | 404 | 413 | 415 | 500;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 500;
 
 /** The one error type of the service: an HTTP status and the exact message the client sees. */
 export class ApiError extends Error {
@@ -15,6 +15,8 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = () => new ApiError(401, "Não autorizado");
+/** A refused credential that is not a session token (a tampered or expired signed URL). */
+export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message = "Recurso não encontrado") => new ApiError(404, message);
 
 /** Error body of every failed request. */

@@ -1,5 +1,5 @@
 import { createRouter } from "../http/router";
-import { acquirerRouter } from "./acquirer/acquirer-lines";
+import { acquirerRouter } from "./acquirer";
 import { bankAccountRouter } from "./bank-accounts";
 import { bankStatementRouter } from "./bank-statement";
 import { companyRouter } from "./company";

@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
+import { UPLOAD_FLOW_DESCRIPTION, UploadAnswerSchema, uploadRequestBody } from "../uploads/schemas";
 import { answerUpload, requireUploadBody } from "../uploads/upload-handler";
-import { UPLOAD_FLOW_DESCRIPTION, UploadAnswerSchema, uploadRequestBody } from "../uploads/upload-schemas";
 
 export const importOrdersTemplateRoute = createRoute({
   method: "post",

@@ -2,20 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { MAX_RECONCILIATION_ITEMS } from "../../domain/reconciliation/messages";
 import { reconcile } from "../../domain/reconciliation/reconcile";
 import type { ReconciliationView } from "../../domain/reconciliation/view";
-import { createRouter } from "../../http/router";
-import { INT32_MAX, jsonOk } from "../../http/schemas";
+import type { AppRouteHandler } from "../../http/router";
+import { INT32_MAX, jsonBody, jsonOk } from "../../http/schemas";
 import { MAX_AMOUNT } from "../../lib/money";
-import { AcquirerLineSchema, acquirerLineBody, BankLineSchema, bankLineBody, TAG } from "./schemas";
-
-/** An id whose absence the domain reports with the spec's message (so zod only refuses wrong types). */
-const looseId = (name: string, description: string) =>
-  z
-    .number({ error: `${name} deve ser um número inteiro` })
-    .int(`${name} deve ser um número inteiro`)
-    .max(INT32_MAX, `${name} excede o limite int32`)
-    .nullable()
-    .optional()
-    .openapi({ type: "integer", format: "int32", maximum: INT32_MAX, description, example: 1 });
+import { AcquirerLineSchema, acquirerLineBody, BankLineSchema, bankLineBody, looseId, TAG } from "./schemas";
 
 const ReconciliationBodySchema = z
   .object({
@@ -68,10 +58,10 @@ const ReconciliationBodySchema = z
   })
   .openapi("ReconciliationRequest");
 
-export const reconciliationBody = (v: ReconciliationView) =>
+const reconciliationBody = (v: ReconciliationView) =>
   v.kind === "bank" ? bankLineBody(v) : acquirerLineBody(v);
 
-export const postReconciliationRoute = createRoute({
+export const reconcileBankStatementRoute = createRoute({
   method: "post",
   path: "/accounts/bank-statement",
   operationId: "reconcileBankStatement",
@@ -89,16 +79,14 @@ export const postReconciliationRoute = createRoute({
     "- Requisições concorrentes na mesma linha ou no mesmo título: a perdedora recebe 400 `Falha ao processar conciliação`.",
     "Listas de ids nas mensagens são separadas por vírgula e espaço; valores com duas casas e ponto.",
   ].join("\n"),
-  request: {
-    body: { required: true, content: { "application/json": { schema: ReconciliationBodySchema } } },
-  },
+  request: { body: jsonBody(ReconciliationBodySchema) },
   responses: jsonOk(
     z.array(z.union([BankLineSchema, AcquirerLineSchema])),
     "Array de no máximo um item: a linha conciliada, com seus lançamentos e status final",
   ),
 });
 
-export const postReconciliationRouter = createRouter().openapi(postReconciliationRoute, async (c) => {
+export const reconcileBankStatement: AppRouteHandler<typeof reconcileBankStatementRoute> = async (c) => {
   const views = await reconcile(c.get("db"), c.get("caller"), c.req.valid("json"));
   return c.json(views.map(reconciliationBody), 200);
-});
+};

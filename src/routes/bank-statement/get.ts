@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getStatement } from "../../domain/statement/statement";
-import { createRouter } from "../../http/router";
+import type { AppRouteHandler } from "../../http/router";
 import { dateQuery, enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
 import {
@@ -63,7 +63,7 @@ const StatementResponseSchema = z
       "Source=1: um objeto InternalStatement. Source=2: array de BankLine. Source=1 com IDBankStatementConciliation: array de InternalAccount",
   });
 
-export const getStatementRoute = createRoute({
+export const getBankStatementRoute = createRoute({
   method: "get",
   path: "/accounts/bank-statement",
   operationId: "getBankStatement",
@@ -83,7 +83,7 @@ export const getStatementRoute = createRoute({
   responses: jsonOk(StatementResponseSchema, "O extrato no formato escolhido"),
 });
 
-export const getStatementRouter = createRouter().openapi(getStatementRoute, async (c) => {
+export const getBankStatement: AppRouteHandler<typeof getBankStatementRoute> = async (c) => {
   const result = await getStatement(c.get("db"), c.get("caller"), c.req.valid("query"));
   if (result.kind === "linked") return c.json(result.entries.map(internalAccountBody), 200);
   if (result.kind === "bank") return c.json(result.lines.map(bankLineBody), 200);
@@ -102,4 +102,4 @@ export const getStatementRouter = createRouter().openapi(getStatementRoute, asyn
     },
     200,
   );
-});
+};

@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { HTTPException } from "hono/http-exception";
-import { receiveSignedUpload, UploadForbidden } from "../../domain/uploads/receive-upload";
+import { receiveSignedUpload } from "../../domain/uploads/receive-upload";
 import { uploadSigningSecret } from "../../domain/uploads/upload-signature";
-import { createRouter } from "../../http/router";
+import type { AppRouteHandler } from "../../http/router";
 import { ErrorBodySchema, idString, jsonOk } from "../../http/schemas";
 
 const pathText = (name: string, pattern: RegExp, example: string, description: string) =>
@@ -18,7 +17,7 @@ const StoredSchema = z
   })
   .openapi("UploadStored");
 
-export const signedUploadRoute = createRoute({
+export const uploadSignedFileRoute = createRoute({
   method: "put",
   path: "/upload/{account}/{company}/{route}/{id}",
   operationId: "uploadSignedFile",
@@ -77,26 +76,20 @@ export const signedUploadRoute = createRoute({
   },
 });
 
-/** Mounted before authentication: the signature of the URL is the credential. */
-export const signedUploadRouter = createRouter().openapi(signedUploadRoute, async (c) => {
+export const uploadSignedFile: AppRouteHandler<typeof uploadSignedFileRoute> = async (c) => {
   const params = c.req.valid("param");
   const query = c.req.valid("query");
-  try {
-    const stored = await receiveSignedUpload(
-      { db: c.get("db"), bucket: c.env.UPLOADS, secret: uploadSigningSecret(c.env) },
-      {
-        account: c.get("account"),
-        key: { account: params.account, companyId: params.company, route: params.route, id: params.id },
-        expires: query.expires,
-        signature: query.signature,
-        contentType: c.req.header("content-type"),
-        contentLength: c.req.header("content-length"),
-        body: c.req.raw.body,
-      },
-    );
-    return c.json({ Key: stored.key, SizeBytes: stored.size }, 200);
-  } catch (error) {
-    if (error instanceof UploadForbidden) throw new HTTPException(403, { message: error.message });
-    throw error;
-  }
-});
+  const stored = await receiveSignedUpload(
+    { db: c.get("db"), bucket: c.env.UPLOADS, secret: uploadSigningSecret(c.env) },
+    {
+      account: c.get("account"),
+      key: { account: params.account, companyId: params.company, route: params.route, id: params.id },
+      expires: query.expires,
+      signature: query.signature,
+      contentType: c.req.header("content-type"),
+      contentLength: c.req.header("content-length"),
+      body: c.req.raw.body,
+    },
+  );
+  return c.json({ Key: stored.key, SizeBytes: stored.size }, 200);
+};
