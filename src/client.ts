@@ -24,7 +24,7 @@ import type { paymentTypeRouter } from "./routes/registries/payment-type";
 import type { productRouter } from "./routes/registries/product";
 import type { supplierRouter } from "./routes/registries/supplier";
 import type { skuRouter } from "./routes/sku";
-import type { titlesRouter } from "./routes/titles/router";
+import type { titlesRouter } from "./routes/titles";
 import type { signedUploadRouter } from "./routes/uploads";
 import type { signInRouter, userRouter } from "./routes/user";
 

@@ -8,7 +8,7 @@ import { jobsRouter } from "./jobs";
 import { ordersRouter } from "./orders";
 import { registriesRouter } from "./registries";
 import { skuRouter } from "./sku";
-import { titlesRouter } from "./titles/router";
+import { titlesRouter } from "./titles";
 import { userRouter } from "./user";
 
 /** Every authenticated operation of the API, by area. */

@@ -1,7 +1,7 @@
 import type { TitleChanges } from "../../domain/titles/titles";
 import type { TitleRouteKind } from "./kinds";
 
-type TitleJson = {
+export type TitleJson = {
   Description?: string;
   Document?: string | null;
   Value?: number;

@@ -2,10 +2,8 @@ import { PAYABLE, RECEIVABLE, type TitleKind } from "../../domain/titles/kinds";
 import { type PartyField, titleSchemas } from "./schemas";
 
 /** How one kind of title is exposed over HTTP. */
-export type TitleRouteKind<BasePath extends string = string, IdParam extends string = string> = {
+export type TitleRouteKind = {
   domain: TitleKind;
-  basePath: BasePath;
-  idParam: IdParam;
   tag: string;
   partyField: PartyField;
   /** `AccountPayable` / `AccountReceivable`: schema names and operation ids. */
@@ -17,10 +15,8 @@ export type TitleRouteKind<BasePath extends string = string, IdParam extends str
   schemas: ReturnType<typeof titleSchemas>;
 };
 
-export const PAYABLE_ROUTES: TitleRouteKind<"/accounts/payable", "idaccountpayable"> = {
+export const PAYABLE_ROUTES: TitleRouteKind = {
   domain: PAYABLE,
-  basePath: "/accounts/payable",
-  idParam: "idaccountpayable",
   tag: "Accounts payable",
   partyField: "IDSupplier",
   name: "AccountPayable",
@@ -34,10 +30,8 @@ export const PAYABLE_ROUTES: TitleRouteKind<"/accounts/payable", "idaccountpayab
   }),
 };
 
-export const RECEIVABLE_ROUTES: TitleRouteKind<"/accounts/receivable", "idaccountreceivable"> = {
+export const RECEIVABLE_ROUTES: TitleRouteKind = {
   domain: RECEIVABLE,
-  basePath: "/accounts/receivable",
-  idParam: "idaccountreceivable",
   tag: "Accounts receivable",
   partyField: "IDConsumer",
   name: "AccountReceivable",

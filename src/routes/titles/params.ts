@@ -1,21 +1,19 @@
 import { z } from "@hono/zod-openapi";
 import { idPath } from "../../http/schemas";
-import type { TitleRouteKind } from "./kinds";
-import { paymentIdParam } from "./schemas";
 
-/** `{idaccountpayable}` / `{idaccountreceivable}` path of one title. */
-export const titlePath = <K extends TitleRouteKind>(kind: K) =>
-  `${kind.basePath}/{${kind.idParam}}` as `${K["basePath"]}/{${K["idParam"]}}`;
+const titleId = (name: string, noun: string) => idPath(name).openapi({ description: `Id da ${noun}` });
 
-/** The title id's parameter, named after the kind (`idaccountpayable` / `idaccountreceivable`). */
-export const titleParams = <K extends TitleRouteKind>(kind: K) =>
-  z.object({
-    [kind.idParam]: idPath(kind.idParam).openapi({ description: `Id da ${kind.noun}` }),
-  } as { [Name in K["idParam"]]: ReturnType<typeof idPath> });
+const paymentId = idPath("idaccountpayment").openapi({
+  description: "IDAccountPayment do pagamento (o IDBankStatement do seu lançamento)",
+});
 
-export const paymentParams = <K extends TitleRouteKind>(kind: K) =>
-  titleParams(kind).extend({ idaccountpayment: paymentIdParam });
+/** `{idaccountpayable}`: one payable title. */
+export const payableParams = z.object({ idaccountpayable: titleId("idaccountpayable", "conta a pagar") });
 
-/** The title id of a validated path (its name depends on the kind). */
-export const titleIdOf = (kind: TitleRouteKind, params: object): number =>
-  (params as Record<string, number>)[kind.idParam]!;
+/** `{idaccountreceivable}`: one receivable title. */
+export const receivableParams = z.object({
+  idaccountreceivable: titleId("idaccountreceivable", "conta a receber"),
+});
+
+export const payablePaymentParams = payableParams.extend({ idaccountpayment: paymentId });
+export const receivablePaymentParams = receivableParams.extend({ idaccountpayment: paymentId });

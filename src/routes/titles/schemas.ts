@@ -4,7 +4,6 @@ import {
   dateString,
   enumIntQuery,
   idBody,
-  idPath,
   idQuery,
   moneyBody,
   pageQuery,
@@ -68,10 +67,6 @@ export const EmptyListSchema = z
   .array(z.unknown())
   .max(0)
   .openapi({ example: [], description: "Sempre uma lista vazia" });
-
-export const paymentIdParam = idPath("idaccountpayment").openapi({
-  description: "IDAccountPayment do pagamento (o IDBankStatement do seu lançamento)",
-});
 
 /** The schemas of one kind of title (payable or receivable), registered once under its own names. */
 export function titleSchemas(names: {
