@@ -1,0 +1,19 @@
+import { createRoute } from "@hono/zod-openapi";
+import { accountTypeRegistry } from "../../../domain/registries/simple-registries";
+import type { AppRouteHandler } from "../../../http/router";
+import { createConfig } from "../crud-configs";
+import { accountTypeBody, accountTypeCrud } from "./schemas";
+
+export const createAccountTypeRoute = createRoute({
+  path: "/type/account/type",
+  ...createConfig(accountTypeCrud),
+});
+
+export const createAccountType: AppRouteHandler<typeof createAccountTypeRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const row = await accountTypeRegistry.create(c.get("db"), c.get("caller").companyId, {
+    description: body.Description,
+    typeAccount: body.IDTypeAccount,
+  });
+  return c.json([accountTypeBody(row)], 200);
+};

@@ -1,0 +1,16 @@
+import { createRoute } from "@hono/zod-openapi";
+import { companyIntegrationRegistry } from "../../../domain/registries/simple-registries";
+import type { AppRouteHandler } from "../../../http/router";
+import { deleteConfig } from "../crud-configs";
+import { companyIntegrationCrud } from "./schemas";
+
+export const deleteCompanyIntegrationRoute = createRoute({
+  path: "/company/integration/{idcompanyintegration}",
+  ...deleteConfig(companyIntegrationCrud),
+});
+
+export const deleteCompanyIntegration: AppRouteHandler<typeof deleteCompanyIntegrationRoute> = async (c) => {
+  const { idcompanyintegration } = c.req.valid("param");
+  await companyIntegrationRegistry.remove(c.get("db"), c.get("caller").companyId, idcompanyintegration);
+  return c.json("sucesso" as const, 200);
+};

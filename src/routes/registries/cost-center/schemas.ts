@@ -1,0 +1,43 @@
+import { z } from "@hono/zod-openapi";
+import { COST_CENTER_NOT_FOUND } from "../../../domain/registries/messages";
+import { idPath, pageQuery } from "../../../http/schemas";
+import type { CrudSpec } from "../crud-configs";
+import { type DescribedRow, idField, requiredText, statusField } from "../fields";
+
+export const CostCenterSchema = z
+  .object({
+    IDTypeCostCenter: idField("Id do centro de custo"),
+    Description: z.string().openapi({ example: "Exemplo" }),
+    Status: statusField,
+  })
+  .openapi("CostCenter");
+
+export const CostCenterCreateSchema = z
+  .object({ Description: requiredText("Description", 150) })
+  .openapi("CostCenterCreate");
+
+export const CostCenterUpdateSchema = CostCenterCreateSchema.partial().openapi("CostCenterUpdate");
+
+export const costCenterCrud = {
+  params: z.object({ idtypecostcenter: idPath("idtypecostcenter") }),
+  listQuery: z.object({ Page: pageQuery }),
+  item: CostCenterSchema,
+  createBody: CostCenterCreateSchema,
+  updateBody: CostCenterUpdateSchema,
+  tag: "Type",
+  noun: { one: "centro de custo", many: "centros de custo" },
+  notFound: COST_CENTER_NOT_FOUND,
+  operationIds: {
+    list: "listCostCenters",
+    get: "getCostCenter",
+    create: "createCostCenter",
+    update: "updateCostCenter",
+    remove: "deleteCostCenter",
+  },
+} satisfies CrudSpec;
+
+export const costCenterBody = (row: DescribedRow) => ({
+  IDTypeCostCenter: row.id,
+  Description: row.description,
+  Status: row.status,
+});

@@ -1,0 +1,21 @@
+import { createRoute } from "@hono/zod-openapi";
+import * as domain from "../../../domain/registries/suppliers";
+import type { AppRouteHandler } from "../../../http/router";
+import { createConfig } from "../crud-configs";
+import { supplierBody, supplierCrud } from "./schemas";
+
+export const createSupplierRoute = createRoute({
+  path: "/supplier",
+  ...createConfig(supplierCrud),
+});
+
+export const createSupplier: AppRouteHandler<typeof createSupplierRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const row = await domain.createSupplier(c.get("db"), c.get("caller").companyId, {
+    name: body.Name,
+    document: body.Document,
+    isCarrier: body.IsCarrier,
+    carrierModalId: body.IDCarrierModal,
+  });
+  return c.json([supplierBody(row)], 200);
+};
