@@ -14,7 +14,8 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string) => new ApiError(400, message);
-export const unauthorized = () => new ApiError(401, "Não autorizado");
+export const UNAUTHORIZED = "Não autorizado";
+export const unauthorized = () => new ApiError(401, UNAUTHORIZED);
 /** A refused credential that is not a session token (a tampered or expired signed URL). */
 export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message = "Recurso não encontrado") => new ApiError(404, message);
