@@ -9,8 +9,6 @@ export type Env = {
   /** Account served for a bare `localhost` host; local development only. */
   DEFAULT_ACCOUNT?: string;
   API_DOMAIN?: string;
-  /** `development` enables demo seeding; anything else is production-like. */
-  ENVIRONMENT?: string;
   JWT_SECRET?: string;
   JWT_TTL_SECONDS?: string;
   UPLOAD_SIGNING_SECRET?: string;

@@ -299,17 +299,6 @@ export async function removePayment(
   return deleted.meta.changes > 0;
 }
 
-/** True when the title has at least one payment. */
-export async function titleHasPayments(db: Db, companyId: number, titleId: number): Promise<boolean> {
-  const row = await db
-    .select({ id: entries.id })
-    .from(entries)
-    .where(and(eq(entries.companyId, companyId), eq(entries.titleId, titleId)))
-    .limit(1)
-    .get();
-  return row !== undefined;
-}
-
 /** Registries a title may reference. */
 export const TITLE_REFERENCE_TABLES = {
   supplier: suppliers,

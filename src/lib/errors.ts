@@ -20,9 +20,6 @@ export const unauthorized = () => new ApiError(401, UNAUTHORIZED);
 export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message = "Recurso não encontrado") => new ApiError(404, message);
 
-/** Error body of every failed request. */
-export type ErrorBody = { errorMessage: string };
-
 /**
  * True when a D1/SQLite error comes from a constraint (UNIQUE, CHECK, NOT NULL): the
  * database refused a write that a concurrent request made invalid.

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
-/** Queue names of wrangler.toml: the jobs queue and its dead-letter queue (same consumer Worker). */
-export const JOBS_QUEUE = "finance-jobs";
+/** Dead-letter queue of wrangler.toml's jobs queue (same consumer Worker). */
 export const JOBS_DEAD_LETTER_QUEUE = "finance-jobs-dlq";
 
 /** Every job message names the account (which D1 database) and the job row; the job row holds the rest. */
