@@ -1,4 +1,4 @@
-import { activeBankAccountExists } from "../../db/jobs";
+import { findActiveAccount } from "../../db/bank-accounts";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
 import type { JobType } from "../../queue/messages";
@@ -26,7 +26,7 @@ const noParams = async (): Promise<JobParams> => ({});
 /** `IDBankAccount`: required, an active bank account of the company. */
 async function bankAccountParams(db: Db, companyId: number, input: JobParamsInput): Promise<JobParams> {
   if (input.IDBankAccount === undefined) throw badRequest(BANK_ACCOUNT_REQUIRED);
-  if (!(await activeBankAccountExists(db, companyId, input.IDBankAccount))) {
+  if (!(await findActiveAccount(db, companyId, input.IDBankAccount))) {
     throw badRequest(BANK_ACCOUNT_NOT_FOUND);
   }
   return { IDBankAccount: input.IDBankAccount };

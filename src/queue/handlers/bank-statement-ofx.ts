@@ -1,5 +1,6 @@
 import { countPendingLines, jobCounts } from "../../db/auto-reconciliation";
 import { runStatements } from "../../db/auto-reconciliation-writes";
+import { findActiveAccount } from "../../db/bank-accounts";
 import {
   COUNTS_IN_SQL,
   countsAfterImportChunk,
@@ -8,7 +9,6 @@ import {
 } from "../../db/bank-line-import";
 import { findCompany } from "../../db/identity";
 import { insertJobErrors, setJobTotal } from "../../db/jobs";
-import { findActiveBankAccount } from "../../db/statement";
 import { bankAccountIdOf } from "../../domain/auto-reconciliation/job-params";
 import { runRules } from "../../domain/auto-reconciliation/run-rules";
 import { readOfxImport } from "../../domain/import/read-ofx-import";
@@ -37,7 +37,7 @@ export const bankStatementOfxHandler: JobHandler = async (context) => {
   const bankAccountId = bankAccountIdOf(job.params);
   if (bankAccountId === null) throw new JobFailure(JOB_PARAMS_INVALID);
   const [account, company] = await Promise.all([
-    findActiveBankAccount(db, job.companyId, bankAccountId),
+    findActiveAccount(db, job.companyId, bankAccountId),
     findCompany(db, job.companyId),
   ]);
   if (!account) throw new JobFailure(BANK_ACCOUNT_NOT_FOUND);

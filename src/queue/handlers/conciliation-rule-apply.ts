@@ -4,7 +4,7 @@ import {
   jobCounts,
   startJobCounts,
 } from "../../db/auto-reconciliation";
-import { findActiveBankAccount } from "../../db/statement";
+import { findActiveAccount } from "../../db/bank-accounts";
 import { bankAccountIdOf } from "../../domain/auto-reconciliation/job-params";
 import { runRules } from "../../domain/auto-reconciliation/run-rules";
 import { BANK_ACCOUNT_NOT_FOUND, JOB_PARAMS_INVALID } from "../../domain/jobs/messages";
@@ -18,7 +18,7 @@ import { JobFailure, type JobHandler } from "../job-context";
 export const conciliationRuleApplyHandler: JobHandler = async ({ db, job, budget }) => {
   const bankAccountId = bankAccountIdOf(job.params);
   if (bankAccountId === null) throw new JobFailure(JOB_PARAMS_INVALID);
-  if (!(await findActiveBankAccount(db, job.companyId, bankAccountId))) {
+  if (!(await findActiveAccount(db, job.companyId, bankAccountId))) {
     throw new JobFailure(BANK_ACCOUNT_NOT_FOUND);
   }
   const lines = { companyId: job.companyId, bankAccountId, createdUpTo: job.createdAt };

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { findTitles, TITLES_PAGE_SIZE } from "../../domain/titles/titles";
+import { PAGE_SIZE } from "../../db/sql";
+import { findTitles } from "../../domain/titles/titles";
 import type { AppEnv } from "../../env";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
@@ -13,7 +14,7 @@ const listConfig = (kind: TitleRouteKind) => ({
   tags: [kind.tag],
   summary: `Lista as contas (${kind.noun}) da empresa`,
   description:
-    `Contas não excluídas, por vencimento e id, ${TITLES_PAGE_SIZE} por página (Page a partir de 0). ` +
+    `Contas não excluídas, por vencimento e id, ${PAGE_SIZE} por página (Page a partir de 0). ` +
     `Status: 1 aberta, 2 parcialmente liquidada, 3 liquidada. IDBankAccount filtra pela conta bancária prevista.`,
   request: { query: kind.schemas.ListQuery },
   responses: jsonOk(z.array(kind.schemas.Title), "As contas"),
