@@ -1,6 +1,6 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "../drizzle/schema";
-import type { JobMessage } from "./queue/messages";
+import type { JobMessage } from "./domain/jobs/job-message";
 
 /** Worker bindings and variables (wrangler.toml, .dev.vars, wrangler secrets). */
 export type Env = {

@@ -2,10 +2,10 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products, skuCostRecords } from "../../drizzle/schema";
 import { DECISIONS_PER_BATCH } from "../../src/domain/auto-reconciliation/run-rules";
-import { CHUNK_SIZE } from "../../src/queue/chunked-job";
+import { OFX_LINES_PER_CHUNK } from "../../src/domain/import/ofx-import-job";
+import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
+import type { JobType } from "../../src/domain/jobs/job-message";
 import { JOB_HANDLERS } from "../../src/queue/handlers";
-import { OFX_LINES_PER_CHUNK } from "../../src/queue/handlers/bank-statement-ofx";
-import type { JobType } from "../../src/queue/messages";
 import { dataTables, invariantViolations } from "../support/invariants";
 import { seedAccounts } from "../support/seed";
 import {

@@ -1,8 +1,8 @@
 import { findActiveAccount } from "../../db/bank-accounts";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
-import type { JobType } from "../../queue/messages";
 import { CSV_CONTENT_TYPES, OFX_CONTENT_TYPES } from "../uploads/content-types";
+import type { JobType } from "./job-message";
 import { BANK_ACCOUNT_NOT_FOUND, BANK_ACCOUNT_REQUIRED, JOB_TYPE_REQUIRED, jobTypeInvalid } from "./messages";
 
 /** Routes of the upload flow; each is part of the idempotency key (company, route, file hash). */

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { JOB_TYPES } from "../../domain/jobs/job-message";
 import { listCompanyJobs } from "../../domain/jobs/job-queries";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk, pageQuery } from "../../http/schemas";
-import { JOB_TYPES } from "../../queue/messages";
 import { JOB_STATUSES, JOB_TAG, JobSchema, jobBody } from "./schemas";
 
 export const listJobsRoute = createRoute({

@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { advanceJobProgress, findJobById } from "../db/jobs";
+import { advanceJobProgress, findJobById } from "../../db/jobs";
 import { type JobContext, type JobOutcome, ProgressConflict } from "./job-context";
 
 /** Lines per chunk: one D1 batch, small enough for the CPU and query limits of an invocation. */

@@ -1,7 +1,7 @@
-import type { JobRow } from "../db/jobs";
-import { JOB_FILE_CHANGED, JOB_FILE_MISSING } from "../domain/jobs/messages";
-import { sha256OfBytes } from "../domain/uploads/hashing";
+import type { JobRow } from "../../db/jobs";
+import { sha256OfBytes } from "../uploads/hashing";
 import { JobFailure } from "./job-context";
+import { JOB_FILE_CHANGED, JOB_FILE_MISSING } from "./messages";
 
 /**
  * The job's file from R2, checked against the hash taken at confirmation: a file replaced

@@ -1,5 +1,5 @@
-import type { JobRow } from "../db/jobs";
-import type { Db } from "../env";
+import type { JobRow } from "../../db/jobs";
+import type { Db } from "../../env";
 
 /**
  * Work allowed in one consumer invocation, in chunks. A Worker invocation has CPU and D1 query
