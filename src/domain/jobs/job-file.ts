@@ -1,5 +1,5 @@
 import type { JobRow } from "../../db/jobs";
-import { sha256OfBytes } from "../uploads/hashing";
+import { sha256OfBytes } from "../../lib/hashing";
 import { JobFailure } from "./job-context";
 import { JOB_FILE_CHANGED, JOB_FILE_MISSING } from "./messages";
 

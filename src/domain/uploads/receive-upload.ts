@@ -1,6 +1,7 @@
 import { findUploadSlotByKey } from "../../db/jobs";
 import type { Db } from "../../env";
 import { badRequest, forbidden } from "../../lib/errors";
+import { verifyUpload } from "../../platform/upload-signature";
 import { normalizeContentType } from "./content-types";
 import {
   CONTENT_LENGTH_REQUIRED,
@@ -13,7 +14,6 @@ import {
   uploadContentTypeMismatch,
 } from "./messages";
 import { discardObject, withStorage } from "./storage";
-import { verifyUpload } from "./upload-signature";
 
 export type SignedPut = {
   /** Account of the host the PUT reached. */

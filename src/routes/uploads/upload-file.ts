@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { receiveSignedUpload } from "../../domain/uploads/receive-upload";
-import { uploadSigningSecret } from "../../domain/uploads/upload-signature";
 import type { AppRouteHandler } from "../../http/router";
 import { ErrorBodySchema, idString, jsonOk } from "../../http/schemas";
+import { uploadSigningSecret } from "../../platform/upload-signature";
 
 const pathText = (name: string, pattern: RegExp, example: string, description: string) =>
   z

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { signIn, toursSeenOf } from "../../domain/identity/sign-in";
 import type { AppRouteHandler } from "../../http/router";
 import { errorResponses, jsonBody } from "../../http/schemas";
-import { jwtSecret } from "../../middleware/auth";
+import { jwtSecret, jwtTtlSeconds } from "../../platform/jwt";
 import { CompanyRefSchema, companyRefBody, ToursSeenSchema } from "./schemas";
 
 const SignInBody = z
@@ -47,13 +47,12 @@ export const signInLocalRoute = createRoute({
 
 export const signInLocal: AppRouteHandler<typeof signInLocalRoute> = async (c) => {
   const body = c.req.valid("json");
-  const ttlSeconds = Number(c.env.JWT_TTL_SECONDS ?? 28800) || 28800;
   const result = await signIn(c.get("db"), {
     email: body.Email,
     password: body.Password,
     account: c.get("account"),
     secret: jwtSecret(c.env),
-    ttlSeconds,
+    ttlSeconds: jwtTtlSeconds(c.env),
   });
   return c.json(
     {

@@ -9,7 +9,7 @@ import {
   UPLOAD_URL_EXPIRED,
   uploadContentTypeMismatch,
 } from "../../../src/domain/uploads/messages";
-import { signUpload } from "../../../src/domain/uploads/upload-signature";
+import { signUpload } from "../../../src/platform/upload-signature";
 import { call, signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
 import { putFile, requestUploadUrl, utf8 } from "../../support/upload-factories";

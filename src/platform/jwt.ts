@@ -1,5 +1,16 @@
 import { sign, verify } from "hono/jwt";
-import type { Caller } from "../../env";
+import type { Caller, Env } from "../env";
+
+/** The signing secret; a missing secret is a configuration fault, never a reason to sign with a default. */
+export function jwtSecret(env: Env): string {
+  if (!env.JWT_SECRET) throw new Error("JWT_SECRET is not configured");
+  return env.JWT_SECRET;
+}
+
+/** Lifetime of a session token in seconds: `JWT_TTL_SECONDS`, 8 hours by default. */
+export function jwtTtlSeconds(env: Env): number {
+  return Number(env.JWT_TTL_SECONDS ?? 28800) || 28800;
+}
 
 /** Signs the session token: HS256 with `sub` (IDUser), `company` (IDCompany), `account` and `exp`. */
 export async function issueToken(

@@ -1,4 +1,4 @@
-import { toHex } from "./hashing";
+import { toHex } from "../lib/hashing";
 
 /** What a signed upload URL of the Worker commits to. */
 export type SignedFields = {
