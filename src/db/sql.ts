@@ -1,5 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+
+/** One statement of a `db.batch([...])`, as the domain passes them around without knowing Drizzle. */
+export type Statement = BatchItem<"sqlite">;
 
 /** Rows per page of every list of the API (`Page` is 0-based). */
 export const PAGE_SIZE = 5000;

@@ -1,11 +1,11 @@
-import type { BatchItem } from "drizzle-orm/batch";
 import { advanceJobProgress, findJobById } from "../../db/jobs";
+import type { Statement } from "../../db/sql";
 import { type JobContext, type JobOutcome, ProgressConflict } from "./job-context";
 
 /** Lines per chunk: one D1 batch, small enough for the CPU and query limits of an invocation. */
 export const CHUNK_SIZE = 500;
 
-export type ChunkWrite<C> = { statements: BatchItem<"sqlite">[]; counts: C };
+export type ChunkWrite<C> = { statements: Statement[]; counts: C };
 
 /**
  * Runs `items` through `applyChunk` in chunks, resuming after the job's `processed` counter.
@@ -32,8 +32,8 @@ export async function processInChunks<T, C extends object>(
     const progress = advanceJobProgress(db, job.id, processed, next, write.counts);
     try {
       // Progress last, so counts computed in SQL (when `counts` is an SQL expression) see the chunk's rows.
-      const statements: BatchItem<"sqlite">[] = [...write.statements, progress];
-      await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      const statements: Statement[] = [...write.statements, progress];
+      await db.batch(statements as [Statement, ...Statement[]]);
     } catch (error) {
       const current = await findJobById(db, job.id);
       if (current && (current.processed !== processed || current.status !== "Processing")) {
