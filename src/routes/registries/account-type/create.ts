@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { accountTypeRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
 import { createConfig } from "../crud-configs";
-import { accountTypeBody, accountTypeCrud } from "./schemas";
+import { accountTypeBody, accountTypeCrud, accountTypeInput } from "./schemas";
 
 export const createAccountTypeRoute = createRoute({
   path: "/type/account/type",
@@ -12,8 +12,8 @@ export const createAccountTypeRoute = createRoute({
 export const createAccountType: AppRouteHandler<typeof createAccountTypeRoute> = async (c) => {
   const body = c.req.valid("json");
   const row = await accountTypeRegistry.create(c.get("db"), c.get("caller").companyId, {
+    ...accountTypeInput(body),
     description: body.Description,
-    typeAccount: body.IDTypeAccount,
   });
   return c.json([accountTypeBody(row)], 200);
 };

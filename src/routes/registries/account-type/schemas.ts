@@ -49,3 +49,9 @@ export const accountTypeBody = (row: AccountTypeRow) => ({
   IDTypeAccount: row.typeAccount,
   Status: row.status,
 });
+
+/** The body under its domain names; `undefined` stays "not sent". */
+export const accountTypeInput = (body: z.infer<typeof accountTypeCrud.updateBody>) => ({
+  description: body.Description,
+  typeAccount: body.IDTypeAccount,
+});

@@ -62,3 +62,14 @@ export const brandBody = (row: BrandRow) => ({
   Score: row.score,
   Status: row.status,
 });
+
+/** The body under its domain names; `undefined` stays "not sent". */
+export const brandInput = (body: z.infer<typeof BrandUpdateSchema>) => ({
+  name: body.Name,
+  description: body.Description,
+  keywords: body.Keywords,
+  title: body.Title,
+  isActive: body.IsActive,
+  menuHome: body.MenuHome,
+  score: body.Score,
+});

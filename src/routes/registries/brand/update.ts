@@ -3,7 +3,7 @@ import { changeBrand } from "../../../domain/registries/brands";
 import { BRAND_NOT_FOUND } from "../../../domain/registries/messages";
 import type { AppRouteHandler } from "../../../http/router";
 import { jsonBody, jsonOk } from "../../../http/schemas";
-import { BrandListSchema, BrandUpdateSchema, brandBody, brandParams } from "./schemas";
+import { BrandListSchema, BrandUpdateSchema, brandBody, brandInput, brandParams } from "./schemas";
 
 export const updateBrandRoute = createRoute({
   method: "put",
@@ -19,14 +19,6 @@ export const updateBrandRoute = createRoute({
 export const updateBrand: AppRouteHandler<typeof updateBrandRoute> = async (c) => {
   const { idbrand } = c.req.valid("param");
   const body = c.req.valid("json");
-  const row = await changeBrand(c.get("db"), c.get("caller").companyId, idbrand, {
-    name: body.Name,
-    description: body.Description,
-    keywords: body.Keywords,
-    title: body.Title,
-    isActive: body.IsActive,
-    menuHome: body.MenuHome,
-    score: body.Score,
-  });
+  const row = await changeBrand(c.get("db"), c.get("caller").companyId, idbrand, brandInput(body));
   return c.json([brandBody(row)], 200);
 };

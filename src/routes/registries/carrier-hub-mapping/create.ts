@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { createHubMapping } from "../../../domain/registries/carrier-hub-mappings";
 import type { AppRouteHandler } from "../../../http/router";
 import { createConfig } from "../crud-configs";
-import { carrierHubMappingCrud, mappingBody } from "./schemas";
+import { carrierHubMappingCrud, mappingBody, mappingInput } from "./schemas";
 
 export const createCarrierHubMappingRoute = createRoute({
   path: "/carrier/hub-mapping",
@@ -12,9 +12,8 @@ export const createCarrierHubMappingRoute = createRoute({
 export const createCarrierHubMapping: AppRouteHandler<typeof createCarrierHubMappingRoute> = async (c) => {
   const body = c.req.valid("json");
   const row = await createHubMapping(c.get("db"), c.get("caller").companyId, {
+    ...mappingInput(body),
     hubCarrierName: body.HubCarrierName,
-    supplierId: body.IDSupplier,
-    carrierModalId: body.IDCarrierModal,
   });
   return c.json([mappingBody(row)], 200);
 };

@@ -69,3 +69,10 @@ export const mappingBody = (row: CarrierHubMappingRow) => ({
   IDCarrierModal: row.carrierModalId,
   Status: row.status,
 });
+
+/** The body under its domain names; `undefined` stays "not sent". */
+export const mappingInput = (body: z.infer<typeof carrierHubMappingCrud.updateBody>) => ({
+  hubCarrierName: body.HubCarrierName,
+  supplierId: body.IDSupplier,
+  carrierModalId: body.IDCarrierModal,
+});

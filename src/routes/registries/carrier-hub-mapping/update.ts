@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { changeHubMapping } from "../../../domain/registries/carrier-hub-mappings";
 import type { AppRouteHandler } from "../../../http/router";
 import { updateConfig } from "../crud-configs";
-import { carrierHubMappingCrud, mappingBody } from "./schemas";
+import { carrierHubMappingCrud, mappingBody, mappingInput } from "./schemas";
 
 export const updateCarrierHubMappingRoute = createRoute({
   path: "/carrier/hub-mapping/{idcarrierhubmapping}",
@@ -12,10 +12,11 @@ export const updateCarrierHubMappingRoute = createRoute({
 export const updateCarrierHubMapping: AppRouteHandler<typeof updateCarrierHubMappingRoute> = async (c) => {
   const { idcarrierhubmapping } = c.req.valid("param");
   const body = c.req.valid("json");
-  const row = await changeHubMapping(c.get("db"), c.get("caller").companyId, idcarrierhubmapping, {
-    hubCarrierName: body.HubCarrierName,
-    supplierId: body.IDSupplier,
-    carrierModalId: body.IDCarrierModal,
-  });
+  const row = await changeHubMapping(
+    c.get("db"),
+    c.get("caller").companyId,
+    idcarrierhubmapping,
+    mappingInput(body),
+  );
   return c.json([mappingBody(row)], 200);
 };

@@ -73,3 +73,11 @@ export const orderTypeBody = (row: OrderType) => ({
   Companies: row.invoiceIds,
   Status: row.status,
 });
+
+/** The body under its domain names; `undefined` stays "not sent". */
+export const orderTypeInput = (body: z.infer<typeof orderTypeCrud.updateBody>) => ({
+  description: body.Description,
+  isTransfer: body.IsTransfer,
+  enabledPos: body.EnabledPOS,
+  invoiceIds: body.Companies,
+});

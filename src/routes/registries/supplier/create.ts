@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import * as domain from "../../../domain/registries/suppliers";
 import type { AppRouteHandler } from "../../../http/router";
 import { createConfig } from "../crud-configs";
-import { supplierBody, supplierCrud } from "./schemas";
+import { supplierBody, supplierCrud, supplierInput } from "./schemas";
 
 export const createSupplierRoute = createRoute({
   path: "/supplier",
@@ -12,10 +12,8 @@ export const createSupplierRoute = createRoute({
 export const createSupplier: AppRouteHandler<typeof createSupplierRoute> = async (c) => {
   const body = c.req.valid("json");
   const row = await domain.createSupplier(c.get("db"), c.get("caller").companyId, {
+    ...supplierInput(body),
     name: body.Name,
-    document: body.Document,
-    isCarrier: body.IsCarrier,
-    carrierModalId: body.IDCarrierModal,
   });
   return c.json([supplierBody(row)], 200);
 };

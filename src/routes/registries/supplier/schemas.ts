@@ -70,3 +70,11 @@ export const supplierBody = (row: SupplierRow) => ({
   IDCarrierModal: row.carrierModalId,
   Status: row.status,
 });
+
+/** The body under its domain names; `undefined` stays "not sent". */
+export const supplierInput = (body: z.infer<typeof supplierCrud.updateBody>) => ({
+  name: body.Name,
+  document: body.Document,
+  isCarrier: body.IsCarrier,
+  carrierModalId: body.IDCarrierModal,
+});

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { changeSupplier } from "../../../domain/registries/suppliers";
 import type { AppRouteHandler } from "../../../http/router";
 import { updateConfig } from "../crud-configs";
-import { supplierBody, supplierCrud } from "./schemas";
+import { supplierBody, supplierCrud, supplierInput } from "./schemas";
 
 export const updateSupplierRoute = createRoute({
   path: "/supplier/{idsupplier}",
@@ -12,11 +12,6 @@ export const updateSupplierRoute = createRoute({
 export const updateSupplier: AppRouteHandler<typeof updateSupplierRoute> = async (c) => {
   const { idsupplier } = c.req.valid("param");
   const body = c.req.valid("json");
-  const row = await changeSupplier(c.get("db"), c.get("caller").companyId, idsupplier, {
-    name: body.Name,
-    document: body.Document,
-    isCarrier: body.IsCarrier,
-    carrierModalId: body.IDCarrierModal,
-  });
+  const row = await changeSupplier(c.get("db"), c.get("caller").companyId, idsupplier, supplierInput(body));
   return c.json([supplierBody(row)], 200);
 };
