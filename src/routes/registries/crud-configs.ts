@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv, Db } from "../../env";
 import { jsonBody, jsonOk, SuccessStringSchema } from "../../http/schemas";
 
 type ZodObject = z.ZodObject<z.ZodRawShape>;
@@ -90,4 +92,69 @@ export const deleteConfig = <S extends CrudSpec>(spec: S) => ({
   ),
   request: { params: spec.params as S["params"] },
   responses: jsonOk(SuccessStringSchema, "A string `sucesso`"),
+});
+
+/** A registry's domain operations as its routes call them: validated query and bodies in, rows out. */
+type Rows<Row, Item> = {
+  findAsList(db: Db, companyId: number, id: number): Promise<Row[]>;
+  remove(db: Db, companyId: number, id: number): Promise<void>;
+  toBody(row: Row): Item;
+};
+
+/*
+ * One implementation per conventional operation, shared by the registries' typed handlers: GET list
+ * and GET by id answer the rows, POST and PUT `[row]`, DELETE `"sucesso"`.
+ */
+
+export const listRows = async <Q, Row, Item>(
+  c: Context<AppEnv>,
+  rows: Rows<Row, Item> & { list(db: Db, companyId: number, query: Q): Promise<Row[]> },
+  query: Q,
+): Promise<Item[]> => (await rows.list(c.get("db"), c.get("caller").companyId, query)).map(rows.toBody);
+
+export const getRows = async <Row, Item>(
+  c: Context<AppEnv>,
+  rows: Rows<Row, Item>,
+  id: number,
+): Promise<Item[]> => (await rows.findAsList(c.get("db"), c.get("caller").companyId, id)).map(rows.toBody);
+
+export const createRow = async <B, Row, Item>(
+  c: Context<AppEnv>,
+  rows: Rows<Row, Item> & { create(db: Db, companyId: number, body: B): Promise<Row> },
+  body: B,
+): Promise<Item[]> => [rows.toBody(await rows.create(c.get("db"), c.get("caller").companyId, body))];
+
+export const changeRow = async <B, Row, Item>(
+  c: Context<AppEnv>,
+  rows: Rows<Row, Item> & { change(db: Db, companyId: number, id: number, body: B): Promise<Row> },
+  id: number,
+  body: B,
+): Promise<Item[]> => [rows.toBody(await rows.change(c.get("db"), c.get("caller").companyId, id, body))];
+
+export const removeRow = async <Row, Item>(c: Context<AppEnv>, rows: Rows<Row, Item>, id: number) => {
+  await rows.remove(c.get("db"), c.get("caller").companyId, id);
+  return "sucesso" as const;
+};
+
+/** The routes' view of a domain `registry()`: page from the query, bodies mapped to its values. */
+export const registryRows = <Row, Values, Changes, Create, Update, Item>(
+  registry: {
+    list(db: Db, companyId: number, options: { page: number }): Promise<Row[]>;
+    findAsList(db: Db, companyId: number, id: number): Promise<Row[]>;
+    create(db: Db, companyId: number, values: Values): Promise<Row>;
+    change(db: Db, companyId: number, id: number, changes: Changes): Promise<Row>;
+    remove(db: Db, companyId: number, id: number): Promise<void>;
+  },
+  toBody: (row: Row) => Item,
+  toValues: (body: Create) => Values,
+  toChanges: (body: Update) => Changes,
+) => ({
+  list: (db: Db, companyId: number, query: { Page: number }) =>
+    registry.list(db, companyId, { page: query.Page }),
+  findAsList: registry.findAsList,
+  create: (db: Db, companyId: number, body: Create) => registry.create(db, companyId, toValues(body)),
+  change: (db: Db, companyId: number, id: number, body: Update) =>
+    registry.change(db, companyId, id, toChanges(body)),
+  remove: registry.remove,
+  toBody,
 });

@@ -1,16 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { accountTypeRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { listConfig } from "../crud-configs";
-import { accountTypeBody, accountTypeCrud } from "./schemas";
+import { listConfig, listRows } from "../crud-configs";
+import { accountTypeCrud, accountTypeRows } from "./schemas";
 
 export const listAccountTypesRoute = createRoute({
   path: "/type/account/type",
   ...listConfig(accountTypeCrud),
 });
 
-export const listAccountTypes: AppRouteHandler<typeof listAccountTypesRoute> = async (c) => {
-  const { Page } = c.req.valid("query");
-  const rows = await accountTypeRegistry.list(c.get("db"), c.get("caller").companyId, { page: Page });
-  return c.json(rows.map(accountTypeBody), 200);
-};
+export const listAccountTypes: AppRouteHandler<typeof listAccountTypesRoute> = async (c) =>
+  c.json(await listRows(c, accountTypeRows, c.req.valid("query")), 200);

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { AccountTypeRow } from "../../../db/registries/simple-registries";
 import { ACCOUNT_TYPE_NOT_FOUND } from "../../../domain/registries/messages";
+import { accountTypeRegistry } from "../../../domain/registries/simple-registries";
 import { flagBody, idPath, pageQuery } from "../../../http/schemas";
-import type { CrudSpec } from "../crud-configs";
+import { type CrudSpec, registryRows } from "../crud-configs";
 import { idField, requiredText, statusField } from "../fields";
 
 export const typeAccountDescription = "0 entrada (a receber), 1 saída (a pagar)";
@@ -55,3 +56,14 @@ export const accountTypeInput = (body: z.infer<typeof accountTypeCrud.updateBody
   description: body.Description,
   typeAccount: body.IDTypeAccount,
 });
+
+/** The registry's domain operations, taking the validated query and bodies of its routes. */
+export const accountTypeRows = registryRows(
+  accountTypeRegistry,
+  accountTypeBody,
+  (body: z.infer<typeof AccountTypeCreateSchema>) => ({
+    ...accountTypeInput(body),
+    description: body.Description,
+  }),
+  accountTypeInput,
+);

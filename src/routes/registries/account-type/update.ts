@@ -1,22 +1,20 @@
 import { createRoute } from "@hono/zod-openapi";
-import { accountTypeRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { updateConfig } from "../crud-configs";
-import { accountTypeBody, accountTypeCrud, accountTypeInput } from "./schemas";
+import { changeRow, updateConfig } from "../crud-configs";
+import { accountTypeCrud, accountTypeRows } from "./schemas";
 
 export const updateAccountTypeRoute = createRoute({
   path: "/type/account/type/{idtypeaccountpayablereceivable}",
   ...updateConfig(accountTypeCrud),
 });
 
-export const updateAccountType: AppRouteHandler<typeof updateAccountTypeRoute> = async (c) => {
-  const { idtypeaccountpayablereceivable: id } = c.req.valid("param");
-  const body = c.req.valid("json");
-  const row = await accountTypeRegistry.change(
-    c.get("db"),
-    c.get("caller").companyId,
-    id,
-    accountTypeInput(body),
+export const updateAccountType: AppRouteHandler<typeof updateAccountTypeRoute> = async (c) =>
+  c.json(
+    await changeRow(
+      c,
+      accountTypeRows,
+      c.req.valid("param").idtypeaccountpayablereceivable,
+      c.req.valid("json"),
+    ),
+    200,
   );
-  return c.json([accountTypeBody(row)], 200);
-};

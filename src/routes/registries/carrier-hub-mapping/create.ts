@@ -1,19 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { createHubMapping } from "../../../domain/registries/carrier-hub-mappings";
 import type { AppRouteHandler } from "../../../http/router";
-import { createConfig } from "../crud-configs";
-import { carrierHubMappingCrud, mappingBody, mappingInput } from "./schemas";
+import { createConfig, createRow } from "../crud-configs";
+import { carrierHubMappingCrud, carrierHubMappingRows } from "./schemas";
 
 export const createCarrierHubMappingRoute = createRoute({
   path: "/carrier/hub-mapping",
   ...createConfig(carrierHubMappingCrud),
 });
 
-export const createCarrierHubMapping: AppRouteHandler<typeof createCarrierHubMappingRoute> = async (c) => {
-  const body = c.req.valid("json");
-  const row = await createHubMapping(c.get("db"), c.get("caller").companyId, {
-    ...mappingInput(body),
-    hubCarrierName: body.HubCarrierName,
-  });
-  return c.json([mappingBody(row)], 200);
-};
+export const createCarrierHubMapping: AppRouteHandler<typeof createCarrierHubMappingRoute> = async (c) =>
+  c.json(await createRow(c, carrierHubMappingRows, c.req.valid("json")), 200);

@@ -1,16 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { findHubMappingAsList } from "../../../domain/registries/carrier-hub-mappings";
 import type { AppRouteHandler } from "../../../http/router";
-import { getConfig } from "../crud-configs";
-import { carrierHubMappingCrud, mappingBody } from "./schemas";
+import { getConfig, getRows } from "../crud-configs";
+import { carrierHubMappingCrud, carrierHubMappingRows } from "./schemas";
 
 export const getCarrierHubMappingRoute = createRoute({
   path: "/carrier/hub-mapping/{idcarrierhubmapping}",
   ...getConfig(carrierHubMappingCrud),
 });
 
-export const getCarrierHubMapping: AppRouteHandler<typeof getCarrierHubMappingRoute> = async (c) => {
-  const { idcarrierhubmapping } = c.req.valid("param");
-  const rows = await findHubMappingAsList(c.get("db"), c.get("caller").companyId, idcarrierhubmapping);
-  return c.json(rows.map(mappingBody), 200);
-};
+export const getCarrierHubMapping: AppRouteHandler<typeof getCarrierHubMappingRoute> = async (c) =>
+  c.json(await getRows(c, carrierHubMappingRows, c.req.valid("param").idcarrierhubmapping), 200);

@@ -1,16 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { listHubMappings } from "../../../domain/registries/carrier-hub-mappings";
 import type { AppRouteHandler } from "../../../http/router";
-import { listConfig } from "../crud-configs";
-import { carrierHubMappingCrud, mappingBody } from "./schemas";
+import { listConfig, listRows } from "../crud-configs";
+import { carrierHubMappingCrud, carrierHubMappingRows } from "./schemas";
 
 export const listCarrierHubMappingsRoute = createRoute({
   path: "/carrier/hub-mapping",
   ...listConfig(carrierHubMappingCrud),
 });
 
-export const listCarrierHubMappings: AppRouteHandler<typeof listCarrierHubMappingsRoute> = async (c) => {
-  const { Page } = c.req.valid("query");
-  const rows = await listHubMappings(c.get("db"), c.get("caller").companyId, { page: Page });
-  return c.json(rows.map(mappingBody), 200);
-};
+export const listCarrierHubMappings: AppRouteHandler<typeof listCarrierHubMappingsRoute> = async (c) =>
+  c.json(await listRows(c, carrierHubMappingRows, c.req.valid("query")), 200);

@@ -1,11 +1,19 @@
 import { z } from "@hono/zod-openapi";
 import type { CarrierHubMappingRow } from "../../../db/registries/carrier-hub-mappings";
 import {
+  changeHubMapping,
+  createHubMapping,
+  deleteHubMapping,
+  findHubMappingAsList,
+  listHubMappings,
+} from "../../../domain/registries/carrier-hub-mappings";
+import {
   CARRIER_MODAL_NOT_FOUND,
   HUB_MAPPING_NOT_FOUND,
   SUPPLIER_NOT_CARRIER,
   SUPPLIER_NOT_FOUND,
 } from "../../../domain/registries/messages";
+import type { Db } from "../../../env";
 import { idPath, pageQuery } from "../../../http/schemas";
 import type { CrudSpec } from "../crud-configs";
 import { idField, nullableIdBody, requiredText, statusField } from "../fields";
@@ -76,3 +84,16 @@ export const mappingInput = (body: z.infer<typeof carrierHubMappingCrud.updateBo
   supplierId: body.IDSupplier,
   carrierModalId: body.IDCarrierModal,
 });
+
+/** The registry's domain operations, taking the validated query and bodies of its routes. */
+export const carrierHubMappingRows = {
+  list: (db: Db, companyId: number, query: { Page: number }) =>
+    listHubMappings(db, companyId, { page: query.Page }),
+  findAsList: findHubMappingAsList,
+  create: (db: Db, companyId: number, body: z.infer<typeof CarrierHubMappingCreateSchema>) =>
+    createHubMapping(db, companyId, { ...mappingInput(body), hubCarrierName: body.HubCarrierName }),
+  change: (db: Db, companyId: number, id: number, body: z.infer<typeof CarrierHubMappingUpdateSchema>) =>
+    changeHubMapping(db, companyId, id, mappingInput(body)),
+  remove: deleteHubMapping,
+  toBody: mappingBody,
+};

@@ -1,16 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { companyIntegrationRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { deleteConfig } from "../crud-configs";
-import { companyIntegrationCrud } from "./schemas";
+import { deleteConfig, removeRow } from "../crud-configs";
+import { companyIntegrationCrud, companyIntegrationRows } from "./schemas";
 
 export const deleteCompanyIntegrationRoute = createRoute({
   path: "/company/integration/{idcompanyintegration}",
   ...deleteConfig(companyIntegrationCrud),
 });
 
-export const deleteCompanyIntegration: AppRouteHandler<typeof deleteCompanyIntegrationRoute> = async (c) => {
-  const { idcompanyintegration } = c.req.valid("param");
-  await companyIntegrationRegistry.remove(c.get("db"), c.get("caller").companyId, idcompanyintegration);
-  return c.json("sucesso" as const, 200);
-};
+export const deleteCompanyIntegration: AppRouteHandler<typeof deleteCompanyIntegrationRoute> = async (c) =>
+  c.json(await removeRow(c, companyIntegrationRows, c.req.valid("param").idcompanyintegration), 200);

@@ -1,20 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { companyIntegrationRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { getConfig } from "../crud-configs";
-import { companyIntegrationCrud, integrationBody } from "./schemas";
+import { getConfig, getRows } from "../crud-configs";
+import { companyIntegrationCrud, companyIntegrationRows } from "./schemas";
 
 export const getCompanyIntegrationRoute = createRoute({
   path: "/company/integration/{idcompanyintegration}",
   ...getConfig(companyIntegrationCrud),
 });
 
-export const getCompanyIntegration: AppRouteHandler<typeof getCompanyIntegrationRoute> = async (c) => {
-  const { idcompanyintegration } = c.req.valid("param");
-  const rows = await companyIntegrationRegistry.findAsList(
-    c.get("db"),
-    c.get("caller").companyId,
-    idcompanyintegration,
-  );
-  return c.json(rows.map(integrationBody), 200);
-};
+export const getCompanyIntegration: AppRouteHandler<typeof getCompanyIntegrationRoute> = async (c) =>
+  c.json(await getRows(c, companyIntegrationRows, c.req.valid("param").idcompanyintegration), 200);

@@ -1,8 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { CompanyIntegrationRow } from "../../../db/registries/simple-registries";
+import { integrationKind } from "../../../domain/registries/integration-kind";
 import { INTEGRATION_NOT_FOUND } from "../../../domain/registries/messages";
+import { companyIntegrationRegistry } from "../../../domain/registries/simple-registries";
 import { idPath, pageQuery } from "../../../http/schemas";
-import type { CrudSpec } from "../crud-configs";
+import { type CrudSpec, registryRows } from "../crud-configs";
 import { idField, requiredText, statusField } from "../fields";
 
 export const kindDescription =
@@ -52,3 +54,17 @@ export const integrationBody = (row: CompanyIntegrationRow) => ({
   Kind: row.kind,
   Status: row.status,
 });
+
+/** The registry's domain operations, taking the validated query and bodies of its routes. */
+export const companyIntegrationRows = registryRows(
+  companyIntegrationRegistry,
+  integrationBody,
+  (body: z.infer<typeof CompanyIntegrationCreateSchema>) => ({
+    description: body.Description,
+    kind: integrationKind(body.Kind),
+  }),
+  (body: z.infer<typeof CompanyIntegrationUpdateSchema>) => ({
+    description: body.Description,
+    kind: body.Kind === undefined ? undefined : integrationKind(body.Kind),
+  }),
+);

@@ -1,19 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { companyInvoiceRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { createConfig } from "../crud-configs";
-import { companyInvoiceCrud, invoiceBody } from "./schemas";
+import { createConfig, createRow } from "../crud-configs";
+import { companyInvoiceCrud, companyInvoiceRows } from "./schemas";
 
 export const createCompanyInvoiceRoute = createRoute({
   path: "/company/invoice",
   ...createConfig(companyInvoiceCrud),
 });
 
-export const createCompanyInvoice: AppRouteHandler<typeof createCompanyInvoiceRoute> = async (c) => {
-  const body = c.req.valid("json");
-  const row = await companyInvoiceRegistry.create(c.get("db"), c.get("caller").companyId, {
-    name: body.Name,
-    document: body.Document ?? null,
-  });
-  return c.json([invoiceBody(row)], 200);
-};
+export const createCompanyInvoice: AppRouteHandler<typeof createCompanyInvoiceRoute> = async (c) =>
+  c.json(await createRow(c, companyInvoiceRows, c.req.valid("json")), 200);

@@ -1,20 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { companyInvoiceRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { getConfig } from "../crud-configs";
-import { companyInvoiceCrud, invoiceBody } from "./schemas";
+import { getConfig, getRows } from "../crud-configs";
+import { companyInvoiceCrud, companyInvoiceRows } from "./schemas";
 
 export const getCompanyInvoiceRoute = createRoute({
   path: "/company/invoice/{idcompanyinvoice}",
   ...getConfig(companyInvoiceCrud),
 });
 
-export const getCompanyInvoice: AppRouteHandler<typeof getCompanyInvoiceRoute> = async (c) => {
-  const { idcompanyinvoice } = c.req.valid("param");
-  const rows = await companyInvoiceRegistry.findAsList(
-    c.get("db"),
-    c.get("caller").companyId,
-    idcompanyinvoice,
-  );
-  return c.json(rows.map(invoiceBody), 200);
-};
+export const getCompanyInvoice: AppRouteHandler<typeof getCompanyInvoiceRoute> = async (c) =>
+  c.json(await getRows(c, companyInvoiceRows, c.req.valid("param").idcompanyinvoice), 200);

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { CompanyInvoiceRow } from "../../../db/registries/simple-registries";
 import { COMPANY_INVOICE_NOT_FOUND } from "../../../domain/registries/messages";
+import { companyInvoiceRegistry } from "../../../domain/registries/simple-registries";
 import { idPath, pageQuery } from "../../../http/schemas";
-import type { CrudSpec } from "../crud-configs";
+import { type CrudSpec, registryRows } from "../crud-configs";
 import { cnpjBody, documentField, idField, requiredText, statusField } from "../fields";
 
 export const CompanyInvoiceSchema = z
@@ -49,3 +50,14 @@ export const invoiceBody = (row: CompanyInvoiceRow) => ({
   Document: row.document,
   Status: row.status,
 });
+
+/** The registry's domain operations, taking the validated query and bodies of its routes. */
+export const companyInvoiceRows = registryRows(
+  companyInvoiceRegistry,
+  invoiceBody,
+  (body: z.infer<typeof CompanyInvoiceCreateSchema>) => ({
+    name: body.Name,
+    document: body.Document ?? null,
+  }),
+  (body: z.infer<typeof CompanyInvoiceUpdateSchema>) => ({ name: body.Name, document: body.Document }),
+);

@@ -1,20 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
-import { companyInvoiceRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { updateConfig } from "../crud-configs";
-import { companyInvoiceCrud, invoiceBody } from "./schemas";
+import { changeRow, updateConfig } from "../crud-configs";
+import { companyInvoiceCrud, companyInvoiceRows } from "./schemas";
 
 export const updateCompanyInvoiceRoute = createRoute({
   path: "/company/invoice/{idcompanyinvoice}",
   ...updateConfig(companyInvoiceCrud),
 });
 
-export const updateCompanyInvoice: AppRouteHandler<typeof updateCompanyInvoiceRoute> = async (c) => {
-  const { idcompanyinvoice } = c.req.valid("param");
-  const body = c.req.valid("json");
-  const row = await companyInvoiceRegistry.change(c.get("db"), c.get("caller").companyId, idcompanyinvoice, {
-    name: body.Name,
-    document: body.Document,
-  });
-  return c.json([invoiceBody(row)], 200);
-};
+export const updateCompanyInvoice: AppRouteHandler<typeof updateCompanyInvoiceRoute> = async (c) =>
+  c.json(
+    await changeRow(c, companyInvoiceRows, c.req.valid("param").idcompanyinvoice, c.req.valid("json")),
+    200,
+  );

@@ -1,16 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { consumerRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { deleteConfig } from "../crud-configs";
-import { consumerCrud } from "./schemas";
+import { deleteConfig, removeRow } from "../crud-configs";
+import { consumerCrud, consumerRows } from "./schemas";
 
 export const deleteConsumerRoute = createRoute({
   path: "/consumer/{idconsumer}",
   ...deleteConfig(consumerCrud),
 });
 
-export const deleteConsumer: AppRouteHandler<typeof deleteConsumerRoute> = async (c) => {
-  const { idconsumer } = c.req.valid("param");
-  await consumerRegistry.remove(c.get("db"), c.get("caller").companyId, idconsumer);
-  return c.json("sucesso" as const, 200);
-};
+export const deleteConsumer: AppRouteHandler<typeof deleteConsumerRoute> = async (c) =>
+  c.json(await removeRow(c, consumerRows, c.req.valid("param").idconsumer), 200);

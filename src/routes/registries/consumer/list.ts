@@ -1,16 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { consumerRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { listConfig } from "../crud-configs";
-import { consumerBody, consumerCrud } from "./schemas";
+import { listConfig, listRows } from "../crud-configs";
+import { consumerCrud, consumerRows } from "./schemas";
 
 export const listConsumersRoute = createRoute({
   path: "/consumer",
   ...listConfig(consumerCrud),
 });
 
-export const listConsumers: AppRouteHandler<typeof listConsumersRoute> = async (c) => {
-  const { Page } = c.req.valid("query");
-  const rows = await consumerRegistry.list(c.get("db"), c.get("caller").companyId, { page: Page });
-  return c.json(rows.map(consumerBody), 200);
-};
+export const listConsumers: AppRouteHandler<typeof listConsumersRoute> = async (c) =>
+  c.json(await listRows(c, consumerRows, c.req.valid("query")), 200);

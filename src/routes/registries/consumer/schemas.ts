@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { ConsumerRow } from "../../../db/registries/simple-registries";
 import { CONSUMER_NOT_FOUND } from "../../../domain/registries/messages";
+import { consumerRegistry } from "../../../domain/registries/simple-registries";
 import { idPath, pageQuery } from "../../../http/schemas";
-import type { CrudSpec } from "../crud-configs";
+import { type CrudSpec, registryRows } from "../crud-configs";
 import { cpfOrCnpjBody, documentField, idField, requiredText, statusField } from "../fields";
 
 export const ConsumerSchema = z
@@ -44,3 +45,11 @@ export const consumerBody = (row: ConsumerRow) => ({
   Document: row.document ?? null,
   Status: row.status,
 });
+
+/** The registry's domain operations, taking the validated query and bodies of its routes. */
+export const consumerRows = registryRows(
+  consumerRegistry,
+  consumerBody,
+  (body: z.infer<typeof ConsumerCreateSchema>) => ({ name: body.Name, document: body.Document ?? null }),
+  (body: z.infer<typeof ConsumerUpdateSchema>) => ({ name: body.Name, document: body.Document }),
+);

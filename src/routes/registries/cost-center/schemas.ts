@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { COST_CENTER_NOT_FOUND } from "../../../domain/registries/messages";
+import { costCenterRegistry } from "../../../domain/registries/simple-registries";
 import { idPath, pageQuery } from "../../../http/schemas";
-import type { CrudSpec } from "../crud-configs";
+import { type CrudSpec, registryRows } from "../crud-configs";
 import { type DescribedRow, idField, requiredText, statusField } from "../fields";
 
 export const CostCenterSchema = z
@@ -41,3 +42,11 @@ export const costCenterBody = (row: DescribedRow) => ({
   Description: row.description,
   Status: row.status,
 });
+
+/** The registry's domain operations, taking the validated query and bodies of its routes. */
+export const costCenterRows = registryRows(
+  costCenterRegistry,
+  costCenterBody,
+  (body: z.infer<typeof CostCenterCreateSchema>) => ({ description: body.Description }),
+  (body: z.infer<typeof CostCenterUpdateSchema>) => ({ description: body.Description }),
+);

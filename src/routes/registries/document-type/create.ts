@@ -1,18 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { documentTypeRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { createConfig } from "../crud-configs";
-import { documentTypeBody, documentTypeCrud } from "./schemas";
+import { createConfig, createRow } from "../crud-configs";
+import { documentTypeCrud, documentTypeRows } from "./schemas";
 
 export const createDocumentTypeRoute = createRoute({
   path: "/type/document",
   ...createConfig(documentTypeCrud),
 });
 
-export const createDocumentType: AppRouteHandler<typeof createDocumentTypeRoute> = async (c) => {
-  const { Description } = c.req.valid("json");
-  const row = await documentTypeRegistry.create(c.get("db"), c.get("caller").companyId, {
-    description: Description,
-  });
-  return c.json([documentTypeBody(row)], 200);
-};
+export const createDocumentType: AppRouteHandler<typeof createDocumentTypeRoute> = async (c) =>
+  c.json(await createRow(c, documentTypeRows, c.req.valid("json")), 200);

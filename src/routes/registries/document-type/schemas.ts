@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { DOCUMENT_TYPE_NOT_FOUND } from "../../../domain/registries/messages";
+import { documentTypeRegistry } from "../../../domain/registries/simple-registries";
 import { idPath, pageQuery } from "../../../http/schemas";
-import type { CrudSpec } from "../crud-configs";
+import { type CrudSpec, registryRows } from "../crud-configs";
 import { type DescribedRow, idField, requiredText, statusField } from "../fields";
 
 export const DocumentTypeSchema = z
@@ -41,3 +42,11 @@ export const documentTypeBody = (row: DescribedRow) => ({
   Description: row.description,
   Status: row.status,
 });
+
+/** The registry's domain operations, taking the validated query and bodies of its routes. */
+export const documentTypeRows = registryRows(
+  documentTypeRegistry,
+  documentTypeBody,
+  (body: z.infer<typeof DocumentTypeCreateSchema>) => ({ description: body.Description }),
+  (body: z.infer<typeof DocumentTypeUpdateSchema>) => ({ description: body.Description }),
+);

@@ -1,19 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { documentTypeRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { updateConfig } from "../crud-configs";
-import { documentTypeBody, documentTypeCrud } from "./schemas";
+import { changeRow, updateConfig } from "../crud-configs";
+import { documentTypeCrud, documentTypeRows } from "./schemas";
 
 export const updateDocumentTypeRoute = createRoute({
   path: "/type/document/{idtypedocument}",
   ...updateConfig(documentTypeCrud),
 });
 
-export const updateDocumentType: AppRouteHandler<typeof updateDocumentTypeRoute> = async (c) => {
-  const { idtypedocument } = c.req.valid("param");
-  const { Description } = c.req.valid("json");
-  const row = await documentTypeRegistry.change(c.get("db"), c.get("caller").companyId, idtypedocument, {
-    description: Description,
-  });
-  return c.json([documentTypeBody(row)], 200);
-};
+export const updateDocumentType: AppRouteHandler<typeof updateDocumentTypeRoute> = async (c) =>
+  c.json(await changeRow(c, documentTypeRows, c.req.valid("param").idtypedocument, c.req.valid("json")), 200);

@@ -1,16 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as domain from "../../../domain/registries/order-types";
 import type { AppRouteHandler } from "../../../http/router";
-import { deleteConfig } from "../crud-configs";
-import { orderTypeCrud } from "./schemas";
+import { deleteConfig, removeRow } from "../crud-configs";
+import { orderTypeCrud, orderTypeRows } from "./schemas";
 
 export const deleteOrderTypeRoute = createRoute({
   path: "/type/order/type/{idtypeorder}",
   ...deleteConfig(orderTypeCrud),
 });
 
-export const deleteOrderType: AppRouteHandler<typeof deleteOrderTypeRoute> = async (c) => {
-  const { idtypeorder } = c.req.valid("param");
-  await domain.deleteOrderType(c.get("db"), c.get("caller").companyId, idtypeorder);
-  return c.json("sucesso" as const, 200);
-};
+export const deleteOrderType: AppRouteHandler<typeof deleteOrderTypeRoute> = async (c) =>
+  c.json(await removeRow(c, orderTypeRows, c.req.valid("param").idtypeorder), 200);

@@ -1,6 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { COMPANY_INVOICE_NOT_FOUND, ORDER_TYPE_NOT_FOUND } from "../../../domain/registries/messages";
 import type { OrderType } from "../../../domain/registries/order-types";
+import {
+  changeOrderType,
+  createOrderType,
+  deleteOrderType,
+  findOrderTypeAsList,
+  listOrderTypes,
+} from "../../../domain/registries/order-types";
+import type { Db } from "../../../env";
 import { enumIntQuery, flagBody, idBody, idPath, pageQuery } from "../../../http/schemas";
 import type { CrudSpec } from "../crud-configs";
 import { idField, requiredText, statusField } from "../fields";
@@ -81,3 +89,16 @@ export const orderTypeInput = (body: z.infer<typeof orderTypeCrud.updateBody>) =
   enabledPos: body.EnabledPOS,
   invoiceIds: body.Companies,
 });
+
+/** The registry's domain operations, taking the validated query and bodies of its routes. */
+export const orderTypeRows = {
+  list: (db: Db, companyId: number, query: { Page: number; IsTransfer?: number }) =>
+    listOrderTypes(db, companyId, { page: query.Page, isTransfer: query.IsTransfer }),
+  findAsList: findOrderTypeAsList,
+  create: (db: Db, companyId: number, body: z.infer<typeof OrderTypeCreateSchema>) =>
+    createOrderType(db, companyId, { ...orderTypeInput(body), description: body.Description }),
+  change: (db: Db, companyId: number, id: number, body: z.infer<typeof OrderTypeUpdateSchema>) =>
+    changeOrderType(db, companyId, id, orderTypeInput(body)),
+  remove: deleteOrderType,
+  toBody: orderTypeBody,
+};

@@ -1,22 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { changeOrderType } from "../../../domain/registries/order-types";
 import type { AppRouteHandler } from "../../../http/router";
-import { updateConfig } from "../crud-configs";
-import { orderTypeBody, orderTypeCrud, orderTypeInput } from "./schemas";
+import { changeRow, updateConfig } from "../crud-configs";
+import { orderTypeCrud, orderTypeRows } from "./schemas";
 
 export const updateOrderTypeRoute = createRoute({
   path: "/type/order/type/{idtypeorder}",
   ...updateConfig(orderTypeCrud),
 });
 
-export const updateOrderType: AppRouteHandler<typeof updateOrderTypeRoute> = async (c) => {
-  const { idtypeorder } = c.req.valid("param");
-  const body = c.req.valid("json");
-  const row = await changeOrderType(
-    c.get("db"),
-    c.get("caller").companyId,
-    idtypeorder,
-    orderTypeInput(body),
-  );
-  return c.json([orderTypeBody(row)], 200);
-};
+export const updateOrderType: AppRouteHandler<typeof updateOrderTypeRoute> = async (c) =>
+  c.json(await changeRow(c, orderTypeRows, c.req.valid("param").idtypeorder, c.req.valid("json")), 200);

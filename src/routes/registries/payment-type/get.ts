@@ -1,16 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { paymentTypeRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { getConfig } from "../crud-configs";
-import { paymentTypeBody, paymentTypeCrud } from "./schemas";
+import { getConfig, getRows } from "../crud-configs";
+import { paymentTypeCrud, paymentTypeRows } from "./schemas";
 
 export const getPaymentTypeRoute = createRoute({
   path: "/type/order/payment/{idtypepayment}",
   ...getConfig(paymentTypeCrud),
 });
 
-export const getPaymentType: AppRouteHandler<typeof getPaymentTypeRoute> = async (c) => {
-  const { idtypepayment } = c.req.valid("param");
-  const rows = await paymentTypeRegistry.findAsList(c.get("db"), c.get("caller").companyId, idtypepayment);
-  return c.json(rows.map(paymentTypeBody), 200);
-};
+export const getPaymentType: AppRouteHandler<typeof getPaymentTypeRoute> = async (c) =>
+  c.json(await getRows(c, paymentTypeRows, c.req.valid("param").idtypepayment), 200);

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { PAYMENT_TYPE_NOT_FOUND } from "../../../domain/registries/messages";
+import { paymentTypeRegistry } from "../../../domain/registries/simple-registries";
 import { idPath, pageQuery } from "../../../http/schemas";
-import type { CrudSpec } from "../crud-configs";
+import { type CrudSpec, registryRows } from "../crud-configs";
 import { type DescribedRow, idField, requiredText, statusField } from "../fields";
 
 export const PaymentTypeSchema = z
@@ -41,3 +42,11 @@ export const paymentTypeBody = (row: DescribedRow) => ({
   Description: row.description,
   Status: row.status,
 });
+
+/** The registry's domain operations, taking the validated query and bodies of its routes. */
+export const paymentTypeRows = registryRows(
+  paymentTypeRegistry,
+  paymentTypeBody,
+  (body: z.infer<typeof PaymentTypeCreateSchema>) => ({ description: body.Description }),
+  (body: z.infer<typeof PaymentTypeUpdateSchema>) => ({ description: body.Description }),
+);

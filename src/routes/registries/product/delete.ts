@@ -1,16 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as domain from "../../../domain/registries/products";
 import type { AppRouteHandler } from "../../../http/router";
-import { deleteConfig } from "../crud-configs";
-import { productCrud } from "./schemas";
+import { deleteConfig, removeRow } from "../crud-configs";
+import { productCrud, productRows } from "./schemas";
 
 export const deleteProductRoute = createRoute({
   path: "/product/{idproduct}",
   ...deleteConfig(productCrud),
 });
 
-export const deleteProduct: AppRouteHandler<typeof deleteProductRoute> = async (c) => {
-  const { idproduct } = c.req.valid("param");
-  await domain.deleteProduct(c.get("db"), c.get("caller").companyId, idproduct);
-  return c.json("sucesso" as const, 200);
-};
+export const deleteProduct: AppRouteHandler<typeof deleteProductRoute> = async (c) =>
+  c.json(await removeRow(c, productRows, c.req.valid("param").idproduct), 200);

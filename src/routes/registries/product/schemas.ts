@@ -5,6 +5,14 @@ import {
   PRODUCT_CODE_DUPLICATE,
   PRODUCT_NOT_FOUND,
 } from "../../../domain/registries/messages";
+import {
+  changeProduct,
+  createProduct,
+  deleteProduct,
+  findProductAsList,
+  listProducts,
+} from "../../../domain/registries/products";
+import type { Db } from "../../../env";
 import { flagBody, idPath, moneyBody, pageQuery, textBody } from "../../../http/schemas";
 import { fromCents } from "../../../lib/money";
 import type { CrudSpec } from "../crud-configs";
@@ -84,3 +92,16 @@ export const productInput = (body: z.infer<typeof ProductUpdateSchema>) => ({
   price: body.Price,
   isActive: body.IsActive,
 });
+
+/** The registry's domain operations, taking the validated query and bodies of its routes. */
+export const productRows = {
+  list: (db: Db, companyId: number, query: { Page: number }) =>
+    listProducts(db, companyId, { page: query.Page }),
+  findAsList: findProductAsList,
+  create: (db: Db, companyId: number, body: z.infer<typeof ProductCreateSchema>) =>
+    createProduct(db, companyId, { ...productInput(body), name: body.Name }),
+  change: (db: Db, companyId: number, id: number, body: z.infer<typeof ProductUpdateSchema>) =>
+    changeProduct(db, companyId, id, productInput(body)),
+  remove: deleteProduct,
+  toBody: productBody,
+};

@@ -1,16 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { findSupplierAsList } from "../../../domain/registries/suppliers";
 import type { AppRouteHandler } from "../../../http/router";
-import { getConfig } from "../crud-configs";
-import { supplierBody, supplierCrud } from "./schemas";
+import { getConfig, getRows } from "../crud-configs";
+import { supplierCrud, supplierRows } from "./schemas";
 
 export const getSupplierRoute = createRoute({
   path: "/supplier/{idsupplier}",
   ...getConfig(supplierCrud),
 });
 
-export const getSupplier: AppRouteHandler<typeof getSupplierRoute> = async (c) => {
-  const { idsupplier } = c.req.valid("param");
-  const rows = await findSupplierAsList(c.get("db"), c.get("caller").companyId, idsupplier);
-  return c.json(rows.map(supplierBody), 200);
-};
+export const getSupplier: AppRouteHandler<typeof getSupplierRoute> = async (c) =>
+  c.json(await getRows(c, supplierRows, c.req.valid("param").idsupplier), 200);

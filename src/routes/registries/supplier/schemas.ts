@@ -1,6 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import type { SupplierRow } from "../../../db/registries/suppliers";
 import { CARRIER_MODAL_NOT_FOUND, SUPPLIER_NOT_FOUND } from "../../../domain/registries/messages";
+import {
+  changeSupplier,
+  createSupplier,
+  deleteSupplier,
+  findSupplierAsList,
+  listSuppliers,
+} from "../../../domain/registries/suppliers";
+import type { Db } from "../../../env";
 import { enumIntQuery, flagBody, idPath, pageQuery } from "../../../http/schemas";
 import type { CrudSpec } from "../crud-configs";
 import { cpfOrCnpjBody, documentField, idField, nullableIdBody, requiredText, statusField } from "../fields";
@@ -78,3 +86,16 @@ export const supplierInput = (body: z.infer<typeof supplierCrud.updateBody>) => 
   isCarrier: body.IsCarrier,
   carrierModalId: body.IDCarrierModal,
 });
+
+/** The registry's domain operations, taking the validated query and bodies of its routes. */
+export const supplierRows = {
+  list: (db: Db, companyId: number, query: { Page: number; IsCarrier?: number }) =>
+    listSuppliers(db, companyId, { page: query.Page, isCarrier: query.IsCarrier }),
+  findAsList: findSupplierAsList,
+  create: (db: Db, companyId: number, body: z.infer<typeof SupplierCreateSchema>) =>
+    createSupplier(db, companyId, { ...supplierInput(body), name: body.Name }),
+  change: (db: Db, companyId: number, id: number, body: z.infer<typeof SupplierUpdateSchema>) =>
+    changeSupplier(db, companyId, id, supplierInput(body)),
+  remove: deleteSupplier,
+  toBody: supplierBody,
+};

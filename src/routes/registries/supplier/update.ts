@@ -1,17 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { changeSupplier } from "../../../domain/registries/suppliers";
 import type { AppRouteHandler } from "../../../http/router";
-import { updateConfig } from "../crud-configs";
-import { supplierBody, supplierCrud, supplierInput } from "./schemas";
+import { changeRow, updateConfig } from "../crud-configs";
+import { supplierCrud, supplierRows } from "./schemas";
 
 export const updateSupplierRoute = createRoute({
   path: "/supplier/{idsupplier}",
   ...updateConfig(supplierCrud),
 });
 
-export const updateSupplier: AppRouteHandler<typeof updateSupplierRoute> = async (c) => {
-  const { idsupplier } = c.req.valid("param");
-  const body = c.req.valid("json");
-  const row = await changeSupplier(c.get("db"), c.get("caller").companyId, idsupplier, supplierInput(body));
-  return c.json([supplierBody(row)], 200);
-};
+export const updateSupplier: AppRouteHandler<typeof updateSupplierRoute> = async (c) =>
+  c.json(await changeRow(c, supplierRows, c.req.valid("param").idsupplier, c.req.valid("json")), 200);
