@@ -3,8 +3,13 @@ import { createBankAccount as addBankAccount } from "../../domain/bank-accounts/
 import { listBankAccounts } from "../../domain/bank-accounts/list";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import { bankAccountInput } from "./input";
-import { BankAccountCreateSchema, BankAccountListSchema, bankAccountBody, TAG } from "./schemas";
+import {
+  BankAccountCreateSchema,
+  BankAccountListSchema,
+  bankAccountBody,
+  bankAccountInput,
+  TAG,
+} from "./schemas";
 
 export const createBankAccountRoute = createRoute({
   method: "post",

@@ -3,8 +3,13 @@ import { changeBankAccount } from "../../domain/bank-accounts/change";
 import { listBankAccounts } from "../../domain/bank-accounts/list";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonBody, jsonOk } from "../../http/schemas";
-import { bankAccountInput } from "./input";
-import { BankAccountListSchema, BankAccountUpdateSchema, bankAccountBody, TAG } from "./schemas";
+import {
+  BankAccountListSchema,
+  BankAccountUpdateSchema,
+  bankAccountBody,
+  bankAccountInput,
+  TAG,
+} from "./schemas";
 
 export const updateBankAccountRoute = createRoute({
   method: "put",

@@ -4,10 +4,15 @@ import { payTitle } from "../../domain/titles/payments";
 import type { AppEnv } from "../../env";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import { detailBody } from "./body";
-import { PAYABLE_ROUTES, RECEIVABLE_ROUTES, type TitleRouteKind } from "./kinds";
-import { payableParams, receivableParams } from "./params";
-import { TitlePaymentCreateSchema } from "./schemas";
+import {
+  detailBody,
+  PAYABLE_ROUTES,
+  payableParams,
+  RECEIVABLE_ROUTES,
+  receivableParams,
+  TitlePaymentCreateSchema,
+  type TitleRouteKind,
+} from "./schemas";
 
 const paymentConfig = <P extends z.ZodObject>(kind: TitleRouteKind, params: P) => ({
   method: "post" as const,

@@ -4,9 +4,14 @@ import { createTitle, type TitleInput } from "../../domain/titles/titles";
 import type { AppEnv } from "../../env";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import { detailBody } from "./body";
-import { type TitleJson, titleInput } from "./input";
-import { PAYABLE_ROUTES, RECEIVABLE_ROUTES, type TitleRouteKind } from "./kinds";
+import {
+  detailBody,
+  PAYABLE_ROUTES,
+  RECEIVABLE_ROUTES,
+  type TitleJson,
+  type TitleRouteKind,
+  titleInput,
+} from "./schemas";
 
 const createConfig = (kind: TitleRouteKind) => ({
   method: "post" as const,

@@ -4,9 +4,14 @@ import { deleteTitlePayment } from "../../domain/titles/payments";
 import type { AppEnv } from "../../env";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { PAYABLE_ROUTES, RECEIVABLE_ROUTES, type TitleRouteKind } from "./kinds";
-import { payablePaymentParams, receivablePaymentParams } from "./params";
-import { EmptyListSchema } from "./schemas";
+import {
+  EmptyListSchema,
+  PAYABLE_ROUTES,
+  payablePaymentParams,
+  RECEIVABLE_ROUTES,
+  receivablePaymentParams,
+  type TitleRouteKind,
+} from "./schemas";
 
 const deletePaymentConfig = <P extends z.ZodObject>(kind: TitleRouteKind, params: P) => ({
   method: "delete" as const,

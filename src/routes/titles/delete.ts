@@ -4,9 +4,14 @@ import { deleteTitle } from "../../domain/titles/titles";
 import type { AppEnv } from "../../env";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { PAYABLE_ROUTES, RECEIVABLE_ROUTES, type TitleRouteKind } from "./kinds";
-import { payableParams, receivableParams } from "./params";
-import { EmptyListSchema } from "./schemas";
+import {
+  EmptyListSchema,
+  PAYABLE_ROUTES,
+  payableParams,
+  RECEIVABLE_ROUTES,
+  receivableParams,
+  type TitleRouteKind,
+} from "./schemas";
 
 const deleteConfig = <P extends z.ZodObject>(kind: TitleRouteKind, params: P) => ({
   method: "delete" as const,

@@ -4,9 +4,14 @@ import { getTitleDetail } from "../../domain/titles/titles";
 import type { AppEnv } from "../../env";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { detailBody } from "./body";
-import { PAYABLE_ROUTES, RECEIVABLE_ROUTES, type TitleRouteKind } from "./kinds";
-import { payableParams, receivableParams } from "./params";
+import {
+  detailBody,
+  PAYABLE_ROUTES,
+  payableParams,
+  RECEIVABLE_ROUTES,
+  receivableParams,
+  type TitleRouteKind,
+} from "./schemas";
 
 const getConfig = <P extends z.ZodObject>(kind: TitleRouteKind, params: P) => ({
   method: "get" as const,

@@ -5,8 +5,7 @@ import { findTitles } from "../../domain/titles/titles";
 import type { AppEnv } from "../../env";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { titleBody } from "./body";
-import { PAYABLE_ROUTES, RECEIVABLE_ROUTES, type TitleRouteKind } from "./kinds";
+import { PAYABLE_ROUTES, RECEIVABLE_ROUTES, type TitleRouteKind, titleBody } from "./schemas";
 
 const listConfig = (kind: TitleRouteKind) => ({
   method: "get" as const,

@@ -4,10 +4,16 @@ import { changeTitle } from "../../domain/titles/titles";
 import type { AppEnv } from "../../env";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import { detailBody } from "./body";
-import { type TitleJson, titleInput } from "./input";
-import { PAYABLE_ROUTES, RECEIVABLE_ROUTES, type TitleRouteKind } from "./kinds";
-import { payableParams, receivableParams } from "./params";
+import {
+  detailBody,
+  PAYABLE_ROUTES,
+  payableParams,
+  RECEIVABLE_ROUTES,
+  receivableParams,
+  type TitleJson,
+  type TitleRouteKind,
+  titleInput,
+} from "./schemas";
 
 const updateConfig = <P extends z.ZodObject>(kind: TitleRouteKind, params: P) => ({
   method: "put" as const,
