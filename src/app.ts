@@ -11,9 +11,9 @@ import { requestIds } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
 import { splitVersion, tenant } from "./middleware/tenant";
 import { protectedRoutes } from "./routes";
-import { registerHealth } from "./routes/health";
-import { signedUploadRouter } from "./routes/uploads/signed-upload";
-import { signInRouter } from "./routes/user/sign-in";
+import { healthRouter } from "./routes/health";
+import { signedUploadRouter } from "./routes/uploads";
+import { signInRouter } from "./routes/user";
 
 /** Route path of a request: the version segment removed; an unknown version matches nothing (404). */
 function routePath(request: Request): string {
@@ -32,7 +32,7 @@ export function createApp() {
   app.use("*", corsForFrontends);
   registerOpenApi(app);
   registerReferencePage(app);
-  registerHealth(app);
+  app.route("/", healthRouter);
 
   app.use("*", tenant);
   app.use("*", limitBodySize);

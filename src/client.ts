@@ -1,73 +1,14 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
 import { hc } from "hono/client";
 import type { AppType } from "./app";
-import type { AppEnv } from "./env";
-import type { acquirerRouter } from "./routes/acquirer/acquirer-lines";
-import type { bankAccountRouter } from "./routes/bank-accounts";
-import type { bankStatementRouter } from "./routes/bank-statement";
-import type { companyRouter } from "./routes/company/company";
-import type { conciliationRulesRouter } from "./routes/conciliation-rules";
-import type { jobsRouter } from "./routes/jobs";
-import type { ordersRouter } from "./routes/orders/orders-template";
-import type { accountTypeRouter } from "./routes/registries/account-type";
-import type { brandRouter } from "./routes/registries/brand";
-import type { carrierHubMappingRouter } from "./routes/registries/carrier-hub-mapping";
-import type { carrierModalRouter } from "./routes/registries/carrier-modal";
-import type { cashierRouter } from "./routes/registries/cashier";
-import type { companyIntegrationRouter } from "./routes/registries/company-integration";
-import type { companyInvoiceRouter } from "./routes/registries/company-invoice";
-import type { consumerRouter } from "./routes/registries/consumer";
-import type { costCenterRouter } from "./routes/registries/cost-center";
-import type { documentTypeRouter } from "./routes/registries/document-type";
-import type { orderTypeRouter } from "./routes/registries/order-type";
-import type { paymentTypeRouter } from "./routes/registries/payment-type";
-import type { productRouter } from "./routes/registries/product";
-import type { supplierRouter } from "./routes/registries/supplier";
-import type { skuRouter } from "./routes/sku";
-import type { titlesRouter } from "./routes/titles/router";
-import type { signedUploadRouter } from "./routes/uploads/signed-upload";
-import type { signInRouter } from "./routes/user/sign-in";
-import type { userRouter } from "./routes/user/user";
 
 export type { AppType };
 
-// biome-ignore lint/suspicious/noExplicitAny: only the schema parameter matters here
-type SchemaOf<Router> = Router extends OpenAPIHono<any, infer Schema, any> ? Schema : never;
-
 /**
- * The routes of the typed client: the API's routers merged, each with literal path types (a path typed
- * as a plain `string` would act as an index signature and swallow every other path of the client).
+ * The routes of the typed client: the app's router tree itself (`src/app.ts`, `src/routes/index.ts`).
+ * Every route is a module-level constant with a literal path, so a route added to an area's router
+ * is in the client.
  */
-export type ClientAppType = OpenAPIHono<
-  AppEnv,
-  SchemaOf<typeof signInRouter> &
-    SchemaOf<typeof signedUploadRouter> &
-    SchemaOf<typeof userRouter> &
-    SchemaOf<typeof companyRouter> &
-    SchemaOf<typeof companyInvoiceRouter> &
-    SchemaOf<typeof companyIntegrationRouter> &
-    SchemaOf<typeof carrierModalRouter> &
-    SchemaOf<typeof carrierHubMappingRouter> &
-    SchemaOf<typeof brandRouter> &
-    SchemaOf<typeof supplierRouter> &
-    SchemaOf<typeof consumerRouter> &
-    SchemaOf<typeof productRouter> &
-    SchemaOf<typeof orderTypeRouter> &
-    SchemaOf<typeof accountTypeRouter> &
-    SchemaOf<typeof documentTypeRouter> &
-    SchemaOf<typeof paymentTypeRouter> &
-    SchemaOf<typeof costCenterRouter> &
-    SchemaOf<typeof cashierRouter> &
-    SchemaOf<typeof bankAccountRouter> &
-    SchemaOf<typeof conciliationRulesRouter> &
-    SchemaOf<typeof bankStatementRouter> &
-    SchemaOf<typeof acquirerRouter> &
-    SchemaOf<typeof jobsRouter> &
-    SchemaOf<typeof skuRouter> &
-    SchemaOf<typeof ordersRouter> &
-    SchemaOf<typeof titlesRouter>,
-  "/"
->;
+export type ClientAppType = AppType;
 
 export type ClientOptions = {
   /** Token of `POST /user/signin/local`; sent as `Authorization: JWT <token>`. */

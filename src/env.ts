@@ -1,6 +1,6 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "../drizzle/schema";
-import type { JobMessage } from "./queue/messages";
+import type { JobMessage } from "./domain/jobs/job-message";
 
 /** Worker bindings and variables (wrangler.toml, .dev.vars, wrangler secrets). */
 export type Env = {
@@ -9,8 +9,6 @@ export type Env = {
   /** Account served for a bare `localhost` host; local development only. */
   DEFAULT_ACCOUNT?: string;
   API_DOMAIN?: string;
-  /** `development` enables demo seeding; anything else is production-like. */
-  ENVIRONMENT?: string;
   JWT_SECRET?: string;
   JWT_TTL_SECONDS?: string;
   UPLOAD_SIGNING_SECRET?: string;

@@ -1,7 +1,7 @@
 import { app } from "./app";
+import type { JobMessage } from "./domain/jobs/job-message";
 import type { Env } from "./env";
 import { consumeJobs } from "./queue/consumer";
-import type { JobMessage } from "./queue/messages";
 import { runScheduled } from "./scheduled";
 
 export default {

@@ -10,10 +10,13 @@ export const companyId = () => integer().notNull();
 /** 0 = inactive / soft-deleted, 1 = active. */
 export const status = () => integer().notNull().default(1);
 
-/** Wall-clock timestamp `YYYY-MM-DD HH:MM:SS` (UTC) set by the database. */
-export const createdAt = () => text().notNull().default(sql`(strftime('%Y-%m-%d %H:%M:%S', 'now'))`);
+const utcNow = sql`(strftime('%Y-%m-%d %H:%M:%S', 'now'))`;
 
-export const updatedAt = createdAt;
+/** Wall-clock timestamp `YYYY-MM-DD HH:MM:SS` (UTC) set by the database when the row is inserted. */
+export const createdAt = () => text().notNull().default(utcNow);
+
+/** Wall-clock timestamp of the last change; the database sets it on insert. */
+export const updatedAt = () => text().notNull().default(utcNow);
 
 /** Money in integer cents. */
 export const cents = () => integer().notNull().default(0);

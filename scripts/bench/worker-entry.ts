@@ -8,9 +8,9 @@
 // - POST /__bench/explain  {path, token}               runs GET `path` through the product Worker
 //   and answers every SQL statement it ran with its EXPLAIN QUERY PLAN.
 
+import type { JobMessage } from "../../src/domain/jobs/job-message";
 import type { Env } from "../../src/env";
 import worker from "../../src/index";
-import type { JobMessage } from "../../src/queue/messages";
 
 type Recorded = { sql: string; params: unknown[] };
 

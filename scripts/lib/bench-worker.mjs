@@ -113,7 +113,6 @@ export async function startBenchWorker(outdir, { queues = false, port, bindings 
         TENANTS: JSON.stringify({ bench: "DB_BENCH" }),
         DEFAULT_ACCOUNT: "bench",
         API_DOMAIN: "localhost",
-        ENVIRONMENT: "benchmark",
         JWT_SECRET: secret(),
         UPLOAD_SIGNING_SECRET: secret(),
         JWT_TTL_SECONDS: "3600",

@@ -5,7 +5,7 @@ import type { OpenTitle, TransferLeg } from "../domain/rules/matching-types";
 import type { Db } from "../env";
 import { addDays } from "../lib/dates";
 import type { Cents } from "../lib/money";
-import { inIdList } from "./reconciliation";
+import { inList } from "./sql";
 import { TITLE_STATUS } from "./title-settlement";
 
 /**
@@ -102,7 +102,7 @@ export async function openTitlesFor(
         inArray(titles.typeAccount, directions),
         inArray(titles.status, [TITLE_STATUS.open, TITLE_STATUS.partial]),
         sql`${titles.dueDate} BETWEEN ${query.from} AND ${query.to}`,
-        inIdList(titles.openValue, query.values),
+        inList(titles.openValue, query.values),
       ),
     );
 }
@@ -135,7 +135,7 @@ export async function unreconciledLegsFor(
         isNotNull(entries.transferId),
         isNull(conciliationLinks.id),
         sql`${entries.date} >= ${query.from} AND ${entries.date} < ${addDays(query.to, 1)}`,
-        inIdList(entries.value, query.values),
+        inList(entries.value, query.values),
       ),
     );
   return rows.map((row) => ({ ...row, otherBankAccountId: Number(row.otherBankAccountId) }));

@@ -16,6 +16,7 @@ import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { balanceUpToSql, entryIdByUid } from "./ledger";
 import { existsInCompany } from "./lookups";
+import { utcNow } from "./sql";
 import { TITLE_STATUS } from "./title-settlement";
 
 /** Bank accounts, their history, and the facts their rules need (cashiers, titles, registries). */
@@ -50,7 +51,6 @@ export type ListFilters = { companyInvoiceId?: number; bankNumber?: string };
 
 /** Bank code of internal accounts (POS cashiers). */
 export const INTERNAL_BANK_NUMBER = "000";
-const utcNow = sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;
 
 const openTitlesNetSql = (dueUpTo: string) =>
   sql<number>`(SELECT coalesce(sum(CASE WHEN ${titles.typeAccount} = 0 THEN ${titles.openValue} ELSE -${titles.openValue} END), 0)

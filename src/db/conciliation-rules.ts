@@ -12,10 +12,9 @@ import {
 } from "../../drizzle/schema";
 import type { RuleFacts, RuleFields, RuleValues } from "../domain/rules/rule-check";
 import type { Db } from "../env";
+import { PAGE_SIZE, utcNow } from "./sql";
 
 export type RuleRow = typeof conciliationRules.$inferSelect;
-
-export const RULES_PAGE_SIZE = 5000;
 
 type ActiveCompanyTable = SQLiteTable & { id: SQLiteColumn; companyId: SQLiteColumn; status: SQLiteColumn };
 
@@ -91,8 +90,8 @@ export async function listRules(db: Db, companyId: number, filter: RuleFilter): 
     .innerJoin(bankAccounts, eq(bankAccounts.id, conciliationRules.bankAccountId))
     .where(and(...conditions))
     .orderBy(asc(conciliationRules.id))
-    .limit(RULES_PAGE_SIZE)
-    .offset(filter.page * RULES_PAGE_SIZE);
+    .limit(PAGE_SIZE)
+    .offset(filter.page * PAGE_SIZE);
   return rows.map((r) => r.rule);
 }
 
@@ -100,8 +99,6 @@ export async function findRule(db: Db, companyId: number, ruleId: number): Promi
   const [rule] = await listRules(db, companyId, { ruleId, page: 0 });
   return rule;
 }
-
-const nowSql = sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;
 
 export async function insertRule(db: Db, companyId: number, values: RuleValues): Promise<RuleRow> {
   const [row] = await db
@@ -120,7 +117,7 @@ export async function updateRule(
 ): Promise<RuleRow | undefined> {
   const [row] = await db
     .update(conciliationRules)
-    .set({ ...storedFields(values), updatedAt: nowSql })
+    .set({ ...storedFields(values), updatedAt: utcNow })
     .where(
       and(
         eq(conciliationRules.id, ruleId),
@@ -139,7 +136,7 @@ export async function updateRule(
 export async function deleteRule(db: Db, companyId: number, ruleId: number): Promise<boolean> {
   const rows = await db
     .update(conciliationRules)
-    .set({ status: 0, descriptionKey: null, updatedAt: nowSql })
+    .set({ status: 0, descriptionKey: null, updatedAt: utcNow })
     .where(
       and(
         eq(conciliationRules.id, ruleId),

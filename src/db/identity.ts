@@ -21,15 +21,6 @@ export async function companiesOfUser(db: Db, userId: number): Promise<{ id: num
     .orderBy(companies.id);
 }
 
-export async function userHasCompany(db: Db, userId: number, companyId: number): Promise<boolean> {
-  const row = await db
-    .select({ companyId: userCompanies.companyId })
-    .from(userCompanies)
-    .where(and(eq(userCompanies.userId, userId), eq(userCompanies.companyId, companyId)))
-    .get();
-  return row !== undefined;
-}
-
 /** A user visible from `companyId`: one whose access list includes that company. */
 export async function findUserInCompany(
   db: Db,

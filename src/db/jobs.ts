@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, lt, SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { bankAccounts, jobErrors, jobs, uploads } from "../../drizzle/schema";
+import { jobErrors, jobs, uploads } from "../../drizzle/schema";
 import type { ExpiredUploadSlot } from "../domain/uploads/expire-slots";
 import type { Db } from "../env";
-import { existsInCompany } from "./lookups";
+import { utcNow } from "./sql";
 
 /** Upload slots, jobs and their line errors. */
 
@@ -21,8 +21,6 @@ export function inGroups<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));
   return groups;
 }
-
-const now = () => sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;
 
 export async function insertUploadSlot(db: Db, slot: NewUploadSlot): Promise<void> {
   await db.insert(uploads).values(slot);
@@ -73,10 +71,6 @@ export async function deleteUploadSlots(db: Db, keys: string[]): Promise<void> {
     db.delete(uploads).where(inArray(uploads.key, group)),
   );
   if (first) await db.batch([first, ...rest]);
-}
-
-export async function activeBankAccountExists(db: Db, companyId: number, id: number): Promise<boolean> {
-  return existsInCompany(db, bankAccounts, companyId, id);
 }
 
 /**
@@ -155,7 +149,7 @@ export async function startJob(db: Db, jobId: number): Promise<JobRow | undefine
     .set({
       status: "Processing",
       attempts: sql`${jobs.attempts} + 1`,
-      startedAt: sql`coalesce(${jobs.startedAt}, ${now()})`,
+      startedAt: sql`coalesce(${jobs.startedAt}, ${utcNow})`,
     })
     .where(and(eq(jobs.id, jobId), inArray(jobs.status, ["Pending", "Processing"])))
     .returning();
@@ -196,14 +190,14 @@ export function advanceJobProgress(
 export async function finishJob(db: Db, jobId: number, result?: object): Promise<void> {
   await db
     .update(jobs)
-    .set({ status: "Done", finishedAt: now(), ...(result ? { result: JSON.stringify(result) } : {}) })
+    .set({ status: "Done", finishedAt: utcNow, ...(result ? { result: JSON.stringify(result) } : {}) })
     .where(and(eq(jobs.id, jobId), eq(jobs.status, "Processing")));
 }
 
 export async function failJob(db: Db, jobId: number, reason: string): Promise<void> {
   await db
     .update(jobs)
-    .set({ status: "Failed", failureReason: reason, finishedAt: now() })
+    .set({ status: "Failed", failureReason: reason, finishedAt: utcNow })
     .where(and(eq(jobs.id, jobId), inArray(jobs.status, ["Pending", "Processing"])));
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { bankAccountDays, entries, transfers } from "../../drizzle/schema";
@@ -91,27 +91,3 @@ export const balanceUpToSql = (bankAccountId: SQL | SQLiteColumn, day: string) =
   sql<number>`(SELECT coalesce(sum(${bankAccountDays.inflow} - ${bankAccountDays.outflow}), 0)
     FROM ${bankAccountDays}
     WHERE ${bankAccountDays.bankAccountId} = ${bankAccountId} AND ${bankAccountDays.day} <= ${day})`;
-
-/** Inflow and outflow totals of an account between two days inclusive. */
-export async function flowsBetween(
-  db: Db,
-  bankAccountId: number,
-  fromDay: string,
-  toDay: string,
-): Promise<{ inflow: Cents; outflow: Cents }> {
-  const row = await db
-    .select({
-      inflow: sql<number>`coalesce(sum(${bankAccountDays.inflow}), 0)`,
-      outflow: sql<number>`coalesce(sum(${bankAccountDays.outflow}), 0)`,
-    })
-    .from(bankAccountDays)
-    .where(
-      and(
-        eq(bankAccountDays.bankAccountId, bankAccountId),
-        gte(bankAccountDays.day, fromDay),
-        lte(bankAccountDays.day, toDay),
-      ),
-    )
-    .get();
-  return { inflow: Number(row?.inflow ?? 0), outflow: Number(row?.outflow ?? 0) };
-}

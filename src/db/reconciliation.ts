@@ -1,6 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   acquirerLines,
   bankLines,
@@ -9,9 +8,11 @@ import {
   reconciliationAudit,
   titles,
 } from "../../drizzle/schema";
+import type { TitleFacts } from "../domain/reconciliation/plan";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { entryIdByUid, insertEntry, newUid } from "./ledger";
+import { inList } from "./sql";
 import { settleTitle, TITLE_STATUS } from "./title-settlement";
 
 /**
@@ -23,26 +24,12 @@ import { settleTitle, TITLE_STATUS } from "./title-settlement";
 
 export type LineTarget = { kind: "bank" | "acquirer"; id: number };
 
-/** `column IN (ids)` with the ids as one JSON parameter, so long lists stay under D1's 100 bound parameters. */
-export function inIdList(column: SQLiteColumn, ids: number[]): SQL {
-  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-}
-
-export type TitleForReconciliation = {
-  id: number;
-  typeAccount: number;
-  value: Cents;
-  openValue: Cents;
-  description: string;
-  document: string | null;
-};
-
 /** Titles of the company among `ids` that are not deleted. */
 export async function titlesForReconciliation(
   db: Db,
   companyId: number,
   ids: number[],
-): Promise<TitleForReconciliation[]> {
+): Promise<TitleFacts[]> {
   return db
     .select({
       id: titles.id,
@@ -54,7 +41,7 @@ export async function titlesForReconciliation(
     })
     .from(titles)
     .where(
-      and(eq(titles.companyId, companyId), ne(titles.status, TITLE_STATUS.deleted), inIdList(titles.id, ids)),
+      and(eq(titles.companyId, companyId), ne(titles.status, TITLE_STATUS.deleted), inList(titles.id, ids)),
     );
 }
 
@@ -73,7 +60,7 @@ export async function entriesOfTitles(db: Db, companyId: number, titleIds: numbe
     })
     .from(entries)
     .leftJoin(conciliationLinks, eq(conciliationLinks.entryId, entries.id))
-    .where(and(eq(entries.companyId, companyId), inIdList(entries.titleId, titleIds)))
+    .where(and(eq(entries.companyId, companyId), inList(entries.titleId, titleIds)))
     .orderBy(asc(entries.date), asc(entries.id));
 }
 
@@ -94,7 +81,7 @@ export async function unreconciledTransferLegs(
         eq(entries.bankAccountId, bankAccountId),
         isNotNull(entries.transferId),
         isNull(conciliationLinks.id),
-        inIdList(entries.id, ids),
+        inList(entries.id, ids),
       ),
     );
 }
@@ -153,7 +140,7 @@ export async function writeReconciliation(db: Db, w: ReconciliationWrite): Promi
   const reusedIds = w.reuses.map((r) => r.entryId);
   if (reusedIds.length > 0) {
     // A reused entry deleted since it was read must not leave a link to nothing.
-    const count = sql`(SELECT count(*) FROM ${entries} WHERE ${eq(entries.companyId, w.companyId)} AND ${inIdList(entries.id, reusedIds)})`;
+    const count = sql`(SELECT count(*) FROM ${entries} WHERE ${eq(entries.companyId, w.companyId)} AND ${inList(entries.id, reusedIds)})`;
     statements.push(guardLine(db, w.target, sql`${count} = ${reusedIds.length}`));
   }
   const postedUids: string[] = [];
@@ -228,7 +215,7 @@ function reconcileAudit(db: Db, w: ReconciliationWrite, postedUids: string[]): B
       'Value', e.value, 'PostedByLink', l.posted_by_link))
     FROM conciliation_links l JOIN bank_statements e ON e.id = l.entry_id
     WHERE l.entry_id IN (
-      SELECT id FROM bank_statements WHERE uid IN (SELECT value FROM json_each(${JSON.stringify(postedUids)}))
+      SELECT id FROM bank_statements WHERE ${inList(sql`uid`, postedUids)}
       UNION SELECT value FROM json_each(${reusedIds}))`;
   const details = sql`json_object(
     'IDBankAccount', ${w.bankAccountId},
@@ -316,7 +303,7 @@ export async function writeUndo(db: Db, u: UndoWrite): Promise<void> {
       db.delete(entries).where(
         and(
           eq(entries.companyId, u.companyId),
-          inIdList(
+          inList(
             entries.id,
             posted.map((l) => l.entryId),
           ),

@@ -4,6 +4,7 @@ import { brands, products, skuCostRecords } from "../../drizzle/schema";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { inGroups, MAX_BOUND_PARAMETERS } from "./jobs";
+import { utcNow } from "./sql";
 
 /** Product and cost writes of the SKU import and of the cost recalculation (not the /product CRUD). */
 
@@ -29,8 +30,6 @@ export type ProductUpsert = {
 };
 
 export type CostRecord = { code: string; line: number; cost: Cents };
-
-const now = sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;
 
 /** Products of the company with these codes (soft-deleted ones too: the code stays taken). */
 export async function productsByCodes(
@@ -76,7 +75,9 @@ export function upsertProducts(db: Db, companyId: number, rows: ProductUpsert[])
   return inGroups(rows, PRODUCT_ROWS_PER_STATEMENT).map((group) =>
     db
       .insert(products)
-      .values(group.map((row) => ({ ...row, companyId, status: sql`1`, createdAt: now, updatedAt: now })))
+      .values(
+        group.map((row) => ({ ...row, companyId, status: sql`1`, createdAt: utcNow, updatedAt: utcNow })),
+      )
       .onConflictDoUpdate({
         target: [products.companyId, products.code],
         set: {
@@ -86,7 +87,7 @@ export function upsertProducts(db: Db, companyId: number, rows: ProductUpsert[])
           price: sql`excluded.price`,
           isActive: sql`excluded.is_active`,
           status: sql`1`,
-          updatedAt: now,
+          updatedAt: utcNow,
         },
       }),
   );
@@ -155,6 +156,6 @@ export async function setProductCost(
 ): Promise<void> {
   await db
     .update(products)
-    .set({ cost, updatedAt: now })
+    .set({ cost, updatedAt: utcNow })
     .where(and(eq(products.id, productId), eq(products.companyId, companyId)));
 }

@@ -4,14 +4,12 @@ import type { Db } from "../env";
 import { addDays } from "../lib/dates";
 import type { Cents } from "../lib/money";
 import { balancesUpTo } from "./ledger";
-import { inIdList } from "./reconciliation";
+import { inList, PAGE_SIZE } from "./sql";
 
 /**
  * Reads of the bank statement area: the internal statement (entries with their running balance),
  * bank lines and acquirer lines with the internal entries linked to them.
  */
-
-export const STATEMENT_PAGE_SIZE = 5000;
 
 export type BankLineRow = typeof bankLines.$inferSelect;
 export type AcquirerLineRow = typeof acquirerLines.$inferSelect;
@@ -126,8 +124,8 @@ export async function statementPage(db: Db, f: EntryFilters, page: number): Prom
     .leftJoin(acquirerLines, eq(acquirerLines.id, conciliationLinks.acquirerLineId))
     .where(and(...entryConditions(f)))
     .orderBy(asc(entries.date), asc(entries.id))
-    .limit(STATEMENT_PAGE_SIZE)
-    .offset(page * STATEMENT_PAGE_SIZE);
+    .limit(PAGE_SIZE)
+    .offset(page * PAGE_SIZE);
   return rows.map((r) => ({ ...r, runningSum: Number(r.runningSum) }));
 }
 
@@ -219,14 +217,14 @@ export async function bankLinesPage(
     .from(bankLines)
     .where(and(...bankLineConditions(db, f)))
     .orderBy(asc(bankLines.date), asc(bankLines.id))
-    .limit(STATEMENT_PAGE_SIZE)
-    .offset(page * STATEMENT_PAGE_SIZE);
+    .limit(PAGE_SIZE)
+    .offset(page * PAGE_SIZE);
   if (lines.length === 0) return { lines, linked: [] };
   const linked = await entriesWithLinks(db)
     .where(
       and(
         eq(conciliationLinks.companyId, f.companyId),
-        inIdList(
+        inList(
           conciliationLinks.bankLineId,
           lines.map((line) => line.id),
         ),
@@ -252,15 +250,15 @@ export async function acquirerLinesPage(
     .from(acquirerLines)
     .where(and(...conditions))
     .orderBy(asc(acquirerLines.date), asc(acquirerLines.id))
-    .limit(STATEMENT_PAGE_SIZE)
-    .offset(page * STATEMENT_PAGE_SIZE);
+    .limit(PAGE_SIZE)
+    .offset(page * PAGE_SIZE);
   const lines = await db
     .select()
     .from(acquirerLines)
     .where(and(...conditions))
     .orderBy(asc(acquirerLines.date), asc(acquirerLines.id))
-    .limit(STATEMENT_PAGE_SIZE)
-    .offset(page * STATEMENT_PAGE_SIZE);
+    .limit(PAGE_SIZE)
+    .offset(page * PAGE_SIZE);
   if (lines.length === 0) return { lines, linked: [] };
   const linked = await entriesWithLinks(db)
     .where(
@@ -329,25 +327,4 @@ export async function insertAcquirerLine(db: Db, line: NewAcquirerLine): Promise
     .values({ ...line, statusId: 1 })
     .returning();
   return row!;
-}
-
-export type BankAccountRow = typeof bankAccounts.$inferSelect;
-
-/** An active bank account of the company. */
-export async function findActiveBankAccount(
-  db: Db,
-  companyId: number,
-  bankAccountId: number,
-): Promise<BankAccountRow | undefined> {
-  return db
-    .select()
-    .from(bankAccounts)
-    .where(
-      and(
-        eq(bankAccounts.id, bankAccountId),
-        eq(bankAccounts.companyId, companyId),
-        eq(bankAccounts.status, 1),
-      ),
-    )
-    .get();
 }

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { titles } from "../../drizzle/schema";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
+import { utcNow } from "./sql";
 
 /** Title statuses: 0 deleted, 1 open, 2 partially paid, 3 paid. */
 export const TITLE_STATUS = { deleted: 0, open: 1, partial: 2, paid: 3 } as const;
@@ -17,7 +18,7 @@ export function settledColumns(delta: Cents | SQL) {
   return {
     openValue: newOpen,
     status: sql`CASE WHEN ${newOpen} = 0 THEN ${TITLE_STATUS.paid} WHEN ${newOpen} = ${titles.value} THEN ${TITLE_STATUS.open} ELSE ${TITLE_STATUS.partial} END`,
-    updatedAt: sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`,
+    updatedAt: utcNow,
   };
 }
 

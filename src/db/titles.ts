@@ -15,6 +15,7 @@ import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { insertEntry, type NewEntry } from "./ledger";
 import { existsInCompany } from "./lookups";
+import { utcNow } from "./sql";
 import { settleTitle, TITLE_STATUS } from "./title-settlement";
 
 export type TitleRow = typeof titles.$inferSelect;
@@ -62,7 +63,6 @@ export type PaymentRow = {
 };
 
 const LIVE_STATUSES = [TITLE_STATUS.open, TITLE_STATUS.partial, TITLE_STATUS.paid];
-const nowUtc = sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;
 
 const titleScope = (companyId: number, typeAccount: number, titleId: number) =>
   and(
@@ -161,7 +161,7 @@ export async function updateTitle(
   const valueChange = newValue === undefined ? {} : valueAndOpenValue(newValue);
   const result = await db
     .update(titles)
-    .set({ ...fields, ...valueChange, updatedAt: nowUtc })
+    .set({ ...fields, ...valueChange, updatedAt: utcNow })
     .where(titleScope(companyId, typeAccount, titleId))
     .run();
   return result.meta.changes > 0;
@@ -179,7 +179,7 @@ export async function softDeleteTitle(
 ): Promise<boolean> {
   const result = await db
     .update(titles)
-    .set({ status: TITLE_STATUS.deleted, updatedAt: nowUtc })
+    .set({ status: TITLE_STATUS.deleted, updatedAt: utcNow })
     .where(
       and(
         titleScope(companyId, typeAccount, titleId),
@@ -297,17 +297,6 @@ export async function removePayment(
       ),
   ]);
   return deleted.meta.changes > 0;
-}
-
-/** True when the title has at least one payment. */
-export async function titleHasPayments(db: Db, companyId: number, titleId: number): Promise<boolean> {
-  const row = await db
-    .select({ id: entries.id })
-    .from(entries)
-    .where(and(eq(entries.companyId, companyId), eq(entries.titleId, titleId)))
-    .limit(1)
-    .get();
-  return row !== undefined;
 }
 
 /** Registries a title may reference. */

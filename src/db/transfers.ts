@@ -5,7 +5,7 @@ import type { Db } from "../env";
 import { isConstraintError } from "../lib/errors";
 import type { Cents } from "../lib/money";
 import { type EntryOrigin, type EntryRow, insertEntry, newUid, transferIdByUid } from "./ledger";
-import { inIdList } from "./reconciliation";
+import { inList } from "./sql";
 
 export type TransferRow = typeof transfers.$inferSelect;
 export type TransferAccount = { id: number; bank: string; accountNumber: string | null; status: number };
@@ -24,7 +24,7 @@ export async function bankAccountsOfCompany(
       status: bankAccounts.status,
     })
     .from(bankAccounts)
-    .where(and(eq(bankAccounts.companyId, companyId), inIdList(bankAccounts.id, ids)));
+    .where(and(eq(bankAccounts.companyId, companyId), inList(bankAccounts.id, ids)));
 }
 
 /**
@@ -203,7 +203,7 @@ export async function writeTransferDeletion(
   transferId: number,
   legIds: number[],
 ): Promise<{ ok: true; deletedLegs: number } | { ok: false; stage: DeleteStage | null }> {
-  const linked = sql`EXISTS (SELECT 1 FROM ${conciliationLinks} WHERE ${inIdList(conciliationLinks.entryId, legIds)})`;
+  const linked = sql`EXISTS (SELECT 1 FROM ${conciliationLinks} WHERE ${inList(conciliationLinks.entryId, legIds)})`;
   const statements: BatchItem<"sqlite">[] = [
     db
       .update(transfers)

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
+import { ApiError, UNAUTHORIZED } from "../lib/errors";
 import { errorFields, log } from "../lib/log";
 import { describeZodError } from "./validation";
 
@@ -14,7 +14,7 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     const status = error.status;
     if (status === 413)
       return c.json({ errorMessage: "Corpo da requisição excede o tamanho máximo permitido" }, 413);
-    if (status === 401) return c.json({ errorMessage: "Não autorizado" }, 401);
+    if (status === 401) return c.json({ errorMessage: UNAUTHORIZED }, 401);
     if (status === 400) {
       const malformed = /malformed|json|parse/i.test(error.message);
       return c.json(

@@ -57,8 +57,6 @@ export const API_TAGS = [
   { name: "Health", description: "Verificação de vida do serviço, sem conta nem token." },
 ] as const;
 
-export type ApiTag = (typeof API_TAGS)[number]["name"];
-
 const TAG_GROUPS = [
   { name: "Acesso", tags: ["User", "Company", "Health"] },
   {

@@ -61,19 +61,3 @@ export function addDays(date: string, days: number): string {
   const next = new Date(Date.UTC(y, m - 1, d + days));
   return next.toISOString().slice(0, 10);
 }
-
-/** Whole days from `a` to `b` (b - a). */
-export function daysBetween(a: string, b: string): number {
-  const toUtc = (s: string) => {
-    const [y, m, d] = s.split("-").map(Number) as [number, number, number];
-    return Date.UTC(y, m - 1, d);
-  };
-  return Math.round((toUtc(b) - toUtc(a)) / 86_400_000);
-}
-
-/** Offset of `timeZone` from UTC at `instant`, in minutes (e.g. -180 for America/Sao_Paulo). */
-export function zoneOffsetMinutes(timeZone: string, instant: Date): number {
-  const p = zonedParts(instant, timeZone);
-  const asUtc = Date.parse(`${p.date}T${p.time}Z`);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
-}

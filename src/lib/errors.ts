@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-export type ApiErrorStatus = 400 | 401 | 404 | 413 | 415 | 500;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 500;
 
 /** The one error type of the service: an HTTP status and the exact message the client sees. */
 export class ApiError extends Error {
@@ -14,11 +14,11 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string) => new ApiError(400, message);
-export const unauthorized = () => new ApiError(401, "Não autorizado");
+export const UNAUTHORIZED = "Não autorizado";
+export const unauthorized = () => new ApiError(401, UNAUTHORIZED);
+/** A refused credential that is not a session token (a tampered or expired signed URL). */
+export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message = "Recurso não encontrado") => new ApiError(404, message);
-
-/** Error body of every failed request. */
-export type ErrorBody = { errorMessage: string };
 
 /**
  * True when a D1/SQLite error comes from a constraint (UNIQUE, CHECK, NOT NULL): the

@@ -1,11 +1,11 @@
 import { drizzleFor, tenantDatabase } from "../db/client";
 import { failJob, findJobById, finishJob, startJob } from "../db/jobs";
+import { JobFailure, ProgressConflict, WorkBudget } from "../domain/jobs/job-context";
+import { JOBS_DEAD_LETTER_QUEUE, type JobMessage, JobMessageSchema } from "../domain/jobs/job-message";
 import { JOB_DEAD_LETTERED, jobGaveUp, jobTypeWithoutProcessing } from "../domain/jobs/messages";
 import type { Env } from "../env";
 import { errorFields, log, withLogContext } from "../lib/log";
 import { JOB_HANDLERS } from "./handlers";
-import { JobFailure, ProgressConflict, WorkBudget } from "./job-context";
-import { JOBS_DEAD_LETTER_QUEUE, type JobMessage, JobMessageSchema } from "./messages";
 
 /** Chunks of work per invocation (all messages of the batch together): keeps an invocation under its limits. */
 export const CHUNKS_PER_INVOCATION = 6;

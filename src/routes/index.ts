@@ -1,15 +1,15 @@
 import { createRouter } from "../http/router";
-import { acquirerRouter } from "./acquirer/acquirer-lines";
+import { acquirerRouter } from "./acquirer";
 import { bankAccountRouter } from "./bank-accounts";
 import { bankStatementRouter } from "./bank-statement";
-import { companyRouter } from "./company/company";
+import { companyRouter } from "./company";
 import { conciliationRulesRouter } from "./conciliation-rules";
 import { jobsRouter } from "./jobs";
-import { ordersRouter } from "./orders/orders-template";
+import { ordersRouter } from "./orders";
 import { registriesRouter } from "./registries";
 import { skuRouter } from "./sku";
-import { titlesRouter } from "./titles/router";
-import { userRouter } from "./user/user";
+import { titlesRouter } from "./titles";
+import { userRouter } from "./user";
 
 /** Every authenticated operation of the API, by area. */
 export const protectedRoutes = createRouter()

@@ -14,8 +14,6 @@ export type FuzzRequest = {
   bodyLabel: string;
 };
 
-export type FuzzOutcome = { status: number };
-
 export type FuzzStats = { cases: number; statuses: Record<string, number> };
 
 const clip = (text: string, max = 300) =>

@@ -80,6 +80,6 @@ export async function tokenFor(
   ttlSeconds = 3600,
 ) {
   const { env } = await import("cloudflare:test");
-  const { issueToken } = await import("../../src/domain/identity/tokens");
+  const { issueToken } = await import("../../src/platform/jwt");
   return issueToken(env.JWT_SECRET!, claims, ttlSeconds);
 }

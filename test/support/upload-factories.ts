@@ -1,8 +1,8 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { bankAccounts, brands, jobs, products } from "../../drizzle/schema";
 import { drizzleFor } from "../../src/db/client";
+import type { JobMessage } from "../../src/domain/jobs/job-message";
 import worker from "../../src/index";
-import type { JobMessage } from "../../src/queue/messages";
 import { type ApiResponse, call } from "./api";
 import { type AccountName, databaseOf } from "./seed";
 

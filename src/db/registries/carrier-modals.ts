@@ -2,7 +2,8 @@ import { and, asc, eq, exists, not, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { carrierHubMappings, carrierModals, suppliers } from "../../../drizzle/schema";
 import type { Db } from "../../env";
-import { ACTIVE, PAGE_SIZE } from "./scoped-rows";
+import { PAGE_SIZE } from "../sql";
+import { ACTIVE } from "./scoped-rows";
 
 export type CarrierModalRow = typeof carrierModals.$inferSelect;
 

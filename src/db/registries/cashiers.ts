@@ -1,11 +1,10 @@
-import { and, desc, eq, exists, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, exists, isNull } from "drizzle-orm";
 import { bankAccounts, posCashiers } from "../../../drizzle/schema";
 import type { Db } from "../../env";
-import { ACTIVE, insertWhere, PAGE_SIZE } from "./scoped-rows";
+import { PAGE_SIZE, utcNow } from "../sql";
+import { ACTIVE, insertWhere } from "./scoped-rows";
 
 export type CashierRow = typeof posCashiers.$inferSelect;
-
-const nowUtc = sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;
 
 const activeBankAccount = (companyId: number, bankAccountId: number) =>
   and(
@@ -35,7 +34,7 @@ export function insertOpenCashier(db: Db, companyId: number, bankAccountId: numb
   return insertWhere(
     db,
     posCashiers,
-    { companyId, bankAccountId, openedAt: nowUtc, openedBy: userId },
+    { companyId, bankAccountId, openedAt: utcNow, openedBy: userId },
     exists(
       db
         .select({ id: bankAccounts.id })
@@ -54,7 +53,7 @@ export async function closeOpenCashier(
 ): Promise<CashierRow | undefined> {
   const [row] = await db
     .update(posCashiers)
-    .set({ closedAt: nowUtc, closedBy: userId })
+    .set({ closedAt: utcNow, closedBy: userId })
     .where(
       and(
         eq(posCashiers.companyId, companyId),

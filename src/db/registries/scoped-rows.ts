@@ -1,9 +1,9 @@
 import { and, eq, getTableColumns, is, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../env";
+import { PAGE_SIZE, utcNow } from "../sql";
 
 /** No list answers more than this many rows; `Page` (0-based) walks through them. */
-export const PAGE_SIZE = 5000;
 export const ACTIVE = 1;
 export const DELETED = 0;
 
@@ -14,8 +14,6 @@ export type ListOptions = { page?: number; where?: SQL; orderBy?: (SQLiteColumn 
 
 /** Values a registry write may set: never the id, the owner or the soft-delete status. */
 export type WritableValues<T extends ScopedTable> = Omit<T["$inferInsert"], "id" | "companyId" | "status">;
-
-const nowUtc = sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;
 
 /**
  * The company-scoped reads and writes every registry shares. Every query carries the company and
@@ -71,7 +69,7 @@ export function scopedRows<T extends ScopedTable>(table: T) {
     ): Promise<Row | undefined> => {
       const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       if (Object.keys(set).length === 0 && !guard) return find(db, companyId, id);
-      if (hasUpdatedAt) set.updatedAt = nowUtc;
+      if (hasUpdatedAt) set.updatedAt = utcNow;
       if (Object.keys(set).length === 0) set.id = table.id; // a guarded no-op write still tells if the guard holds
       const [row] = await db
         .update(untyped)
@@ -84,7 +82,7 @@ export function scopedRows<T extends ScopedTable>(table: T) {
     /** Status 0; false when the row is not visible or `guard` refuses the delete. */
     softDelete: async (db: Db, companyId: number, id: number, guard?: SQL): Promise<boolean> => {
       const set: Record<string, unknown> = { status: DELETED };
-      if (hasUpdatedAt) set.updatedAt = nowUtc;
+      if (hasUpdatedAt) set.updatedAt = utcNow;
       const rows = await db
         .update(untyped)
         .set(set)

@@ -1,4 +1,4 @@
-import { activeBankAccountExists } from "../../db/jobs";
+import { findActiveAccount } from "../../db/bank-accounts";
 import { badRequest } from "../../lib/errors";
 import { createJob, type JobDeps } from "../jobs/create-job";
 import { RULE_MESSAGES } from "../rules/messages";
@@ -18,7 +18,7 @@ export async function scheduleRuleApply(
   if (bankAccountId === null || bankAccountId === undefined) {
     throw badRequest(RULE_MESSAGES.bankAccountRequired);
   }
-  if (!(await activeBankAccountExists(deps.db, caller.companyId, bankAccountId))) {
+  if (!(await findActiveAccount(deps.db, caller.companyId, bankAccountId))) {
     throw badRequest(RULE_MESSAGES.bankAccountNotFound);
   }
   const job = await createJob(deps, {

@@ -1,11 +1,10 @@
 import { accountOfCompany, type HistoryRow, listHistory } from "../../db/bank-accounts";
+import { PAGE_SIZE } from "../../db/sql";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { getCompany } from "../company/company";
 import type { Changes } from "./changes";
 import { BANK_ACCOUNT_NOT_FOUND } from "./messages";
-
-export const HISTORY_PAGE_SIZE = 5000;
 
 export type HistoryItem = Omit<HistoryRow, "changes"> & { changes: Changes };
 
@@ -22,8 +21,8 @@ export async function bankAccountHistory(
   await getCompany(db, companyId);
   if (!(await accountOfCompany(db, companyId, accountId))) throw badRequest(BANK_ACCOUNT_NOT_FOUND);
   const rows = await listHistory(db, companyId, accountId, {
-    limit: HISTORY_PAGE_SIZE,
-    offset: page * HISTORY_PAGE_SIZE,
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
   });
   return rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) as Changes }));
 }

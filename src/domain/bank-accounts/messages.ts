@@ -1,16 +1,19 @@
 /** Messages of the bank-account operations. The SPEC.md ones are exact text; keep accents. */
 
-export const COMPANY_NOT_FOUND = "Empresa não existe";
-export const COMPANY_INVOICE_NOT_FOUND = "Faturador não existe";
-export const INTEGRATION_NOT_FOUND = "Integração não existe";
+export { COMPANY_NOT_FOUND } from "../company/messages";
+export {
+  COMPANY_INVOICE_NOT_FOUND,
+  INTEGRATION_NOT_FOUND,
+  ORDER_TYPE_NOT_FOUND,
+} from "../registries/messages";
 export const PIX_INTEGRATION_NOT_FOUND = "Integração Pix não existe";
-export const ORDER_TYPE_NOT_FOUND = "Tipo pedido não existe";
 export const ORDER_TYPE_NOT_ENABLED_FOR_POS = "Tipo pedido não está habilitado para frente de caixa";
 export const ORDER_TYPE_NOT_ENABLED_FOR_INVOICE =
   "Tipo pedido não está habilitado para esta empresa/faturador, ajustar no cadastro";
 export const CASHIER_OPEN = "Conta possui caixa aberto e não pode ser editado";
 export const NO_ADJUSTMENT = "Nenhum ajuste aplicado";
 export const BANK_ACCOUNT_NOT_FOUND = "Conta bancária não existe";
+export const BANK_ACCOUNT_REQUIRED = "Conta bancária obrigatória";
 export const HAS_ENTRIES = "Conta bancária já possui pagamento / recebimento e não pode ser excluída";
 export const HAS_TITLES = "Contas a pagar/receber esta com esta conta bancária e não pode ser excluída";
 export const USED_BY_CASHIER =

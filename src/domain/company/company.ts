@@ -1,8 +1,7 @@
 import { type CompanyRow, findCompany, updateCompany } from "../../db/identity";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
-
-export const COMPANY_NOT_FOUND = "Empresa não existe";
+import { COMPANY_NOT_FOUND } from "./messages";
 
 /** Fields of the company that `PUT /company` may not set to null (SPEC: change notes). */
 export const NON_NULL_SEFAZ_FIELDS = [

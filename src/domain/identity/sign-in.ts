@@ -1,10 +1,9 @@
 import { companiesOfUser, findActiveUserByEmail, type UserRow } from "../../db/identity";
 import type { Db } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { issueToken } from "../../platform/jwt";
+import { INVALID_CREDENTIALS } from "./messages";
 import { verifyPassword } from "./password";
-import { issueToken } from "./tokens";
-
-export const INVALID_CREDENTIALS = "Usuário ou senha inválidos";
 
 export type SignInResult = {
   token: string;

@@ -2,7 +2,7 @@ import { findJobByHash, insertJobIfNew, type JobRow, type NewJob } from "../../d
 import type { Db } from "../../env";
 import { ApiError, badRequest } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
-import type { JobMessage, JobType } from "../../queue/messages";
+import type { JobMessage, JobType } from "./job-message";
 import { fileSentWithOtherParams, QUEUE_FAILURE } from "./messages";
 
 /** The producer side of the jobs queue. */

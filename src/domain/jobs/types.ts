@@ -1,8 +1,8 @@
-import { activeBankAccountExists } from "../../db/jobs";
+import { findActiveAccount } from "../../db/bank-accounts";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
-import type { JobType } from "../../queue/messages";
 import { CSV_CONTENT_TYPES, OFX_CONTENT_TYPES } from "../uploads/content-types";
+import type { JobType } from "./job-message";
 import { BANK_ACCOUNT_NOT_FOUND, BANK_ACCOUNT_REQUIRED, JOB_TYPE_REQUIRED, jobTypeInvalid } from "./messages";
 
 /** Routes of the upload flow; each is part of the idempotency key (company, route, file hash). */
@@ -26,7 +26,7 @@ const noParams = async (): Promise<JobParams> => ({});
 /** `IDBankAccount`: required, an active bank account of the company. */
 async function bankAccountParams(db: Db, companyId: number, input: JobParamsInput): Promise<JobParams> {
   if (input.IDBankAccount === undefined) throw badRequest(BANK_ACCOUNT_REQUIRED);
-  if (!(await activeBankAccountExists(db, companyId, input.IDBankAccount))) {
+  if (!(await findActiveAccount(db, companyId, input.IDBankAccount))) {
     throw badRequest(BANK_ACCOUNT_NOT_FOUND);
   }
   return { IDBankAccount: input.IDBankAccount };

@@ -10,8 +10,3 @@ export function leaf(element: OfxElement, name: string): string | null {
   const text = child(element, name)?.text?.trim();
   return text ? text : null;
 }
-
-/** Line of the child named `name`, or of `element` itself when there is no such child. */
-export function lineOf(element: OfxElement, name: string): number {
-  return child(element, name)?.line ?? element.line;
-}

@@ -1,4 +1,5 @@
 import { type Cents, formatCents } from "../../lib/money";
+import { STATEMENT_MESSAGES } from "../statement/messages";
 
 export type LineKind = "bank" | "acquirer";
 
@@ -15,16 +16,16 @@ export const MAX_RECONCILIATION_ITEMS = 500;
 export const RECONCILIATION_MESSAGES = {
   lineNotSelected: "Lançamento de conciliação não selecionado",
   onlyOneLine: "Informe apenas uma conciliação: bancária ou de adquirente",
-  bankAccountNotSelected: "Conta bancária não selecionada",
+  bankAccountNotSelected: STATEMENT_MESSAGES.bankAccountNotSelected,
   accountsRequired: "Contas a receber/pagar é obrigatório e deve ser um array com pelo menos um item",
   transfersRequired: "Transferência é obrigatória e deve ser um array com pelo menos um item",
   accountItemInvalid: (index: number) =>
     `Accounts[${index}]. Conta a pagar/receber não informada ou inválida`,
   transferItemInvalid: (index: number) => `Transfers[${index}]. Transferência não informada ou inválida`,
-  companyNotFound: "Empresa não encontrada",
-  acquirerLineNotFound: "Lançamento de conciliação de adquirente não encontrado",
-  bankLineNotFound: "Lançamento conciliação bancária não encontrado",
-  bankAccountNotFound: "Conta bancária não encontrada",
+  companyNotFound: STATEMENT_MESSAGES.companyNotFound,
+  acquirerLineNotFound: STATEMENT_MESSAGES.acquirerLineNotFound,
+  bankLineNotFound: STATEMENT_MESSAGES.bankLineNotFound,
+  bankAccountNotFound: STATEMENT_MESSAGES.bankAccountNotFound,
   titlesNotFound: (ids: number[]) => `Contas não encontradas: ${ids.join(", ")}`,
   titleOverpaid: (total: Cents, titleValue: Cents, titleId: number, details: string) =>
     `O valor total dos lançamentos (${formatCents(total)}) é maior que o valor do título (${formatCents(titleValue)}). Código do título: ${titleId}. Lançamentos: ${details}`,

@@ -1,3 +1,4 @@
+import { findActiveAccount } from "../../db/bank-accounts";
 import { findCompany } from "../../db/identity";
 import {
   entriesOfTitles,
@@ -5,7 +6,6 @@ import {
   unreconciledTransferLegs,
   writeReconciliation,
 } from "../../db/reconciliation";
-import { findActiveBankAccount } from "../../db/statement";
 import type { Caller, Db } from "../../env";
 import { badRequest, refuseOnConflict } from "../../lib/errors";
 import { type LoadedLine, lineNotFoundMessage, loadLine } from "./lines";
@@ -27,7 +27,7 @@ export async function reconcile(
   const company = await findCompany(db, caller.companyId);
   if (!company) throw badRequest(M.companyNotFound);
   const line = await loadLine(db, company.id, request.target);
-  const account = await findActiveBankAccount(db, company.id, request.bankAccountId);
+  const account = await findActiveAccount(db, company.id, request.bankAccountId);
   if (!account) throw badRequest(M.bankAccountNotFound);
   // A line belongs to one account (an acquirer line without account fits any of the company).
   if (line.bankAccountId !== null && line.bankAccountId !== account.id) {

@@ -1,6 +1,7 @@
 /** Messages of the registries. SPEC.md fixes the carrier-modality and brand ones; the rest follow their style. */
 
-export { COMPANY_NOT_FOUND } from "../company/company";
+export { BANK_ACCOUNT_NOT_FOUND } from "../bank-accounts/messages";
+export { COMPANY_NOT_FOUND } from "../company/messages";
 
 // Carrier modalities (SPEC: Carrier modalities)
 export const CARRIER_MODAL_DUPLICATE = "Já existe uma Modalidade com essa conta";
@@ -32,6 +33,5 @@ export const PAYMENT_TYPE_NOT_FOUND = "Tipo pagamento não existe";
 export const COST_CENTER_NOT_FOUND = "Centro de custo não existe";
 
 // POS cashier
-export const BANK_ACCOUNT_NOT_FOUND = "Conta bancária não existe";
 export const CASHIER_ALREADY_OPEN = "Caixa já está aberto para esta conta bancária";
 export const CASHIER_NOT_OPEN = "Não há caixa aberto para esta conta bancária";

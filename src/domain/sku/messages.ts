@@ -1,5 +1,5 @@
 /** Spec texts of the SKU area (SPEC "File upload in two steps") and the import's own line messages. */
-export const PRODUCT_NOT_FOUND = "Produto não existe";
+export { PRODUCT_NOT_FOUND } from "../registries/messages";
 export const COST_RECALCULATION_SCHEDULED = "Recálculo de custo agendado";
 
 /** Whole-file failures of the SKU template (the job ends Failed with this reason). */

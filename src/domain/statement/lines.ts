@@ -1,8 +1,8 @@
+import { findActiveAccount } from "../../db/bank-accounts";
 import { findCompany } from "../../db/identity";
 import {
   acquirerLinesPage,
   entriesLinkedToBankLine,
-  findActiveBankAccount,
   findBankLine,
   insertAcquirerLine,
   insertManualBankLine,
@@ -26,7 +26,7 @@ async function requireCompany(db: Db, companyId: number) {
 }
 
 async function requireBankAccount(db: Db, companyId: number, bankAccountId: number) {
-  const account = await findActiveBankAccount(db, companyId, bankAccountId);
+  const account = await findActiveAccount(db, companyId, bankAccountId);
   if (!account) throw badRequest(M.bankAccountNotFound);
   return account;
 }

@@ -1,3 +1,4 @@
+import { findActiveAccount } from "../../db/bank-accounts";
 import { companiesOutsideAccess, findCompany } from "../../db/identity";
 import {
   bankLinesPage,
@@ -5,7 +6,6 @@ import {
   type EntryFilters,
   type EntryView,
   entriesLinkedToBankLine,
-  findActiveBankAccount,
   findBankLine,
   type StatementRow,
   statementPage,
@@ -59,10 +59,7 @@ export async function getStatement(
 ): Promise<StatementResult> {
   const source = checkStatementQuery(input);
   const company = await listingCompany(db, caller, input.IDCompany);
-  if (
-    input.IDBankAccount !== undefined &&
-    !(await findActiveBankAccount(db, company.id, input.IDBankAccount))
-  ) {
+  if (input.IDBankAccount !== undefined && !(await findActiveAccount(db, company.id, input.IDBankAccount))) {
     throw badRequest(M.bankAccountNotFound);
   }
   const range = statementRange(source, input.DateFrom, input.DateTo, todayIn(company.timeZone));

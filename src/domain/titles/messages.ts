@@ -1,13 +1,15 @@
 import { type Cents, formatCents } from "../../lib/money";
 
 /** Registry references of a title, validated against the caller's company. */
-export const SUPPLIER_NOT_FOUND = "Fornecedor não existe";
-export const CONSUMER_NOT_FOUND = "Cliente não existe";
-export const DOCUMENT_TYPE_NOT_FOUND = "Tipo documento não existe";
-export const PAYMENT_TYPE_NOT_FOUND = "Tipo pagamento não existe";
-export const ACCOUNT_TYPE_NOT_FOUND = "Plano de contas não existe";
-export const COST_CENTER_NOT_FOUND = "Centro de custo não existe";
-export const BANK_ACCOUNT_NOT_FOUND = "Conta bancária não existe";
+export { BANK_ACCOUNT_NOT_FOUND } from "../bank-accounts/messages";
+export {
+  ACCOUNT_TYPE_NOT_FOUND,
+  CONSUMER_NOT_FOUND,
+  COST_CENTER_NOT_FOUND,
+  DOCUMENT_TYPE_NOT_FOUND,
+  PAYMENT_TYPE_NOT_FOUND,
+  SUPPLIER_NOT_FOUND,
+} from "../registries/messages";
 
 /** The messages that differ between payable and receivable titles. */
 export type TitleMessages = {

@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from "../../db/sql";
 import {
   findTitle,
   insertTitle,
@@ -16,8 +17,6 @@ import type { Cents } from "../../lib/money";
 import type { TitleKind } from "./kinds";
 import { assertReferences, type TitleReferences } from "./references";
 import { openValueForNewValue } from "./rules";
-
-export const TITLES_PAGE_SIZE = 5000;
 
 export type TitleDetail = { title: TitleRow; payments: PaymentRow[] };
 
@@ -59,7 +58,7 @@ export function findTitles(
   page: number,
 ): Promise<TitleRow[]> {
   const party = kind.party === "supplier" ? { supplierId: partyId } : { consumerId: partyId };
-  return listTitles(db, companyId, kind.typeAccount, { ...filters, ...party }, page, TITLES_PAGE_SIZE);
+  return listTitles(db, companyId, kind.typeAccount, { ...filters, ...party }, page, PAGE_SIZE);
 }
 
 const EMPTY_REFERENCES = {

@@ -1,10 +1,12 @@
+import { STATEMENT_MESSAGES } from "../statement/messages";
+
 /** Messages of POST and DELETE /accounts/bank-statement/transfer (SPEC, exact text). */
 export const TRANSFER_MESSAGES = {
   originNotInformed: "Conta bancária de origem não informada",
   destinationNotInformed: "Conta bancária de destino não informada",
   sameAccount: "A conta de origem e destino não podem ser a mesma",
   valueNotPositive: "Valor deve ser maior que zero",
-  companyNotFound: "Empresa não encontrada",
+  companyNotFound: STATEMENT_MESSAGES.companyNotFound,
   accountsNotInCompany:
     "Uma ou ambas as contas bancárias não foram encontradas ou não pertencem a esta empresa",
   originNotFound: "Conta bancária de origem não encontrada",

@@ -1,6 +1,7 @@
 import { findUploadSlotByKey } from "../../db/jobs";
 import type { Db } from "../../env";
-import { badRequest } from "../../lib/errors";
+import { badRequest, forbidden } from "../../lib/errors";
+import { verifyUpload } from "../../platform/upload-signature";
 import { normalizeContentType } from "./content-types";
 import {
   CONTENT_LENGTH_REQUIRED,
@@ -13,10 +14,6 @@ import {
   uploadContentTypeMismatch,
 } from "./messages";
 import { discardObject, withStorage } from "./storage";
-import { verifyUpload } from "./upload-signature";
-
-/** A refusal of the signed URL itself (tampered, foreign or expired): 403, as S3 answers. */
-export class UploadForbidden extends Error {}
 
 export type SignedPut = {
   /** Account of the host the PUT reached. */
@@ -66,17 +63,16 @@ export async function receiveSignedUpload(
   const key = keyOf(put.key);
   const expires = /^\d{1,12}$/.test(put.expires ?? "") ? Number(put.expires) : null;
   if (put.key.account !== put.account || expires === null || !put.signature) {
-    throw new UploadForbidden(UPLOAD_SIGNATURE_INVALID);
+    throw forbidden(UPLOAD_SIGNATURE_INVALID);
   }
   const slot = await findUploadSlotByKey(deps.db, key);
   if (!slot || slot.companyId !== put.key.companyId || slot.route !== put.key.route) {
-    throw new UploadForbidden(UPLOAD_SIGNATURE_INVALID);
+    throw forbidden(UPLOAD_SIGNATURE_INVALID);
   }
   const signed = { key, expires, sizeBytes: slot.sizeBytes, contentType: slot.contentType };
-  if (!(await verifyUpload(deps.secret, signed, put.signature)))
-    throw new UploadForbidden(UPLOAD_SIGNATURE_INVALID);
+  if (!(await verifyUpload(deps.secret, signed, put.signature))) throw forbidden(UPLOAD_SIGNATURE_INVALID);
   const now = deps.now?.() ?? new Date();
-  if (now.getTime() > expires * 1000) throw new UploadForbidden(UPLOAD_URL_EXPIRED);
+  if (now.getTime() > expires * 1000) throw forbidden(UPLOAD_URL_EXPIRED);
 
   if (normalizeContentType(put.contentType ?? "") !== slot.contentType) {
     throw badRequest(uploadContentTypeMismatch(slot.contentType));

@@ -1,11 +1,12 @@
 import { findJobByHash, findUploadSlot, insertUploadSlot } from "../../db/jobs";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
+import { sha256OfStream } from "../../lib/hashing";
+import type { UploadSigner } from "../../platform/upload-signer";
 import { createJob, type JobCreation, type JobQueue, reuseExistingJob } from "../jobs/create-job";
 import { type JobParamsInput, resolveJobType, storedJobType, type UploadRoute } from "../jobs/types";
 import { contentTypeOfPart, isAllowedContentType, normalizeContentType } from "./content-types";
 import { sanitizeFileName } from "./file-name";
-import { sha256OfStream } from "./hashing";
 import {
   ACTION_INVALID,
   CONTENT_TYPE_REQUIRED,
@@ -20,7 +21,6 @@ import {
   UPLOAD_LARGER_THAN_DECLARED,
   UPLOAD_NOT_FOUND,
 } from "./messages";
-import type { UploadSigner } from "./signer";
 import { discardObject, newUploadKey, withStorage } from "./storage";
 
 export type UploadDeps = {

@@ -1,105 +1,11 @@
-import { countPendingLines, jobCounts } from "../../db/auto-reconciliation";
-import { runStatements } from "../../db/auto-reconciliation-writes";
-import {
-  COUNTS_IN_SQL,
-  countsAfterImportChunk,
-  type ImportScope,
-  insertImportedLines,
-} from "../../db/bank-line-import";
-import { findCompany } from "../../db/identity";
-import { insertJobErrors, setJobTotal } from "../../db/jobs";
-import { findActiveBankAccount } from "../../db/statement";
 import { bankAccountIdOf } from "../../domain/auto-reconciliation/job-params";
-import { runRules } from "../../domain/auto-reconciliation/run-rules";
-import { readOfxImport } from "../../domain/import/read-ofx-import";
-import { BANK_ACCOUNT_NOT_FOUND, JOB_PARAMS_INVALID } from "../../domain/jobs/messages";
-import { DEFAULT_TIME_ZONE } from "../../lib/dates";
-import { processInChunks } from "../chunked-job";
-import { JobFailure, type JobHandler } from "../job-context";
-import { readJobFile } from "../job-file";
+import { importOfxStatement } from "../../domain/import/ofx-import-job";
+import { JobFailure, type JobHandler } from "../../domain/jobs/job-context";
+import { JOB_PARAMS_INVALID } from "../../domain/jobs/messages";
 
-/**
- * Bank lines per chunk (one batch and one unit of the invocation's budget). A line is a small row
- * (its insert statements carry 1000 lines each), so a 10,000-line file takes two chunks and leaves
- * the rest of the budget to the rules.
- */
-export const OFX_LINES_PER_CHUNK = 5000;
-
-/**
- * `BankStatementOFX`: stores the bank lines of the file's statements of the chosen account (status
- * 1 pending, each dedupe key once per account: a line already imported is a `duplicate`), then runs
- * the account's rules over the lines this job stored. Parser warnings, statements of other accounts,
- * balance lines and repeats go to the job's Errors[]. Result: `imported`, `duplicate`, `skipped`
- * (balance lines), `autoReconciled`, `pending`.
- */
+/** `BankStatementOFX`: the account of the job's params, then the import (domain/import/ofx-import-job). */
 export const bankStatementOfxHandler: JobHandler = async (context) => {
-  const { db, job } = context;
-  const bankAccountId = bankAccountIdOf(job.params);
+  const bankAccountId = bankAccountIdOf(context.job.params);
   if (bankAccountId === null) throw new JobFailure(JOB_PARAMS_INVALID);
-  const [account, company] = await Promise.all([
-    findActiveBankAccount(db, job.companyId, bankAccountId),
-    findCompany(db, job.companyId),
-  ]);
-  if (!account) throw new JobFailure(BANK_ACCOUNT_NOT_FOUND);
-  const bytes = await readJobFile(context.bucket, job);
-  const outcome = readOfxImport(bytes, company?.timeZone ?? DEFAULT_TIME_ZONE, account);
-  if (!outcome.ok) throw new JobFailure(outcome.reason);
-  const { plan } = outcome;
-
-  const scope: ImportScope = {
-    companyId: job.companyId,
-    bankAccountId,
-    jobId: job.id,
-    userId: job.createdBy,
-  };
-  if (job.processed === 0) {
-    const counts = {
-      imported: 0,
-      duplicate: plan.repeated,
-      skipped: plan.skipped,
-      autoReconciled: 0,
-      pending: 0,
-    };
-    await setJobTotal(db, job.id, plan.lines.length, counts);
-    await runStatements(
-      db,
-      insertJobErrors(
-        db,
-        plan.notes.map((note) => ({ jobId: job.id, ...note })),
-      ),
-    );
-  }
-  const stored = await processInChunks(
-    context,
-    plan.lines,
-    COUNTS_IN_SQL,
-    async (chunk) => ({
-      statements: insertImportedLines(db, scope, chunk),
-      counts: countsAfterImportChunk(
-        scope,
-        chunk.map((line) => line.dedupeKey),
-      ),
-    }),
-    OFX_LINES_PER_CHUNK,
-  );
-  if (stored.status === "continue") return stored;
-
-  const lines = { companyId: job.companyId, bankAccountId, importedByJob: job.id };
-  const matched = await runRules(
-    db,
-    { ...lines, jobId: job.id, userId: job.createdBy, trackProgress: false },
-    context.budget,
-  );
-  if (matched.status === "continue") return matched;
-  const counts = await jobCounts(db, job.id);
-  return {
-    status: "done",
-    result: {
-      imported: counts.imported ?? 0,
-      duplicate: counts.duplicate ?? 0,
-      skipped: counts.skipped ?? 0,
-      autoReconciled: counts.autoReconciled ?? 0,
-      pending: await countPendingLines(db, lines),
-    },
-  };
+  return importOfxStatement(context, bankAccountId);
 };

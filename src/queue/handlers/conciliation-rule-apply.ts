@@ -1,45 +1,11 @@
-import {
-  completeJobProgress,
-  countPendingLines,
-  jobCounts,
-  startJobCounts,
-} from "../../db/auto-reconciliation";
-import { findActiveBankAccount } from "../../db/statement";
+import { applyRulesToPendingLines } from "../../domain/auto-reconciliation/apply-rules-job";
 import { bankAccountIdOf } from "../../domain/auto-reconciliation/job-params";
-import { runRules } from "../../domain/auto-reconciliation/run-rules";
-import { BANK_ACCOUNT_NOT_FOUND, JOB_PARAMS_INVALID } from "../../domain/jobs/messages";
-import { JobFailure, type JobHandler } from "../job-context";
+import { JobFailure, type JobHandler } from "../../domain/jobs/job-context";
+import { JOB_PARAMS_INVALID } from "../../domain/jobs/messages";
 
-/**
- * `ConciliationRuleApply`: runs the account's rules again over its pending lines, those that
- * existed when the job was asked for. Total is their number; Result: `lines` (that number),
- * `autoReconciled`, `pending` (those still pending at the end).
- */
-export const conciliationRuleApplyHandler: JobHandler = async ({ db, job, budget }) => {
-  const bankAccountId = bankAccountIdOf(job.params);
+/** `ConciliationRuleApply`: the account of the job's params, then the rules (domain/auto-reconciliation). */
+export const conciliationRuleApplyHandler: JobHandler = async (context) => {
+  const bankAccountId = bankAccountIdOf(context.job.params);
   if (bankAccountId === null) throw new JobFailure(JOB_PARAMS_INVALID);
-  if (!(await findActiveBankAccount(db, job.companyId, bankAccountId))) {
-    throw new JobFailure(BANK_ACCOUNT_NOT_FOUND);
-  }
-  const lines = { companyId: job.companyId, bankAccountId, createdUpTo: job.createdAt };
-  if (job.result === null) {
-    const total = await countPendingLines(db, lines);
-    await startJobCounts(db, job.id, total, { lines: total, autoReconciled: 0, pending: total });
-  }
-  const run = await runRules(
-    db,
-    { ...lines, jobId: job.id, userId: job.createdBy, trackProgress: true },
-    budget,
-  );
-  if (run.status === "continue") return run;
-  await completeJobProgress(db, job.id);
-  const counts = await jobCounts(db, job.id);
-  return {
-    status: "done",
-    result: {
-      lines: counts.lines ?? 0,
-      autoReconciled: counts.autoReconciled ?? 0,
-      pending: await countPendingLines(db, lines),
-    },
-  };
+  return applyRulesToPendingLines(context, bankAccountId);
 };

@@ -1,5 +1,5 @@
-import type { JobHandler } from "../job-context";
-import type { JobType } from "../messages";
+import type { JobHandler } from "../../domain/jobs/job-context";
+import type { JobType } from "../../domain/jobs/job-message";
 import { bankStatementOfxHandler } from "./bank-statement-ofx";
 import { conciliationRuleApplyHandler } from "./conciliation-rule-apply";
 import { ordersTemplateHandler } from "./orders-template";

@@ -1,5 +1,5 @@
+import { JobFailure, type JobHandler } from "../../domain/jobs/job-context";
 import { ORDERS_TEMPLATE_NOT_AVAILABLE } from "../../domain/jobs/messages";
-import { JobFailure, type JobHandler } from "../job-context";
 
 /**
  * `OrdersTemplate`: the file is accepted and kept, but importing orders belongs to the orders

@@ -1,7 +1,7 @@
+import { JobFailure, type JobHandler } from "../../domain/jobs/job-context";
 import { JOB_PARAMS_INVALID } from "../../domain/jobs/messages";
 import { recalculateCost } from "../../domain/sku/cost-recalculation";
 import { PRODUCT_NOT_FOUND } from "../../domain/sku/messages";
-import { JobFailure, type JobHandler } from "../job-context";
 
 function idSkuOf(params: string): number | null {
   try {

@@ -1,10 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
-import { createBankAccount } from "../../domain/bank-accounts/create";
+import { createBankAccount as addBankAccount } from "../../domain/bank-accounts/create";
 import { listBankAccounts } from "../../domain/bank-accounts/list";
-import { createRouter } from "../../http/router";
-import { jsonOk } from "../../http/schemas";
-import { bankAccountInput } from "./input";
-import { BankAccountCreateSchema, BankAccountListSchema, bankAccountBody, TAG } from "./schemas";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonBody, jsonOk } from "../../http/schemas";
+import {
+  BankAccountCreateSchema,
+  BankAccountListSchema,
+  bankAccountBody,
+  bankAccountInput,
+  TAG,
+} from "./schemas";
 
 export const createBankAccountRoute = createRoute({
   method: "post",
@@ -18,14 +23,14 @@ export const createBankAccountRoute = createRoute({
     "integração (não Pix), integração Pix (tipo PIX) e tipo de pedido (habilitado para frente de caixa e, " +
     "quando a conta tem faturador, para esse faturador) são validados nos cadastros da empresa. " +
     "Responde a lista atualizada.",
-  request: { body: { required: true, content: { "application/json": { schema: BankAccountCreateSchema } } } },
+  request: { body: jsonBody(BankAccountCreateSchema) },
   responses: jsonOk(BankAccountListSchema, "A lista atualizada"),
 });
 
-export const createBankAccountRouter = createRouter().openapi(createBankAccountRoute, async (c) => {
+export const createBankAccount: AppRouteHandler<typeof createBankAccountRoute> = async (c) => {
   const db = c.get("db");
   const caller = c.get("caller");
-  await createBankAccount(db, caller, bankAccountInput(c.req.valid("json")));
+  await addBankAccount(db, caller, bankAccountInput(c.req.valid("json")));
   const items = await listBankAccounts(db, caller.companyId);
   return c.json(items.map(bankAccountBody), 200);
-});
+};

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { deleteBankAccount } from "../../domain/bank-accounts/delete";
+import { deleteBankAccount as inactivateBankAccount } from "../../domain/bank-accounts/delete";
 import { listBankAccounts } from "../../domain/bank-accounts/list";
-import { createRouter } from "../../http/router";
+import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
 import { BankAccountListSchema, bankAccountBody, TAG } from "./schemas";
 
@@ -18,10 +18,10 @@ export const deleteBankAccountRoute = createRoute({
   responses: jsonOk(BankAccountListSchema, "A lista atualizada"),
 });
 
-export const deleteBankAccountRouter = createRouter().openapi(deleteBankAccountRoute, async (c) => {
+export const deleteBankAccount: AppRouteHandler<typeof deleteBankAccountRoute> = async (c) => {
   const db = c.get("db");
   const caller = c.get("caller");
-  await deleteBankAccount(db, caller, c.req.valid("param").idbankaccount);
+  await inactivateBankAccount(db, caller, c.req.valid("param").idbankaccount);
   const items = await listBankAccounts(db, caller.companyId);
   return c.json(items.map(bankAccountBody), 200);
-});
+};

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bankAccountHistory } from "../../domain/bank-accounts/history";
-import { createRouter } from "../../http/router";
+import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk, pageQuery } from "../../http/schemas";
 import { BankAccountHistorySchema, historyBody, TAG } from "./schemas";
 
-export const bankAccountHistoryRoute = createRoute({
+export const listBankAccountHistoryRoute = createRoute({
   method: "get",
   path: "/accounts/bank-account/{idbankaccount}/history",
   operationId: "listBankAccountHistory",
@@ -21,9 +21,9 @@ export const bankAccountHistoryRoute = createRoute({
   responses: jsonOk(BankAccountHistorySchema, "Registros do histórico"),
 });
 
-export const bankAccountHistoryRouter = createRouter().openapi(bankAccountHistoryRoute, async (c) => {
+export const listBankAccountHistory: AppRouteHandler<typeof listBankAccountHistoryRoute> = async (c) => {
   const { idbankaccount } = c.req.valid("param");
   const { Page } = c.req.valid("query");
   const items = await bankAccountHistory(c.get("db"), c.get("caller").companyId, idbankaccount, Page);
   return c.json(items.map(historyBody), 200);
-});
+};

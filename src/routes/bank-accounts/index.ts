@@ -1,14 +1,14 @@
 import { createRouter } from "../../http/router";
-import { createBankAccountRouter } from "./create";
-import { deleteBankAccountRouter } from "./delete";
-import { bankAccountHistoryRouter } from "./history";
-import { listBankAccountsRouter } from "./list";
-import { updateBankAccountRouter } from "./update";
+import { createBankAccount, createBankAccountRoute } from "./create";
+import { deleteBankAccount, deleteBankAccountRoute } from "./delete";
+import { listBankAccountHistory, listBankAccountHistoryRoute } from "./history";
+import { listBankAccounts, listBankAccountsRoute } from "./list";
+import { updateBankAccount, updateBankAccountRoute } from "./update";
 
 /** `/accounts/bank-account`: list, create, registry update / opening-balance adjustment, delete, history. */
 export const bankAccountRouter = createRouter()
-  .route("/", listBankAccountsRouter)
-  .route("/", createBankAccountRouter)
-  .route("/", updateBankAccountRouter)
-  .route("/", deleteBankAccountRouter)
-  .route("/", bankAccountHistoryRouter);
+  .openapi(listBankAccountsRoute, listBankAccounts)
+  .openapi(createBankAccountRoute, createBankAccount)
+  .openapi(updateBankAccountRoute, updateBankAccount)
+  .openapi(deleteBankAccountRoute, deleteBankAccount)
+  .openapi(listBankAccountHistoryRoute, listBankAccountHistory);

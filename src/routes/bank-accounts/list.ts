@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { listBankAccounts } from "../../domain/bank-accounts/list";
-import { createRouter } from "../../http/router";
+import { listBankAccounts as bankAccountsOf } from "../../domain/bank-accounts/list";
+import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
 import { BankAccountListQuerySchema, BankAccountListSchema, bankAccountBody, TAG } from "./schemas";
 
@@ -18,12 +18,12 @@ export const listBankAccountsRoute = createRoute({
   responses: jsonOk(BankAccountListSchema, "Contas bancárias (vazio quando nada corresponde)"),
 });
 
-export const listBankAccountsRouter = createRouter().openapi(listBankAccountsRoute, async (c) => {
+export const listBankAccounts: AppRouteHandler<typeof listBankAccountsRoute> = async (c) => {
   const query = c.req.valid("query");
-  const items = await listBankAccounts(c.get("db"), c.get("caller").companyId, {
+  const items = await bankAccountsOf(c.get("db"), c.get("caller").companyId, {
     companyInvoiceId: query.IDCompanyInvoice,
     bankNumber: query.BankNumber,
     dateForecast: query.DateForecast,
   });
   return c.json(items.map(bankAccountBody), 200);
-});
+};

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { HISTORY_ACTIONS, type HistoryAction } from "../../db/bank-accounts";
+import type { BankAccountInput } from "../../domain/bank-accounts/fields";
 import { apiFields } from "../../domain/bank-accounts/fields";
 import type { HistoryItem } from "../../domain/bank-accounts/history";
 import type { BankAccountListItem } from "../../domain/bank-accounts/list";
@@ -150,5 +151,22 @@ export function historyBody(item: HistoryItem) {
     Action: item.action as HistoryAction,
     Changes: item.changes,
     CreatedAt: item.createdAt,
+  };
+}
+
+/** Body fields under their domain names; `undefined` stays "not sent". */
+export function bankAccountInput(body: z.infer<typeof BankAccountCreateSchema>): BankAccountInput {
+  return {
+    bank: body.Bank,
+    bankNumber: body.BankNumber,
+    agency: body.Agency,
+    accountNumber: body.AccountNumber,
+    mainIncome: body.MainIncome,
+    mainPayment: body.MainPayment,
+    companyInvoiceId: body.IDCompanyInvoice,
+    companyIntegrationId: body.IDCompanyIntegration,
+    companyIntegrationPixId: body.IDCompanyIntegrationPix,
+    orderTypeId: body.IDTypeOrder,
+    tefTerminal: body.TefTerminal,
   };
 }

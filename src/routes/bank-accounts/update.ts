@@ -1,10 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { changeBankAccount } from "../../domain/bank-accounts/change";
 import { listBankAccounts } from "../../domain/bank-accounts/list";
-import { createRouter } from "../../http/router";
-import { idPath, jsonOk } from "../../http/schemas";
-import { bankAccountInput } from "./input";
-import { BankAccountListSchema, BankAccountUpdateSchema, bankAccountBody, TAG } from "./schemas";
+import type { AppRouteHandler } from "../../http/router";
+import { idPath, jsonBody, jsonOk } from "../../http/schemas";
+import {
+  BankAccountListSchema,
+  BankAccountUpdateSchema,
+  bankAccountBody,
+  bankAccountInput,
+  TAG,
+} from "./schemas";
 
 export const updateBankAccountRoute = createRoute({
   method: "put",
@@ -23,12 +28,12 @@ export const updateBankAccountRoute = createRoute({
     "recusado. Conta de outra empresa ou inexistente: `Empresa não existe`. Responde a lista atualizada.",
   request: {
     params: z.object({ idbankaccount: idPath("idbankaccount") }),
-    body: { required: true, content: { "application/json": { schema: BankAccountUpdateSchema } } },
+    body: jsonBody(BankAccountUpdateSchema),
   },
   responses: jsonOk(BankAccountListSchema, "A lista atualizada"),
 });
 
-export const updateBankAccountRouter = createRouter().openapi(updateBankAccountRoute, async (c) => {
+export const updateBankAccount: AppRouteHandler<typeof updateBankAccountRoute> = async (c) => {
   const db = c.get("db");
   const caller = c.get("caller");
   const { idbankaccount } = c.req.valid("param");
@@ -40,4 +45,4 @@ export const updateBankAccountRouter = createRouter().openapi(updateBankAccountR
   });
   const items = await listBankAccounts(db, caller.companyId);
   return c.json(items.map(bankAccountBody), 200);
-});
+};

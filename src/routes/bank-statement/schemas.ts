@@ -1,10 +1,22 @@
 import { z } from "@hono/zod-openapi";
+import type { EntryRow } from "../../db/ledger";
 import type { EntryView } from "../../db/statement";
 import type { AcquirerLineView, BankLineView } from "../../domain/statement/bank-line-view";
 import type { StatementEntry } from "../../domain/statement/statement";
+import { dateString, INT32_MAX, idPath, moneyBody, textBody } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
 
 export const TAG = "Bank reconciliation";
+
+/** An id whose absence the domain reports with the spec's message (so zod only refuses wrong types). */
+export const looseId = (name: string, description: string) =>
+  z
+    .number({ error: `${name} deve ser um número inteiro` })
+    .int(`${name} deve ser um número inteiro`)
+    .max(INT32_MAX, `${name} excede o limite int32`)
+    .nullable()
+    .optional()
+    .openapi({ type: "integer", format: "int32", maximum: INT32_MAX, description, example: 1 });
 
 const money = (description: string) => z.number().openapi({ description, example: 150.25 });
 const id = (description: string) => z.number().int().openapi({ description, example: 1 });
@@ -218,3 +230,114 @@ export function unlinkedEntryBody(l: {
     Deleted: l.deleted ? 1 : 0,
   };
 }
+
+export const TransferBodySchema = z
+  .object({
+    IDBankFrom: looseId("IDBankFrom", "Obrigatório. Conta de origem (recebe a saída)"),
+    IDBankTo: looseId(
+      "IDBankTo",
+      "Obrigatório. Conta de destino (recebe a entrada), diferente da origem",
+    ).openapi({ example: 2 }),
+    Value: moneyBody("Value", { allowNegative: true })
+      .nullable()
+      .optional()
+      .openapi({ description: "Obrigatório, maior que zero, até 2 casas decimais", example: 1500 }),
+    Description: textBody("Description", 200)
+      .nullable()
+      .optional()
+      .openapi({ description: "Texto da transferência; padrão `Transferência entre contas`" }),
+    Date: dateString("Date")
+      .nullable()
+      .optional()
+      .openapi({ description: "Data dos lançamentos; padrão hoje no fuso da empresa" }),
+  })
+  .openapi("TransferRequest");
+
+const TransferEntrySchema = z
+  .object({
+    IDBankStatement: z.number().int(),
+    IDBankAccount: z.number().int(),
+    IDTypeAccount: z.number().int().openapi({ description: "1 saída (origem), 0 entrada (destino)" }),
+    Value: z.number(),
+    Date: z.string().openapi({ example: "2026-03-01 14:30:00" }),
+    Description: z.string().openapi({ example: "Transferência entre contas Banco do Brasil 12345-6" }),
+    IDBankStatementTransfer: z.number().int().nullable(),
+  })
+  .openapi("TransferEntry");
+
+const transferDetails = {
+  IDBankStatementTransfer: z.number().int().openapi({ description: "Referência que liga as duas pernas" }),
+  IDBankFrom: z.number().int(),
+  IDBankTo: z.number().int(),
+  Value: z.number(),
+  Description: z.string().openapi({ description: "Texto da transferência (sem as contas)" }),
+};
+
+export const TransferSchema = z
+  .object({
+    ...transferDetails,
+    Date: z.string().openapi({ description: "Data e hora dos lançamentos" }),
+    Debit: TransferEntrySchema.openapi({ description: "Saída na conta de origem" }),
+    Credit: TransferEntrySchema.openapi({ description: "Entrada na conta de destino" }),
+  })
+  .openapi("Transfer");
+
+export const DeletedTransferSchema = z
+  .object({ ...transferDetails, DeletedEntries: z.array(TransferEntrySchema) })
+  .openapi("DeletedTransfer");
+
+export function transferEntryBody(e: EntryRow) {
+  return {
+    IDBankStatement: e.id,
+    IDBankAccount: e.bankAccountId,
+    IDTypeAccount: e.typeAccount,
+    Value: fromCents(e.value),
+    Date: e.date,
+    Description: e.description,
+    IDBankStatementTransfer: e.transferId,
+  };
+}
+
+export function transferDetailsBody(t: {
+  id: number;
+  fromBankAccountId: number;
+  toBankAccountId: number;
+  value: number;
+  description: string;
+}) {
+  return {
+    IDBankStatementTransfer: t.id,
+    IDBankFrom: t.fromBankAccountId,
+    IDBankTo: t.toBankAccountId,
+    Value: fromCents(t.value),
+    Description: t.description,
+  };
+}
+
+export const ManualBankLineSchema = z
+  .object({
+    IDBankAccount: z
+      .number({ error: "IDBankAccount deve ser um número inteiro" })
+      .int("IDBankAccount deve ser um número inteiro")
+      .max(INT32_MAX, "IDBankAccount excede o limite int32")
+      .nullable()
+      .optional()
+      .openapi({
+        type: "integer",
+        maximum: INT32_MAX,
+        description: "Obrigatório. Conta bancária da linha",
+        example: 1,
+      }),
+    Date: dateString("Date"),
+    Value: moneyBody("Value", { allowNegative: true }).openapi({
+      description: "Valor com sinal: crédito > 0, débito < 0; diferente de zero",
+      example: -150.25,
+    }),
+    Description: textBody("Description", 255).optional().openapi({ example: "PIX RECEBIDO FULANO" }),
+    Document: textBody("Document", 100).nullable().optional().openapi({ example: "123456" }),
+  })
+  .openapi("ManualBankLine");
+
+export const bankLineParams = z.object({
+  idbankstatementconciliation: idPath("idbankstatementconciliation"),
+});

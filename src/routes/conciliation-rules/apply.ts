@@ -1,8 +1,8 @@
-import { createRoute, type RouteHandler, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { RULE_APPLY_SCHEDULED } from "../../domain/auto-reconciliation/messages";
 import { scheduleRuleApply } from "../../domain/auto-reconciliation/schedule-apply";
-import type { AppEnv } from "../../env";
-import { jsonOk } from "../../http/schemas";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonBody, jsonOk } from "../../http/schemas";
 import { RULE_TAG, RuleBodySchema } from "./schemas";
 
 const ApplyBodySchema = z
@@ -19,7 +19,7 @@ const ApplyAnswerSchema = z
   })
   .openapi("ConciliationRuleApplyAnswer");
 
-export const applyRulesRoute = createRoute({
+export const applyConciliationRulesRoute = createRoute({
   method: "post",
   path: "/accounts/bank-statement/conciliation-rule/apply",
   operationId: "applyConciliationRules",
@@ -33,11 +33,11 @@ export const applyRulesRoute = createRoute({
     "lança a transferência. Cada pedido é um job novo; dois jobs sobre a mesma conta nunca conciliam uma linha " +
     "duas vezes. Resultado do job: `lines` (linhas avaliadas, também o Total), `autoReconciled`, `pending`. " +
     "400 `Conta bancária obrigatória`, `Conta bancária não existe`.",
-  request: { body: { required: true, content: { "application/json": { schema: ApplyBodySchema } } } },
+  request: { body: jsonBody(ApplyBodySchema) },
   responses: jsonOk(ApplyAnswerSchema, "O job agendado"),
 });
 
-export const applyRulesHandler: RouteHandler<typeof applyRulesRoute, AppEnv> = async (c) => {
+export const applyConciliationRules: AppRouteHandler<typeof applyConciliationRulesRoute> = async (c) => {
   const jobId = await scheduleRuleApply(
     { db: c.get("db"), queue: c.env.JOBS, account: c.get("account") },
     c.get("caller"),

@@ -1,10 +1,10 @@
-import { createRoute, type RouteHandler } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { createRule } from "../../domain/rules/conciliation-rules";
-import type { AppEnv } from "../../env";
-import { jsonOk } from "../../http/schemas";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonBody, jsonOk } from "../../http/schemas";
 import { RULE_TAG, RuleBodySchema, RuleListSchema, ruleBody, ruleInput } from "./schemas";
 
-export const createRuleRoute = createRoute({
+export const createConciliationRuleRoute = createRoute({
   method: "post",
   path: "/accounts/bank-statement/conciliation-rule",
   operationId: "createConciliationRule",
@@ -17,11 +17,11 @@ export const createRuleRoute = createRoute({
     "(obrigatório, 1 ou 2), tipo transação (obrigatório, 0 ou 1), conta destino do tipo 2 (obrigatória, existe, " +
     "diferente da origem), plano de contas, tipo pagamento, tipo documento, fornecedor, cliente. " +
     "Responde uma lista com a regra criada.",
-  request: { body: { required: true, content: { "application/json": { schema: RuleBodySchema } } } },
+  request: { body: jsonBody(RuleBodySchema) },
   responses: jsonOk(RuleListSchema, "Lista de um item: a regra criada"),
 });
 
-export const createRuleHandler: RouteHandler<typeof createRuleRoute, AppEnv> = async (c) => {
+export const createConciliationRule: AppRouteHandler<typeof createConciliationRuleRoute> = async (c) => {
   const rule = await createRule(c.get("db"), c.get("caller").companyId, ruleInput(c.req.valid("json")));
   return c.json([ruleBody(rule)], 200);
 };

@@ -1,10 +1,10 @@
-import { createRoute, type RouteHandler, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { removeRule } from "../../domain/rules/conciliation-rules";
-import type { AppEnv } from "../../env";
+import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk, SuccessStringSchema } from "../../http/schemas";
 import { RULE_TAG } from "./schemas";
 
-export const deleteRuleRoute = createRoute({
+export const deleteConciliationRuleRoute = createRoute({
   method: "delete",
   path: "/accounts/bank-statement/conciliation-rule/{idbankstatementconciliationrule}",
   operationId: "deleteConciliationRule",
@@ -19,7 +19,7 @@ export const deleteRuleRoute = createRoute({
   responses: jsonOk(SuccessStringSchema, "A string `sucesso`"),
 });
 
-export const deleteRuleHandler: RouteHandler<typeof deleteRuleRoute, AppEnv> = async (c) => {
+export const deleteConciliationRule: AppRouteHandler<typeof deleteConciliationRuleRoute> = async (c) => {
   const { idbankstatementconciliationrule: ruleId } = c.req.valid("param");
   await removeRule(c.get("db"), c.get("caller").companyId, ruleId);
   return c.json("sucesso" as const, 200);

@@ -1,16 +1,16 @@
 import { createRouter } from "../../http/router";
-import { applyRulesHandler, applyRulesRoute } from "./apply";
-import { createRuleHandler, createRuleRoute } from "./create";
-import { deleteRuleHandler, deleteRuleRoute } from "./delete";
-import { listRulesHandler, listRulesRoute } from "./list";
-import { previewRuleHandler, previewRuleRoute } from "./preview";
-import { updateRuleHandler, updateRuleRoute } from "./update";
+import { applyConciliationRules, applyConciliationRulesRoute } from "./apply";
+import { createConciliationRule, createConciliationRuleRoute } from "./create";
+import { deleteConciliationRule, deleteConciliationRuleRoute } from "./delete";
+import { listConciliationRules, listConciliationRulesRoute } from "./list";
+import { previewConciliationRule, previewConciliationRuleRoute } from "./preview";
+import { updateConciliationRule, updateConciliationRuleRoute } from "./update";
 
 /** Automatic reconciliation rules of the bank statement. */
 export const conciliationRulesRouter = createRouter()
-  .openapi(listRulesRoute, listRulesHandler)
-  .openapi(createRuleRoute, createRuleHandler)
-  .openapi(updateRuleRoute, updateRuleHandler)
-  .openapi(deleteRuleRoute, deleteRuleHandler)
-  .openapi(applyRulesRoute, applyRulesHandler)
-  .openapi(previewRuleRoute, previewRuleHandler);
+  .openapi(listConciliationRulesRoute, listConciliationRules)
+  .openapi(createConciliationRuleRoute, createConciliationRule)
+  .openapi(updateConciliationRuleRoute, updateConciliationRule)
+  .openapi(deleteConciliationRuleRoute, deleteConciliationRule)
+  .openapi(applyConciliationRulesRoute, applyConciliationRules)
+  .openapi(previewConciliationRuleRoute, previewConciliationRule);

@@ -1,10 +1,10 @@
-import { createRoute, type RouteHandler, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { getRules } from "../../domain/rules/conciliation-rules";
-import type { AppEnv } from "../../env";
+import type { AppRouteHandler } from "../../http/router";
 import { idQuery, jsonOk, pageQuery } from "../../http/schemas";
 import { RULE_TAG, RuleListSchema, ruleBody } from "./schemas";
 
-export const listRulesRoute = createRoute({
+export const listConciliationRulesRoute = createRoute({
   method: "get",
   path: "/accounts/bank-statement/conciliation-rule",
   operationId: "listConciliationRules",
@@ -23,7 +23,7 @@ export const listRulesRoute = createRoute({
   responses: jsonOk(RuleListSchema, "As regras"),
 });
 
-export const listRulesHandler: RouteHandler<typeof listRulesRoute, AppEnv> = async (c) => {
+export const listConciliationRules: AppRouteHandler<typeof listConciliationRulesRoute> = async (c) => {
   const query = c.req.valid("query");
   const rules = await getRules(c.get("db"), c.get("caller").companyId, {
     bankAccountId: query.IDBankAccount,

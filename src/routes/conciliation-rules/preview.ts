@@ -1,12 +1,12 @@
-import { createRoute, type RouteHandler, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import {
   PREVIEW_DEFAULT_LIMIT,
   PREVIEW_MAX_LIMIT,
   type PreviewItem,
   previewRule,
 } from "../../domain/auto-reconciliation/preview";
-import type { AppEnv } from "../../env";
-import { jsonOk } from "../../http/schemas";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonBody, jsonOk } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
 import { RULE_TAG, RuleBodySchema, ruleInput } from "./schemas";
 
@@ -58,7 +58,7 @@ const PreviewItemSchema = z
   })
   .openapi("ConciliationRulePreviewItem");
 
-export const previewRuleRoute = createRoute({
+export const previewConciliationRuleRoute = createRoute({
   method: "post",
   path: "/accounts/bank-statement/conciliation-rule/preview",
   operationId: "previewConciliationRule",
@@ -71,7 +71,7 @@ export const previewRuleRoute = createRoute({
     "longa; no empate, a regra já existente) e títulos e pernas vão para a primeira linha, em ordem de data, que " +
     "se qualifica, como numa importação. Responde as linhas pendentes (status 1) da conta que a regra tomaria, " +
     "em ordem de data e código, com o resultado de cada uma; lista vazia quando nenhuma.",
-  request: { body: { required: true, content: { "application/json": { schema: PreviewBodySchema } } } },
+  request: { body: jsonBody(PreviewBodySchema) },
   responses: jsonOk(z.array(PreviewItemSchema), "Linhas que a regra tomaria e o que faria com cada uma"),
 });
 
@@ -88,7 +88,7 @@ function previewBody(item: PreviewItem): z.infer<typeof PreviewItemSchema> {
   };
 }
 
-export const previewRuleHandler: RouteHandler<typeof previewRuleRoute, AppEnv> = async (c) => {
+export const previewConciliationRule: AppRouteHandler<typeof previewConciliationRuleRoute> = async (c) => {
   const body = c.req.valid("json");
   const items = await previewRule(
     c.get("db"),

@@ -1,10 +1,10 @@
-import { createRoute, type RouteHandler, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { changeRule } from "../../domain/rules/conciliation-rules";
-import type { AppEnv } from "../../env";
-import { idPath, jsonOk } from "../../http/schemas";
+import type { AppRouteHandler } from "../../http/router";
+import { idPath, jsonBody, jsonOk } from "../../http/schemas";
 import { RULE_TAG, RuleBodySchema, RuleListSchema, ruleBody, ruleInput } from "./schemas";
 
-export const updateRuleRoute = createRoute({
+export const updateConciliationRuleRoute = createRoute({
   method: "put",
   path: "/accounts/bank-statement/conciliation-rule/{idbankstatementconciliationrule}",
   operationId: "updateConciliationRule",
@@ -16,12 +16,12 @@ export const updateRuleRoute = createRoute({
     "conta como repetida). Responde uma lista com a regra alterada.",
   request: {
     params: z.object({ idbankstatementconciliationrule: idPath("idbankstatementconciliationrule") }),
-    body: { required: true, content: { "application/json": { schema: RuleBodySchema } } },
+    body: jsonBody(RuleBodySchema),
   },
   responses: jsonOk(RuleListSchema, "Lista de um item: a regra alterada"),
 });
 
-export const updateRuleHandler: RouteHandler<typeof updateRuleRoute, AppEnv> = async (c) => {
+export const updateConciliationRule: AppRouteHandler<typeof updateConciliationRuleRoute> = async (c) => {
   const { idbankstatementconciliationrule: ruleId } = c.req.valid("param");
   const rule = await changeRule(
     c.get("db"),

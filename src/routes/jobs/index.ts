@@ -1,5 +1,10 @@
 import { createRouter } from "../../http/router";
-import { getJobsRouter } from "./get-jobs";
-import { postJobRouter } from "./post-job";
+import { createJob, createJobRoute } from "./create";
+import { getJob, getJobRoute } from "./get";
+import { listJobs, listJobsRoute } from "./list";
 
-export const jobsRouter = createRouter().route("/", postJobRouter).route("/", getJobsRouter);
+/** `/job`: file uploads that become background jobs, and their progress. */
+export const jobsRouter = createRouter()
+  .openapi(createJobRoute, createJob)
+  .openapi(getJobRoute, getJob)
+  .openapi(listJobsRoute, listJobs);

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { JOB_TYPES } from "../../domain/jobs/job-message";
 import type { JobView } from "../../domain/jobs/job-queries";
 import { inZone } from "../../domain/jobs/job-queries";
-import { JOB_TYPES } from "../../queue/messages";
 
 /** What a `BankStatementOFX` job does (OpenAPI description of POST /job). */
 export const OFX_IMPORT_DESCRIPTION = [
@@ -16,6 +16,8 @@ export const OFX_IMPORT_DESCRIPTION = [
   "(Conciliado automaticamente). `Total`/`Processed` contam as linhas gravadas; o job fica `Processing` até as",
   "regras terminarem.",
 ].join(" ");
+
+export const JOB_TAG = "Job";
 
 export const JOB_STATUSES = ["Pending", "Processing", "Done", "Failed"] as const;
 

@@ -61,3 +61,6 @@ export const nullableIdBody = (name: string, description: string) =>
     .nullable()
     .optional()
     .openapi({ type: ["integer", "null"], format: "int32", description });
+
+/** A row of a registry whose only field is a description (document types, payment types, cost centers). */
+export type DescribedRow = { id: number; description: string; status: number };

@@ -1,5 +1,8 @@
 import { createRouter } from "../../http/router";
-import { costRecalculateRouter } from "./cost-recalculate";
-import { skuTemplateRouter } from "./sku-template";
+import { importSkuTemplate, importSkuTemplateRoute } from "./import-template";
+import { recalculateSkuCost, recalculateSkuCostRoute } from "./recalculate-cost";
 
-export const skuRouter = createRouter().route("/", skuTemplateRouter).route("/", costRecalculateRouter);
+/** `/sku`: the SKU spreadsheet import and the cost recalculation job. */
+export const skuRouter = createRouter()
+  .openapi(importSkuTemplateRoute, importSkuTemplate)
+  .openapi(recalculateSkuCostRoute, recalculateSkuCost);

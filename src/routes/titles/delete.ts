@@ -1,29 +1,47 @@
-import { createRoute, type RouteHandler } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { deleteTitle } from "../../domain/titles/titles";
 import type { AppEnv } from "../../env";
+import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import type { TitleRouteKind } from "./kinds";
-import { titleIdOf, titleParams, titlePath } from "./params";
-import { EmptyListSchema } from "./schemas";
+import {
+  EmptyListSchema,
+  PAYABLE_ROUTES,
+  payableParams,
+  RECEIVABLE_ROUTES,
+  receivableParams,
+  type TitleRouteKind,
+} from "./schemas";
 
-export const deleteTitleRoute = <K extends TitleRouteKind>(kind: K) =>
-  createRoute({
-    method: "delete",
-    path: titlePath(kind),
-    operationId: `delete${kind.name}`,
-    tags: [kind.tag],
-    summary: `Exclui uma ${kind.noun}`,
-    description:
-      `Exclusão lógica (Status 0): a conta some das listas e consultas. Recusada enquanto a conta tiver ` +
-      `${kind.paymentNoun}s (\`${kind.domain.messages.hasPayments}\`). Resposta: \`[]\`.`,
-    request: { params: titleParams(kind) },
-    responses: jsonOk(EmptyListSchema, "Lista vazia"),
-  });
+const deleteConfig = <P extends z.ZodObject>(kind: TitleRouteKind, params: P) => ({
+  method: "delete" as const,
+  operationId: `delete${kind.name}`,
+  tags: [kind.tag],
+  summary: `Exclui uma ${kind.noun}`,
+  description:
+    `Exclusão lógica (Status 0): a conta some das listas e consultas. Recusada enquanto a conta tiver ` +
+    `${kind.paymentNoun}s (\`${kind.domain.messages.hasPayments}\`). Resposta: \`[]\`.`,
+  request: { params },
+  responses: jsonOk(EmptyListSchema, "Lista vazia"),
+});
 
-export const deleteTitleHandler =
-  <K extends TitleRouteKind>(kind: K): RouteHandler<ReturnType<typeof deleteTitleRoute<K>>, AppEnv> =>
-  async (c) => {
-    const id = titleIdOf(kind, c.req.valid("param"));
-    await deleteTitle(c.get("db"), c.get("caller").companyId, kind.domain, id);
-    return c.json([], 200);
-  };
+export const deleteAccountPayableRoute = createRoute({
+  path: "/accounts/payable/{idaccountpayable}",
+  ...deleteConfig(PAYABLE_ROUTES, payableParams),
+});
+
+export const deleteAccountReceivableRoute = createRoute({
+  path: "/accounts/receivable/{idaccountreceivable}",
+  ...deleteConfig(RECEIVABLE_ROUTES, receivableParams),
+});
+
+async function removeTitle(c: Context<AppEnv>, kind: TitleRouteKind, id: number): Promise<[]> {
+  await deleteTitle(c.get("db"), c.get("caller").companyId, kind.domain, id);
+  return [];
+}
+
+export const deleteAccountPayable: AppRouteHandler<typeof deleteAccountPayableRoute> = async (c) =>
+  c.json(await removeTitle(c, PAYABLE_ROUTES, c.req.valid("param").idaccountpayable), 200);
+
+export const deleteAccountReceivable: AppRouteHandler<typeof deleteAccountReceivableRoute> = async (c) =>
+  c.json(await removeTitle(c, RECEIVABLE_ROUTES, c.req.valid("param").idaccountreceivable), 200);

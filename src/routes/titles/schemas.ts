@@ -1,4 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import type { PaymentRow, TitleRow } from "../../db/titles";
+import { PAYABLE, RECEIVABLE, type TitleKind } from "../../domain/titles/kinds";
+import { statusName } from "../../domain/titles/rules";
+import type { TitleChanges, TitleDetail } from "../../domain/titles/titles";
 import {
   dateQuery,
   dateString,
@@ -10,6 +14,7 @@ import {
   pageQuery,
   textBody,
 } from "../../http/schemas";
+import { fromCents } from "../../lib/money";
 
 export type PartyField = "IDSupplier" | "IDConsumer";
 
@@ -73,10 +78,6 @@ export const EmptyListSchema = z
   .array(z.unknown())
   .max(0)
   .openapi({ example: [], description: "Sempre uma lista vazia" });
-
-export const paymentIdParam = idPath("idaccountpayment").openapi({
-  description: "IDAccountPayment do pagamento (o IDBankStatement do seu lançamento)",
-});
 
 /** The schemas of one kind of title (payable or receivable), registered once under its own names. */
 export function titleSchemas(names: {
@@ -165,4 +166,133 @@ export function titleSchemas(names: {
   });
 
   return { Title, Detail, Create, Update, ListQuery };
+}
+
+/** How one kind of title is exposed over HTTP. */
+export type TitleRouteKind = {
+  domain: TitleKind;
+  tag: string;
+  partyField: PartyField;
+  /** `AccountPayable` / `AccountReceivable`: schema names and operation ids. */
+  name: string;
+  /** `conta a pagar` / `conta a receber`, for summaries. */
+  noun: string;
+  /** `pagamento` / `recebimento`, for summaries. */
+  paymentNoun: string;
+  schemas: ReturnType<typeof titleSchemas>;
+};
+
+export const PAYABLE_ROUTES: TitleRouteKind = {
+  domain: PAYABLE,
+  tag: "Accounts payable",
+  partyField: "IDSupplier",
+  name: "AccountPayable",
+  noun: "conta a pagar",
+  paymentNoun: "pagamento",
+  schemas: titleSchemas({
+    prefix: "AccountPayable",
+    partyField: "IDSupplier",
+    partyName: "Fornecedor",
+    paid: "pago",
+  }),
+};
+
+export const RECEIVABLE_ROUTES: TitleRouteKind = {
+  domain: RECEIVABLE,
+  tag: "Accounts receivable",
+  partyField: "IDConsumer",
+  name: "AccountReceivable",
+  noun: "conta a receber",
+  paymentNoun: "recebimento",
+  schemas: titleSchemas({
+    prefix: "AccountReceivable",
+    partyField: "IDConsumer",
+    partyName: "Cliente",
+    paid: "recebido",
+  }),
+};
+
+const titleId = (name: string, noun: string) => idPath(name).openapi({ description: `Id da ${noun}` });
+
+const paymentId = idPath("idaccountpayment").openapi({
+  description: "IDAccountPayment do pagamento (o IDBankStatement do seu lançamento)",
+});
+
+/** `{idaccountpayable}`: one payable title. */
+export const payableParams = z.object({ idaccountpayable: titleId("idaccountpayable", "conta a pagar") });
+
+/** `{idaccountreceivable}`: one receivable title. */
+export const receivableParams = z.object({
+  idaccountreceivable: titleId("idaccountreceivable", "conta a receber"),
+});
+
+export const payablePaymentParams = payableParams.extend({ idaccountpayment: paymentId });
+export const receivablePaymentParams = receivableParams.extend({ idaccountpayment: paymentId });
+
+export type TitleJson = {
+  Description?: string;
+  Document?: string | null;
+  Value?: number;
+  DueDate?: string;
+  IDTypeDocument?: number | null;
+  IDTypePayment?: number | null;
+  IDTypeAccountPayableReceivable?: number | null;
+  IDTypeCostCenter?: number | null;
+  IDBankAccount?: number | null;
+};
+
+/** The domain fields of a create/update body (Value already in cents); undefined = not sent. */
+export function titleInput(kind: TitleRouteKind, body: TitleJson): TitleChanges {
+  return {
+    description: body.Description,
+    document: body.Document,
+    value: body.Value,
+    dueDate: body.DueDate,
+    partyId: (body as Record<string, number | null | undefined>)[kind.partyField],
+    documentTypeId: body.IDTypeDocument,
+    paymentTypeId: body.IDTypePayment,
+    accountTypeId: body.IDTypeAccountPayableReceivable,
+    costCenterId: body.IDTypeCostCenter,
+    bankAccountId: body.IDBankAccount,
+  };
+}
+
+export function titleBody(kind: TitleRouteKind, title: TitleRow) {
+  return {
+    IDAccountPayableReceivable: title.id,
+    IDTypeAccount: title.typeAccount,
+    Description: title.description,
+    Document: title.document,
+    Value: fromCents(title.value),
+    OpenValue: fromCents(title.openValue),
+    PaidValue: fromCents(title.value - title.openValue),
+    DueDate: title.dueDate,
+    [kind.partyField]: kind.domain.party === "supplier" ? title.supplierId : title.consumerId,
+    IDTypeDocument: title.documentTypeId,
+    IDTypePayment: title.paymentTypeId,
+    IDTypeAccountPayableReceivable: title.accountTypeId,
+    IDTypeCostCenter: title.costCenterId,
+    IDBankAccount: title.bankAccountId,
+    Status: title.status,
+    StatusName: statusName(kind.domain, title.status),
+  };
+}
+
+export function paymentBody(payment: PaymentRow) {
+  return {
+    IDAccountPayment: payment.id,
+    IDBankStatement: payment.id,
+    IDBankAccount: payment.bankAccountId,
+    IDTypeAccount: payment.typeAccount,
+    Value: fromCents(payment.value),
+    Date: payment.date,
+    Description: payment.description,
+    Document: payment.document,
+    IDBankStatementConciliation: payment.bankLineId,
+    IDAccountsPayableReceivableConciliation: payment.acquirerLineId,
+  };
+}
+
+export function detailBody(kind: TitleRouteKind, detail: TitleDetail) {
+  return { ...titleBody(kind, detail.title), Payments: detail.payments.map(paymentBody) };
 }

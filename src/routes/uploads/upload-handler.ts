@@ -3,7 +3,6 @@ import { createMiddleware } from "hono/factory";
 import { JOB_ALREADY_EXISTS, JOB_SCHEDULED } from "../../domain/jobs/messages";
 import type { UploadRoute } from "../../domain/jobs/types";
 import { BODY_KIND_REQUIRED } from "../../domain/uploads/messages";
-import { uploadSigner } from "../../domain/uploads/signer";
 import {
   type DirectUploadForm,
   directUpload,
@@ -14,6 +13,7 @@ import {
 import type { AppEnv } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { maxUploadBytes } from "../../middleware/limits";
+import { uploadSigner } from "../../platform/upload-signer";
 
 const DEFAULT_URL_TTL_SECONDS = 900;
 

@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import type { UserRow } from "../../db/identity";
+import { toursSeenOf } from "../../domain/identity/sign-in";
 
 export const CompanyRefSchema = z
   .object({ IDCompany: z.number().int(), Name: z.string() })
@@ -20,3 +22,27 @@ export const UserSchema = z
     Origin: z.string().nullable(),
   })
   .openapi("User");
+
+export const UserPrivilegeSchema = UserSchema.extend({
+  Companies: z.array(CompanyRefSchema).openapi({ description: "Empresas às quais o usuário tem acesso" }),
+  Privileges: z.array(z.string()).openapi({
+    description: "Privilégios do usuário; `*` = acesso total (modelo de permissões ainda único)",
+  }),
+}).openapi("UserPrivilege");
+
+export function userBody(user: UserRow) {
+  return {
+    IDUser: user.id,
+    Name: user.name,
+    Email: user.email,
+    IDCompany: user.companyId,
+    Status: user.status,
+    ToursSeen: toursSeenOf(user),
+    Origin: user.origin ?? null,
+  };
+}
+
+export const companyRefBody = (company: { id: number; name: string }) => ({
+  IDCompany: company.id,
+  Name: company.name,
+});

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { signIn, toursSeenOf } from "../../domain/identity/sign-in";
-import { createRouter } from "../../http/router";
-import { errorResponses } from "../../http/schemas";
-import { jwtSecret } from "../../middleware/auth";
-import { CompanyRefSchema, ToursSeenSchema } from "./schemas";
+import type { AppRouteHandler } from "../../http/router";
+import { errorResponses, jsonBody } from "../../http/schemas";
+import { jwtSecret, jwtTtlSeconds } from "../../platform/jwt";
+import { CompanyRefSchema, companyRefBody, ToursSeenSchema } from "./schemas";
 
 const SignInBody = z
   .object({
@@ -26,7 +26,7 @@ const SignInResponse = z
   })
   .openapi("SignInResponse");
 
-export const signInRoute = createRoute({
+export const signInLocalRoute = createRoute({
   method: "post",
   path: "/user/signin/local",
   operationId: "signInLocal",
@@ -35,7 +35,7 @@ export const signInRoute = createRoute({
   description:
     "Troca e-mail e senha por um JWT da conta do host. Credenciais inválidas: 401 `Usuário ou senha inválidos`.",
   security: [],
-  request: { body: { required: true, content: { "application/json": { schema: SignInBody } } } },
+  request: { body: jsonBody(SignInBody) },
   responses: {
     200: {
       description: "Token e dados do usuário",
@@ -45,15 +45,14 @@ export const signInRoute = createRoute({
   },
 });
 
-export const signInRouter = createRouter().openapi(signInRoute, async (c) => {
+export const signInLocal: AppRouteHandler<typeof signInLocalRoute> = async (c) => {
   const body = c.req.valid("json");
-  const ttlSeconds = Number(c.env.JWT_TTL_SECONDS ?? 28800) || 28800;
   const result = await signIn(c.get("db"), {
     email: body.Email,
     password: body.Password,
     account: c.get("account"),
     secret: jwtSecret(c.env),
-    ttlSeconds,
+    ttlSeconds: jwtTtlSeconds(c.env),
   });
   return c.json(
     {
@@ -63,10 +62,10 @@ export const signInRouter = createRouter().openapi(signInRoute, async (c) => {
       Name: result.user.name,
       Email: result.user.email,
       IDCompany: result.user.companyId,
-      Companies: result.companies.map((co) => ({ IDCompany: co.id, Name: co.name })),
+      Companies: result.companies.map(companyRefBody),
       ToursSeen: toursSeenOf(result.user),
       Origin: result.user.origin ?? null,
     },
     200,
   );
-});
+};

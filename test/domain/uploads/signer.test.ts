@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { uploadSigner } from "../../../src/domain/uploads/signer";
-import { signUpload, uploadSigningSecret, verifyUpload } from "../../../src/domain/uploads/upload-signature";
+import { signUpload, uploadSigningSecret, verifyUpload } from "../../../src/platform/upload-signature";
+import { uploadSigner } from "../../../src/platform/upload-signer";
 
 const target = {
   key: "demo/1/sku-template/0b6c1f1e-7a7a-4a53-9a43-3d1c9e0d2f11",

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUpload } from "../../../src/domain/uploads/upload-signature";
+import { signUpload } from "../../../src/platform/upload-signature";
 import { call, signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
 import { putFile, requestUploadUrl, utf8 } from "../../support/upload-factories";

@@ -1,0 +1,45 @@
+import type { JobRow } from "../../db/jobs";
+import type { Db } from "../../env";
+
+/**
+ * Work allowed in one consumer invocation, in chunks. A Worker invocation has CPU and D1 query
+ * limits; a large file is processed over several invocations, each continuing from the last
+ * committed chunk.
+ */
+export class WorkBudget {
+  constructor(private remaining: number) {}
+
+  /** Takes one chunk of work; false when the invocation has none left. */
+  take(): boolean {
+    if (this.remaining <= 0) return false;
+    this.remaining--;
+    return true;
+  }
+
+  get exhausted(): boolean {
+    return this.remaining <= 0;
+  }
+}
+
+export type JobContext = {
+  db: Db;
+  bucket: R2Bucket;
+  /** The job as it stands after this delivery marked it Processing. */
+  job: JobRow;
+  budget: WorkBudget;
+};
+
+/** `done`: the job is complete (result, when given, replaces the stored one); `continue`: more work, in a new invocation. */
+export type JobOutcome = { status: "done"; result?: object } | { status: "continue" };
+
+export type JobHandler = (context: JobContext) => Promise<JobOutcome>;
+
+/** A failure that no retry can fix (missing file, bad header...): the job ends Failed with this reason. */
+export class JobFailure extends Error {
+  override readonly name = "JobFailure";
+}
+
+/** Another delivery of the same job committed progress first: this one stops without writing. */
+export class ProgressConflict extends Error {
+  override readonly name = "ProgressConflict";
+}

@@ -1,0 +1,13 @@
+import { createRouter } from "../../../http/router";
+import { createCompanyIntegration, createCompanyIntegrationRoute } from "./create";
+import { deleteCompanyIntegration, deleteCompanyIntegrationRoute } from "./delete";
+import { getCompanyIntegration, getCompanyIntegrationRoute } from "./get";
+import { listCompanyIntegrations, listCompanyIntegrationsRoute } from "./list";
+import { updateCompanyIntegration, updateCompanyIntegrationRoute } from "./update";
+
+export const companyIntegrationRouter = createRouter()
+  .openapi(listCompanyIntegrationsRoute, listCompanyIntegrations)
+  .openapi(getCompanyIntegrationRoute, getCompanyIntegration)
+  .openapi(createCompanyIntegrationRoute, createCompanyIntegration)
+  .openapi(updateCompanyIntegrationRoute, updateCompanyIntegration)
+  .openapi(deleteCompanyIntegrationRoute, deleteCompanyIntegration);

@@ -1,0 +1,104 @@
+import { z } from "@hono/zod-openapi";
+import { COMPANY_INVOICE_NOT_FOUND, ORDER_TYPE_NOT_FOUND } from "../../../domain/registries/messages";
+import type { OrderType } from "../../../domain/registries/order-types";
+import {
+  changeOrderType,
+  createOrderType,
+  deleteOrderType,
+  findOrderTypeAsList,
+  listOrderTypes,
+} from "../../../domain/registries/order-types";
+import type { Db } from "../../../env";
+import { enumIntQuery, flagBody, idBody, idPath, pageQuery } from "../../../http/schemas";
+import type { CrudSpec } from "../crud-configs";
+import { idField, requiredText, statusField } from "../fields";
+
+export const OrderTypeSchema = z
+  .object({
+    IDTypeOrder: idField("Id do tipo de pedido"),
+    Description: z.string().openapi({ example: "Venda balcão" }),
+    IsTransfer: z
+      .number()
+      .int()
+      .openapi({ description: "1 quando é transferência entre empresas", example: 0 }),
+    EnabledPOS: z
+      .number()
+      .int()
+      .openapi({ description: "1 quando habilitado na frente de caixa", example: 1 }),
+    Companies: z.array(z.number().int()).openapi({
+      description: "IDCompanyInvoice dos faturadores para os quais está habilitado",
+      example: [1],
+    }),
+    Status: statusField,
+  })
+  .openapi("OrderType");
+
+export const OrderTypeCreateSchema = z
+  .object({
+    Description: requiredText("Description", 150).openapi({ example: "Venda balcão" }),
+    IsTransfer: flagBody("IsTransfer").optional().openapi({ default: 0 }),
+    EnabledPOS: flagBody("EnabledPOS").optional().openapi({ default: 0 }),
+    Companies: z
+      .array(idBody("Companies"), { error: "Companies deve ser uma lista de IDCompanyInvoice" })
+      .max(50, "Companies aceita no máximo 50 faturadores")
+      .optional()
+      .openapi({ description: "IDCompanyInvoice dos faturadores habilitados (substitui a lista inteira)" }),
+  })
+  .openapi("OrderTypeCreate");
+
+export const OrderTypeUpdateSchema = OrderTypeCreateSchema.partial().openapi("OrderTypeUpdate");
+
+export const orderTypeCrud = {
+  params: z.object({ idtypeorder: idPath("idtypeorder") }),
+  listQuery: z.object({
+    Page: pageQuery,
+    IsTransfer: enumIntQuery("IsTransfer", [0, 1], "1 só tipos de transferência, 0 só os demais"),
+  }),
+  item: OrderTypeSchema,
+  createBody: OrderTypeCreateSchema,
+  updateBody: OrderTypeUpdateSchema,
+  tag: "Type",
+  noun: { one: "tipo de pedido", many: "tipos de pedido" },
+  notFound: ORDER_TYPE_NOT_FOUND,
+  operationIds: {
+    list: "listOrderTypes",
+    get: "getOrderType",
+    create: "createOrderType",
+    update: "updateOrderType",
+    remove: "deleteOrderType",
+  },
+  notes: {
+    create: `Cada item de Companies deve ser um faturador ativo da empresa: 400 \`${COMPANY_INVOICE_NOT_FOUND}\`.`,
+    update: `Companies, quando enviado, substitui a lista. 400 \`${COMPANY_INVOICE_NOT_FOUND}\`.`,
+  },
+} satisfies CrudSpec;
+
+export const orderTypeBody = (row: OrderType) => ({
+  IDTypeOrder: row.id,
+  Description: row.description,
+  IsTransfer: row.isTransfer,
+  EnabledPOS: row.enabledPos,
+  Companies: row.invoiceIds,
+  Status: row.status,
+});
+
+/** The body under its domain names; `undefined` stays "not sent". */
+export const orderTypeInput = (body: z.infer<typeof orderTypeCrud.updateBody>) => ({
+  description: body.Description,
+  isTransfer: body.IsTransfer,
+  enabledPos: body.EnabledPOS,
+  invoiceIds: body.Companies,
+});
+
+/** The registry's domain operations, taking the validated query and bodies of its routes. */
+export const orderTypeRows = {
+  list: (db: Db, companyId: number, query: { Page: number; IsTransfer?: number }) =>
+    listOrderTypes(db, companyId, { page: query.Page, isTransfer: query.IsTransfer }),
+  findAsList: findOrderTypeAsList,
+  create: (db: Db, companyId: number, body: z.infer<typeof OrderTypeCreateSchema>) =>
+    createOrderType(db, companyId, { ...orderTypeInput(body), description: body.Description }),
+  change: (db: Db, companyId: number, id: number, body: z.infer<typeof OrderTypeUpdateSchema>) =>
+    changeOrderType(db, companyId, id, orderTypeInput(body)),
+  remove: deleteOrderType,
+  toBody: orderTypeBody,
+};

@@ -1,0 +1,13 @@
+import { createRouter } from "../../../http/router";
+import { createPaymentType, createPaymentTypeRoute } from "./create";
+import { deletePaymentType, deletePaymentTypeRoute } from "./delete";
+import { getPaymentType, getPaymentTypeRoute } from "./get";
+import { listPaymentTypes, listPaymentTypesRoute } from "./list";
+import { updatePaymentType, updatePaymentTypeRoute } from "./update";
+
+export const paymentTypeRouter = createRouter()
+  .openapi(listPaymentTypesRoute, listPaymentTypes)
+  .openapi(getPaymentTypeRoute, getPaymentType)
+  .openapi(createPaymentTypeRoute, createPaymentType)
+  .openapi(updatePaymentTypeRoute, updatePaymentType)
+  .openapi(deletePaymentTypeRoute, deletePaymentType);
