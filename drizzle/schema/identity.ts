@@ -9,6 +9,8 @@ export const companies = sqliteTable("companies", {
   sefazAmbienteNf: integer().notNull().default(2),
   sefazAmbienteNfc: integer().notNull().default(2),
   sefazAmbienteServiceInvoice: integer().notNull().default(2),
+  /** 1 lets outbound movements take stock below zero (AllowNegativeStock). */
+  allowNegativeStock: integer().notNull().default(0),
   status: status(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -148,6 +148,17 @@ export const products = sqliteTable(
     cost: cents(),
     price: cents(),
     isActive: integer().notNull().default(1),
+    /** SKU registry fields (the product row is the SKU). */
+    ean: text(),
+    /** Unit of measure: UN, KG, L, M, CX... */
+    unit: text().notNull().default("UN"),
+    /** 1 when quantities may have up to 3 decimals; 0 for whole units. */
+    decimalQuantity: integer().notNull().default(0),
+    /** 1 when every movement must name a batch. */
+    batchControl: integer().notNull().default(0),
+    taxProfile: text(),
+    /** 1 lets pricing set a price below cost. */
+    allowPriceBelowCost: integer().notNull().default(0),
     status: status(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
