@@ -105,8 +105,10 @@ function insertRound(db: Db, scope: PostingScope, uid: string, rows: MovementInp
 
 /**
  * The totals of a round. SQLite checks CHECK constraints on the row an UPSERT would insert before
- * it looks for a conflict, so the balances are created at zero first (INSERT ... DO NOTHING) and
- * then moved with UPDATE ... FROM: the CHECK then judges the real new balance.
+ * it looks for a conflict, so the balances are first created at zero (INSERT ... DO NOTHING); the
+ * second UPSERT then always takes its DO UPDATE path (the candidate row carries allow_negative 1
+ * only to pass that early check), where the CHECK judges the real new balance against the
+ * company's setting. Each statement looks rows up by key: linear in the round's size.
  */
 function upsertTotals(db: Db, companyId: number, uid: string): BatchItem<"sqlite">[] {
   const delta = sql.raw("CASE WHEN m.type_movement = 0 THEN m.quantity ELSE -m.quantity END");
@@ -121,10 +123,11 @@ function upsertTotals(db: Db, companyId: number, uid: string): BatchItem<"sqlite
     ),
     rawStatement(
       db,
-      sql`UPDATE stock_balances SET qty = stock_balances.qty + d.delta, movements = stock_balances.movements + 1,
-          allow_negative = ${allow}
-        FROM (SELECT m.sku_id, m.warehouse_id, ${delta} AS delta FROM stock_movements m WHERE m.post_uid = ${uid}) AS d
-        WHERE stock_balances.sku_id = d.sku_id AND stock_balances.warehouse_id = d.warehouse_id`,
+      sql`INSERT INTO stock_balances (company_id, sku_id, warehouse_id, qty, movements, allow_negative)
+        SELECT ${companyId}, m.sku_id, m.warehouse_id, ${delta}, 1, 1
+        FROM stock_movements m WHERE m.post_uid = ${uid}
+        ON CONFLICT (sku_id, warehouse_id) DO UPDATE SET
+          qty = qty + excluded.qty, movements = movements + 1, allow_negative = ${allow}`,
     ),
     rawStatement(
       db,
@@ -135,11 +138,11 @@ function upsertTotals(db: Db, companyId: number, uid: string): BatchItem<"sqlite
     ),
     rawStatement(
       db,
-      sql`UPDATE stock_batch_balances SET qty = stock_batch_balances.qty + d.delta,
-          value = stock_batch_balances.value + d.delta * d.unit_cost, allow_negative = ${allow}
-        FROM (SELECT m.batch_id, m.warehouse_id, m.unit_cost, ${delta} AS delta
-              FROM stock_movements m WHERE m.post_uid = ${uid} AND m.batch_id IS NOT NULL) AS d
-        WHERE stock_batch_balances.batch_id = d.batch_id AND stock_batch_balances.warehouse_id = d.warehouse_id`,
+      sql`INSERT INTO stock_batch_balances (company_id, batch_id, sku_id, warehouse_id, qty, value, allow_negative)
+        SELECT ${companyId}, m.batch_id, m.sku_id, m.warehouse_id, ${delta}, ${delta} * m.unit_cost, 1
+        FROM stock_movements m WHERE m.post_uid = ${uid} AND m.batch_id IS NOT NULL
+        ON CONFLICT (batch_id, warehouse_id) DO UPDATE SET
+          qty = qty + excluded.qty, value = value + excluded.value, allow_negative = ${allow}`,
     ),
     rawStatement(
       db,

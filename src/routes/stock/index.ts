@@ -6,6 +6,10 @@ import { createBatch, createBatchRoute } from "../sku/batch-create";
 import { listBatches, listBatchesRoute } from "../sku/batch-list";
 import { createSku, createSkuRoute } from "../sku/create";
 import { getSku, getSkuRoute } from "../sku/get";
+import { applyInventory, applyInventoryRoute } from "../sku/inventory-apply";
+import { createInventory, createInventoryRoute } from "../sku/inventory-create";
+import { addInventoryItems, addInventoryItemsRoute } from "../sku/inventory-items";
+import { getInventorySummary, inventorySummaryRoute } from "../sku/inventory-summary";
 import { listSkus, listSkusRoute } from "../sku/list";
 import { skuMovement, skuMovementRoute } from "../sku/movement";
 import { skuPricing, skuPricingRoute } from "../sku/pricing";
@@ -30,6 +34,10 @@ export const stockRouter = createRouter()
   .openapi(listBatchesRoute, listBatches)
   .openapi(createBatchRoute, createBatch)
   .openapi(skuPricingRoute, skuPricing)
+  .openapi(createInventoryRoute, createInventory)
+  .openapi(addInventoryItemsRoute, addInventoryItems)
+  .openapi(applyInventoryRoute, applyInventory)
+  .openapi(inventorySummaryRoute, getInventorySummary)
   .openapi(getSkuRoute, getSku)
   .openapi(updateSkuRoute, updateSku)
   .openapi(skuWarehouseRoute, skuWarehouse)
