@@ -206,7 +206,12 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
   idbatch: async ({ companyId }) =>
     insertRow(schema.skuBatches, {
       companyId,
-      skuId: await insertRow(schema.products, { companyId, name: unique("SKU"), code: unique("L"), batchControl: 1 }),
+      skuId: await insertRow(schema.products, {
+        companyId,
+        name: unique("SKU"),
+        code: unique("L"),
+        batchControl: 1,
+      }),
       code: unique("Lote"),
       expirationDate: "2030-01-01",
     }),
