@@ -18,6 +18,8 @@ const CountsSchema = z
           IDBatch: idBody("IDBatch").nullable().optional(),
           Quantity: z.number({ error: "Quantity deve ser um número" }).openapi({
             description: "Quantidade contada (zero ou mais; inteira quando a unidade não aceita frações)",
+            minimum: 0,
+            maximum: 1_000_000,
             example: 12,
           }),
         }),

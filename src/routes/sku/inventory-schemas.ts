@@ -57,7 +57,7 @@ export const InventorySummarySchema = InventoryHeaderSchema.extend({
   InventoryLogs: z
     .array(
       z.object({
-        Date: z.string().openapi({ example: "2026-05-29 18:00:00" }),
+        Date: z.string().openapi({ description: "Data-hora do registro", example: "2026-05-29 18:00:00" }),
         IDUser: z.number().int().nullable(),
         Message: z.string().openapi({ example: "Inventário aplicado: 3 ajuste(s) ..." }),
       }),

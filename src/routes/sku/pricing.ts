@@ -15,7 +15,8 @@ const percent = (name: string, min: number) =>
       `${name} aceita no máximo 4 casas decimais`,
     )
     .refine((v) => v >= min, `${name} não pode ser negativo`)
-    .refine((v) => v <= 100_000, `${name} excede o máximo permitido`);
+    .refine((v) => v <= 100_000, `${name} excede o máximo permitido`)
+    .openapi({ minimum: min, maximum: 100_000 });
 
 const PricingSchema = z
   .object({
@@ -24,6 +25,7 @@ const PricingSchema = z
       .refine(Number.isFinite, "Markup deve ser um número")
       .refine((v) => v <= 100_000, "Markup excede o máximo permitido")
       .openapi({
+        maximum: 100_000,
         description: "Markup sobre o custo, em % (ex.: 80 = 80 %); não pode ser menor que -100",
         example: 80,
       }),
