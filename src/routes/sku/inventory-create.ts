@@ -11,7 +11,7 @@ export const createInventoryRoute = createRoute({
   operationId: "createSkuInventory",
   tags: ["SKU"],
   summary: "Abre um inventário (contagem) de um depósito",
-  description: `Abre a sessão de contagem. Os itens chegam por \`POST /sku/inventory/{id}/items\` (em lote) ou por arquivo CSV (\`POST /sku/inventory/{id}/file\`, job); \`POST /sku/inventory/{id}/apply\` lança os ajustes. 400 \`${WAREHOUSE_NOT_FOUND}\`, \`${WAREHOUSE_INACTIVE}\`.`,
+  description: `Abre a sessão de contagem. Os itens chegam por \`POST /sku/inventory/{id}/items\` (em lote) ou por arquivo CSV (\`POST /job\` com \`Type\` \`StockInventoryCount\` e \`IDStockKeepingUnitInventorySummary\`, pelo upload em dois passos; colunas \`sku\`, \`quantidade\` e \`lote\` opcional; erros por linha no job); \`POST /sku/inventory/{id}/apply\` lança os ajustes. 400 \`${WAREHOUSE_NOT_FOUND}\`, \`${WAREHOUSE_INACTIVE}\`.`,
   request: {
     body: jsonBody(
       z

@@ -83,12 +83,12 @@ describe("RequestUploadUrl validation", () => {
     await refused(
       "/job",
       { ...action, Type: "OrdersTemplate" },
-      jobTypeInvalid("OrdersTemplate", ["SkuTemplate", "BankStatementOFX"]),
+      jobTypeInvalid("OrdersTemplate", ["SkuTemplate", "BankStatementOFX", "StockInventoryCount"]),
     );
     await refused(
       "/job",
       { ...action, Type: "Nada" },
-      jobTypeInvalid("Nada", ["SkuTemplate", "BankStatementOFX"]),
+      jobTypeInvalid("Nada", ["SkuTemplate", "BankStatementOFX", "StockInventoryCount"]),
     );
   });
 
