@@ -40,7 +40,7 @@ export type PostingScope = { companyId: number; userId: number | null; date: str
 const ROWS_PER_STATEMENT = 2000;
 
 /** Splits movements into rounds where each SKU appears once, keeping their order per SKU. */
-export function rounds(movements: MovementInput[]): MovementInput[][] {
+function rounds(movements: MovementInput[]): MovementInput[][] {
   const out: MovementInput[][] = [];
   const seen: Map<number, number> = new Map();
   for (const m of movements) {

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
 import {
   companies,
-  orderStatuses,
   products,
   salesPolicies,
   skuBatches,
@@ -150,10 +149,6 @@ export async function allowsNegativeStock(db: Db, companyId: number): Promise<bo
 
 export async function setAllowNegativeStock(db: Db, companyId: number, allow: 0 | 1): Promise<void> {
   await db.update(companies).set({ allowNegativeStock: allow }).where(eq(companies.id, companyId));
-}
-
-export async function listOrderStatuses(db: Db) {
-  return db.select().from(orderStatuses).orderBy(asc(orderStatuses.id));
 }
 
 /** Reserved quantities grouped by SKU, warehouse and order status (the domain decides which reserve). */

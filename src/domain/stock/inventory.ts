@@ -51,7 +51,7 @@ export async function openInventory(
   return row;
 }
 
-export async function requireInventory(db: Db, companyId: number, id: number): Promise<InventoryRow> {
+async function requireInventory(db: Db, companyId: number, id: number): Promise<InventoryRow> {
   const row = await findInventory(db, companyId, id);
   if (!row) throw badRequest(INVENTORY_NOT_FOUND);
   return row;

@@ -12,7 +12,7 @@ import {
  */
 export type Milli = number;
 
-export const MAX_QUANTITY = 1_000_000;
+const MAX_QUANTITY = 1_000_000;
 
 export function toMilli(value: number): Milli {
   return Math.round(value * 1000);

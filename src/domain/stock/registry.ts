@@ -101,7 +101,7 @@ export async function changeSku(db: Db, companyId: number, skuId: number, input:
   return row;
 }
 
-export async function findWarehouse(db: Db, companyId: number, id: number): Promise<WarehouseRow> {
+async function findWarehouse(db: Db, companyId: number, id: number): Promise<WarehouseRow> {
   const row = await warehouseRows.find(db, companyId, id);
   if (!row) throw badRequest(WAREHOUSE_NOT_FOUND);
   return row;
@@ -186,12 +186,6 @@ export async function batchesWithBalance(
     today,
   );
   return ordered.slice(filter.page * 5000, (filter.page + 1) * 5000);
-}
-
-export async function findSalesPolicy(db: Db, companyId: number, id: number): Promise<SalesPolicyRow> {
-  const row = await salesPolicyRows.find(db, companyId, id);
-  if (!row) throw badRequest(SALES_POLICY_NOT_FOUND);
-  return row;
 }
 
 export async function createSalesPolicy(

@@ -1,7 +1,6 @@
 import { daysBetween } from "../../lib/dates";
 
 export type PickOrder = "FEFO" | "FIFO";
-export const PICK_ORDERS: readonly PickOrder[] = ["FEFO", "FIFO"];
 
 export type PolicyBatch = { id: number; expirationDate: string | null; qty: number };
 
@@ -9,14 +8,14 @@ export type PolicyBatch = { id: number; expirationDate: string | null; qty: numb
  * A batch is eligible for sale under a policy when it has stock and, if it expires, at least
  * `minShelfLifeDays` days remain from today (a batch without expiry is always eligible).
  */
-export function isEligible(batch: PolicyBatch, minShelfLifeDays: number, today: string): boolean {
+function isEligible(batch: PolicyBatch, minShelfLifeDays: number, today: string): boolean {
   if (batch.qty <= 0) return false;
   if (batch.expirationDate === null) return true;
   return daysBetween(today, batch.expirationDate) >= minShelfLifeDays;
 }
 
 /** FEFO: earliest expiry first (no expiry last), then oldest batch; FIFO: oldest batch first. */
-export function pickOrder<T extends PolicyBatch>(batches: T[], order: PickOrder): T[] {
+function pickOrder<T extends PolicyBatch>(batches: T[], order: PickOrder): T[] {
   return [...batches].sort((a, b) => {
     if (order === "FEFO") {
       const ea = a.expirationDate ?? "9999-12-31";
