@@ -398,4 +398,116 @@ await stepOf("Balances (GET /accounts/bank-account)", async () => {
   }
 });
 
+// Stock chapter: the ledger that orders, purchases and production will post into.
+const stockSku = await stepOf(
+  "Stock: a SKU and a second warehouse (POST /sku, POST /warehouse)",
+  async () => {
+    const [sku] = await call("POST", "/sku", {
+      Code: `CAFE-${run}`,
+      EAN: "7891234567895",
+      Name: "Café torrado 500 g",
+      Unit: "UN",
+      Cost: 12,
+      Price: 24.9,
+    });
+    const [store] = await call("POST", "/warehouse", { Name: `Loja ${run}` });
+    const warehouses = await call("GET", "/warehouse");
+    check(warehouses.length >= 2, `${warehouses.length} warehouse(s), expected the seeded one and the store`);
+    ok(`SKU ${sku.IDSku} ${sku.Code}; warehouses: ${warehouses.map((w) => w.Name).join(", ")}`);
+    return { sku, main: warehouses[0], store };
+  },
+);
+
+await stepOf("Stock: two inbound adjustments at different costs (moving weighted average)", async () => {
+  const { sku, main } = stockSku;
+  const adjust = (Quantity, UnitCost) =>
+    call("POST", "/sku/movement/adjustment", {
+      IDSku: sku.IDSku,
+      IDWarehouse: main.IDWarehouse,
+      IDTypeMovement: 0,
+      Quantity,
+      UnitCost,
+      Reason: "Recebimento do fornecedor",
+    });
+  await adjust(10, 12);
+  const [second] = await adjust(30, 14);
+  check(
+    second.AverageCost === 13.5,
+    `average ${second.AverageCost}, expected 13.50 = (10 x 12 + 30 x 14) / 40`,
+  );
+  ok(`40 on stock, average cost ${money(second.AverageCost)}`);
+});
+
+await stepOf("Stock: transfer 15 to the store, an outbound refused past the balance", async () => {
+  const { sku, main, store } = stockSku;
+  const legs = await call("POST", "/sku/movement/transfer", {
+    IDSku: sku.IDSku,
+    IDWarehouseFrom: main.IDWarehouse,
+    IDWarehouseTo: store.IDWarehouse,
+    Quantity: 15,
+    Reason: "Reposição da loja",
+  });
+  check(legs.length === 2 && legs[1].UnitCost === 13.5, "the transfer moves at the average cost");
+  const refused = await call(
+    "POST",
+    "/sku/movement/adjustment",
+    {
+      IDSku: sku.IDSku,
+      IDWarehouse: store.IDWarehouse,
+      IDTypeMovement: 1,
+      Quantity: 16,
+      Reason: "Venda balcão",
+    },
+    { expect: 400 },
+  );
+  ok(`store has 15; 16 out refused: ${refused.errorMessage}`);
+});
+
+await stepOf(
+  "Stock: balance, per warehouse, Kardex (GET /sku/balance, /sku/{id}/warehouse, /sku/movement)",
+  async () => {
+    const { sku } = stockSku;
+    const [balance] = await call("GET", `/sku/balance?IDSku=${sku.IDSku}`);
+    check(balance.QtyOnStock === 40 && balance.QtyAvailable === 40, `balance ${JSON.stringify(balance)}`);
+    const perWarehouse = await call("GET", `/sku/${sku.IDSku}/warehouse`);
+    const lines = await call("GET", `/sku/movement?Type=Kardex&IDSku=${sku.IDSku}`);
+    check(lines.length === 4, `${lines.length} Kardex lines, expected 4`);
+    ok(`on stock ${balance.QtyOnStock}, reserved ${balance.QtyReserved}, available ${balance.QtyAvailable}`);
+    for (const w of perWarehouse.filter((w) => w.QtyOnStock !== 0)) ok(`  ${w.Name}: ${w.QtyOnStock}`);
+    for (const l of lines) {
+      ok(
+        `  #${l.IDSkuMovement} ${l.IDTypeMovement === 0 ? "entrada" : "saída  "} ${l.Quantity} @ ${money(l.UnitCost)} -> saldo ${l.QtyBalance} (depósito ${l.IDWarehouse}), custo médio ${money(l.AverageCost)}`,
+      );
+    }
+  },
+);
+
+await stepOf("Stock: inventory count of the store, applied once (POST /sku/inventory...)", async () => {
+  const { sku, store } = stockSku;
+  const inventory = await call("POST", "/sku/inventory", {
+    IDWarehouse: store.IDWarehouse,
+    Description: "Contagem da loja",
+  });
+  const id = inventory.IDStockKeepingUnitInventorySummary;
+  await call("POST", `/sku/inventory/${id}/items`, { Items: [{ IDSku: sku.IDSku, Quantity: 13 }] });
+  const applied = await call("POST", `/sku/inventory/${id}/apply`);
+  check(applied.Movements === 1, `${applied.Movements} adjustments, expected 1`);
+  const again = await call("POST", `/sku/inventory/${id}/apply`, undefined, { expect: 400 });
+  const summary = await call("GET", `/sku/inventory-summary/${id}`);
+  check(summary.Items[0].Difference === -2, `difference ${summary.Items[0].Difference}, expected -2`);
+  ok(`${applied.Message}; second apply: ${again.errorMessage}`);
+});
+
+await stepOf("Stock: pricing from the average cost (POST /sku/pricing/{idsku})", async () => {
+  const { sku } = stockSku;
+  const priced = await call("POST", `/sku/pricing/${sku.IDSku}`, {
+    Markup: 60,
+    TaxRate: 18,
+    FeeRate: 7,
+    UpdateIfPossible: 1,
+  });
+  check(priced.Updated === 1, `price not written: ${priced.Message}`);
+  ok(`cost ${money(priced.Cost)} -> price ${money(priced.Price)} (${priced.Message})`);
+});
+
 console.log(`\nDone: ${step} steps passed.`);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companyId, createdAt, id, status, updatedAt } from "./columns";
 
@@ -9,6 +10,8 @@ export const companies = sqliteTable("companies", {
   sefazAmbienteNf: integer().notNull().default(2),
   sefazAmbienteNfc: integer().notNull().default(2),
   sefazAmbienteServiceInvoice: integer().notNull().default(2),
+  /** 1 lets outbound movements take stock below zero (AllowNegativeStock). */
+  allowNegativeStock: integer().notNull().default(sql`0`),
   status: status(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -3,3 +3,4 @@ export * from "./finance";
 export * from "./identity";
 export * from "./jobs";
 export * from "./registries";
+export * from "./stock";

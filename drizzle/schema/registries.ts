@@ -148,6 +148,20 @@ export const products = sqliteTable(
     cost: cents(),
     price: cents(),
     isActive: integer().notNull().default(1),
+    /**
+     * SKU registry fields (the product row is the SKU). Their defaults are SQL expressions so that
+     * inserts which do not name them bind no extra parameters (D1 allows 100 per statement).
+     */
+    ean: text(),
+    /** Unit of measure: UN, KG, L, M, CX... */
+    unit: text().notNull().default(sql`'UN'`),
+    /** 1 when quantities may have up to 3 decimals; 0 for whole units. */
+    decimalQuantity: integer().notNull().default(sql`0`),
+    /** 1 when every movement must name a batch. */
+    batchControl: integer().notNull().default(sql`0`),
+    taxProfile: text(),
+    /** 1 lets pricing set a price below cost. */
+    allowPriceBelowCost: integer().notNull().default(sql`0`),
     status: status(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -8,6 +8,8 @@ export type SeedAccount = {
     name: string;
     document: string | null;
     invoice: { id: number; name: string; document: string | null };
+    /** The company's stock warehouse (one per demo company). */
+    warehouse: { id: number; name: string };
   }[];
   users: SeedUser[];
 };
@@ -22,12 +24,14 @@ export const SEED_PLAN: Record<string, SeedAccount> = {
         name: "Demo Comércio",
         document: "11222333000181",
         invoice: { id: 1, name: "Demo Comércio Ltda", document: "11222333000181" },
+        warehouse: { id: 1, name: "Depósito principal" },
       },
       {
         id: 2,
         name: "Demo Filial",
         document: "11222333000262",
         invoice: { id: 2, name: "Demo Filial Ltda", document: "11222333000262" },
+        warehouse: { id: 2, name: "Depósito da filial" },
       },
     ],
     users: [
@@ -42,6 +46,7 @@ export const SEED_PLAN: Record<string, SeedAccount> = {
         name: "Acme Distribuidora",
         document: "44555666000199",
         invoice: { id: 1, name: "Acme Distribuidora S.A.", document: "44555666000199" },
+        warehouse: { id: 1, name: "CD Acme" },
       },
     ],
     users: [{ id: 1, name: "Admin Acme", email: "admin@acme.local", companyId: 1, access: [1] }],
@@ -74,6 +79,11 @@ export function seedStatements(plan: SeedAccount, passwordOf: (user: SeedUser) =
     "company_invoices",
     ["id", "company_id", "name", "document"],
     plan.companies.map((c) => [c.invoice.id, c.id, c.invoice.name, c.invoice.document]),
+  );
+  insertIfEmpty(
+    "warehouses",
+    ["id", "company_id", "name"],
+    plan.companies.map((c) => [c.warehouse.id, c.id, c.warehouse.name]),
   );
   insertIfEmpty(
     "users",

@@ -48,7 +48,12 @@ export const API_TAGS = [
   },
   { name: "Brand", description: "Marcas de produtos." },
   { name: "Carrier", description: "Modalidades de transporte e o de/para de transportadoras do hub." },
-  { name: "SKU", description: "Produtos, importação da planilha de SKUs e recálculo de custo." },
+  {
+    name: "SKU",
+    description:
+      "SKUs (o cadastro de produtos), importação da planilha, recálculo de custo, e o razão de estoque: movimentações imutáveis (Kardex) com saldos correntes por SKU/depósito e por lote gravados no mesmo lote atômico da movimentação, custo médio ponderado móvel por SKU e empresa, reservas (status 23 e 50 a 56), lotes e validade, inventários e precificação. Quantidades: números com até 3 casas decimais (guardadas em milésimos); inteiras quando a unidade do SKU não aceita frações.",
+  },
+  { name: "Stock", description: "Depósitos (onde o estoque de cada SKU é contado)." },
   {
     name: "Store front",
     description: "Frente de caixa (PDV): abertura e fechamento de caixa por conta bancária.",
@@ -65,7 +70,7 @@ const TAG_GROUPS = [
   },
   {
     name: "Cadastros",
-    tags: ["Supplier", "Consumer", "Type", "Brand", "Carrier", "SKU", "Store front", "Orders"],
+    tags: ["Supplier", "Consumer", "Type", "Brand", "Carrier", "SKU", "Stock", "Store front", "Orders"],
   },
 ];
 

@@ -8,6 +8,7 @@ import { jobsRouter } from "./jobs";
 import { ordersRouter } from "./orders";
 import { registriesRouter } from "./registries";
 import { skuRouter } from "./sku";
+import { stockRouter } from "./stock";
 import { titlesRouter } from "./titles";
 import { userRouter } from "./user";
 
@@ -21,6 +22,7 @@ export const protectedRoutes = createRouter()
   .route("/", bankStatementRouter)
   .route("/", acquirerRouter)
   .route("/", jobsRouter)
+  .route("/", stockRouter)
   .route("/", skuRouter)
   .route("/", ordersRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as

@@ -40,6 +40,7 @@ const CHUNK_OF: Record<JobType, number> = {
   OrdersTemplate: CHUNK_SIZE,
   BankStatementOFX: OFX_LINES_PER_CHUNK,
   ConciliationRuleApply: DECISIONS_PER_BATCH,
+  StockInventoryCount: CHUNK_SIZE,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */
@@ -100,6 +101,33 @@ const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       type: "BankStatementOFX",
       route: "job",
       params: JSON.stringify({ IDBankAccount: account }),
+    });
+  },
+  StockInventoryCount: async () => {
+    const prefix = crypto.randomUUID().slice(0, 8);
+    const lines = linesFor("StockInventoryCount");
+    await env.DB_DEMO.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO products (company_id, code, name) SELECT 1, ?1 || '-' || i, 'Contado ' || i FROM n`,
+    )
+      .bind(prefix, lines)
+      .run();
+    const warehouse = await env.DB_DEMO.prepare(
+      "INSERT INTO warehouses (company_id, name) VALUES (1, ?1) RETURNING id",
+    )
+      .bind(`Contagem ${prefix}`)
+      .first<{ id: number }>();
+    const inventory = await env.DB_DEMO.prepare(
+      "INSERT INTO stock_inventories (company_id, warehouse_id) VALUES (1, ?1) RETURNING id",
+    )
+      .bind(warehouse!.id)
+      .first<{ id: number }>();
+    const rows = ["sku;quantidade"];
+    for (let i = 1; i <= lines; i++) rows.push(`${prefix}-${i};${i % 9 === 0 ? "x" : `${i % 5}`}`);
+    return storedJob(utf8(`${rows.join("\n")}\n`), {
+      type: "StockInventoryCount",
+      route: "job",
+      params: JSON.stringify({ IDStockKeepingUnitInventorySummary: inventory!.id }),
     });
   },
   ConciliationRuleApply: async () => {
@@ -182,6 +210,7 @@ const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   OrdersTemplate: ["failed"],
   BankStatementOFX: ["firstChunk", "laterChunk", "done"],
   ConciliationRuleApply: ["firstChunk", "laterChunk", "done"],
+  StockInventoryCount: ["firstChunk", "laterChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {

@@ -31,6 +31,8 @@ describe("npm run demo", () => {
     const { code, stdout, stderr } = await runDemo();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 12 steps passed.");
+    expect(stdout).toContain("Done: 18 steps passed.");
+    expect(stdout).toContain("40 on stock, average cost 13.50");
+    expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
   });
 });

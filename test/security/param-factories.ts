@@ -202,6 +202,26 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
   idtypecostcenter: ({ companyId }) =>
     insertRow(schema.costCenters, { companyId, description: unique("Centro") }),
   idbankaccount: ({ companyId }) => bankAccount(companyId),
+  idwarehouse: ({ companyId }) => insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
+  idbatch: async ({ companyId }) =>
+    insertRow(schema.skuBatches, {
+      companyId,
+      skuId: await insertRow(schema.products, {
+        companyId,
+        name: unique("SKU"),
+        code: unique("L"),
+        batchControl: 1,
+      }),
+      code: unique("Lote"),
+      expirationDate: "2030-01-01",
+    }),
+  idcompanysalespolicy: ({ companyId }) =>
+    insertRow(schema.salesPolicies, { companyId, name: unique("Política"), minShelfLifeDays: 10 }),
+  idstockkeepingunitinventorysummary: async ({ companyId }) =>
+    insertRow(schema.stockInventories, {
+      companyId,
+      warehouseId: await insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
+    }),
   idbankstatementconciliationrule: async ({ companyId }) => {
     const description = unique("Regra");
     return insertRow(schema.conciliationRules, {

@@ -16,7 +16,13 @@ import { PARAM_FACTORIES, pathValuesFor } from "./param-factories";
 const MISSING_ID = 2_147_483_000;
 
 /** Id fields that are codes, not rows (IDCompany has its own test). */
-const NOT_ROW_IDS = new Set(["IDTypeAccount", "IDTypeRule", "IDTypeStatusConciliation", "IDCompany"]);
+const NOT_ROW_IDS = new Set([
+  "IDTypeAccount",
+  "IDTypeRule",
+  "IDTypeStatusConciliation",
+  "IDCompany",
+  "IDTypeMovement",
+]);
 
 /** Fields whose row kind is named differently from the path parameter's factory. */
 const FIELD_FACTORY: Record<string, string> = {
@@ -24,6 +30,8 @@ const FIELD_FACTORY: Record<string, string> = {
   IDBankTo: "idbankaccount",
   IDBankAccountTo: "idbankaccount",
   IDCompanyIntegrationPix: "idcompanyintegration",
+  IDWarehouseFrom: "idwarehouse",
+  IDWarehouseTo: "idwarehouse",
 };
 
 /** List fields holding row ids: how one id is written into them, and the factory of the row. */

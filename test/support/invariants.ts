@@ -185,9 +185,115 @@ export async function invariantViolations(database: D1Database): Promise<string[
           OR (l.acquirer_line_id IS NOT NULL AND a.id IS NULL)
           OR coalesce(b.company_id, a.company_id) <> l.company_id`,
     ],
+    ...STOCK_CHECKS,
   ];
   const results = await database.batch(checks.map(([, sql]) => database.prepare(sql)));
-  return checks.flatMap(([name], i) =>
-    (results[i]!.results as { problem: string }[]).map((row) => `${name}: ${row.problem}`),
-  );
+  return [
+    ...checks.flatMap(([name], i) =>
+      (results[i]!.results as { problem: string }[]).map((row) => `${name}: ${row.problem}`),
+    ),
+    ...(await averageCostViolations(database)),
+  ];
+}
+
+const DELTA = "CASE WHEN type_movement = 0 THEN quantity ELSE -quantity END";
+
+/** The stock ledger: running totals equal the sum of the immutable movements. */
+const STOCK_CHECKS: [string, string][] = [
+  [
+    "stock balances",
+    `WITH computed AS (SELECT sku_id, warehouse_id, sum(${DELTA}) AS qty, count(*) AS n FROM stock_movements GROUP BY sku_id, warehouse_id)
+     SELECT 'sku ' || b.sku_id || ' warehouse ' || b.warehouse_id || ': kept ' || b.qty || '/' || b.movements
+       || ', movements ' || coalesce(c.qty, 0) || '/' || coalesce(c.n, 0) AS problem
+     FROM stock_balances b LEFT JOIN computed c ON c.sku_id = b.sku_id AND c.warehouse_id = b.warehouse_id
+     WHERE b.qty <> coalesce(c.qty, 0) OR b.movements <> coalesce(c.n, 0)
+     UNION ALL
+     SELECT 'sku ' || c.sku_id || ' warehouse ' || c.warehouse_id || ': movements without a running total'
+     FROM computed c LEFT JOIN stock_balances b ON b.sku_id = c.sku_id AND b.warehouse_id = c.warehouse_id
+     WHERE b.sku_id IS NULL`,
+  ],
+  [
+    "sku totals",
+    `WITH computed AS (SELECT sku_id, sum(${DELTA}) AS qty, count(*) AS n FROM stock_movements GROUP BY sku_id)
+     SELECT 'sku ' || t.sku_id || ': kept ' || t.qty || '/' || t.movements || ', movements ' || coalesce(c.qty, 0) || '/' || coalesce(c.n, 0) AS problem
+     FROM sku_stock_totals t LEFT JOIN computed c ON c.sku_id = t.sku_id
+     WHERE t.qty <> coalesce(c.qty, 0) OR t.movements <> coalesce(c.n, 0)
+     UNION ALL
+     SELECT 'sku ' || t.sku_id || ': total ' || t.qty || ' but warehouses ' || coalesce(sum(b.qty), 0)
+     FROM sku_stock_totals t LEFT JOIN stock_balances b ON b.sku_id = t.sku_id
+     GROUP BY t.sku_id HAVING t.qty <> coalesce(sum(b.qty), 0)`,
+  ],
+  [
+    "batch balances",
+    `WITH computed AS (SELECT batch_id, warehouse_id, sum(${DELTA}) AS qty, sum(${DELTA} * unit_cost) AS value
+                       FROM stock_movements WHERE batch_id IS NOT NULL GROUP BY batch_id, warehouse_id)
+     SELECT 'batch ' || bb.batch_id || ' warehouse ' || bb.warehouse_id || ': kept ' || bb.qty || '/' || bb.value
+       || ', movements ' || coalesce(c.qty, 0) || '/' || coalesce(c.value, 0) AS problem
+     FROM stock_batch_balances bb LEFT JOIN computed c ON c.batch_id = bb.batch_id AND c.warehouse_id = bb.warehouse_id
+     WHERE bb.qty <> coalesce(c.qty, 0) OR bb.value <> coalesce(c.value, 0)
+     UNION ALL
+     SELECT 'sku ' || b.sku_id || ' warehouse ' || b.warehouse_id || ': balance ' || b.qty || ' but batches ' || coalesce(sum(bb.qty), 0)
+     FROM stock_balances b JOIN products p ON p.id = b.sku_id AND p.batch_control = 1
+     LEFT JOIN stock_batch_balances bb ON bb.sku_id = b.sku_id AND bb.warehouse_id = b.warehouse_id
+     GROUP BY b.sku_id, b.warehouse_id HAVING b.qty <> coalesce(sum(bb.qty), 0)
+     UNION ALL
+     SELECT 'batch ' || bt.id || ' of sku ' || bt.sku_id || ' moved under sku ' || m.sku_id
+     FROM stock_movements m JOIN sku_batches bt ON bt.id = m.batch_id WHERE bt.sku_id <> m.sku_id OR bt.company_id <> m.company_id`,
+  ],
+  [
+    "kardex lines",
+    `SELECT 'movement ' || id || ': balance after ' || warehouse_qty_after || ', running sum ' || running AS problem FROM (
+       SELECT id, warehouse_qty_after, sum(${DELTA}) OVER (PARTITION BY sku_id, warehouse_id ORDER BY id) AS running
+       FROM stock_movements) WHERE warehouse_qty_after <> running
+     UNION ALL
+     SELECT 'movement ' || id || ': batch balance after ' || batch_qty_after || ', running sum ' || running FROM (
+       SELECT id, batch_qty_after, sum(${DELTA}) OVER (PARTITION BY batch_id ORDER BY id) AS running
+       FROM stock_movements WHERE batch_id IS NOT NULL) WHERE batch_qty_after <> running
+     UNION ALL
+     SELECT 'movement ' || m.id || ': warehouse or sku of another company'
+     FROM stock_movements m LEFT JOIN warehouses w ON w.id = m.warehouse_id LEFT JOIN products p ON p.id = m.sku_id
+     WHERE w.company_id IS NOT m.company_id OR p.company_id IS NOT m.company_id`,
+  ],
+];
+
+/** Average cost: replaying every SKU's movements with the domain rule gives the stored averages. */
+async function averageCostViolations(database: D1Database): Promise<string[]> {
+  const { nextAverageCost } = await import("../../src/domain/stock/average-cost");
+  const { results } = await database
+    .prepare(
+      "SELECT id, sku_id, type_movement, quantity, unit_cost, average_cost FROM stock_movements ORDER BY sku_id, id",
+    )
+    .all<{
+      id: number;
+      sku_id: number;
+      type_movement: number;
+      quantity: number;
+      unit_cost: number;
+      average_cost: number;
+    }>();
+  const totals = await database
+    .prepare("SELECT sku_id, average_cost FROM sku_stock_totals")
+    .all<{ sku_id: number; average_cost: number }>();
+  const problems: string[] = [];
+  const state = new Map<number, { qty: number; averageCost: number }>();
+  for (const m of results) {
+    const before = state.get(m.sku_id) ?? { qty: 0, averageCost: 0 };
+    const direction = m.type_movement === 1 ? 1 : 0;
+    if (direction === 1 && m.unit_cost !== before.averageCost) {
+      problems.push(
+        `average cost: movement ${m.id} went out at ${m.unit_cost}, average was ${before.averageCost}`,
+      );
+    }
+    const averageCost = nextAverageCost(before, direction, m.quantity, m.unit_cost);
+    if (averageCost !== m.average_cost) {
+      problems.push(`average cost: movement ${m.id} recorded ${m.average_cost}, recomputed ${averageCost}`);
+    }
+    state.set(m.sku_id, { qty: before.qty + (direction === 0 ? m.quantity : -m.quantity), averageCost });
+  }
+  for (const t of totals.results) {
+    const expected = state.get(t.sku_id)?.averageCost ?? 0;
+    if (t.average_cost !== expected)
+      problems.push(`average cost: sku ${t.sku_id} kept ${t.average_cost}, recomputed ${expected}`);
+  }
+  return problems;
 }

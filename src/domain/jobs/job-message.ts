@@ -12,6 +12,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("OrdersTemplate"), ...jobRef }),
   z.object({ type: z.literal("SkuCostRecalculate"), ...jobRef }),
   z.object({ type: z.literal("ConciliationRuleApply"), ...jobRef }),
+  z.object({ type: z.literal("StockInventoryCount"), ...jobRef }),
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

@@ -5,6 +5,7 @@ import { conciliationRuleApplyHandler } from "./conciliation-rule-apply";
 import { ordersTemplateHandler } from "./orders-template";
 import { skuCostRecalculateHandler } from "./sku-cost-recalculate";
 import { skuTemplateHandler } from "./sku-template";
+import { stockInventoryCountHandler } from "./stock-inventory-count";
 
 /** The processing of each job type; a type without an entry ends Failed with a clear reason. */
 export const JOB_HANDLERS: { readonly [T in JobType]?: JobHandler } = {
@@ -13,4 +14,5 @@ export const JOB_HANDLERS: { readonly [T in JobType]?: JobHandler } = {
   OrdersTemplate: ordersTemplateHandler,
   BankStatementOFX: bankStatementOfxHandler,
   ConciliationRuleApply: conciliationRuleApplyHandler,
+  StockInventoryCount: stockInventoryCountHandler,
 };

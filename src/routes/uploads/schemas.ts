@@ -26,12 +26,15 @@ export const UploadActionBodySchema = z
         example: 2048,
       }),
     Type: textBody("Type", 60).optional().openapi({
-      description: "Tipo do job (só `POST /job`): `SkuTemplate` ou `BankStatementOFX`",
+      description: "Tipo do job (só `POST /job`): `SkuTemplate`, `BankStatementOFX` ou `StockInventoryCount`",
       example: "SkuTemplate",
     }),
     IDBankAccount: idBody("IDBankAccount")
       .optional()
       .openapi({ description: "Conta bancária ativa da empresa (obrigatória para `BankStatementOFX`)" }),
+    IDStockKeepingUnitInventorySummary: idBody("IDStockKeepingUnitInventorySummary")
+      .optional()
+      .openapi({ description: "Inventário aberto da empresa (obrigatório para `StockInventoryCount`)" }),
     Key: textBody("Key", 300).optional().openapi({
       description: "Key devolvida por RequestUploadUrl (ConfirmUpload)",
       example: "demo/1/sku-template/0b6c...",
@@ -46,6 +49,10 @@ export const DirectUploadFormSchema = z
     IDBankAccount: idString("IDBankAccount")
       .optional()
       .openapi({ type: "integer", description: "Conta bancária (obrigatória para `BankStatementOFX`)" }),
+    IDStockKeepingUnitInventorySummary: idString("IDStockKeepingUnitInventorySummary").optional().openapi({
+      type: "integer",
+      description: "Inventário aberto (obrigatório para `StockInventoryCount`)",
+    }),
   })
   .openapi("DirectUpload");
 

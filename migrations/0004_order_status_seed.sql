@@ -1,0 +1,26 @@
+-- Order status registry (IDStatusOrder): the Brazilian flow; src/domain/stock/order-statuses.ts holds the same rows
+-- and the reservation rule (23 and 50-56 reserve stock; 97 is not handling).
+INSERT INTO order_statuses (id, description, color_code, reserves_stock, handling, final) VALUES
+(1, 'Pedido recebido', '#1E88E5', 0, 0, 0),
+(2, 'Aguardando pagamento', '#FBC02D', 0, 0, 0),
+(3, 'Pagamento aprovado', '#43A047', 0, 1, 0),
+(4, 'Em separação', '#8E24AA', 0, 1, 0),
+(5, 'Separado / embalado', '#5E35B1', 0, 1, 0),
+(6, 'Faturado (NF-e emitida)', '#00897B', 0, 1, 0),
+(7, 'Enviado à transportadora', '#3949AB', 0, 1, 0),
+(8, 'Em trânsito', '#039BE5', 0, 1, 0),
+(9, 'Entregue', '#2E7D32', 0, 0, 1),
+(10, 'Cancelado', '#E53935', 0, 0, 1),
+(11, 'Devolvido', '#6D4C41', 0, 0, 1),
+(12, 'Troca em andamento', '#F4511E', 0, 1, 0),
+(23, 'Reservado para retirada na loja', '#00ACC1', 1, 1, 0),
+(50, 'Orçamento em elaboração', '#90A4AE', 1, 0, 0),
+(51, 'Orçamento enviado ao cliente', '#78909C', 1, 0, 0),
+(52, 'Orçamento em negociação', '#607D8B', 1, 0, 0),
+(53, 'Orçamento aprovado pelo cliente', '#7CB342', 1, 0, 0),
+(54, 'Orçamento em análise de crédito', '#FFB300', 1, 0, 0),
+(55, 'Orçamento aguardando sinal', '#FB8C00', 1, 0, 0),
+(56, 'Orçamento aprovado, aguardando conversão em pedido', '#C0CA33', 1, 0, 0),
+(57, 'Orçamento recusado', '#B71C1C', 0, 0, 1),
+(58, 'Orçamento expirado', '#9E9E9E', 0, 0, 1),
+(97, 'Aguardando retirada pelo cliente', '#AB47BC', 0, 0, 0);

@@ -1,0 +1,224 @@
+import { z } from "@hono/zod-openapi";
+import type { MovementRow } from "../../db/stock/ledger";
+import { fromMilli } from "../../domain/stock/quantities";
+import type { BatchView, SkuView } from "../../domain/stock/registry";
+import { flagBody, idBody, moneyBody, textBody } from "../../http/schemas";
+import { fromCents } from "../../lib/money";
+import { idField, requiredText, statusField } from "../registries/fields";
+
+/** Shared schemas of the stock operations under /sku. Quantities: numbers with up to 3 decimals. */
+
+export const quantityField = (description: string) =>
+  z.number().openapi({ description: `${description} (até 3 casas decimais)`, example: 10 });
+
+/** A quantity in a body: any finite number; the domain refuses zero, negatives and fractions of whole units. */
+export const quantityBody = (name: string) =>
+  z.number({ error: `${name} deve ser um número` }).openapi({
+    type: "number",
+    multipleOf: 0.001,
+    exclusiveMinimum: 0,
+    maximum: 1_000_000,
+    example: 10,
+    description: `${name}: maior que zero, até 3 casas decimais; inteira quando a unidade do SKU não aceita frações`,
+  });
+
+export const typeMovementBody = z
+  .union([z.literal(0), z.literal(1)], { error: "IDTypeMovement deve ser 0 (entrada) ou 1 (saída)" })
+  .openapi({ type: "integer", enum: [0, 1], description: "0 entrada, 1 saída", example: 0 });
+
+export const SkuSchema = z
+  .object({
+    IDSku: idField("Id do SKU (o mesmo registro de /product)"),
+    IDProduct: idField("Id no cadastro de produtos (igual a IDSku: um único cadastro)"),
+    Code: z
+      .string()
+      .nullable()
+      .openapi({ description: "Código do SKU, único na empresa", example: "CAM-001-P" }),
+    EAN: z
+      .string()
+      .nullable()
+      .openapi({ description: "Código de barras GTIN/EAN", example: "7891234567895" }),
+    Name: z.string().openapi({ example: "Camiseta básica P" }),
+    IDBrand: z.number().int().nullable().openapi({ example: 1 }),
+    Unit: z.string().openapi({ description: "Unidade de medida (UN, KG, L, M, CX...)", example: "UN" }),
+    DecimalQuantity: z
+      .number()
+      .int()
+      .openapi({ description: "1 aceita quantidades com até 3 decimais; 0 só inteiras", example: 0 }),
+    BatchControl: z
+      .number()
+      .int()
+      .openapi({ description: "1: toda movimentação informa o lote", example: 0 }),
+    TaxProfile: z
+      .string()
+      .nullable()
+      .openapi({ description: "Perfil tributário (chave do cadastro de tributação)", example: "REVENDA-SP" }),
+    Cost: z.number().openapi({ description: "Custo de cadastro (R$)", example: 12.5 }),
+    AverageCost: z.number().openapi({
+      description: "Custo médio ponderado móvel atual (R$), do razão de estoque",
+      example: 12.73,
+    }),
+    Price: z.number().openapi({ description: "Preço de venda (R$)", example: 39.9 }),
+    AllowPriceBelowCost: z
+      .number()
+      .int()
+      .openapi({ description: "1 permite à precificação gravar preço abaixo do custo", example: 0 }),
+    IsActive: z.number().int().openapi({ example: 1 }),
+    Status: statusField,
+  })
+  .openapi("Sku");
+
+export const skuBody = (row: SkuView) => ({
+  IDSku: row.id,
+  IDProduct: row.id,
+  Code: row.code,
+  EAN: row.ean,
+  Name: row.name,
+  IDBrand: row.brandId,
+  Unit: row.unit,
+  DecimalQuantity: row.decimalQuantity,
+  BatchControl: row.batchControl,
+  TaxProfile: row.taxProfile,
+  Cost: fromCents(row.cost),
+  AverageCost: fromCents(row.averageCost),
+  Price: fromCents(row.price),
+  AllowPriceBelowCost: row.allowPriceBelowCost,
+  IsActive: row.isActive,
+  Status: row.status,
+});
+
+export const SkuCreateSchema = z
+  .object({
+    Code: textBody("Code", 60).trim().nullable().optional().openapi({ example: "CAM-001-P" }),
+    EAN: z
+      .string({ error: "EAN deve ser um texto" })
+      .regex(/^(\d{8}|\d{12,14})?$/, "EAN deve ter 8, 12, 13 ou 14 dígitos")
+      .nullable()
+      .optional()
+      .openapi({ example: "7891234567895" }),
+    Name: requiredText("Name", 200).openapi({ example: "Camiseta básica P" }),
+    IDBrand: idBody("IDBrand").nullable().optional(),
+    Unit: z
+      .string({ error: "Unit deve ser um texto" })
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,6}$/, "Unit deve ter de 1 a 6 letras ou dígitos")
+      .transform((u) => u.toUpperCase())
+      .optional()
+      .openapi({ example: "UN", default: "UN" }),
+    DecimalQuantity: flagBody("DecimalQuantity").optional().openapi({ default: 0 }),
+    BatchControl: flagBody("BatchControl").optional().openapi({ default: 0 }),
+    TaxProfile: textBody("TaxProfile", 60).nullable().optional(),
+    Cost: moneyBody("Cost").optional().openapi({ default: 0 }),
+    Price: moneyBody("Price").optional().openapi({ default: 0 }),
+    AllowPriceBelowCost: flagBody("AllowPriceBelowCost").optional().openapi({ default: 0 }),
+    IsActive: flagBody("IsActive").optional().openapi({ default: 1 }),
+  })
+  .openapi("SkuCreate");
+
+export const SkuUpdateSchema = SkuCreateSchema.partial().openapi("SkuUpdate");
+
+export const skuInput = (body: z.infer<typeof SkuUpdateSchema>) => ({
+  code: body.Code,
+  ean: body.EAN,
+  name: body.Name,
+  brandId: body.IDBrand,
+  unit: body.Unit,
+  decimalQuantity: body.DecimalQuantity,
+  batchControl: body.BatchControl,
+  taxProfile: body.TaxProfile,
+  cost: body.Cost,
+  price: body.Price,
+  allowPriceBelowCost: body.AllowPriceBelowCost,
+  isActive: body.IsActive,
+});
+
+export const MovementSchema = z
+  .object({
+    IDSkuMovement: idField("Id da movimentação"),
+    IDSku: idField("SKU"),
+    IDWarehouse: idField("Depósito"),
+    IDBatch: z.number().int().nullable().openapi({ description: "Lote, quando o SKU controla lote" }),
+    Date: z
+      .string()
+      .openapi({ description: "Data-hora do lançamento (fuso da empresa)", example: "2026-05-29 14:03:11" }),
+    IDTypeMovement: z.number().int().openapi({ description: "0 entrada, 1 saída", example: 0 }),
+    Quantity: quantityField("Quantidade movimentada, sempre positiva"),
+    UnitCost: z.number().openapi({
+      description: "Custo unitário (R$): o informado na entrada; o custo médio do momento na saída",
+      example: 12.5,
+    }),
+    TotalCost: z.number().openapi({ description: "Quantidade x custo unitário (R$)", example: 125 }),
+    QtyBalance: quantityField(
+      "Saldo após a linha: do SKU no depósito (Kardex) ou do lote em todos os depósitos (KardexBatch)",
+    ),
+    AverageCost: z
+      .number()
+      .openapi({ description: "Custo médio do SKU na empresa após a linha (R$)", example: 12.73 }),
+    BalanceCost: z.number().openapi({
+      description:
+        "Valor acumulado após a linha (R$): saldo x custo médio (Kardex) ou custo acumulado do lote (KardexBatch)",
+      example: 1273,
+    }),
+    Origin: z.string().openapi({
+      description: "manual, transfer, inventory, order, purchase ou production",
+      example: "manual",
+    }),
+    IDOrigin: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Id do documento de origem (inventário, pedido...)" }),
+    Reason: z.string().nullable().openapi({ example: "Avaria na conferência" }),
+  })
+  .openapi("SkuMovement");
+
+const money = (cents: number) => Math.round(cents) / 100;
+
+export const movementBody = (row: MovementRow, batchView = false) => {
+  const qtyBalance = batchView ? (row.batchQtyAfter ?? 0) : row.warehouseQtyAfter;
+  return {
+    IDSkuMovement: row.id,
+    IDSku: row.skuId,
+    IDWarehouse: row.warehouseId,
+    IDBatch: row.batchId,
+    Date: row.date,
+    IDTypeMovement: row.typeMovement,
+    Quantity: fromMilli(row.quantity),
+    UnitCost: fromCents(row.unitCost),
+    TotalCost: money((row.quantity * row.unitCost) / 1000),
+    QtyBalance: fromMilli(qtyBalance),
+    AverageCost: fromCents(row.averageCost),
+    BalanceCost: batchView
+      ? money((row.batchValueAfter ?? 0) / 1000)
+      : money((row.warehouseQtyAfter * row.averageCost) / 1000),
+    Origin: row.origin,
+    IDOrigin: row.originId,
+    Reason: row.reason,
+  };
+};
+
+export const BatchSchema = z
+  .object({
+    IDBatch: idField("Lote"),
+    IDSku: idField("SKU do lote"),
+    Code: z.string().openapi({ example: "L2026-05A" }),
+    ExpirationDate: z.string().nullable().openapi({ format: "date", example: "2026-12-31" }),
+    ManufacturingDate: z.string().nullable().openapi({ format: "date", example: "2026-05-01" }),
+    DaysToExpire: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Dias até o vencimento (negativo: vencido)", example: 216 }),
+    QtyOnStock: quantityField("Saldo do lote (todos os depósitos, ou o IDWarehouse pedido)"),
+  })
+  .openapi("SkuBatch");
+
+export const batchBody = (row: BatchView) => ({
+  IDBatch: row.id,
+  IDSku: row.skuId,
+  Code: row.code,
+  ExpirationDate: row.expirationDate,
+  ManufacturingDate: row.manufacturingDate,
+  DaysToExpire: row.daysToExpire,
+  QtyOnStock: fromMilli(row.qty),
+});

@@ -1,0 +1,11 @@
+import { z } from "@hono/zod-openapi";
+
+export const StockSettingSchema = z
+  .object({
+    AllowNegativeStock: z.number().int().openapi({
+      description:
+        "1: saídas podem deixar o saldo do SKU no depósito (ou do lote) abaixo de zero; 0 (padrão): a saída sem saldo é recusada",
+      example: 0,
+    }),
+  })
+  .openapi("CompanyStockSetting");
