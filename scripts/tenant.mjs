@@ -161,7 +161,15 @@ async function adminOf(values, account) {
     email,
     password,
     plan: {
-      companies: [{ id: 1, name: company, document, invoice: { id: 1, name: company, document } }],
+      companies: [
+        {
+          id: 1,
+          name: company,
+          document,
+          invoice: { id: 1, name: company, document },
+          warehouse: { id: 1, name: "Depósito principal" },
+        },
+      ],
       users: [
         { id: 1, name: values["admin-name"]?.trim() || "Administrador", email, companyId: 1, access: [1] },
       ],
