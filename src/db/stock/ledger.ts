@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { skuStockTotals, stockBalances, stockBatchBalances, stockMovements } from "../../../drizzle/schema";
+import type { MovementInput } from "../../domain/stock/ledger";
 import type { Db } from "../../env";
 import { inGroups } from "../jobs";
 import { rawStatement } from "../raw-statement";
@@ -18,21 +19,6 @@ import { PAGE_SIZE } from "../sql";
  * The CHECK on the balances refuses stock below zero unless the company allows negative stock.
  * Everything goes into the caller's single db.batch.
  */
-
-export type MovementInput = {
-  skuId: number;
-  warehouseId: number;
-  batchId: number | null;
-  /** 0 inbound, 1 outbound */
-  typeMovement: 0 | 1;
-  /** thousandths, > 0 */
-  quantity: number;
-  /** cents per unit for inbound; null = at the current average cost */
-  unitCost: number | null;
-  origin: string;
-  originId: number | null;
-  reason: string | null;
-};
 
 export type PostingScope = { companyId: number; userId: number | null; date: string };
 

@@ -1,4 +1,4 @@
-import type { BatchItem } from "drizzle-orm/batch";
+import type { Statement } from "../../db/sql";
 import {
   type CountedLine,
   findInventory,
@@ -109,11 +109,11 @@ export async function addCounts(db: Db, caller: Caller, inventoryId: number, req
     if (!check.ok) throw badRequest(itemError(index, check.message));
     lines.push(check.line);
   }
-  const statements: BatchItem<"sqlite">[] = [
+  const statements: Statement[] = [
     ...upsertCountedItems(db, caller.companyId, inventoryId, lines),
     insertInventoryLog(db, inventoryId, caller.userId, `${lines.length} item(ns) contado(s)`),
   ];
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  await db.batch(statements as [Statement, ...Statement[]]);
   if (await isApplied(db, inventoryId)) throw badRequest(INVENTORY_APPLIED_NO_CHANGES);
   return { itemsCount: await inventoryItemCount(db, inventoryId), received: lines.length };
 }

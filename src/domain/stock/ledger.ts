@@ -1,9 +1,8 @@
-import type { BatchItem } from "drizzle-orm/batch";
 import { findCompany } from "../../db/identity";
+import type { Statement } from "../../db/sql";
 import {
   balanceOf,
   batchBalanceOf,
-  type MovementInput,
   type MovementRow,
   movementsByPostings,
   postingStatements,
@@ -28,18 +27,24 @@ import { formatQuantity, quantityProblem, toMilli } from "./quantities";
 
 export type Caller = { companyId: number; userId: number };
 
-/** A movement as the API receives it: quantity as a decimal number, cost in cents or null. */
-export type MovementRequest = {
+/** A movement as the ledger posts it: quantity in thousandths, cost in cents (db/stock/ledger writes it). */
+export type MovementInput = {
   skuId: number;
   warehouseId: number;
   batchId: number | null;
+  /** 0 inbound, 1 outbound */
   typeMovement: 0 | 1;
+  /** thousandths, > 0 */
   quantity: number;
+  /** cents per unit for inbound; null = at the current average cost */
   unitCost: number | null;
   origin: string;
   originId: number | null;
   reason: string | null;
 };
+
+/** A movement as the API receives it: the same fields, quantity as a decimal number. */
+export type MovementRequest = Omit<MovementInput, "quantity"> & { quantity: number };
 
 /**
  * Validates movements against the registries and the balances (SKU active and of the company,
@@ -118,7 +123,7 @@ export async function postMovements(
   db: Db,
   caller: Caller,
   movements: MovementInput[],
-  extra: { before?: BatchItem<"sqlite">[]; after?: BatchItem<"sqlite">[] } = {},
+  extra: { before?: Statement[]; after?: Statement[] } = {},
   conflictMessage = INSUFFICIENT_STOCK_CONCURRENT,
 ): Promise<MovementRow[]> {
   const date = await postingDate(db, caller.companyId);
@@ -129,7 +134,7 @@ export async function postMovements(
   );
   const all = [...(extra.before ?? []), ...statements, ...(extra.after ?? [])];
   try {
-    if (all.length > 0) await db.batch(all as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    if (all.length > 0) await db.batch(all as [Statement, ...Statement[]]);
   } catch (error) {
     if (isConstraintError(error)) throw badRequest(conflictMessage);
     throw error;
