@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { skuStockTotals, stockBalances, stockBatchBalances, stockMovements } from "../../../drizzle/schema";
+import type { KardexRequest } from "../../domain/stock/balances";
 import type { MovementInput } from "../../domain/stock/ledger";
 import type { Db } from "../../env";
 import { inGroups } from "../jobs";
@@ -170,17 +171,12 @@ export async function movementsByPostings(db: Db, companyId: number, uids: strin
     .orderBy(asc(stockMovements.id));
 }
 
-export type KardexFilter = {
-  skuId?: number;
-  warehouseId?: number;
-  batchId?: number;
-  dateFrom?: string;
-  dateTo?: string;
-  page: number;
-};
-
 /** Movements in posting order (the stored balances after each line make the running balance). */
-export async function kardex(db: Db, companyId: number, filter: KardexFilter): Promise<MovementRow[]> {
+export async function kardex(
+  db: Db,
+  companyId: number,
+  filter: Omit<KardexRequest, "type">,
+): Promise<MovementRow[]> {
   const conditions = [eq(stockMovements.companyId, companyId)];
   if (filter.skuId !== undefined) conditions.push(eq(stockMovements.skuId, filter.skuId));
   if (filter.warehouseId !== undefined) conditions.push(eq(stockMovements.warehouseId, filter.warehouseId));

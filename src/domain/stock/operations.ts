@@ -1,19 +1,11 @@
 import type { MovementRow } from "../../db/stock/ledger";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
-import { type Caller, checkMovements, postMovements } from "./ledger";
+import { type Caller, checkMovements, type MovementRequest, postMovements } from "./ledger";
 import { REASON_REQUIRED, TRANSFER_SAME_WAREHOUSE } from "./messages";
 
-export type AdjustmentRequest = {
-  skuId: number;
-  warehouseId: number;
-  batchId: number | null;
-  typeMovement: 0 | 1;
-  quantity: number;
-  /** cents; inbound only (null = at the current average cost) */
-  unitCost: number | null;
-  reason: string;
-};
+/** A manual adjustment: one movement (cost only for inbound; null = the current average) and its reason. */
+export type AdjustmentRequest = Omit<MovementRequest, "origin" | "originId" | "reason"> & { reason: string };
 
 function requireReason(reason: string): string {
   const trimmed = reason.trim();
