@@ -1,5 +1,5 @@
 /**
- * The order status registry seeded in every account (migration 0003 writes these rows) and the
+ * The order status registry seeded in every account (migration 0004_order_status_seed writes these rows) and the
  * reservation rule. Stock leaves (outbound movement) when an order is invoiced; before that, the
  * statuses that reserve hold quantities without changing QtyOnStock.
  */
