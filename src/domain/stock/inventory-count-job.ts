@@ -2,9 +2,9 @@ import { insertJobErrors, setJobTotal } from "../../db/jobs";
 import { findInventory } from "../../db/stock/inventory";
 import { batchesBySkuCodes, skusByCodes } from "../../db/stock/registry";
 import { processInChunks } from "../jobs/chunked-job";
+import { openCsvJobFile, resumedCounts } from "../jobs/csv-job-file";
 import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
 import { readJobFile } from "../jobs/job-file";
-import { detectDelimiter, isBlankRecord, parseCsv } from "../sku/csv";
 import { decodeText } from "../sku/text-decoding";
 import { checkCounts, countStatements } from "./inventory";
 import { type CountLine, countHeader, readCountLine } from "./inventory-csv";
@@ -21,28 +21,12 @@ import {
 type Counts = { counted: number; errors: number };
 const NO_COUNTS: Counts = { counted: 0, errors: 0 };
 
-function openFile(text: string) {
-  const records = parseCsv(text, detectDelimiter(text));
-  let first = records.next();
-  while (!first.done && isBlankRecord(first.value)) first = records.next();
-  if (first.done) throw new JobFailure(INVENTORY_CSV_EMPTY);
-  const header = countHeader(first.value.fields);
-  if ("error" in header) throw new JobFailure(header.error);
-  const columns = header.columns;
-  function* lines(): Generator<CountLine> {
-    for (let next = records.next(); !next.done; next = records.next()) {
-      if (!isBlankRecord(next.value)) yield readCountLine(next.value, columns);
-    }
-  }
-  return lines();
-}
-
-function storedCounts(context: JobContext): Counts {
-  try {
-    return { ...NO_COUNTS, ...(JSON.parse(context.job.result ?? "{}") as Partial<Counts>) };
-  } catch {
-    return NO_COUNTS;
-  }
+/** The count lines of the CSV after its header (blank lines skipped); the header is read at once. */
+function openFile(text: string): Generator<CountLine> {
+  const { columns, records } = openCsvJobFile(text, INVENTORY_CSV_EMPTY, countHeader);
+  return (function* () {
+    for (const record of records) yield readCountLine(record, columns);
+  })();
 }
 
 /**
@@ -66,7 +50,7 @@ export async function importInventoryCount(context: JobContext): Promise<JobOutc
   return processInChunks(
     context,
     openFile(text),
-    job.processed === 0 ? NO_COUNTS : storedCounts(context),
+    resumedCounts(context, NO_COUNTS),
     async (chunk, counts) => {
       const readable = chunk.filter((l): l is CountLine & { ok: true } => l.ok);
       const skus = await skusByCodes(
