@@ -178,13 +178,24 @@ export async function updateTitle(
   fields: Partial<TitleFields>,
   newValue?: Cents,
 ): Promise<boolean> {
+  const result = await titleUpdateStatement(db, companyId, typeAccount, titleId, fields, newValue).run();
+  return result.meta.changes > 0;
+}
+
+/** `updateTitle` as one statement of a larger batch. */
+export function titleUpdateStatement(
+  db: Db,
+  companyId: number,
+  typeAccount: number,
+  titleId: number,
+  fields: Partial<TitleFields>,
+  newValue?: Cents,
+) {
   const valueChange = newValue === undefined ? {} : valueAndOpenValue(newValue);
-  const result = await db
+  return db
     .update(titles)
     .set({ ...fields, ...valueChange, updatedAt: utcNow })
-    .where(titleScope(companyId, typeAccount, titleId))
-    .run();
-  return result.meta.changes > 0;
+    .where(titleScope(companyId, typeAccount, titleId));
 }
 
 /**

@@ -5,10 +5,12 @@ import { bankStatementRouter } from "./bank-statement";
 import { companyRouter } from "./company";
 import { conciliationRulesRouter } from "./conciliation-rules";
 import { jobsRouter } from "./jobs";
+import { orderStatusesRouter } from "./order-statuses";
 import { ordersRouter } from "./orders";
 import { registriesRouter } from "./registries";
 import { skuRouter } from "./sku";
 import { stockRouter } from "./stock";
+import { taxProfilesRouter } from "./tax-profiles";
 import { titlesRouter } from "./titles";
 import { userRouter } from "./user";
 
@@ -25,6 +27,8 @@ export const protectedRoutes = createRouter()
   .route("/", stockRouter)
   .route("/", skuRouter)
   .route("/", ordersRouter)
+  .route("/", orderStatusesRouter)
+  .route("/", taxProfilesRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
   // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.
   .route("/", titlesRouter);
