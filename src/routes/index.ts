@@ -6,6 +6,7 @@ import { companyRouter } from "./company";
 import { conciliationRulesRouter } from "./conciliation-rules";
 import { jobsRouter } from "./jobs";
 import { ordersRouter } from "./orders";
+import { purchasesRouter } from "./purchases";
 import { registriesRouter } from "./registries";
 import { skuRouter } from "./sku";
 import { stockRouter } from "./stock";
@@ -25,6 +26,7 @@ export const protectedRoutes = createRouter()
   .route("/", stockRouter)
   .route("/", skuRouter)
   .route("/", ordersRouter)
+  .route("/", purchasesRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
   // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.
   .route("/", titlesRouter);
