@@ -128,7 +128,6 @@ export const purchaseReceipts = sqliteTable(
 );
 
 /** Counted lines of a check: per item and batch; each has exactly one inbound movement. */
-/** @public */
 export const purchaseReceiptLines = sqliteTable(
   "purchase_receipt_lines",
   {

@@ -1,5 +1,12 @@
-import { eq } from "drizzle-orm";
-import { purchaseItems, purchases } from "../../drizzle/schema";
+import { and, eq } from "drizzle-orm";
+import {
+  purchaseItems,
+  purchaseReceiptLines,
+  purchaseReceipts,
+  purchases,
+  purchaseTitles,
+  stockMovements,
+} from "../../drizzle/schema";
 import { demoDb } from "./registry-factories";
 import { newSku, newWarehouse } from "./stock-factories";
 import { makePaymentType, makeSupplier } from "./title-factories";
@@ -56,3 +63,37 @@ export const purchaseRow = (id: number) =>
 
 export const purchaseItemRows = (id: number) =>
   demoDb().select().from(purchaseItems).where(eq(purchaseItems.purchaseId, id)).all();
+
+export const purchaseMovements = (id: number) =>
+  demoDb()
+    .select()
+    .from(stockMovements)
+    .where(and(eq(stockMovements.origin, "purchase"), eq(stockMovements.originId, id)))
+    .all();
+
+/** Rows a failed check must not leave behind. */
+export async function receiptTraces(id: number) {
+  const db = demoDb();
+  return {
+    receipts: await db.select().from(purchaseReceipts).where(eq(purchaseReceipts.purchaseId, id)).all(),
+    lines: await db.select().from(purchaseReceiptLines).where(eq(purchaseReceiptLines.purchaseId, id)).all(),
+    titles: await db.select().from(purchaseTitles).where(eq(purchaseTitles.purchaseId, id)).all(),
+    movements: await purchaseMovements(id),
+    surplus: await db.select().from(purchases).where(eq(purchases.parentPurchaseId, id)).all(),
+  };
+}
+
+/** Rates of a payment type: `Installments` installments, the first due after `FirstDueDays`, then every 30 days. */
+export async function setRate(api: Api, paymentTypeId: number, installments: number, firstDueDays = 30) {
+  const response = await api.put(`/type/order/payment/${paymentTypeId}/rate`, [
+    {
+      Installments: installments,
+      FirstDueDays: firstDueDays,
+      IntervalDays: 30,
+      AdditionalBusinessDays: 0,
+      NfTPag: "15",
+    },
+  ]);
+  if (response.status !== 200)
+    throw new Error(`PUT rate: ${response.status} ${JSON.stringify(response.body)}`);
+}

@@ -1,6 +1,6 @@
 /**
  * The purchase status registry (IDStatusPurchase 0 to 12), seeded in every account by migration
- * 0006_purchase_status_seed with these rows, and its transition rules. A purchase is edited while
+ * 0007_purchase_status_seed with these rows, and its transition rules. A purchase is edited while
  * its status is `editable`, received (checked) while `awaitingReceipt`; 8 and 9 are reached only by
  * the check, never by an edit; 10, 11 and 12 are final.
  */
@@ -15,6 +15,8 @@ export type PurchaseStatus = {
 
 export const PURCHASE_STATUS = {
   draft: 0,
+  /** Delivered, awaiting the check: where a check's surplus purchase starts. */
+  awaitingCheck: 7,
   receivedWithShortage: 8,
   received: 9,
   cancelled: 12,
@@ -117,4 +119,11 @@ export function canMove(from: number, to: number): boolean {
 /** Statuses a purchase may be created in: before receipt and not final. */
 export function isInitialStatus(id: number): boolean {
   return purchaseStatus(id)?.editable === 1;
+}
+
+/** The status after a check: 9 when every item arrived in full, 8 when something fell short. */
+export function statusAfterCheck(items: { ordered: number; received: number }[]): number {
+  return items.every((i) => i.received >= i.ordered)
+    ? PURCHASE_STATUS.received
+    : PURCHASE_STATUS.receivedWithShortage;
 }

@@ -1,4 +1,5 @@
 import { createRouter } from "../../http/router";
+import { checkPurchase, checkPurchaseRoute } from "./check";
 import { createPurchase, createPurchaseRoute } from "./create";
 import { getPurchase, getPurchaseRoute } from "./get";
 import { listPurchases, listPurchasesRoute } from "./list";
@@ -11,4 +12,5 @@ export const purchasesRouter = createRouter()
   .openapi(listPurchasesRoute, listPurchases)
   .openapi(createPurchaseRoute, createPurchase)
   .openapi(getPurchaseRoute, getPurchase)
-  .openapi(updatePurchaseRoute, updatePurchase);
+  .openapi(updatePurchaseRoute, updatePurchase)
+  .openapi(checkPurchaseRoute, checkPurchase);
