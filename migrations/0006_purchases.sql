@@ -124,6 +124,7 @@ CREATE TABLE `sku_production_items` (
 	`production_id` integer NOT NULL,
 	`line` integer NOT NULL,
 	`input_sku_id` integer NOT NULL,
+	`batch_id` integer,
 	`quantity` integer NOT NULL,
 	`unit_cost` integer,
 	`total_cost` integer,
@@ -134,8 +135,10 @@ CREATE UNIQUE INDEX `sku_production_items_line` ON `sku_production_items` (`prod
 CREATE TABLE `sku_productions` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`company_id` integer NOT NULL,
+	`uid` text NOT NULL,
 	`sku_id` integer NOT NULL,
 	`warehouse_id` integer NOT NULL,
+	`batch_id` integer,
 	`quantity` integer NOT NULL,
 	`description` text,
 	`finished` integer DEFAULT 0 NOT NULL,
@@ -148,4 +151,5 @@ CREATE TABLE `sku_productions` (
 	CONSTRAINT "sku_productions_quantity" CHECK("sku_productions"."quantity" > 0)
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX `sku_productions_uid` ON `sku_productions` (`uid`);--> statement-breakpoint
 CREATE INDEX `sku_productions_company` ON `sku_productions` (`company_id`,`sku_id`);

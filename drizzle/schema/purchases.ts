@@ -164,7 +164,6 @@ export const purchaseTitles = sqliteTable(
 );
 
 /** Bill of materials: inputs of a SKU and their quantity per unit produced. */
-/** @public */
 export const skuBomItems = sqliteTable(
   "sku_bom_items",
   {
@@ -183,14 +182,17 @@ export const skuBomItems = sqliteTable(
 );
 
 /** Production orders: `quantity` of `skuId` made in `warehouseId` from the lines below. */
-/** @public */
 export const skuProductions = sqliteTable(
   "sku_productions",
   {
     id: id(),
     companyId: companyId(),
+    /** Client-generated key: the lines of the same batch find the order by it. */
+    uid: text().notNull(),
     skuId: integer().notNull(),
     warehouseId: integer().notNull(),
+    /** Batch of the product, where it uses batches. */
+    batchId: integer(),
     quantity: integer().notNull(),
     description: text(),
     /** 0 open, 1 finished */
@@ -205,13 +207,13 @@ export const skuProductions = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("sku_productions_uid").on(t.uid),
     index("sku_productions_company").on(t.companyId, t.skuId),
     check("sku_productions_quantity", sql`${t.quantity} > 0`),
   ],
 );
 
 /** Inputs of a production order; the cost is the input's average cost when the order is finished. */
-/** @public */
 export const skuProductionItems = sqliteTable(
   "sku_production_items",
   {
@@ -220,6 +222,8 @@ export const skuProductionItems = sqliteTable(
     productionId: integer().notNull(),
     line: integer().notNull(),
     inputSkuId: integer().notNull(),
+    /** Batch consumed, where the input uses batches. */
+    batchId: integer(),
     /** Thousandths consumed. */
     quantity: integer().notNull(),
     /** Cents per unit, set on finish (average cost then). */
@@ -237,7 +241,6 @@ export const skuProductionItems = sqliteTable(
  * One row per finished production order: the primary key refuses a second finish; `costsOk`
  * (CHECK = 1) refuses a finish whose inputs' average costs moved after they were read.
  */
-/** @public */
 export const skuProductionFinishes = sqliteTable(
   "sku_production_finishes",
   {

@@ -6,6 +6,7 @@ import { companyRouter } from "./company";
 import { conciliationRulesRouter } from "./conciliation-rules";
 import { jobsRouter } from "./jobs";
 import { ordersRouter } from "./orders";
+import { productionRouter } from "./production";
 import { purchasesRouter } from "./purchases";
 import { registriesRouter } from "./registries";
 import { skuRouter } from "./sku";
@@ -23,6 +24,7 @@ export const protectedRoutes = createRouter()
   .route("/", bankStatementRouter)
   .route("/", acquirerRouter)
   .route("/", jobsRouter)
+  .route("/", productionRouter)
   .route("/", stockRouter)
   .route("/", skuRouter)
   .route("/", ordersRouter)

@@ -244,6 +244,24 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
       warehouseId: await insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
     }),
   idpurchase: (ctx) => purchaseOf(ctx),
+  idstockkeepingunitproduction: async (ctx) => {
+    const { companyId } = ctx;
+    const created = ok(
+      await ctx.api.post("/sku/production", {
+        IDSku: await insertRow(schema.products, { companyId, name: unique("SKU"), code: unique("C") }),
+        IDWarehouse: await insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
+        Quantity: 1,
+        Items: [
+          {
+            IDSku: await insertRow(schema.products, { companyId, name: unique("Insumo"), code: unique("C") }),
+            Quantity: 1,
+          },
+        ],
+      }),
+      "create production",
+    );
+    return created.IDStockKeepingUnitProduction as number;
+  },
   idbankstatementconciliationrule: async ({ companyId }) => {
     const description = unique("Regra");
     return insertRow(schema.conciliationRules, {

@@ -48,6 +48,7 @@ export type PurchaseItemValues = {
   quantity: number;
   unitCost: number;
   dueDate: string | null;
+  /** Set only for documents received as they are written (production): received = counted. */
   receivedQty?: number | null;
 };
 
@@ -97,10 +98,10 @@ export function itemStatements(
     out.push(
       rawStatement(
         db,
-        sql`INSERT INTO purchase_items (company_id, purchase_id, line, sku_id, quantity, unit_cost, schedule_id, received_qty)
+        sql`INSERT INTO purchase_items (company_id, purchase_id, line, sku_id, quantity, unit_cost, schedule_id, received_qty, counted_qty)
           SELECT ${companyId}, p.id, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3,
             (SELECT s.id FROM purchase_schedules s WHERE s.purchase_id = p.id AND s.due_date = j.value ->> 4),
-            j.value ->> 5
+            j.value ->> 5, j.value ->> 5
           FROM json_each(${json}) AS j JOIN purchases p ON p.uid = ${uid}
           WHERE ${guard} ORDER BY j.key`,
       ),
