@@ -1,7 +1,9 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { purchases, skuBatches, titles } from "../../../drizzle/schema";
 import { addDays, todayIn } from "../../../src/lib/dates";
+import { invariantViolations } from "../../support/invariants";
 import {
   newPurchase,
   purchaseItemRows,
@@ -435,5 +437,9 @@ describe("POST /purchase/{idpurchase}/check", () => {
     }
     const row = await demoDb().select().from(purchases).where(eq(purchases.id, id)).get();
     expect(row!.statusId).toBe(check.status === 200 ? 9 : 2);
+  });
+
+  it("leaves purchases, payables, production and stock consistent", async () => {
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 });
