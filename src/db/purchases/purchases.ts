@@ -128,6 +128,8 @@ export type PurchaseItemView = PurchaseItemRow & {
   batchControl: number;
   unit: string;
   decimalQuantity: number;
+  /** 1 while the SKU is active and not deleted: only then does it move stock. */
+  skuActive: number;
   dueDate: string | null;
 };
 
@@ -140,6 +142,7 @@ export async function purchaseItemsOf(db: Db, purchaseId: number): Promise<Purch
       batchControl: products.batchControl,
       unit: products.unit,
       decimalQuantity: products.decimalQuantity,
+      skuActive: sql<number>`${products.isActive} = 1 AND ${products.status} = 1`,
       dueDate: purchaseSchedules.dueDate,
     })
     .from(purchaseItems)
