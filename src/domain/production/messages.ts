@@ -1,5 +1,14 @@
 /** Messages of production (bills of materials and production orders). Exact texts. */
-export { itemError, SKU_NOT_FOUND, WAREHOUSE_INACTIVE, WAREHOUSE_NOT_FOUND } from "../stock/messages";
+export {
+  BATCH_NOT_CONTROLLED,
+  BATCH_NOT_FOUND,
+  BATCH_OF_ANOTHER_SKU,
+  BATCH_REQUIRED,
+  itemError,
+  SKU_NOT_FOUND,
+  WAREHOUSE_INACTIVE,
+  WAREHOUSE_NOT_FOUND,
+} from "../stock/messages";
 
 export const PRODUCTION_NOT_FOUND = "Ordem de produção não existe";
 export const PRODUCTION_ALREADY_FINISHED =

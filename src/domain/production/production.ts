@@ -15,7 +15,7 @@ import {
 } from "../../db/production/production";
 import type { Statement } from "../../db/sql";
 import { postingStatements, skuTotals } from "../../db/stock/ledger";
-import { skusByIds, warehouseRows } from "../../db/stock/registry";
+import { batchesByIds, skusByIds, warehouseRows } from "../../db/stock/registry";
 import type { Db } from "../../env";
 import { badRequest, isConstraintError } from "../../lib/errors";
 import { type PurchaseDetail, purchaseDetail, purchaseStatements } from "../purchases/purchases";
@@ -24,6 +24,10 @@ import { type Caller, checkMovements, postingDate } from "../stock/ledger";
 import { INSUFFICIENT_STOCK_CONCURRENT } from "../stock/messages";
 import { fromMilli, quantityProblem, toMilli } from "../stock/quantities";
 import {
+  BATCH_NOT_CONTROLLED,
+  BATCH_NOT_FOUND,
+  BATCH_OF_ANOTHER_SKU,
+  BATCH_REQUIRED,
   BOM_INPUT_IS_PRODUCT,
   BOM_INPUT_REPEATED,
   itemError,
@@ -106,6 +110,19 @@ export async function createProduction(
   if (warehouse.isActive !== 1) throw badRequest(WAREHOUSE_INACTIVE);
   const problem = quantityProblem(input.quantity, sku);
   if (problem) throw badRequest(problem);
+  const batches = await batchesByIds(db, caller.companyId, [
+    ...(input.batchId !== null ? [input.batchId] : []),
+    ...(input.items ?? []).flatMap((i) => (i.batchId !== null ? [i.batchId] : [])),
+  ]);
+  const batchProblem = (skuId: number, batchControl: number, batchId: number | null) => {
+    if (batchId === null) return batchControl === 1 ? BATCH_REQUIRED : null;
+    const batch = batches.get(batchId);
+    if (!batch) return BATCH_NOT_FOUND;
+    if (batch.skuId !== skuId) return BATCH_OF_ANOTHER_SKU;
+    return batchControl === 1 ? null : BATCH_NOT_CONTROLLED;
+  };
+  const productBatch = batchProblem(sku.id, sku.batchControl, input.batchId);
+  if (productBatch) throw badRequest(productBatch);
   const quantity = toMilli(input.quantity);
   const requested =
     input.items ??
@@ -125,7 +142,8 @@ export async function createProduction(
     if (r.skuId === input.skuId) throw fail(BOM_INPUT_IS_PRODUCT);
     const inputSku = inputs.get(r.skuId);
     if (!inputSku) throw fail(SKU_NOT_FOUND);
-    const itemProblem = quantityProblem(r.quantity, inputSku);
+    const itemProblem =
+      quantityProblem(r.quantity, inputSku) ?? batchProblem(r.skuId, inputSku.batchControl, r.batchId);
     if (itemProblem) throw fail(itemProblem);
     return { inputSkuId: r.skuId, batchId: r.batchId, quantity: toMilli(r.quantity) };
   });
