@@ -71,6 +71,16 @@ export const API_TAGS = [
     name: "Tax",
     description: "Perfis tributários (alíquotas e CSTs dos itens de pedido) e CSTs de IBS/CBS.",
   },
+  {
+    name: "Purchase",
+    description:
+      "Compras: fornecedor, depósito, itens com agendamentos de entrega (status 1 recebido, 2 agendado, 3 atrasado, 4 não agendado, derivado na leitura), condições de pagamento, status 0 a 12 com transições, e a conferência de recebimento, que dá entrada no estoque pelo custo da compra e cria as contas a pagar num único lote atômico.",
+  },
+  {
+    name: "Production",
+    description:
+      "Produção: ficha técnica (insumos por unidade) e ordens de produção; a finalização baixa os insumos pelo custo médio, dá entrada no produto pela soma e gera um documento de recebimento no formato de GET /purchase/{idpurchase}.",
+  },
   { name: "Health", description: "Verificação de vida do serviço, sem conta nem token." },
 ] as const;
 
@@ -85,6 +95,7 @@ const TAG_GROUPS = [
     tags: ["Supplier", "Consumer", "Type", "Brand", "Carrier", "SKU", "Stock", "Store front", "Tax"],
   },
   { name: "Pedidos", tags: ["Orders", "Order statuses"] },
+  { name: "Compras e produção", tags: ["Purchase", "Production"] },
 ];
 
 const DESCRIPTION = `Contas bancárias, extrato interno, transferências, importação OFX e conciliação bancária, multiempresa.
