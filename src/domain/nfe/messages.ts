@@ -1,0 +1,29 @@
+/** Texts of the NF-e area (the spec fixes none but the 210240 rule; the wording is the service's own). */
+
+/** Whole-file refusals of the NF-e import (the job ends Failed with the text). */
+export const nfeMalformedXml = (detail: string) => `XML malformado ou truncado: ${detail}`;
+export const NFE_NOT_AN_NFE =
+  "O arquivo é um XML válido, mas não é uma NF-e (esperado nfeProc ou NFe com infNFe no leiaute 4.00)";
+export const nfeLayoutVersion = (version: string) =>
+  `Versão de leiaute da NF-e não suportada: ${version} (aceita: 4.00)`;
+export const nfeFieldMissing = (path: string) => `NF-e sem o campo obrigatório ${path}`;
+export const nfeFieldInvalid = (path: string, value: string) => `NF-e com ${path} inválido: ${value}`;
+
+/** Access key (chNFe) refusals. */
+export const accessKeyLength = (key: string) => `Chave de acesso inválida: deve ter 44 dígitos (${key})`;
+export const accessKeyCheckDigit = (key: string, expected: number) =>
+  `Chave de acesso com dígito verificador inválido: ${key} (dígito esperado ${expected})`;
+export const accessKeyState = (code: string) => `Chave de acesso com código de UF inválido: ${code}`;
+export const accessKeyMonth = (yymm: string) => `Chave de acesso com ano/mês de emissão inválido: ${yymm}`;
+export const accessKeyModel = (model: string) =>
+  `Chave de acesso de modelo ${model}: apenas NF-e (modelo 55) é aceita`;
+export const accessKeyIssuer = (keyCnpj: string, issuerCnpj: string) =>
+  `Chave de acesso com CNPJ ${keyCnpj} diferente do emitente ${issuerCnpj}`;
+export const accessKeyIssueMonth = (yymm: string, issued: string) =>
+  `Chave de acesso com ano/mês ${yymm} diferente da emissão ${issued}`;
+export const accessKeyMismatch = (id: string, protocol: string) =>
+  `Chave de acesso do protocolo (${protocol}) diferente da NF-e (${id})`;
+
+/** Item lines of the import (the job's Errors[], line = nItem). */
+
+/** Manifest (POST /purchase/feed/{idnfevents}/manifest). */
