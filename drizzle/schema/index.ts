@@ -2,5 +2,6 @@ export * from "./company";
 export * from "./finance";
 export * from "./identity";
 export * from "./jobs";
+export * from "./nfe";
 export * from "./registries";
 export * from "./stock";

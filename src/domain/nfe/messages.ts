@@ -8,6 +8,10 @@ export const nfeLayoutVersion = (version: string) =>
   `Versão de leiaute da NF-e não suportada: ${version} (aceita: 4.00)`;
 export const nfeFieldMissing = (path: string) => `NF-e sem o campo obrigatório ${path}`;
 export const nfeFieldInvalid = (path: string, value: string) => `NF-e com ${path} inválido: ${value}`;
+export const nfeOtherRecipient = (cnpj: string) =>
+  `NF-e destinada a outro CNPJ (${cnpj}): o destinatário não é esta empresa`;
+export const nfeDuplicateKey = (key: string) =>
+  `NF-e já importada: chave de acesso ${key} já existe nesta empresa`;
 
 /** Access key (chNFe) refusals. */
 export const accessKeyLength = (key: string) => `Chave de acesso inválida: deve ter 44 dígitos (${key})`;
@@ -25,5 +29,5 @@ export const accessKeyMismatch = (id: string, protocol: string) =>
   `Chave de acesso do protocolo (${protocol}) diferente da NF-e (${id})`;
 
 /** Item lines of the import (the job's Errors[], line = nItem). */
-
-/** Manifest (POST /purchase/feed/{idnfevents}/manifest). */
+export const itemWithoutSku = (code: string, ean: string | null) =>
+  `Item sem SKU correspondente: código do fornecedor ${code}${ean ? `, EAN ${ean}` : ", sem EAN"}`;

@@ -255,6 +255,22 @@ function readDocument(root: Node): NfeDocument {
   };
 }
 
+/**
+ * The validator's finding in the message: elements left open at the end of the file (a truncated
+ * download) are named in order; any other error keeps the validator's text and its position.
+ */
+function validationDetail(err: { code: string; msg: string; line: number; col: number }): string {
+  const open = err.code === "InvalidXml" ? /^Invalid '(\[.*\])' found/s.exec(err.msg)?.[1] : undefined;
+  if (open) {
+    try {
+      return `arquivo truncado, elementos não fechados: ${(JSON.parse(open) as string[]).join(" > ")}`;
+    } catch {
+      // not the list of open elements: fall through to the validator's text
+    }
+  }
+  return `${err.msg} (linha ${err.line}, coluna ${err.col})`;
+}
+
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
 /**
@@ -275,7 +291,7 @@ export function readNfe(bytes: Uint8Array | string): NfeReading {
   if (valid !== true)
     return {
       ok: false,
-      message: nfeMalformedXml(`${valid.err.msg} (linha ${valid.err.line}, coluna ${valid.err.col})`),
+      message: nfeMalformedXml(validationDetail(valid.err)),
     };
   // an NF-e never declares a DTD: entity definitions are refused instead of expanded
   if (xml.includes("<!DOCTYPE")) return { ok: false, message: NFE_NOT_AN_NFE };

@@ -225,8 +225,8 @@ describe("readNfe over the fixtures", () => {
 
 describe("readNfe refusals", () => {
   it("refuses malformed and truncated XML, naming where", () => {
-    expect(refusal(proc.slice(0, 2000))).toMatch(
-      /^XML malformado ou truncado: .+ \(linha \d+, coluna \d+\)$/,
+    expect(refusal(proc.slice(0, 2000))).toBe(
+      "XML malformado ou truncado: arquivo truncado, elementos não fechados: nfeProc > NFe > infNFe > det > imposto > COFINS > COFINSAliq > vBC",
     );
     expect(refusal(proc.replace("</emit>", "</emitente>"))).toMatch(/^XML malformado ou truncado: /);
     expect(refusal("")).toBe("XML malformado ou truncado: arquivo vazio");
