@@ -3,5 +3,6 @@ export * from "./finance";
 export * from "./identity";
 export * from "./jobs";
 export * from "./nfe";
+export * from "./purchases";
 export * from "./registries";
 export * from "./stock";

@@ -6,6 +6,8 @@ import { companyRouter } from "./company";
 import { conciliationRulesRouter } from "./conciliation-rules";
 import { jobsRouter } from "./jobs";
 import { ordersRouter } from "./orders";
+import { productionRouter } from "./production";
+import { purchasesRouter } from "./purchases";
 import { registriesRouter } from "./registries";
 import { skuRouter } from "./sku";
 import { stockRouter } from "./stock";
@@ -22,9 +24,11 @@ export const protectedRoutes = createRouter()
   .route("/", bankStatementRouter)
   .route("/", acquirerRouter)
   .route("/", jobsRouter)
+  .route("/", productionRouter)
   .route("/", stockRouter)
   .route("/", skuRouter)
   .route("/", ordersRouter)
+  .route("/", purchasesRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
   // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.
   .route("/", titlesRouter);

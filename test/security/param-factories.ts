@@ -80,6 +80,27 @@ async function paidTitle(ctx: FactoryContext, kind: "payable" | "receivable") {
   return { id, paymentId: paid.Payments[0].IDAccountPayment as number };
 }
 
+/** A purchase awaiting receipt (status 2, one SKU), created through the company's own API. */
+async function purchaseOf(ctx: FactoryContext): Promise<number> {
+  const { companyId } = ctx;
+  const created = ok(
+    await ctx.api.post("/purchase", {
+      IDSupplier: await insertRow(schema.suppliers, { companyId, name: unique("Fornecedor") }),
+      IDWarehouse: await insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
+      IDStatusPurchase: 2,
+      Items: [
+        {
+          IDSku: await insertRow(schema.products, { companyId, name: unique("SKU"), code: unique("C") }),
+          Quantity: 2,
+          UnitCost: 3,
+        },
+      ],
+    }),
+    "create purchase",
+  );
+  return created.IDPurchase as number;
+}
+
 const payments = new WeakMap<FactoryContext, Map<number, number>>();
 
 /** A bank line reconciled with a receivable title, through the company's own API. */
@@ -222,6 +243,25 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
       companyId,
       warehouseId: await insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
     }),
+  idpurchase: (ctx) => purchaseOf(ctx),
+  idstockkeepingunitproduction: async (ctx) => {
+    const { companyId } = ctx;
+    const created = ok(
+      await ctx.api.post("/sku/production", {
+        IDSku: await insertRow(schema.products, { companyId, name: unique("SKU"), code: unique("C") }),
+        IDWarehouse: await insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
+        Quantity: 1,
+        Items: [
+          {
+            IDSku: await insertRow(schema.products, { companyId, name: unique("Insumo"), code: unique("C") }),
+            Quantity: 1,
+          },
+        ],
+      }),
+      "create production",
+    );
+    return created.IDStockKeepingUnitProduction as number;
+  },
   idbankstatementconciliationrule: async ({ companyId }) => {
     const description = unique("Regra");
     return insertRow(schema.conciliationRules, {

@@ -1,0 +1,49 @@
+import { createRoute } from "@hono/zod-openapi";
+import * as domain from "../../domain/purchases/purchases";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonBody, jsonOk } from "../../http/schemas";
+import {
+  PURCHASE_TAG,
+  PurchaseCreateSchema,
+  PurchaseDetailSchema,
+  purchaseDetailBody,
+  purchaseInput,
+} from "./schemas";
+
+export const createPurchaseRoute = createRoute({
+  method: "post",
+  path: "/purchase",
+  operationId: "createPurchase",
+  tags: [PURCHASE_TAG],
+  summary: "Cria uma compra",
+  description:
+    "Fornecedor, depósito de entrada, forma de pagamento e parcelas (as contas a pagar nascem na conferência), itens com quantidade (até 3 casas) e custo unitário, e a data de entrega de cada item: os itens da mesma data formam um agendamento (`IDStockKeepingUnitPurchaseSchedule`). Tudo gravado num único lote atômico. Erros 400: `Fornecedor (IDSupplier) é obrigatório`, `Fornecedor não existe`, `Depósito (IDWarehouse) é obrigatório`, `Depósito não existe`, `Tipo pagamento não existe`, `Items é obrigatório e deve ser um array com pelo menos um item`, `Items[<i>]. SKU não existe`, `Items[<i>]. Quantidade deve ser maior que zero`, `Uma compra não pode ser criada no status <n>: use um status de 0 a 7`, `Já existe uma compra com esta chave de NF-e (chNFe)`.",
+  request: {
+    body: jsonBody(
+      PurchaseCreateSchema.openapi({
+        example: {
+          IDSupplier: 1,
+          IDWarehouse: 1,
+          IDStatusPurchase: 2,
+          IDTypePayment: 1,
+          Installments: 2,
+          Description: "Reposição de dezembro",
+          Items: [
+            { IDSku: 1, Quantity: 10, UnitCost: 12.5, DueDate: "2026-12-01" },
+            { IDSku: 2, Quantity: 4, UnitCost: 30 },
+          ],
+        },
+      }),
+    ),
+  },
+  responses: jsonOk(PurchaseDetailSchema, "A compra criada, no formato de GET /purchase/{idpurchase}"),
+});
+
+export const createPurchase: AppRouteHandler<typeof createPurchaseRoute> = async (c) => {
+  const detail = await domain.createPurchase(
+    c.get("db"),
+    c.get("caller"),
+    purchaseInput(c.req.valid("json")),
+  );
+  return c.json(purchaseDetailBody(detail), 200);
+};
