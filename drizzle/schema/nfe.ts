@@ -100,3 +100,57 @@ export const supplierSkuCodes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.supplierId, t.supplierCode] })],
 );
+
+/**
+ * Manifest events of the recipient (210200 confirmation, 210210 awareness, 210220 unknown, 210240
+ * operation not performed), each attempt with SEFAZ's answer. Registered events (with a protocol)
+ * are unique per document and event, and a document has at most one registered conclusive event:
+ * two requests at once cannot both register.
+ */
+export const nfeEvents = sqliteTable(
+  "nfe_events",
+  {
+    id: id(),
+    companyId: companyId(),
+    nfeId: integer().notNull(),
+    event: integer().notNull(),
+    comments: text(),
+    cStat: integer().notNull(),
+    xMotivo: text().notNull(),
+    /** nProt when SEFAZ registered the event; null on a rejection. */
+    protocol: text(),
+    registeredAt: text(),
+    userId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("nfe_events_document").on(t.nfeId, t.id),
+    uniqueIndex("nfe_events_registered_once").on(t.nfeId, t.event).where(sql`${t.protocol} IS NOT NULL`),
+    uniqueIndex("nfe_events_one_conclusive")
+      .on(t.nfeId)
+      .where(sql`${t.protocol} IS NOT NULL AND ${t.event} IN (210200, 210220, 210240)`),
+    check("nfe_events_event", sql`${t.event} IN (210200, 210210, 210220, 210240)`),
+  ],
+);
+
+/**
+ * The SEFAZ sandbox's own memory of the events it registered (the real service keeps its own): it
+ * answers a repeated or out-of-order event from here, not from the company's tables.
+ */
+export const sefazSandboxEvents = sqliteTable(
+  "sefaz_sandbox_events",
+  {
+    /** Also the sequence of the protocol numbers it hands out. */
+    id: id(),
+    chNfe: text().notNull(),
+    authorDocument: text().notNull(),
+    event: integer().notNull(),
+    registeredAt: text().notNull(),
+  },
+  (t) => [
+    uniqueIndex("sefaz_sandbox_events_once").on(t.chNfe, t.authorDocument, t.event),
+    uniqueIndex("sefaz_sandbox_events_one_conclusive")
+      .on(t.chNfe, t.authorDocument)
+      .where(sql`${t.event} IN (210200, 210220, 210240)`),
+  ],
+);

@@ -1,12 +1,15 @@
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-orm";
 import {
   companies,
   companyInvoices,
   nfeDocuments,
+  nfeEvents,
   nfeItems,
   products,
+  purchases,
   supplierSkuCodes,
   suppliers,
+  warehouses,
 } from "../../drizzle/schema";
 import type { NfeDocument } from "../domain/nfe/types";
 import type { Db } from "../env";
@@ -16,6 +19,7 @@ import { inList, type Statement } from "./sql";
 /** NF-e documents, their items, the supplier-code de/para and the manifest events of a company. */
 
 export type NfeRow = typeof nfeDocuments.$inferSelect;
+export type NfeEventRow = typeof nfeEvents.$inferSelect;
 
 const digitsOf = (column: typeof suppliers.document) =>
   sql`replace(replace(replace(replace(${column}, '.', ''), '/', ''), '-', ''), ' ', '')`;
@@ -218,4 +222,107 @@ export function storeNfeStatements(db: Db, companyId: number, stored: StoredNfe)
     );
   }
   return statements;
+}
+
+export async function findNfe(db: Db, companyId: number, id: number): Promise<NfeRow | undefined> {
+  return db
+    .select()
+    .from(nfeDocuments)
+    .where(and(eq(nfeDocuments.companyId, companyId), eq(nfeDocuments.id, id)))
+    .get();
+}
+
+export type FeedFilters = {
+  page: number;
+  pageSize: number;
+  id?: number;
+  accessKey?: string;
+  issuerDocument?: string;
+  supplierId?: number;
+  jobId?: number;
+  dateFrom?: string;
+  dateTo?: string;
+  /** The last registered event; 0: none yet. */
+  manifestEvent?: number;
+};
+
+/** The last registered manifest event of the document (null when none). */
+// table names written out: inside a select's columns drizzle leaves the outer column unqualified
+const lastRegisteredEvent = sql<number | null>`(SELECT e.event FROM nfe_events e
+  WHERE e.nfe_id = nfe_documents.id AND e.protocol IS NOT NULL ORDER BY e.id DESC LIMIT 1)`;
+
+export type FeedRow = NfeRow & { manifestEvent: number | null };
+
+/** Documents of the feed, newest issue first. */
+export async function listFeed(db: Db, companyId: number, filters: FeedFilters): Promise<FeedRow[]> {
+  const conditions: SQL[] = [eq(nfeDocuments.companyId, companyId)];
+  if (filters.id !== undefined) conditions.push(eq(nfeDocuments.id, filters.id));
+  if (filters.accessKey) conditions.push(eq(nfeDocuments.chNfe, filters.accessKey));
+  if (filters.issuerDocument) conditions.push(eq(nfeDocuments.issuerDocument, filters.issuerDocument));
+  if (filters.supplierId !== undefined) conditions.push(eq(nfeDocuments.supplierId, filters.supplierId));
+  if (filters.jobId !== undefined) conditions.push(eq(nfeDocuments.jobId, filters.jobId));
+  if (filters.dateFrom) conditions.push(gte(nfeDocuments.issueDate, filters.dateFrom));
+  if (filters.dateTo) conditions.push(lte(nfeDocuments.issueDate, filters.dateTo));
+  if (filters.manifestEvent !== undefined)
+    conditions.push(
+      filters.manifestEvent === 0
+        ? sql`${lastRegisteredEvent} IS NULL`
+        : sql`${lastRegisteredEvent} = ${filters.manifestEvent}`,
+    );
+  return db
+    .select({ ...getTableColumns(nfeDocuments), manifestEvent: lastRegisteredEvent })
+    .from(nfeDocuments)
+    .where(and(...conditions))
+    .orderBy(desc(nfeDocuments.issueDate), desc(nfeDocuments.id))
+    .limit(filters.pageSize)
+    .offset(filters.page * filters.pageSize);
+}
+
+/** Every manifest attempt of these documents, oldest first. */
+export async function eventsOfDocuments(db: Db, companyId: number, nfeIds: number[]): Promise<NfeEventRow[]> {
+  if (nfeIds.length === 0) return [];
+  return db
+    .select()
+    .from(nfeEvents)
+    .where(and(eq(nfeEvents.companyId, companyId), inList(nfeEvents.nfeId, nfeIds)))
+    .orderBy(asc(nfeEvents.nfeId), asc(nfeEvents.id));
+}
+
+export type NewNfeEvent = Omit<typeof nfeEvents.$inferInsert, "id" | "createdAt">;
+
+export async function insertNfeEvent(db: Db, event: NewNfeEvent): Promise<void> {
+  await db.insert(nfeEvents).values(event);
+}
+
+/** The id of the company's purchase of this access key, if any. */
+export async function purchaseIdByKey(db: Db, companyId: number, key: string): Promise<number | undefined> {
+  const row = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.companyId, companyId), eq(purchases.chNfe, key)))
+    .get();
+  return row?.id;
+}
+
+export async function linkPurchase(
+  db: Db,
+  companyId: number,
+  nfeId: number,
+  purchaseId: number,
+): Promise<void> {
+  await db
+    .update(nfeDocuments)
+    .set({ purchaseId })
+    .where(and(eq(nfeDocuments.companyId, companyId), eq(nfeDocuments.id, nfeId)));
+}
+
+/** The first active warehouse of the company: where an NF-e's purchase is received unless the job says. */
+export async function firstActiveWarehouse(db: Db, companyId: number): Promise<number | undefined> {
+  const row = await db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.companyId, companyId), eq(warehouses.status, 1), eq(warehouses.isActive, 1)))
+    .orderBy(asc(warehouses.id))
+    .get();
+  return row?.id;
 }

@@ -7,6 +7,7 @@ import { conciliationRulesRouter } from "./conciliation-rules";
 import { jobsRouter } from "./jobs";
 import { ordersRouter } from "./orders";
 import { productionRouter } from "./production";
+import { purchaseFeedRouter } from "./purchase-feed";
 import { purchasesRouter } from "./purchases";
 import { registriesRouter } from "./registries";
 import { skuRouter } from "./sku";
@@ -28,6 +29,8 @@ export const protectedRoutes = createRouter()
   .route("/", stockRouter)
   .route("/", skuRouter)
   .route("/", ordersRouter)
+  // the feed before the purchases: `/purchase/{idpurchase}` would refuse `feed` as a bad id
+  .route("/", purchaseFeedRouter)
   .route("/", purchasesRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
   // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.

@@ -1,25 +1,90 @@
+import type { JobRow } from "../../db/jobs";
 import { insertJobErrors, setJobTotal } from "../../db/jobs";
 import {
   companyDocuments,
   findNfeByKey,
+  firstActiveWarehouse,
+  linkPurchase,
   type MatchedItem,
+  type NfeRow,
+  purchaseIdByKey,
   type StoredNfe,
   skusByEans,
   skusBySupplierCodes,
   storeNfeStatements,
   supplierByDocument,
 } from "../../db/nfe";
+import type { Statement } from "../../db/sql";
+import type { Db } from "../../env";
+import { ApiError } from "../../lib/errors";
 import { processInChunks } from "../jobs/chunked-job";
 import { resumedCounts } from "../jobs/csv-job-file";
 import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
 import { readJobFile } from "../jobs/job-file";
-import { itemWithoutSku, nfeDuplicateKey, nfeOtherRecipient } from "./messages";
+import { createPurchase } from "../purchases/purchases";
+import { PURCHASE_STATUS } from "../purchases/statuses";
+import { itemWithoutSku, nfeDuplicateKey, nfeOtherRecipient, purchaseNotCreated } from "./messages";
 import { readNfe } from "./read-nfe";
 import type { NfeDocument } from "./types";
 
 /** Counts of an NF-e import job, committed with the document (a redelivery reads them back). */
 type Counts = { items: number; matched: number; unmatched: number; supplierCreated: number };
 const NO_COUNTS: Counts = { items: 0, matched: 0, unmatched: 0, supplierCreated: 0 };
+
+/** Cents per unit of an item: its value with its IPI (a cost for a reseller) over its quantity, half up. */
+const unitCostOf = (item: MatchedItem) =>
+  Math.round(((item.total + item.taxes.ipi) * 1000) / Math.max(item.quantity, 1));
+
+/**
+ * The purchase of the stored NF-e: the company's purchase with the same access key when there is
+ * one (linked), else a new one through `createPurchase` (status 7, awaiting the receiving check, in
+ * the company's first active warehouse, the matched items at their cost, the NF-e's installment
+ * count). Idempotent: a retry finds the purchase by its key (UNIQUE per company) and links it.
+ * Answers the reason when no purchase could be made (reported on line 0), else null.
+ */
+async function purchaseOfNfe(
+  db: Db,
+  job: JobRow,
+  nfe: NfeRow,
+  document: NfeDocument,
+  items: MatchedItem[],
+): Promise<string | null> {
+  if (nfe.purchaseId !== null) return null;
+  const companyId = job.companyId;
+  let purchaseId = await purchaseIdByKey(db, companyId, nfe.chNfe);
+  if (purchaseId === undefined) {
+    const bought = items.filter((item) => item.skuId !== null);
+    if (bought.length === 0) return null;
+    try {
+      const created = await createPurchase(
+        db,
+        { companyId, userId: job.createdBy ?? 0 },
+        {
+          supplierId: nfe.supplierId,
+          warehouseId: (await firstActiveWarehouse(db, companyId)) ?? null,
+          statusId: PURCHASE_STATUS.awaitingCheck,
+          installments: Math.max(document.installments.length, 1),
+          chNfe: nfe.chNfe,
+          nfeNumber: nfe.number,
+          description: `NF-e ${nfe.number} série ${nfe.series} de ${nfe.issuerName}`,
+          items: bought.map((item) => ({
+            skuId: item.skuId!,
+            quantity: item.quantity / 1000,
+            unitCost: unitCostOf(item),
+          })),
+        },
+      );
+      purchaseId = created.header.id;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      // a concurrent delivery created it first (chNFe is unique among purchases)
+      purchaseId = await purchaseIdByKey(db, companyId, nfe.chNfe);
+      if (purchaseId === undefined) return purchaseNotCreated(error.message);
+    }
+  }
+  await linkPurchase(db, companyId, nfe.id, purchaseId);
+  return null;
+}
 
 /**
  * SKUs of the items, in passes from most to least certain: the supplier's own code (`cProd`) as
@@ -108,5 +173,13 @@ export async function importNfe(context: JobContext): Promise<JobOutcome> {
     Math.max(items.length, 1),
   );
   if (outcome.status === "continue") return outcome;
-  return { status: "done", result: counts };
+  const nfe = await findNfeByKey(db, job.companyId, document.accessKey);
+  if (!nfe) throw new Error(`NF-e ${document.accessKey} of job ${job.id} not found after its batch`);
+  const refusal = await purchaseOfNfe(db, job, nfe, document, items);
+  if (refusal)
+    await db.batch(insertJobErrors(db, [{ jobId: job.id, line: 0, message: refusal }]) as [Statement]);
+  const purchased =
+    refusal === null &&
+    (nfe.purchaseId !== null || (await purchaseIdByKey(db, job.companyId, nfe.chNfe)) !== undefined);
+  return { status: "done", result: { ...counts, purchased: purchased ? 1 : 0 } };
 }

@@ -31,3 +31,16 @@ export const accessKeyMismatch = (id: string, protocol: string) =>
 /** Item lines of the import (the job's Errors[], line = nItem). */
 export const itemWithoutSku = (code: string, ean: string | null) =>
   `Item sem SKU correspondente: código do fornecedor ${code}${ean ? `, EAN ${ean}` : ", sem EAN"}`;
+
+export const purchaseNotCreated = (reason: string) => `Compra não criada para a NF-e: ${reason}`;
+
+/** Manifest (POST /purchase/feed/{idnfevents}/manifest). */
+export const FEED_DOCUMENT_NOT_FOUND = "Documento não encontrado";
+export const manifestEventInvalid = (event: string) =>
+  `Evento inválido: ${event}. Aceitos: 210200 (confirmação da operação), 210210 (ciência da operação), 210220 (desconhecimento da operação), 210240 (operação não realizada)`;
+export const MANIFEST_EVENT_REQUIRED = "Event obrigatório";
+export const MANIFEST_COMMENTS_TOO_SHORT =
+  "Comments deve ter pelo menos 15 caracteres para o evento 210240 (operação não realizada)";
+export const MANIFEST_COMMENTS_TOO_LONG = "Comments deve ter no máximo 255 caracteres";
+export const manifestRejected = (cStat: number, reason: string) =>
+  `SEFAZ rejeitou o evento: ${cStat} - ${reason}`;
