@@ -43,9 +43,10 @@ function eventTime(now = new Date()): string {
 
 /**
  * `POST /purchase/feed/{idnfevents}/manifest`: the recipient's event sent to SEFAZ (through the
- * account's gateway) on behalf of the CNPJ the NF-e was addressed to. Every attempt is recorded with
- * SEFAZ's answer; a rejection (repeated or out-of-order event) is a 400 with its cStat and xMotivo.
- * Registered events are unique per document and event, one conclusive per document (indexes).
+ * account's gateway) on behalf of the CNPJ the NF-e was addressed to. A registered event is recorded
+ * with its protocol; a rejection (repeated or out-of-order event) is a 400 with SEFAZ's cStat and
+ * xMotivo and writes nothing. Registered events are unique per document and event, one conclusive
+ * per document (indexes), so two requests at once cannot both record.
  */
 export async function manifestNfe(
   db: Db,
@@ -62,25 +63,24 @@ export async function manifestNfe(
     comments: input.comments,
     at: eventTime(),
   });
-  const registered = answer.cStat === EVENT_REGISTERED;
-  const record = () =>
-    insertNfeEvent(db, {
-      companyId: caller.companyId,
-      nfeId: nfe.id,
-      event: input.event,
-      comments: input.comments,
-      cStat: answer.cStat,
-      xMotivo: answer.xMotivo,
-      protocol: registered ? answer.protocol : null,
-      registeredAt: answer.registeredAt,
-      userId: caller.userId,
-    });
   const refusal = manifestRejected(answer.cStat, answer.xMotivo);
-  if (!registered) {
-    await record();
-    throw badRequest(refusal);
-  }
-  await refuseOnConflict(record, refusal);
+  // a rejection changes nothing: SEFAZ registered nothing and the answer carries its reason
+  if (answer.cStat !== EVENT_REGISTERED) throw badRequest(refusal);
+  await refuseOnConflict(
+    () =>
+      insertNfeEvent(db, {
+        companyId: caller.companyId,
+        nfeId: nfe.id,
+        event: input.event,
+        comments: input.comments,
+        cStat: answer.cStat,
+        xMotivo: answer.xMotivo,
+        protocol: answer.protocol,
+        registeredAt: answer.registeredAt,
+        userId: caller.userId,
+      }),
+    refusal,
+  );
   const [document] = await nfeFeed(db, caller.companyId, { page: 0, id: nfe.id });
   return document!;
 }

@@ -32,7 +32,7 @@ export const manifestNfeRoute = createRoute({
   tags: [FEED_TAG],
   summary: "Manifestação do destinatário",
   description:
-    "Envia à SEFAZ o evento do destinatário para a NF-e do feed. Registrado (cStat 135), responde o documento com o evento e seu protocolo. Rejeitado pela SEFAZ (evento repetido: 573; qualquer evento depois de uma manifestação conclusiva 210200/210220/210240: 655), responde 400 `SEFAZ rejeitou o evento: <cStat> - <xMotivo>` e a tentativa fica no histórico (`Events`).",
+    "Envia à SEFAZ o evento do destinatário para a NF-e do feed. Registrado (cStat 135), responde o documento com o evento e seu protocolo. Rejeitado pela SEFAZ (evento repetido: 573; qualquer evento depois de uma manifestação conclusiva 210200/210220/210240: 655), responde 400 `SEFAZ rejeitou o evento: <cStat> - <xMotivo>` sem registrar nada.",
   request: { params: FeedParams, body: jsonBody(ManifestSchema) },
   responses: jsonOk(FeedDocumentSchema, "O documento com suas manifestações"),
 });

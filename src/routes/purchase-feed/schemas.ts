@@ -71,7 +71,7 @@ export const FeedDocumentSchema = z
     ManifestDescription: z.string().nullable(),
     Events: z
       .array(FeedEventSchema)
-      .openapi({ description: "Todas as manifestações enviadas, registradas ou rejeitadas" }),
+      .openapi({ description: "Manifestações registradas na SEFAZ, da mais antiga para a mais recente" }),
   })
   .openapi("NfeFeedDocument");
 
