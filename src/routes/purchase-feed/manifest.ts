@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { manifestInput } from "../../domain/nfe/events";
+import { COMMENTS_MAX, manifestInput } from "../../domain/nfe/events";
 import * as feed from "../../domain/nfe/feed";
+import { MANIFEST_COMMENTS_TOO_LONG } from "../../domain/nfe/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
 import { FEED_TAG, FeedDocumentSchema, FeedParams, feedDocumentBody } from "./schemas";
