@@ -59,6 +59,16 @@ export const API_TAGS = [
     description: "Frente de caixa (PDV): abertura e fechamento de caixa por conta bancária.",
   },
   { name: "Orders", description: "Pedidos: envio da planilha de pedidos." },
+  {
+    name: "Purchase",
+    description:
+      "Compras: fornecedor, depósito, itens com agendamentos de entrega (status 1 recebido, 2 agendado, 3 atrasado, 4 não agendado, derivado na leitura), condições de pagamento, status 0 a 12 com transições, e a conferência de recebimento, que dá entrada no estoque pelo custo da compra e cria as contas a pagar num único lote atômico.",
+  },
+  {
+    name: "Production",
+    description:
+      "Produção: ficha técnica (insumos por unidade) e ordens de produção; a finalização baixa os insumos pelo custo médio, dá entrada no produto pela soma e gera um documento de recebimento no formato de GET /purchase/{idpurchase}.",
+  },
   { name: "Health", description: "Verificação de vida do serviço, sem conta nem token." },
 ] as const;
 
@@ -72,6 +82,7 @@ const TAG_GROUPS = [
     name: "Cadastros",
     tags: ["Supplier", "Consumer", "Type", "Brand", "Carrier", "SKU", "Stock", "Store front", "Orders"],
   },
+  { name: "Compras e produção", tags: ["Purchase", "Production"] },
 ];
 
 const DESCRIPTION = `Contas bancárias, extrato interno, transferências, importação OFX e conciliação bancária, multiempresa.

@@ -186,6 +186,7 @@ export async function invariantViolations(database: D1Database): Promise<string[
           OR coalesce(b.company_id, a.company_id) <> l.company_id`,
     ],
     ...STOCK_CHECKS,
+    ...PURCHASE_CHECKS,
   ];
   const results = await database.batch(checks.map(([, sql]) => database.prepare(sql)));
   return [
@@ -193,6 +194,7 @@ export async function invariantViolations(database: D1Database): Promise<string[
       (results[i]!.results as { problem: string }[]).map((row) => `${name}: ${row.problem}`),
     ),
     ...(await averageCostViolations(database)),
+    ...(await payableScheduleViolations(database)),
   ];
 }
 
@@ -294,6 +296,148 @@ async function averageCostViolations(database: D1Database): Promise<string[]> {
     const expected = state.get(t.sku_id)?.averageCost ?? 0;
     if (t.average_cost !== expected)
       problems.push(`average cost: sku ${t.sku_id} kept ${t.average_cost}, recomputed ${expected}`);
+  }
+  return problems;
+}
+
+const RECEIVED_CENTS =
+  "(SELECT coalesce(sum((i.received_qty * i.unit_cost + 500) / 1000), 0) FROM purchase_items i WHERE i.purchase_id = p.id)";
+
+/**
+ * Purchases and production:
+ * - every received quantity has its inbound movement once: per purchase, SKU and batch, the receipt
+ *   lines and the movements of origin `purchase` agree in quantity and count, and no such movement
+ *   lacks a receipt line; an item's received quantity is the sum of its receipt lines;
+ * - payables equal the purchase's terms: a received purchase's payable titles add up to what it
+ *   received at its unit costs, one per installment of its terms (one without a payment type, none
+ *   when nothing is owed), all payables of its supplier and company (dates: payableScheduleViolations);
+ * - production cost equals the sum of the consumed lines: each line's cost is quantity x unit cost,
+ *   the order's total their sum; one outbound movement per line at that quantity and cost, one
+ *   inbound movement of the product within rounding of the total; finished exactly once.
+ */
+const PURCHASE_CHECKS: [string, string][] = [
+  [
+    "purchase receipts",
+    `WITH l AS (SELECT purchase_id, sku_id, coalesce(batch_id, 0) AS b, sum(quantity) AS q, count(*) AS n
+                FROM purchase_receipt_lines GROUP BY purchase_id, sku_id, coalesce(batch_id, 0)),
+          m AS (SELECT origin_id AS purchase_id, sku_id, coalesce(batch_id, 0) AS b, sum(quantity) AS q, count(*) AS n
+                FROM stock_movements WHERE origin = 'purchase' AND type_movement = 0
+                GROUP BY origin_id, sku_id, coalesce(batch_id, 0))
+     SELECT 'purchase ' || l.purchase_id || ' sku ' || l.sku_id || ': received ' || l.q || ' in ' || l.n
+       || ' line(s), moved ' || coalesce(m.q, 0) || ' in ' || coalesce(m.n, 0) AS problem
+     FROM l LEFT JOIN m ON m.purchase_id = l.purchase_id AND m.sku_id = l.sku_id AND m.b = l.b
+     WHERE m.q IS NULL OR m.q <> l.q OR m.n <> l.n
+     UNION ALL
+     SELECT 'purchase ' || m.purchase_id || ' sku ' || m.sku_id || ': movement without a receipt line'
+     FROM m LEFT JOIN l ON l.purchase_id = m.purchase_id AND l.sku_id = m.sku_id AND l.b = m.b WHERE l.q IS NULL
+     UNION ALL
+     SELECT 'purchase item ' || i.id || ': received ' || coalesce(i.received_qty, 'null') || ', receipt lines ' || coalesce(s.q, 0)
+     FROM purchase_items i JOIN purchases p ON p.id = i.purchase_id AND p.origin <> 'production'
+     LEFT JOIN (SELECT item_id, sum(quantity) AS q FROM purchase_receipt_lines GROUP BY item_id) s ON s.item_id = i.id
+     WHERE coalesce(i.received_qty, 0) <> coalesce(s.q, 0)
+     UNION ALL
+     SELECT 'purchase ' || p.id || ': status ' || p.status_id || ' disagrees with its receipt'
+     FROM purchases p
+     WHERE EXISTS (SELECT 1 FROM purchase_receipts r WHERE r.purchase_id = p.id) <> (p.status_id IN (8, 9, 10, 11))`,
+  ],
+  [
+    "purchase payables",
+    `SELECT 'purchase ' || p.id || ': received ' || ${RECEIVED_CENTS} || ', payables ' || count(t.id) || ' of '
+       || coalesce(sum(t.value), 0) AS problem
+     FROM purchases p JOIN purchase_receipts r ON r.purchase_id = p.id
+     LEFT JOIN purchase_titles pt ON pt.purchase_id = p.id
+     LEFT JOIN titles t ON t.id = pt.title_id AND t.type_account = 1 AND t.company_id = p.company_id
+       AND t.supplier_id IS p.supplier_id
+     WHERE p.origin <> 'production'
+     GROUP BY p.id
+     HAVING coalesce(sum(t.value), 0) <> ${RECEIVED_CENTS}
+        OR count(t.id) <> count(pt.title_id)
+        OR count(t.id) <> CASE WHEN ${RECEIVED_CENTS} = 0 THEN 0 WHEN p.payment_type_id IS NULL THEN 1 ELSE p.installments END
+     UNION ALL
+     SELECT 'purchase ' || pt.purchase_id || ': payables of a purchase never received'
+     FROM purchase_titles pt LEFT JOIN purchase_receipts r ON r.purchase_id = pt.purchase_id WHERE r.purchase_id IS NULL`,
+  ],
+  [
+    "production cost",
+    `SELECT 'production ' || s.id || ': total ' || coalesce(s.total_cost, 'null') || ', lines ' || coalesce(sum(i.total_cost), 0)
+       || ' (' || sum(i.total_cost <> (i.quantity * i.unit_cost + 500) / 1000) || ' line(s) off)' AS problem
+     FROM sku_productions s JOIN sku_production_items i ON i.production_id = s.id
+     WHERE s.finished = 1
+     GROUP BY s.id
+     HAVING s.total_cost IS NULL OR s.total_cost <> sum(i.total_cost)
+        OR sum(i.total_cost <> (i.quantity * i.unit_cost + 500) / 1000) > 0
+     UNION ALL
+     SELECT 'production ' || s.id || ' line ' || i.id || ': ' || count(m.id) || ' outbound movement(s) at its quantity and cost'
+     FROM sku_productions s JOIN sku_production_items i ON i.production_id = s.id
+     LEFT JOIN stock_movements m ON m.origin = 'production' AND m.origin_id = s.id AND m.type_movement = 1
+       AND m.sku_id = i.input_sku_id AND m.quantity = i.quantity AND m.unit_cost = i.unit_cost
+     WHERE s.finished = 1
+     GROUP BY s.id, i.id
+     HAVING count(m.id) <> (SELECT count(*) FROM sku_production_items x
+                            WHERE x.production_id = s.id AND x.input_sku_id = i.input_sku_id
+                              AND x.quantity = i.quantity AND x.unit_cost = i.unit_cost)
+     UNION ALL
+     SELECT 'production ' || s.id || ': ' || count(m.id) || ' inbound movement(s) of the product for a total of ' || coalesce(s.total_cost, 'null')
+     FROM sku_productions s
+     LEFT JOIN stock_movements m ON m.origin = 'production' AND m.origin_id = s.id AND m.type_movement = 0
+       AND m.sku_id = s.sku_id AND m.quantity = s.quantity
+       AND abs(m.quantity * m.unit_cost - s.total_cost * 1000) <= m.quantity / 2
+     GROUP BY s.id
+     HAVING count(m.id) <> s.finished
+        OR s.finished <> (SELECT count(*) FROM sku_production_finishes f WHERE f.production_id = s.id)`,
+  ],
+];
+
+/** Payables equal the terms in their dates too: the rate's schedule from the receiving date (rates as they stand now). */
+async function payableScheduleViolations(database: D1Database): Promise<string[]> {
+  const { installmentSchedule } = await import("../../src/domain/payment-terms/schedule");
+  const { results } = await database
+    .prepare(
+      `SELECT p.id, p.installments, substr(r.received_at, 1, 10) AS day, p.payment_type_id,
+         rt.first_due_days, rt.interval_days, rt.additional_business_days, rt.additional_business_days_position,
+         (SELECT json_group_array(json_array(pt.installment, t.due_date, t.value)) FROM purchase_titles pt
+            JOIN titles t ON t.id = pt.title_id WHERE pt.purchase_id = p.id ORDER BY pt.installment) AS payables
+       FROM purchases p JOIN purchase_receipts r ON r.purchase_id = p.id
+       LEFT JOIN payment_type_rates rt ON rt.payment_type_id = p.payment_type_id AND rt.installments = p.installments
+       WHERE p.origin <> 'production'`,
+    )
+    .all<{
+      id: number;
+      installments: number;
+      day: string;
+      payment_type_id: number | null;
+      first_due_days: number | null;
+      interval_days: number | null;
+      additional_business_days: number | null;
+      additional_business_days_position: number | null;
+      payables: string;
+    }>();
+  const problems: string[] = [];
+  for (const p of results) {
+    const payables = (JSON.parse(p.payables) as [number, string, number][]).sort((a, b) => a[0] - b[0]);
+    const total = payables.reduce((sum, [, , value]) => sum + value, 0);
+    if (payables.length === 0) continue;
+    const expected =
+      p.payment_type_id === null
+        ? [{ number: 1, dueDate: p.day, valueCents: total }]
+        : p.first_due_days === null
+          ? []
+          : installmentSchedule(
+              {
+                installments: p.installments,
+                firstDueDays: p.first_due_days,
+                intervalDays: p.interval_days!,
+                additionalBusinessDays: p.additional_business_days!,
+                additionalBusinessDaysPosition: p.additional_business_days_position as 1 | 2,
+              },
+              p.day,
+              total,
+            );
+    const got = payables.map(([number, dueDate, valueCents]) => ({ number, dueDate, valueCents }));
+    if (JSON.stringify(got) !== JSON.stringify(expected))
+      problems.push(
+        `purchase payables: purchase ${p.id}: ${JSON.stringify(got)}, terms say ${JSON.stringify(expected)}`,
+      );
   }
   return problems;
 }

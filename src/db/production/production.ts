@@ -141,10 +141,9 @@ export function finishedStatements(
   return [
     rawStatement(
       db,
-      sql`UPDATE sku_production_items SET
-          unit_cost = (SELECT j.value ->> 1 FROM json_each(${json}) AS j WHERE j.value ->> 0 = sku_production_items.id),
-          total_cost = (SELECT j.value ->> 2 FROM json_each(${json}) AS j WHERE j.value ->> 0 = sku_production_items.id)
-        WHERE production_id = ${productionId}`,
+      sql`UPDATE sku_production_items SET unit_cost = j.value ->> 1, total_cost = j.value ->> 2
+        FROM json_each(${json}) AS j
+        WHERE sku_production_items.id = j.value ->> 0 AND +sku_production_items.production_id = ${productionId}`,
     ),
     db
       .update(skuProductions)

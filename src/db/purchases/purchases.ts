@@ -128,6 +128,8 @@ export type PurchaseItemView = PurchaseItemRow & {
   batchControl: number;
   unit: string;
   decimalQuantity: number;
+  /** 1 while the SKU is active and not deleted: only then does it move stock. */
+  skuActive: number;
   dueDate: string | null;
 };
 
@@ -140,6 +142,7 @@ export async function purchaseItemsOf(db: Db, purchaseId: number): Promise<Purch
       batchControl: products.batchControl,
       unit: products.unit,
       decimalQuantity: products.decimalQuantity,
+      skuActive: sql<number>`${products.isActive} = 1 AND ${products.status} = 1`,
       dueDate: purchaseSchedules.dueDate,
     })
     .from(purchaseItems)
@@ -292,7 +295,8 @@ export async function listPurchaseStatuses(db: Db): Promise<PurchaseStatusRow[]>
 /**
  * An edit of the header (and, when `items` is given, the replacement of schedules and items). The
  * first statement takes the purchase (version + 1, writeUid) only while it is still at the version
- * read and not received; the others run only while that write holds, so an edit that lost a race
+ * read and, unless only the status changes (a received purchase may still be closed or returned),
+ * not received; the others run only while that write holds, so an edit that lost a race
  * against another edit or the check writes nothing.
  */
 export function editStatements(
@@ -302,6 +306,7 @@ export function editStatements(
   writeUid: string,
   changes: Partial<PurchaseHeader>,
   items: PurchaseItemValues[] | undefined,
+  { statusOnly = false }: { statusOnly?: boolean } = {},
 ): Statement[] {
   const holds = sql`(SELECT write_uid FROM purchases WHERE id = ${purchase.id}) = ${writeUid}`;
   const out: Statement[] = [
@@ -313,7 +318,9 @@ export function editStatements(
           eq(purchases.id, purchase.id),
           eq(purchases.companyId, companyId),
           eq(purchases.version, purchase.version),
-          sql`NOT EXISTS (SELECT 1 FROM purchase_receipts r WHERE r.purchase_id = ${purchase.id})`,
+          statusOnly
+            ? undefined
+            : sql`NOT EXISTS (SELECT 1 FROM purchase_receipts r WHERE r.purchase_id = ${purchase.id})`,
         ),
       ),
   ];

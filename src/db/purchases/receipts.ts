@@ -41,15 +41,17 @@ export function receivedStatusStatement(
     .where(and(eq(purchases.id, purchaseId), eq(purchases.companyId, companyId)));
 }
 
-/** Received and counted quantities of the items (one JSON parameter). */
+/**
+ * Received and counted quantities of the items (one JSON parameter). The unary `+` keeps SQLite from
+ * walking the purchase's items and scanning the JSON for each: every JSON row finds its item by id.
+ */
 export function itemCountsStatement(db: Db, purchaseId: number, counts: ItemCount[]): Statement {
   const json = JSON.stringify(counts.map((c) => [c.itemId, c.receivedQty, c.countedQty]));
   return rawStatement(
     db,
-    sql`UPDATE purchase_items SET
-        received_qty = (SELECT j.value ->> 1 FROM json_each(${json}) AS j WHERE j.value ->> 0 = purchase_items.id),
-        counted_qty = (SELECT j.value ->> 2 FROM json_each(${json}) AS j WHERE j.value ->> 0 = purchase_items.id)
-      WHERE purchase_id = ${purchaseId}`,
+    sql`UPDATE purchase_items SET received_qty = j.value ->> 1, counted_qty = j.value ->> 2
+      FROM json_each(${json}) AS j
+      WHERE purchase_items.id = j.value ->> 0 AND +purchase_items.purchase_id = ${purchaseId}`,
   );
 }
 

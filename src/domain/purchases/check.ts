@@ -16,12 +16,18 @@ import {
 } from "../../db/purchases/receipts";
 import type { Statement } from "../../db/sql";
 import { postingStatements } from "../../db/stock/ledger";
-import { batchesByIds, batchesBySkuCodes } from "../../db/stock/registry";
+import { batchesByIds, batchesBySkuCodes, warehouseRows } from "../../db/stock/registry";
 import type { Db } from "../../env";
 import { badRequest, isConstraintError } from "../../lib/errors";
-import { type Caller, checkMovements, postingDate } from "../stock/ledger";
-import { BATCH_NOT_FOUND, BATCH_OF_ANOTHER_SKU } from "../stock/messages";
-import { formatQuantity, fromMilli, quantityProblem, toMilli } from "../stock/quantities";
+import { type Caller, type MovementInput, postingDate } from "../stock/ledger";
+import {
+  BATCH_NOT_FOUND,
+  BATCH_OF_ANOTHER_SKU,
+  SKU_INACTIVE,
+  WAREHOUSE_INACTIVE,
+  WAREHOUSE_NOT_FOUND,
+} from "../stock/messages";
+import { formatQuantity, quantityProblem, toMilli } from "../stock/quantities";
 import {
   CHECK_BATCH_CODE_REQUIRED,
   CHECK_BATCH_REPEATED,
@@ -121,13 +127,17 @@ export async function checkPurchase(
 ): Promise<CheckResult> {
   const purchase = await findPurchase(db, caller.companyId, purchaseId);
   if (!purchase) throw badRequest(PURCHASE_NOT_FOUND);
-  if (await receiptOf(db, purchaseId)) throw badRequest(PURCHASE_ALREADY_RECEIVED);
+  const [receipt, items, warehouse] = await Promise.all([
+    receiptOf(db, purchaseId),
+    purchaseItemsOf(db, purchaseId),
+    warehouseRows.find(db, caller.companyId, purchase.warehouseId),
+  ]);
+  if (receipt) throw badRequest(PURCHASE_ALREADY_RECEIVED);
   const status = purchaseStatus(purchase.statusId)!;
   if (status.awaitingReceipt !== 1)
     throw badRequest(purchaseNotAwaitingReceipt(status.id, status.description));
   if (request.items.length === 0) throw badRequest(CHECK_ITEMS_REQUIRED);
 
-  const items = await purchaseItemsOf(db, purchaseId);
   const byId = new Map(items.map((i) => [i.id, i]));
   const countedById = new Map<number, { index: number; counted: CountedItem }>();
   for (const [index, counted] of request.items.entries()) {
@@ -159,26 +169,25 @@ export async function checkPurchase(
   }
   if (plan.every((p) => p.received.length === 0)) throw badRequest(CHECK_NOTHING_RECEIVED);
 
+  if (!warehouse) throw badRequest(WAREHOUSE_NOT_FOUND);
+  if (warehouse.isActive !== 1) throw badRequest(WAREHOUSE_INACTIVE);
+  for (const p of plan)
+    if (p.received.length > 0 && p.item.skuActive !== 1) throw badRequest(itemError(p.index, SKU_INACTIVE));
   const batchIds = await resolveBatches(db, caller.companyId, plan);
-  const movementRequests = plan.flatMap((p) =>
-    p.received.map((line) => ({
-      skuId: p.item.skuId,
-      warehouseId: purchase.warehouseId,
-      batchId: line.batch ? batchIds.get(line.batch)! : null,
-      typeMovement: 0 as const,
-      quantity: fromMilli(line.quantity),
-      unitCost: p.item.unitCost,
-      origin: "purchase",
-      originId: purchaseId,
-      reason: `Compra ${purchaseId}`,
-    })),
-  );
-  const owners = plan.flatMap((p) => p.received.map(() => p.index));
-  const movements = await checkMovements(db, caller.companyId, movementRequests, (i, message) =>
-    itemError(owners[i]!, message),
-  );
+  const received = plan.flatMap((p) => p.received.map((line) => ({ item: p.item, line })));
+  const movements: MovementInput[] = received.map(({ item, line }) => ({
+    skuId: item.skuId,
+    warehouseId: purchase.warehouseId,
+    batchId: line.batch ? batchIds.get(line.batch)! : null,
+    typeMovement: 0,
+    quantity: line.quantity,
+    unitCost: item.unitCost,
+    origin: "purchase",
+    originId: purchaseId,
+    reason: `Compra ${purchaseId}`,
+  }));
   const receiptLines: ReceiptLineValues[] = movements.map((m, i) => ({
-    itemId: plan.flatMap((p) => p.received.map(() => p.item.id))[i]!,
+    itemId: received[i]!.item.id,
     skuId: m.skuId,
     batchId: m.batchId,
     quantity: m.quantity,
@@ -197,6 +206,13 @@ export async function checkPurchase(
   );
 
   const receivedAt = await postingDate(db, caller.companyId);
+  const payables = await payableStatements(
+    db,
+    caller.companyId,
+    purchase,
+    receivedCents,
+    receivedAt.slice(0, 10),
+  );
   const surplusItems = plan.filter((p) => p.surplus > 0);
   const surplusUid = surplusItems.length > 0 ? crypto.randomUUID() : null;
   const statements: Statement[] = [];
@@ -241,7 +257,7 @@ export async function checkPurchase(
       { companyId: caller.companyId, userId: caller.userId, date: receivedAt },
       movements,
     ).statements,
-    ...(await payableStatements(db, caller.companyId, purchase, receivedCents, receivedAt.slice(0, 10))),
+    ...payables,
   );
   try {
     await db.batch(statements as [Statement, ...Statement[]]);

@@ -231,7 +231,10 @@ export async function editPurchase(
   const writeUid = crypto.randomUUID();
   try {
     await db.batch(
-      editStatements(db, caller.companyId, purchase, writeUid, set, items) as [Statement, ...Statement[]],
+      editStatements(db, caller.companyId, purchase, writeUid, set, items, { statusOnly: onlyStatus }) as [
+        Statement,
+        ...Statement[],
+      ],
     );
   } catch (error) {
     if (isConstraintError(error) && set.chNfe != null) throw badRequest(PURCHASE_CH_NFE_DUPLICATE);

@@ -15,12 +15,12 @@ export const ProductionParams = z.object({
 export const BomSchema = z
   .object({
     IDSku: idField("SKU produzido"),
-    SkuName: z.string().openapi({ example: "Kit café da manhã" }),
+    SkuName: z.string().openapi({ description: "Nome do SKU produzido", example: "Kit café da manhã" }),
     Items: z.array(
       z.object({
         IDSkuInput: idField("Insumo"),
-        SkuCode: z.string().nullable().openapi({ example: "CAF-500" }),
-        SkuName: z.string().openapi({ example: "Café torrado 500 g" }),
+        SkuCode: z.string().nullable().openapi({ description: "Código do insumo", example: "CAF-500" }),
+        SkuName: z.string().openapi({ description: "Nome do insumo", example: "Café torrado 500 g" }),
         Quantity: quantityField("Quantidade do insumo por unidade produzida"),
       }),
     ),
@@ -42,8 +42,8 @@ export const ProductionSchema = z
   .object({
     IDStockKeepingUnitProduction: idField("Ordem de produção"),
     IDSku: idField("SKU produzido"),
-    SkuCode: z.string().nullable().openapi({ example: "KIT-CAFE" }),
-    SkuName: z.string().openapi({ example: "Kit café da manhã" }),
+    SkuCode: z.string().nullable().openapi({ description: "Código do SKU produzido", example: "KIT-CAFE" }),
+    SkuName: z.string().openapi({ description: "Nome do SKU produzido", example: "Kit café da manhã" }),
     Quantity: quantityField("Quantidade produzida"),
     IDWarehouse: idField("Depósito de onde saem os insumos e onde entra o produto"),
     IDBatch: z.number().int().nullable().openapi({ description: "Lote do produto, quando controla lote" }),
@@ -63,8 +63,8 @@ export const ProductionSchema = z
         .object({
           IDStockKeepingUnitProductionItem: idField("Linha consumida"),
           IDSku: idField("Insumo"),
-          SkuCode: z.string().nullable().openapi({ example: "CAF-500" }),
-          SkuName: z.string().openapi({ example: "Café torrado 500 g" }),
+          SkuCode: z.string().nullable().openapi({ description: "Código do insumo", example: "CAF-500" }),
+          SkuName: z.string().openapi({ description: "Nome do insumo", example: "Café torrado 500 g" }),
           IDBatch: z.number().int().nullable(),
           Quantity: quantityField("Quantidade consumida"),
           UnitCost: z.number().openapi({

@@ -8,9 +8,15 @@ import { BomSchema, bomBody, PRODUCTION_TAG } from "./schemas";
 const BomBodySchema = z
   .object({
     Items: z
-      .array(z.object({ IDSkuInput: idBody("IDSkuInput"), Quantity: quantityBody("Quantity") }), {
-        error: "Items deve ser um array",
-      })
+      .array(
+        z.object({
+          IDSkuInput: idBody("IDSkuInput").openapi({ description: "Insumo (SKU)" }),
+          Quantity: quantityBody("Quantity"),
+        }),
+        {
+          error: "Items deve ser um array",
+        },
+      )
       .max(500, "Items aceita no máximo 500 insumos"),
   })
   .openapi("SkuBillOfMaterialsInput");

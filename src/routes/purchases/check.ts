@@ -9,6 +9,7 @@ const countBody = (name: string) =>
     type: "number",
     multipleOf: 0.001,
     minimum: 0,
+    maximum: 1_000_000,
     example: 10,
     description: `${name}: quantidade conferida, zero ou mais, até 3 casas decimais`,
   });

@@ -13,7 +13,14 @@ const dateTimeQuery = (name: string, description: string) =>
     )
     .transform((v) => v.replace("T", " "))
     .optional()
-    .openapi({ param: { name, in: "query" }, type: "string", description, example: "2026-11-01 00:00:00" });
+    .openapi({
+      param: { name, in: "query" },
+      type: "string",
+      pattern: "^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?$",
+      maxLength: 19,
+      description,
+      example: "2026-11-01 00:00:00",
+    });
 
 const ListQuery = z.object({
   IDPurchase: idQuery("IDPurchase", "Uma compra"),
@@ -46,6 +53,8 @@ const ListQuery = z.object({
     .openapi({
       param: { name: "NfeNumberFrom", in: "query" },
       type: "integer",
+      minimum: 0,
+      maximum: 999_999_999,
       description: "Número da NF-e a partir deste",
     }),
   StartTimeFrom: dateTimeQuery("StartTimeFrom", "Data-hora da compra a partir de (fuso da empresa)"),

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { PurchaseListRow } from "../../db/purchases/purchases";
+import { PURCHASE_STATUS_NOT_FOUND } from "../../domain/purchases/messages";
 import type { PurchaseChanges, PurchaseDetail, PurchaseInput } from "../../domain/purchases/purchases";
 import { purchaseStatus } from "../../domain/purchases/statuses";
 import { SCHEDULE_STATUS_NAMES } from "../../domain/purchases/types";
@@ -18,7 +19,12 @@ const dateTimeBody = (name: string) =>
     .string({ error: `${name} deve ser um texto` })
     .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, `${name} deve estar no formato AAAA-MM-DD HH:MM:SS`)
     .transform((v) => (v.length === 10 ? `${v} 00:00:00` : v.length === 16 ? `${v}:00` : v))
-    .openapi({ type: "string", example: "2026-11-23 10:00:00" });
+    .openapi({
+      type: "string",
+      pattern: "^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?$",
+      maxLength: 19,
+      example: "2026-11-23 10:00:00",
+    });
 
 export const chNfeBody = z
   .string({ error: "chNFe deve ser um texto" })
@@ -56,6 +62,8 @@ const purchaseFields = {
   IDStatusPurchase: z
     .number({ error: "IDStatusPurchase deve ser um número inteiro" })
     .int("IDStatusPurchase deve ser um número inteiro")
+    .min(0, PURCHASE_STATUS_NOT_FOUND)
+    .max(12, PURCHASE_STATUS_NOT_FOUND)
     .optional()
     .openapi({
       description:
@@ -165,23 +173,36 @@ export const PurchaseHeaderSchema = z
       .number()
       .int()
       .openapi({ description: "0 a 12 (GET /type/purchase/status)", example: 2 }),
-    StatusPurchase: z.string().openapi({ example: "Aprovado" }),
-    StatusColorCode: z.string().openapi({ example: "#7CB342" }),
+    StatusPurchase: z.string().openapi({ description: "Descrição do status", example: "Aprovado" }),
+    StatusColorCode: z.string().openapi({ description: "Cor do status (#RRGGBB)", example: "#7CB342" }),
     Origin: z.string().openapi({
       description:
         "purchase (compra), surplus (excedente de uma conferência), production (documento de recebimento de uma ordem de produção)",
       example: "purchase",
     }),
     IDSupplier: z.number().int().nullable(),
-    SupplierName: z.string().nullable().openapi({ example: "Distribuidora Alfa" }),
+    SupplierName: z
+      .string()
+      .nullable()
+      .openapi({ description: "Nome do fornecedor", example: "Distribuidora Alfa" }),
     IDWarehouse: idField("Depósito de entrada"),
-    WarehouseName: z.string().nullable().openapi({ example: "Depósito central" }),
+    WarehouseName: z
+      .string()
+      .nullable()
+      .openapi({ description: "Nome do depósito", example: "Depósito central" }),
     IDTypePayment: z.number().int().nullable(),
-    TypePayment: z.string().nullable().openapi({ example: "Boleto" }),
-    Installments: z.number().int().openapi({ example: 1 }),
-    IDOrder: z.number().int().nullable(),
-    chNFe: z.string().nullable().openapi({ example: "35261112345678000195550010000012341000012345" }),
-    NfeNumber: z.number().int().nullable().openapi({ example: 1234 }),
+    TypePayment: z.string().nullable().openapi({ description: "Forma de pagamento", example: "Boleto" }),
+    Installments: z.number().int().openapi({ description: "Parcelas das contas a pagar", example: 1 }),
+    IDOrder: z.number().int().nullable().openapi({ description: "Pedido de venda atendido pela compra" }),
+    chNFe: z.string().nullable().openapi({
+      description: "Chave de acesso da NF-e do fornecedor",
+      example: "35261112345678000195550010000012341000012345",
+    }),
+    NfeNumber: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Número da NF-e do fornecedor", example: 1234 }),
     Description: z.string().nullable(),
     StartTime: z
       .string()
@@ -196,7 +217,7 @@ export const PurchaseHeaderSchema = z
       .int()
       .nullable()
       .openapi({ description: "Ordem de produção de um documento de recebimento da produção" }),
-    ItemsCount: z.number().int().openapi({ example: 2 }),
+    ItemsCount: z.number().int().openapi({ description: "Quantidade de itens", example: 2 }),
     Total: z
       .number()
       .openapi({ description: "Soma de quantidade x custo dos itens comprados (R$)", example: 250 }),
@@ -248,8 +269,8 @@ const PurchaseItemSchema = z
   .object({
     IDStockKeepingUnitPurchase: idField("Item da compra"),
     IDSku: idField("SKU"),
-    SkuCode: z.string().nullable().openapi({ example: "CAF-500" }),
-    SkuName: z.string().openapi({ example: "Café torrado 500 g" }),
+    SkuCode: z.string().nullable().openapi({ description: "Código do SKU", example: "CAF-500" }),
+    SkuName: z.string().openapi({ description: "Nome do SKU", example: "Café torrado 500 g" }),
     Unit: z.string().openapi({ example: "UN" }),
     BatchControl: z
       .number()
@@ -279,25 +300,29 @@ export const PurchaseDetailSchema = PurchaseHeaderSchema.extend({
     .int()
     .nullable()
     .openapi({ description: "Compra criada com o excedente conferido (CreateNewPurchaseSentMore=1)" }),
-  Schedules: z.array(
-    z
-      .object({
-        IDStockKeepingUnitPurchaseSchedule: idField("Agendamento"),
-        DueDate: z.string().openapi({ example: "2026-12-01" }),
-        StockKeepingUnitPurchaseScheduleStatus: scheduleStatusField,
-        ScheduleStatusName: z.string().openapi({ example: "Agendado" }),
-      })
-      .openapi("PurchaseSchedule"),
-  ),
-  Items: z.array(PurchaseItemSchema),
+  Schedules: z
+    .array(
+      z
+        .object({
+          IDStockKeepingUnitPurchaseSchedule: idField("Agendamento"),
+          DueDate: z.string().openapi({ description: "Data prevista de entrega", example: "2026-12-01" }),
+          StockKeepingUnitPurchaseScheduleStatus: scheduleStatusField,
+          ScheduleStatusName: z
+            .string()
+            .openapi({ description: "Nome do status do agendamento", example: "Agendado" }),
+        })
+        .openapi("PurchaseSchedule"),
+    )
+    .openapi({ description: "Agendamentos de entrega, um por data" }),
+  Items: z.array(PurchaseItemSchema).openapi({ description: "Itens da compra" }),
   Payables: z
     .array(
       z
         .object({
           IDAccountPayableReceivable: idField("Conta a pagar (/accounts/payable/{id})"),
-          Installment: z.number().int().openapi({ example: 1 }),
-          Value: z.number().openapi({ example: 125 }),
-          OpenValue: z.number().openapi({ example: 125 }),
+          Installment: z.number().int().openapi({ description: "Número da parcela", example: 1 }),
+          Value: z.number().openapi({ description: "Valor da parcela (R$)", example: 125 }),
+          OpenValue: z.number().openapi({ description: "Valor em aberto (R$)", example: 125 }),
           DueDate: z.string().openapi({ example: "2026-12-23" }),
           Status: z
             .number()

@@ -6,9 +6,9 @@ import { PURCHASE_TAG } from "./schemas";
 
 const StatusSchema = z
   .object({
-    IDStatusPurchase: z.number().int().openapi({ example: 2 }),
-    Description: z.string().openapi({ example: "Aprovado" }),
-    StatusColorCode: z.string().openapi({ example: "#7CB342" }),
+    IDStatusPurchase: z.number().int().openapi({ description: "Código do status (0 a 12)", example: 2 }),
+    Description: z.string().openapi({ description: "Descrição", example: "Aprovado" }),
+    StatusColorCode: z.string().openapi({ description: "Cor (#RRGGBB)", example: "#7CB342" }),
     AwaitingReceipt: z
       .number()
       .int()

@@ -1,7 +1,9 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { purchases, skuBatches, titles } from "../../../drizzle/schema";
 import { addDays, todayIn } from "../../../src/lib/dates";
+import { invariantViolations } from "../../support/invariants";
 import {
   newPurchase,
   purchaseItemRows,
@@ -122,6 +124,20 @@ describe("POST /purchase/{idpurchase}/check", () => {
 
     const read = await api.get(`/purchase/${id}`);
     expect(read.body).toEqual(checked.body);
+    // after receipt only the status moves on: closed (10), never back
+    expect(await api.put(`/purchase/${id}`, { Description: "Depois" })).toMatchObject({
+      status: 400,
+      body: { errorMessage: "Compra recebida, encerrada ou cancelada não pode ser alterada" },
+    });
+    expect(await api.put(`/purchase/${id}`, { IDStatusPurchase: 7 })).toMatchObject({
+      status: 400,
+      body: { errorMessage: "Transição de status não permitida: de 9 para 7" },
+    });
+    const closed = await api.put(`/purchase/${id}`, { IDStatusPurchase: 10 });
+    expect(closed).toMatchObject({
+      status: 200,
+      body: { IDStatusPurchase: 10, Received: 1, Payables: checked.body.Payables },
+    });
     const listed = await api.get(`/purchase?IDPurchase=${id}&StockKeepingUnitPurchaseScheduleStatus=1`);
     expect(listed.body.map((p: any) => p.IDPurchase)).toEqual([id]);
   });
@@ -435,5 +451,9 @@ describe("POST /purchase/{idpurchase}/check", () => {
     }
     const row = await demoDb().select().from(purchases).where(eq(purchases.id, id)).get();
     expect(row!.statusId).toBe(check.status === 200 ? 9 : 2);
+  });
+
+  it("leaves purchases, payables, production and stock consistent", async () => {
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 });

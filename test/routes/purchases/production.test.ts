@@ -1,6 +1,8 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { skuProductionFinishes, stockMovements } from "../../../drizzle/schema";
+import { invariantViolations } from "../../support/invariants";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { adjust, newSku, newWarehouse, setNegativeStock } from "../../support/stock-factories";
@@ -255,5 +257,9 @@ describe("production orders", () => {
       await other.post(`/sku/production/${id}/finish`),
     ])
       expect(response).toMatchObject({ status: 400, body: { errorMessage: "Ordem de produção não existe" } });
+  });
+
+  it("leaves purchases, payables, production and stock consistent", async () => {
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 });
