@@ -19,10 +19,15 @@ const ManifestSchema = z
           "210200 confirmação da operação, 210210 ciência da operação, 210220 desconhecimento da operação, 210240 operação não realizada",
         example: 210210,
       }),
-    Comments: z.string({ error: "Comments deve ser um texto" }).nullable().optional().openapi({
-      description: "Justificativa: obrigatória para 210240, de 15 a 255 caracteres",
-      example: "Mercadoria devolvida na portaria",
-    }),
+    Comments: z
+      .string({ error: "Comments deve ser um texto" })
+      .max(COMMENTS_MAX, MANIFEST_COMMENTS_TOO_LONG)
+      .nullable()
+      .optional()
+      .openapi({
+        description: "Justificativa: obrigatória para 210240, de 15 a 255 caracteres",
+        example: "Mercadoria devolvida na portaria",
+      }),
   })
   .openapi("NfeManifestInput", { example: { Event: 210210 } });
 
