@@ -3,10 +3,20 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cnpjOf, nfeXml, type SampleItem } from "../fixtures/nfe/generate";
 import proc from "../fixtures/nfe/procnfe-3-items.xml?raw";
 import { signIn } from "../support/api";
+import { invariantViolations } from "../support/invariants";
 import { companyOneApi, unique } from "../support/registry-factories";
 import { seedAccounts } from "../support/seed";
 import { newSku } from "../support/stock-factories";
-import { uploadMultipart, uploadTwoSteps, utf8, waitForJob } from "../support/upload-factories";
+import {
+  deliver,
+  jobMessage,
+  jobRow,
+  storedJob,
+  uploadMultipart,
+  uploadTwoSteps,
+  utf8,
+  waitForJob,
+} from "../support/upload-factories";
 
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 let api: Api;
@@ -289,5 +299,64 @@ describe("NF-e import: bad files end Failed with their message, nothing written"
       fields: { Type: "NFeXML" },
     });
     expect(upload.status).toBe(400);
+  });
+});
+
+describe("NF-e import under concurrency and its invariants", () => {
+  it("two jobs of the same key at once: one stores the NF-e, the other fails as a duplicate", async () => {
+    const issuer = newIssuer();
+    const sample = {
+      issuerCnpj: issuer,
+      recipientCnpj: COMPANY_ONE,
+      number: 4040,
+      items: [item("C", undefined)],
+    };
+    const key = /Id="NFe(\d{44})"/.exec(nfeXml(sample))![1]!;
+    const jobs = [
+      await storedJob(utf8(nfeXml(sample)), { type: "NFeXML", route: "job" }),
+      await storedJob(utf8(nfeXml({ ...sample, withProtocol: false })), { type: "NFeXML", route: "job" }),
+    ];
+    await Promise.all(jobs.map((id) => deliver([{ body: jobMessage(id, "NFeXML"), attempts: 1 }])));
+    // a delivery refused by the UNIQUE index is retried, and the retry finds the key taken
+    for (let round = 0; round < 5; round++) {
+      const pending = [];
+      for (const id of jobs) if (!["Done", "Failed"].includes((await jobRow(id))!.status)) pending.push(id);
+      if (pending.length === 0) break;
+      await Promise.all(
+        pending.map((id) => deliver([{ body: jobMessage(id, "NFeXML"), attempts: round + 2 }])),
+      );
+    }
+    const ends = await Promise.all(jobs.map(async (id) => (await jobRow(id))!));
+    expect(ends.map((job) => job.status).sort()).toEqual(["Done", "Failed"]);
+    expect(ends.find((job) => job.status === "Failed")!.failureReason).toBe(
+      `NF-e já importada: chave de acesso ${key} já existe nesta empresa`,
+    );
+    expect(await rowCount("nfe_documents", "company_id = 1 AND ch_nfe = ?", key)).toBe(1);
+    expect(await rowCount("suppliers", "company_id = 1 AND document = ?", issuer)).toBe(1);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+
+  it("the invariant checker reports a stored NF-e missing an item or miscounting the unmatched", async () => {
+    const job = await importXml(
+      nfeXml({
+        issuerCnpj: newIssuer(),
+        recipientCnpj: COMPANY_ONE,
+        number: 5050,
+        items: [item("D1", undefined), item("D2", undefined)],
+      }),
+    );
+    const nfe = await storedBy(job.IDJob);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+    await env.DB_DEMO.prepare("UPDATE nfe_items SET nfe_id = -nfe_id WHERE nfe_id = ? AND item_number = 2")
+      .bind(nfe.id)
+      .run();
+    try {
+      expect(await invariantViolations(env.DB_DEMO)).toContain(
+        `nfe items: nfe ${nfe.id}: 2 items, 2 unmatched; stored 1, 1 without SKU`,
+      );
+    } finally {
+      await env.DB_DEMO.prepare("UPDATE nfe_items SET nfe_id = -nfe_id WHERE nfe_id = ?").bind(-nfe.id).run();
+    }
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 });
