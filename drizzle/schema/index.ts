@@ -2,6 +2,7 @@ export * from "./company";
 export * from "./finance";
 export * from "./identity";
 export * from "./jobs";
+export * from "./nfe";
 export * from "./orders";
 export * from "./purchases";
 export * from "./registries";

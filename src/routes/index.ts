@@ -8,6 +8,7 @@ import { jobsRouter } from "./jobs";
 import { orderStatusesRouter } from "./order-statuses";
 import { ordersRouter } from "./orders";
 import { productionRouter } from "./production";
+import { purchaseFeedRouter } from "./purchase-feed";
 import { purchasesRouter } from "./purchases";
 import { registriesRouter } from "./registries";
 import { skuRouter } from "./sku";
@@ -32,6 +33,8 @@ export const protectedRoutes = createRouter()
   .route("/", ordersRouter)
   .route("/", orderStatusesRouter)
   .route("/", taxProfilesRouter)
+  // the feed before the purchases: `/purchase/{idpurchase}` would refuse `feed` as a bad id
+  .route("/", purchaseFeedRouter)
   .route("/", purchasesRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
   // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.

@@ -7,6 +7,7 @@ import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
 import type { JobType } from "../../src/domain/jobs/job-message";
 import { ORDERS_PER_CHUNK } from "../../src/domain/orders/template-import-job";
 import { JOB_HANDLERS } from "../../src/queue/handlers";
+import { cnpjOf, nfeXml } from "../fixtures/nfe/generate";
 import { dataTables, invariantViolations } from "../support/invariants";
 import { seededRandom, seededUuid, useSeed } from "../support/replay";
 import { seedAccounts } from "../support/seed";
@@ -42,6 +43,8 @@ const CHUNK_OF: Record<JobType, number> = {
   BankStatementOFX: OFX_LINES_PER_CHUNK,
   ConciliationRuleApply: DECISIONS_PER_BATCH,
   StockInventoryCount: CHUNK_SIZE,
+  // one NF-e is one chunk: its document, items and supplier in one batch with the progress
+  NFeXML: 20,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */
@@ -151,6 +154,31 @@ const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       params: JSON.stringify({ IDStockKeepingUnitInventorySummary: inventory!.id }),
     });
   },
+  NFeXML: async () => {
+    // a new supplier each time (so two runs never share rows); half the items match a SKU by EAN
+    const prefix = uuid().slice(0, 8);
+    const items = CHUNK_OF.NFeXML;
+    const eanBase = 7_000_000_000_000 + Math.floor(random() * 900_000_000) * 1000;
+    await env.DB_DEMO.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO products (company_id, code, name, ean) SELECT 1, ?1 || '-' || i, 'NF-e ' || i, CAST(CAST(?3 AS INTEGER) + i AS TEXT) FROM n`,
+    )
+      .bind(prefix, items / 2, String(eanBase))
+      .run();
+    const xml = nfeXml({
+      issuerCnpj: cnpjOf(String(Math.floor(random() * 1e12)).padStart(12, "0")),
+      recipientCnpj: "11222333000181",
+      number: Math.floor(random() * 999_999_999) + 1,
+      items: Array.from({ length: items }, (_, k) => ({
+        code: `${prefix}-${k}`,
+        ean: String(eanBase + k + 1),
+        description: `Item ${k}`,
+        quantity: "1.0000",
+        unitValue: "10.0000000000",
+      })),
+    });
+    return storedJob(utf8(xml), { type: "NFeXML", route: "job" });
+  },
   ConciliationRuleApply: async () => {
     // pending credit lines, each matching exactly one open receivable through a "PIX" rule
     const account = await seedBankAccount(1);
@@ -231,6 +259,8 @@ const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   BankStatementOFX: ["firstChunk", "laterChunk", "done"],
   ConciliationRuleApply: ["firstChunk", "laterChunk", "done"],
   StockInventoryCount: ["firstChunk", "laterChunk", "done"],
+  // the document is one chunk: there is no later chunk to interrupt
+  NFeXML: ["firstChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {

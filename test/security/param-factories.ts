@@ -302,6 +302,21 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
       warehouseId: await insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
     }),
   idpurchase: (ctx) => purchaseOf(ctx),
+  // an NF-e of the feed, as an import stores it, addressed to the company's CNPJ
+  idnfevents: async ({ companyId }) =>
+    insertRow(schema.nfeDocuments, {
+      companyId,
+      chNfe: `3526110000000000015500100${String(++sequence).padStart(9, "0")}${crypto.randomUUID().replace(/\D/g, "").padEnd(10, "0").slice(0, 10)}`,
+      series: 1,
+      number: sequence,
+      issuedAt: "2026-11-20T10:00:00-03:00",
+      issueDate: "2026-11-20",
+      issuerDocument: "00000000000191",
+      issuerName: unique("Emitente"),
+      recipientDocument: companyId === 1 ? "11222333000181" : "11222333000262",
+      itemCount: 1,
+      supplierId: await insertRow(schema.suppliers, { companyId, name: unique("Fornecedor") }),
+    }),
   idstockkeepingunitproduction: async (ctx) => {
     const { companyId } = ctx;
     const created = ok(

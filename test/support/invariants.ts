@@ -189,6 +189,7 @@ export async function invariantViolations(database: D1Database): Promise<string[
     ...STOCK_CHECKS,
     ...ORDER_CHECKS,
     ...PURCHASE_CHECKS,
+    ...NFE_CHECKS,
   ];
   const results = await database.batch(checks.map(([, sql]) => database.prepare(sql)));
   return [
@@ -371,6 +372,26 @@ async function averageCostViolations(database: D1Database): Promise<string[]> {
   }
   return problems;
 }
+
+/**
+ * NF-e: a stored document has every item it declares (no half-written file) and counts its unmatched
+ * ones; a linked purchase carries the document's key, in the same company.
+ */
+const NFE_CHECKS: [string, string][] = [
+  [
+    "nfe items",
+    `SELECT 'nfe ' || d.id || ': ' || d.item_count || ' items, ' || d.unmatched_items || ' unmatched; stored '
+       || count(i.id) || ', ' || coalesce(sum(i.sku_id IS NULL), 0) || ' without SKU' AS problem
+     FROM nfe_documents d LEFT JOIN nfe_items i ON i.nfe_id = d.id AND i.company_id = d.company_id
+     GROUP BY d.id HAVING count(i.id) <> d.item_count OR coalesce(sum(i.sku_id IS NULL), 0) <> d.unmatched_items`,
+  ],
+  [
+    "nfe purchase",
+    `SELECT 'nfe ' || d.id || ': purchase ' || d.purchase_id || ' has key ' || coalesce(p.ch_nfe, 'none') AS problem
+     FROM nfe_documents d LEFT JOIN purchases p ON p.id = d.purchase_id AND p.company_id = d.company_id
+     WHERE d.purchase_id IS NOT NULL AND (p.ch_nfe IS NULL OR p.ch_nfe <> d.ch_nfe)`,
+  ],
+];
 
 const RECEIVED_CENTS =
   "(SELECT coalesce(sum((i.received_qty * i.unit_cost + 500) / 1000), 0) FROM purchase_items i WHERE i.purchase_id = p.id)";

@@ -2,7 +2,7 @@ import { findActiveAccount } from "../../db/bank-accounts";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { inventoryCountParams } from "../stock/inventory-job-params";
-import { CSV_CONTENT_TYPES, OFX_CONTENT_TYPES } from "../uploads/content-types";
+import { CSV_CONTENT_TYPES, OFX_CONTENT_TYPES, XML_CONTENT_TYPES } from "../uploads/content-types";
 import type { JobType } from "./job-message";
 import { BANK_ACCOUNT_NOT_FOUND, BANK_ACCOUNT_REQUIRED, JOB_TYPE_REQUIRED, jobTypeInvalid } from "./messages";
 
@@ -42,6 +42,7 @@ export const FILE_JOB_TYPES: { readonly [T in JobType]?: FileJobDefinition } = {
   OrdersTemplate: { contentTypes: CSV_CONTENT_TYPES, routes: ["orders-template"], params: noParams },
   BankStatementOFX: { contentTypes: OFX_CONTENT_TYPES, routes: ["job"], params: bankAccountParams },
   StockInventoryCount: { contentTypes: CSV_CONTENT_TYPES, routes: ["job"], params: inventoryCountParams },
+  NFeXML: { contentTypes: XML_CONTENT_TYPES, routes: ["job"], params: noParams },
 };
 
 /** Types the given route accepts, in registry order. */

@@ -11,6 +11,8 @@ export const OFX_CONTENT_TYPES = [
   "application/octet-stream",
   "text/xml",
 ] as const;
+/** NF-e XML files: the XML labels, and the generic one some download portals give them. */
+export const XML_CONTENT_TYPES = ["application/xml", "text/xml", "application/octet-stream"] as const;
 
 /** Media type of a Content-Type value, lower case, without parameters. */
 export function mediaTypeOf(contentType: string): string {
@@ -36,6 +38,7 @@ const BY_EXTENSION: Record<string, string> = {
   ofx: "application/x-ofx",
   qfx: "application/x-ofx",
   ofc: "application/x-ofx",
+  xml: "application/xml",
 };
 
 /**

@@ -1,0 +1,86 @@
+import { EVENT_REGISTERED, sefazFor } from "../../adapters/sefaz";
+import {
+  eventsOfDocuments,
+  type FeedFilters,
+  type FeedRow,
+  findNfe,
+  insertNfeEvent,
+  listFeed,
+  type NfeEventRow,
+} from "../../db/nfe";
+import { PAGE_SIZE } from "../../db/sql";
+import type { Db } from "../../env";
+import { badRequest, refuseOnConflict } from "../../lib/errors";
+import type { Caller } from "../stock/ledger";
+import type { ManifestInput } from "./events";
+import { FEED_DOCUMENT_NOT_FOUND, manifestRejected } from "./messages";
+
+export type FeedDocument = FeedRow & { events: NfeEventRow[] };
+
+/**
+ * `GET /purchase/feed`: the NF-e addressed to the company (received as XML), newest issue first, each
+ * with its manifest events; `PAGE_SIZE` per page.
+ */
+export async function nfeFeed(
+  db: Db,
+  companyId: number,
+  filters: Omit<FeedFilters, "pageSize">,
+): Promise<FeedDocument[]> {
+  const rows = await listFeed(db, companyId, { ...filters, pageSize: PAGE_SIZE });
+  const events = await eventsOfDocuments(
+    db,
+    companyId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, events: events.filter((event) => event.nfeId === row.id) }));
+}
+
+/** `dhEvento`: now in Brasília time with its offset, as SEFAZ takes it. */
+function eventTime(now = new Date()): string {
+  const local = new Date(now.getTime() - 3 * 3600_000);
+  return `${local.toISOString().slice(0, 19)}-03:00`;
+}
+
+/**
+ * `POST /purchase/feed/{idnfevents}/manifest`: the recipient's event sent to SEFAZ (through the
+ * account's gateway) on behalf of the CNPJ the NF-e was addressed to. A registered event is recorded
+ * with its protocol; a rejection (repeated or out-of-order event) is a 400 with SEFAZ's cStat and
+ * xMotivo and writes nothing. Registered events are unique per document and event, one conclusive
+ * per document (indexes), so two requests at once cannot both record.
+ */
+export async function manifestNfe(
+  db: Db,
+  caller: Caller,
+  id: number,
+  input: ManifestInput,
+): Promise<FeedDocument> {
+  const nfe = await findNfe(db, caller.companyId, id);
+  if (!nfe) throw badRequest(FEED_DOCUMENT_NOT_FOUND);
+  const answer = await sefazFor(db).manifest({
+    accessKey: nfe.chNfe,
+    authorDocument: nfe.recipientDocument,
+    event: input.event,
+    comments: input.comments,
+    at: eventTime(),
+  });
+  const refusal = manifestRejected(answer.cStat, answer.xMotivo);
+  // a rejection changes nothing: SEFAZ registered nothing and the answer carries its reason
+  if (answer.cStat !== EVENT_REGISTERED) throw badRequest(refusal);
+  await refuseOnConflict(
+    () =>
+      insertNfeEvent(db, {
+        companyId: caller.companyId,
+        nfeId: nfe.id,
+        event: input.event,
+        comments: input.comments,
+        cStat: answer.cStat,
+        xMotivo: answer.xMotivo,
+        protocol: answer.protocol,
+        registeredAt: answer.registeredAt,
+        userId: caller.userId,
+      }),
+    refusal,
+  );
+  const [document] = await nfeFeed(db, caller.companyId, { page: 0, id: nfe.id });
+  return document!;
+}

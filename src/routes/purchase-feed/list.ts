@@ -1,0 +1,64 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { nfeFeed } from "../../domain/nfe/feed";
+import type { AppRouteHandler } from "../../http/router";
+import { dateQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
+import { FEED_TAG, FeedDocumentSchema, feedDocumentBody } from "./schemas";
+
+const FeedQuery = z.object({
+  IDNfeEvents: idQuery("IDNfeEvents", "Um documento"),
+  chNFe: z
+    .string()
+    .regex(/^\d{44}$/, "chNFe deve ter 44 dígitos")
+    .optional()
+    .openapi({ param: { name: "chNFe", in: "query" }, description: "Chave de acesso" }),
+  IssuerCnpj: z
+    .string()
+    .regex(/^\d{11}$|^\d{14}$/, "IssuerCnpj deve ter 14 dígitos (ou 11, CPF)")
+    .optional()
+    .openapi({ param: { name: "IssuerCnpj", in: "query" }, description: "CNPJ do emitente, só dígitos" }),
+  IDSupplier: idQuery("IDSupplier", "Fornecedor"),
+  IDJob: idQuery("IDJob", "Importação (job NFeXML) que trouxe o XML"),
+  DateFrom: dateQuery("DateFrom", "Emitidas a partir de"),
+  DateTo: dateQuery("DateTo", "Emitidas até"),
+  ManifestEvent: z
+    .enum(["0", "210200", "210210", "210220", "210240"], {
+      error: "ManifestEvent deve ser um de: 0, 210200, 210210, 210220, 210240",
+    })
+    .transform(Number)
+    .optional()
+    .openapi({
+      param: { name: "ManifestEvent", in: "query" },
+      type: "integer",
+      enum: [0, 210200, 210210, 210220, 210240],
+      description: "Último evento registrado; 0: documentos ainda sem manifestação",
+    }),
+  Page: pageQuery,
+});
+
+export const listNfeFeedRoute = createRoute({
+  method: "get",
+  path: "/purchase/feed",
+  operationId: "listNfeFeed",
+  tags: [FEED_TAG],
+  summary: "Feed de NF-e destinadas à empresa",
+  description:
+    "As NF-e recebidas (XML importado pelo job `NFeXML`) destinadas ao CNPJ da empresa ou de um faturador seu, da emissão mais recente para a mais antiga, 5000 por página (`Page` a partir de 0), cada uma com a compra criada ou vinculada e as manifestações enviadas à SEFAZ.",
+  request: { query: FeedQuery },
+  responses: jsonOk(z.array(FeedDocumentSchema), "Documentos"),
+});
+
+export const listNfeFeed: AppRouteHandler<typeof listNfeFeedRoute> = async (c) => {
+  const q = c.req.valid("query");
+  const documents = await nfeFeed(c.get("db"), c.get("caller").companyId, {
+    page: q.Page,
+    id: q.IDNfeEvents,
+    accessKey: q.chNFe,
+    issuerDocument: q.IssuerCnpj,
+    supplierId: q.IDSupplier,
+    jobId: q.IDJob,
+    dateFrom: q.DateFrom,
+    dateTo: q.DateTo,
+    manifestEvent: q.ManifestEvent,
+  });
+  return c.json(documents.map(feedDocumentBody), 200);
+};
