@@ -244,6 +244,8 @@ function orderOf(ctx: FactoryContext): Promise<any> {
 }
 
 export const PARAM_FACTORIES: Record<string, ParamFactory> = {
+  // the seeded order status registry is account-wide: an existing status (6, invoiced)
+  idstatusorder: async () => 6,
   iduser: async ({ companyId }) => {
     const id = await insertRow(schema.users, {
       name: unique("Usuário"),

@@ -22,6 +22,11 @@ const NOT_ROW_IDS = new Set([
   "IDTypeStatusConciliation",
   "IDCompany",
   "IDTypeMovement",
+  // seeded account-wide registries and channel codes: the same for every company
+  "IDStatusOrder",
+  "IDStatusPurchase",
+  "IDNfCstIbsCbs",
+  "IDSalesChannel",
 ]);
 
 /** Fields whose row kind is named differently from the path parameter's factory. */
@@ -32,6 +37,8 @@ const FIELD_FACTORY: Record<string, string> = {
   IDCompanyIntegrationPix: "idcompanyintegration",
   IDWarehouseFrom: "idwarehouse",
   IDWarehouseTo: "idwarehouse",
+  IDCarrier: "idsupplier",
+  IDNfeEvents: "idnfevents",
 };
 
 /** List fields holding row ids: how one id is written into them, and the factory of the row. */

@@ -1,4 +1,5 @@
 import { findCompany } from "../../db/identity";
+import { findOrder } from "../../db/orders/orders";
 import {
   editStatements,
   findPurchase,
@@ -27,6 +28,7 @@ import { skusByIds, warehouseRows } from "../../db/stock/registry";
 import type { Db } from "../../env";
 import { DEFAULT_TIME_ZONE, isValidDate, nowIn, todayIn } from "../../lib/dates";
 import { badRequest, isConstraintError } from "../../lib/errors";
+import { ORDER_NOT_FOUND } from "../orders/messages";
 import type { Caller } from "../stock/ledger";
 import { quantityProblem, toMilli } from "../stock/quantities";
 import {
@@ -128,8 +130,10 @@ export async function checkItems(
 async function checkReferences(
   db: Db,
   companyId: number,
-  refs: { supplierId?: number | null; paymentTypeId?: number | null },
+  refs: { supplierId?: number | null; paymentTypeId?: number | null; orderId?: number | null },
 ): Promise<void> {
+  if (refs.orderId != null && !(await findOrder(db, companyId, refs.orderId)))
+    throw badRequest(ORDER_NOT_FOUND);
   if (refs.supplierId != null && !(await supplierExists(db, companyId, refs.supplierId)))
     throw badRequest(SUPPLIER_NOT_FOUND);
   if (refs.paymentTypeId != null && !(await paymentTypeExists(db, companyId, refs.paymentTypeId)))

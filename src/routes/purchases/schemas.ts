@@ -83,7 +83,9 @@ const purchaseFields = {
   IDOrder: idBody("IDOrder")
     .nullable()
     .optional()
-    .openapi({ description: "Pedido de venda que a compra atende" }),
+    .openapi({
+      description: "Pedido de venda da empresa que a compra atende (400 `Pedido não existe` para outro)",
+    }),
   chNFe: chNfeBody.nullable().optional(),
   NfeNumber: z
     .number({ error: "NfeNumber deve ser um número inteiro" })
