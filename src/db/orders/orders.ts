@@ -398,3 +398,46 @@ export async function listOrders(
     .orderBy(asc(orders.id))
     .limit(limit);
 }
+
+/** A page of orders with their shipping data and the quantity of their items. */
+export async function listPackages(
+  db: Db,
+  companyId: number,
+  filters: OrderFilters & { carrierId?: number },
+  limit: number,
+) {
+  const conditions = [eq(orders.companyId, companyId)];
+  if (filters.lastId !== undefined) conditions.push(gt(orders.id, filters.lastId));
+  if (filters.dateFrom) conditions.push(gte(orders.date, filters.dateFrom));
+  if (filters.dateTo) conditions.push(lte(orders.date, filters.dateTo));
+  if (filters.statusId !== undefined) conditions.push(eq(orders.statusId, filters.statusId));
+  if (filters.carrierId !== undefined) conditions.push(eq(orders.carrierId, filters.carrierId));
+  return db
+    .select({
+      order: orders,
+      items: sql<number>`(SELECT count(*) FROM order_items oi WHERE oi.order_id = "orders"."id")`.as(
+        "items_count",
+      ),
+      quantity:
+        sql<number>`(SELECT coalesce(sum(oi.quantity), 0) FROM order_items oi WHERE oi.order_id = "orders"."id")`.as(
+          "items_quantity",
+        ),
+    })
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/** Count and total of the company's orders per status, for orders dated in the range. */
+export async function countsByStatus(db: Db, companyId: number, dateFrom: string, dateTo: string) {
+  return db
+    .select({
+      statusId: orders.statusId,
+      count: sql<number>`count(*)`,
+      total: sql<number>`coalesce(sum(${orders.total}), 0)`,
+    })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), gte(orders.date, dateFrom), lte(orders.date, dateTo)))
+    .groupBy(orders.statusId);
+}

@@ -1,4 +1,5 @@
 /** Messages of the orders area (orders, items, statuses, taxes, payments, import). Exact texts. */
+import { STATEMENT_MESSAGES } from "../statement/messages";
 import { itemError } from "../stock/messages";
 
 export { SKU_NOT_FOUND, WAREHOUSE_NOT_FOUND } from "../stock/messages";
@@ -37,3 +38,4 @@ export const ORDER_PAYMENT_NOT_FOUND = "Pagamento do pedido não existe";
 export const paymentsAboveTotal = (payments: string, total: string) =>
   `Valor dos pagamentos (${payments}) maior que o total do pedido (${total})`;
 export const paymentError = (index: number, message: string) => `Payments[${index}]. ${message}`;
+export const DATE_RANGE_INVERTED = STATEMENT_MESSAGES.dateRangeInverted;

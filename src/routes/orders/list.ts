@@ -2,27 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { findOrders, ORDER_PAGE_SIZE } from "../../domain/orders/read";
 import type { AppRouteHandler } from "../../http/router";
 import { dateQuery, idQuery, jsonOk } from "../../http/schemas";
-import { headerBody, ORDERS_TAG, OrderHeaderSchema } from "./schemas";
-
-const pageSizeQuery = z
-  .string()
-  .regex(/^\d{1,4}$/, `PageSize deve ser um inteiro de 1 a ${ORDER_PAGE_SIZE}`)
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .min(1, `PageSize deve ser um inteiro de 1 a ${ORDER_PAGE_SIZE}`)
-      .max(ORDER_PAGE_SIZE, `PageSize deve ser um inteiro de 1 a ${ORDER_PAGE_SIZE}`),
-  )
-  .optional()
-  .openapi({
-    param: { name: "PageSize", in: "query" },
-    type: "integer",
-    minimum: 1,
-    maximum: ORDER_PAGE_SIZE,
-    default: ORDER_PAGE_SIZE,
-    description: `Pedidos por página, de 1 a ${ORDER_PAGE_SIZE} (padrão ${ORDER_PAGE_SIZE})`,
-  });
+import { headerBody, ORDERS_TAG, OrderHeaderSchema, pageSizeQuery } from "./schemas";
 
 export const listOrdersRoute = createRoute({
   method: "get",

@@ -4,7 +4,7 @@ import type { OrderPaymentView } from "../../db/orders/payments";
 import { inZone } from "../../domain/jobs/job-queries";
 import { MAX_ORDER_ITEMS } from "../../domain/orders/create-order";
 import type { ItemRequest, ManualTax } from "../../domain/orders/items";
-import type { OrderDetail } from "../../domain/orders/read";
+import { ORDER_PAGE_SIZE, type OrderDetail } from "../../domain/orders/read";
 import type { OrderStatus } from "../../domain/stock/order-statuses";
 import { fromMilli } from "../../domain/stock/quantities";
 import { flagBody, idBody, idPath, moneyBody, textBody } from "../../http/schemas";
@@ -13,6 +13,27 @@ import { idField } from "../registries/fields";
 import { quantityBody, quantityField } from "../sku/schemas";
 
 export const ORDERS_TAG = "Orders";
+
+/** `PageSize` of the cursor lists (`LastID`): 1 to 5000. */
+export const pageSizeQuery = z
+  .string()
+  .regex(/^\d{1,4}$/, `PageSize deve ser um inteiro de 1 a ${ORDER_PAGE_SIZE}`)
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(1, `PageSize deve ser um inteiro de 1 a ${ORDER_PAGE_SIZE}`)
+      .max(ORDER_PAGE_SIZE, `PageSize deve ser um inteiro de 1 a ${ORDER_PAGE_SIZE}`),
+  )
+  .optional()
+  .openapi({
+    param: { name: "PageSize", in: "query" },
+    type: "integer",
+    minimum: 1,
+    maximum: ORDER_PAGE_SIZE,
+    default: ORDER_PAGE_SIZE,
+    description: `Pedidos por página, de 1 a ${ORDER_PAGE_SIZE} (padrão ${ORDER_PAGE_SIZE})`,
+  });
 
 const money = (description: string) => z.number().openapi({ description, example: 150.25 });
 const rate = (description: string) => z.number().openapi({ description: `${description} (%)`, example: 18 });
