@@ -39,3 +39,18 @@ export const paymentsAboveTotal = (payments: string, total: string) =>
   `Valor dos pagamentos (${payments}) maior que o total do pedido (${total})`;
 export const paymentError = (index: number, message: string) => `Payments[${index}]. ${message}`;
 export const DATE_RANGE_INVERTED = STATEMENT_MESSAGES.dateRangeInverted;
+
+/** Orders template (CSV) job. */
+export const ORDERS_CSV_EMPTY =
+  "Arquivo vazio: a primeira linha deve ser o cabeçalho (pedido;deposito;sku;quantidade;...)";
+export const ORDERS_CSV_HEADER =
+  "Cabeçalho sem as colunas obrigatórias: pedido (ou order), deposito (ou warehouse), sku (ou codigo) e quantidade (ou quantity)";
+export const lineOrderKeyRequired = "Código do pedido (coluna pedido) obrigatório";
+export const lineSkuCodeRequired = "Código do SKU obrigatório";
+export const lineSkuNotFound = (code: string) => `SKU não existe: ${code}`;
+export const lineInvalidQuantity = (value: string) => `Quantidade inválida: ${value}`;
+export const lineInvalidMoney = (column: string, value: string) => `${column} inválido: ${value}`;
+export const lineInvalidId = (column: string, value: string) => `${column} inválido: ${value}`;
+export const lineInvalidDate = (value: string) => `Data inválida: ${value} (use AAAA-MM-DD)`;
+export const lineOrderRefused = (line: number) =>
+  `Pedido não importado: a linha ${line} do mesmo pedido tem erro`;
