@@ -5,7 +5,7 @@
 //    of 1,000 filtered by status) of a company with 1,000,000 orders against
 //    one with 10,000: p50 within 2x (the cursor and the (company, id) index do the work, never a scan).
 // Runs the bundled Worker in-process with Miniflare and a local D1 in a temporary folder; no network.
-//   npm run bench:orders [-- --requests 50 --page-requests 30]
+//   npm run bench:orders [-- --requests 50 --page-requests 30 --template-orders 10000]
 import { parseArgs } from "node:util";
 import { apiClient } from "./lib/api-client.mjs";
 import { checkRatio, interleaved, percentile } from "./lib/bench-report.mjs";
@@ -15,10 +15,15 @@ const { values: options } = parseArgs({
   options: {
     requests: { type: "string", default: "50" },
     "page-requests": { type: "string", default: "30" },
+    "template-orders": { type: "string", default: "10000" },
   },
 });
 const REQUESTS = Number(options.requests);
 const PAGE_REQUESTS = Number(options["page-requests"]);
+const TEMPLATE_ORDERS = Number(options["template-orders"]);
+const LINES_PER_ORDER = 2;
+/** Bound parameters per statement of the floor (D1 allows 100). */
+const MAX_PARAMS = 100;
 const ITEMS = 20;
 const INSTALLMENTS = 3;
 const SIZES = [10_000, 1_000_000];
@@ -117,6 +122,126 @@ async function measureCreates(api, fixtures) {
   );
 }
 
+/** The CSV template: TEMPLATE_ORDERS orders of LINES_PER_ORDER lines, SKUs by code, price in Brazilian notation. */
+function templateCsv({ warehouseId }) {
+  const lines = ["pedido;deposito;sku;quantidade;preco"];
+  for (let order = 0; order < TEMPLATE_ORDERS; order++) {
+    for (let k = 0; k < LINES_PER_ORDER; k++) {
+      lines.push(`P-${order};${warehouseId};PED-${(order + k) % ITEMS};${1 + k};49,90`);
+    }
+  }
+  return new TextEncoder().encode(`${lines.join("\n")}\n`);
+}
+
+/** Two-step upload of the template, then ConfirmUpload timed until the job ends. */
+async function importTemplate(api, mf, bytes) {
+  const slot = await api.call("POST", "/orders/template", {
+    Action: "RequestUploadUrl",
+    FileName: "pedidos.csv",
+    ContentType: "text/csv",
+    SizeBytes: bytes.byteLength,
+  });
+  const put = await mf.dispatchFetch(slot.UploadUrl, { method: "PUT", headers: slot.Headers, body: bytes });
+  if (put.status !== 200) throw new Error(`PUT: ${put.status} ${await put.text()}`);
+  const started = performance.now();
+  const { IDJob } = await api.call("POST", "/orders/template", { Action: "ConfirmUpload", Key: slot.Key });
+  for (;;) {
+    const job = await api.call("GET", `/job/${IDJob}`);
+    if (job.Status === "Done" || job.Status === "Failed") return { job, ms: performance.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Multi-row INSERTs of `rows` into `table` (every column), at most MAX_PARAMS parameters each. */
+function multiRowInserts(db, table, rows) {
+  const columns = Object.keys(rows[0]);
+  const perStatement = Math.floor(MAX_PARAMS / columns.length);
+  const tuple = `(${columns.map(() => "?").join(", ")})`;
+  const statements = [];
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const group = rows.slice(start, start + perStatement);
+    statements.push(
+      db
+        .prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${group.map(() => tuple).join(", ")}`)
+        .bind(...group.flatMap((row) => columns.map((c) => row[c]))),
+    );
+  }
+  return statements;
+}
+
+/** Ids of the floor's copies: above any id the run writes. */
+const FLOOR_IDS = 100_000_000;
+
+/**
+ * The floor: the rows the import wrote (orders, items, status history) written again as plain
+ * multi-row INSERTs in one batch (one transaction) under ids moved by FLOOR_IDS; answers the ms
+ * and the row counts, then removes the copies.
+ */
+async function plainTemplateInserts(db, jobId) {
+  const all = async (sql) => (await db.prepare(sql).bind(`job:${jobId}:%`).all()).results;
+  const orders = await all("SELECT * FROM orders WHERE import_key LIKE ?1 ORDER BY id");
+  const items = await all(
+    "SELECT i.* FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.import_key LIKE ?1 ORDER BY i.id",
+  );
+  const history = await all(
+    "SELECT h.* FROM order_status_history h JOIN orders o ON o.id = h.order_id WHERE o.import_key LIKE ?1 ORDER BY h.id",
+  );
+  const moved = (row, ...keys) => ({
+    ...row,
+    ...Object.fromEntries(keys.map((k) => [k, row[k] + FLOOR_IDS])),
+  });
+  const batch = [
+    ...multiRowInserts(
+      db,
+      "orders",
+      orders.map((o) => ({ ...moved(o, "id"), uid: `floor-${o.uid}`, import_key: `floor-${o.import_key}` })),
+    ),
+    ...multiRowInserts(
+      db,
+      "order_items",
+      items.map((i) => moved(i, "id", "order_id")),
+    ),
+    ...multiRowInserts(
+      db,
+      "order_status_history",
+      history.map((h) => moved(h, "id", "order_id")),
+    ),
+  ];
+  const started = performance.now();
+  await db.batch(batch);
+  const ms = performance.now() - started;
+  await db.batch([
+    db.prepare("DELETE FROM order_items WHERE order_id > ?1").bind(FLOOR_IDS),
+    db.prepare("DELETE FROM order_status_history WHERE order_id > ?1").bind(FLOOR_IDS),
+    db.prepare("DELETE FROM orders WHERE id > ?1").bind(FLOOR_IDS),
+  ]);
+  return { ms, orders: orders.length, items: items.length, history: history.length };
+}
+
+/** The template import against its floor, with the job's work checked in the database. */
+async function measureTemplate(api, mf, db, fixtures) {
+  const bytes = templateCsv(fixtures);
+  const lines = TEMPLATE_ORDERS * LINES_PER_ORDER;
+  const { job, ms } = await importTemplate(api, mf, bytes);
+  if (job.Status !== "Done" || job.Result?.orders !== TEMPLATE_ORDERS || job.Result?.errors !== 0)
+    throw new Error(`template job ${job.IDJob}: ${JSON.stringify(job)}`);
+  const floor = await plainTemplateInserts(db, job.IDJob);
+  if (floor.orders !== TEMPLATE_ORDERS || floor.items !== lines || floor.history !== TEMPLATE_ORDERS)
+    throw new Error(`the import wrote ${JSON.stringify(floor)}`);
+  const count = (n) => n.toLocaleString("en-US");
+  console.log(
+    `POST /orders/template, ${count(TEMPLATE_ORDERS)} orders (${count(lines)} lines, ${(bytes.byteLength / 1024).toFixed(0)} KB): ` +
+      `${(ms / 1000).toFixed(1)} s from ConfirmUpload to Done, ${Math.round(lines / (ms / 1000))} lines/s, ${Math.round(TEMPLATE_ORDERS / (ms / 1000))} orders/s`,
+  );
+  console.log(
+    `Floor, the same ${count(floor.orders)} orders, ${count(floor.items)} items and ${count(floor.history)} history rows ` +
+      `as multi-row INSERTs in one batch: ${floor.ms.toFixed(0)} ms, ${Math.round(lines / (floor.ms / 1000))} lines/s`,
+  );
+  console.log(
+    `Template import against the floor: ${(ms / floor.ms).toFixed(1)}x (printed, no target: each order is its own createOrder, reads and one atomic batch)`,
+  );
+}
+
 /** `size` orders of company `companyId` generated inside SQLite, with the columns a page answers. */
 async function seedOrders(db, companyId, size) {
   for (let from = 0; from < size; from += CHUNK) {
@@ -174,7 +299,7 @@ async function measurePages(api, db) {
 async function main() {
   const started = performance.now();
   console.log("Bundling the Worker (wrangler deploy --dry-run)...");
-  const worker = await startBenchWorker(bundleWorker());
+  const worker = await startBenchWorker(bundleWorker(), { queues: true });
   try {
     const { mf, db } = worker;
     const api = apiClient("http://bench.localhost/1.0", {
@@ -200,6 +325,9 @@ async function main() {
       percentile(creates.receivable, 50),
       MAX_CREATE_RATIO,
     );
+    console.log();
+
+    await measureTemplate(api, mf, db, fixtures);
     console.log();
 
     const { timings, rowsOf } = await measurePages(api, db);
