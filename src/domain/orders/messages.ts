@@ -2,7 +2,7 @@
 import { STATEMENT_MESSAGES } from "../statement/messages";
 import { itemError } from "../stock/messages";
 
-export { SKU_NOT_FOUND, WAREHOUSE_NOT_FOUND } from "../stock/messages";
+export { lineInvalidQuantity, lineSkuNotFound, SKU_NOT_FOUND, WAREHOUSE_NOT_FOUND } from "../stock/messages";
 export { itemError };
 
 export const ORDER_NOT_FOUND = "Pedido não existe";
@@ -47,10 +47,6 @@ export const ORDERS_CSV_HEADER =
   "Cabeçalho sem as colunas obrigatórias: pedido (ou order), deposito (ou warehouse), sku (ou codigo) e quantidade (ou quantity)";
 export const lineOrderKeyRequired = "Código do pedido (coluna pedido) obrigatório";
 export const lineSkuCodeRequired = "Código do SKU obrigatório";
-export const lineSkuNotFound = (code: string) => `SKU não existe: ${code}`;
-export const lineInvalidQuantity = (value: string) => `Quantidade inválida: ${value}`;
 export const lineInvalidMoney = (column: string, value: string) => `${column} inválido: ${value}`;
 export const lineInvalidId = (column: string, value: string) => `${column} inválido: ${value}`;
 export const lineInvalidDate = (value: string) => `Data inválida: ${value} (use AAAA-MM-DD)`;
-export const lineOrderRefused = (line: number) =>
-  `Pedido não importado: a linha ${line} do mesmo pedido tem erro`;
