@@ -1,7 +1,9 @@
 // The whole mission, end to end, against a running API (`npm start`): sign in, bank accounts, a
 // supplier and a consumer with their titles, a transfer, a conciliation rule, an OFX statement through
 // the two-step upload, the import job, the lines the rule reconciled, a line reconciled by hand and
-// undone, the balances. Every step checks the answer; the first that fails ends the script with exit 1.
+// undone, the balances; the stock ledger; an order from reservation to invoicing, its receivable paid
+// by an imported OFX line through a rule. Every step checks the answer; the first that fails ends the
+// script with exit 1.
 //
 //   npm run demo                      # against http://127.0.0.1:8787 (the `demo` account)
 //   API_URL=http://demo.localhost:8787 npm run demo
@@ -155,6 +157,32 @@ async function uploadStatement(bankAccountId, fileName, bytes) {
   return job.IDJob;
 }
 
+/** Polls the OFX import job until it ends; it must be Done with the `expected` counts. */
+async function watchImport(jobId, expected) {
+  const deadline = Date.now() + JOB_TIMEOUT_MS;
+  let job;
+  let last = "";
+  do {
+    job = await call("GET", `/job/${jobId}`);
+    const progress = `${job.Status} ${job.Processed}/${job.Total}`;
+    if (progress !== last) ok(`job ${jobId}: ${progress}`);
+    last = progress;
+    if (job.Status === "Done" || job.Status === "Failed") break;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  } while (Date.now() < deadline);
+  const expectation = `the OFX import job (Type BankStatementOFX) to end Done with Result ${JSON.stringify(expected)}`;
+  check(
+    job.Status === "Done",
+    `expected ${expectation}; it is ${job.Status}${job.FailureReason ? `: ${job.FailureReason}` : ""}`,
+  );
+  const result = Object.fromEntries(Object.keys(expected).map((key) => [key, job.Result?.[key]]));
+  check(
+    JSON.stringify(result) === JSON.stringify(expected),
+    `expected ${expectation}; got Result ${JSON.stringify(job.Result)}, Errors ${JSON.stringify(job.Errors)}`,
+  );
+  ok(`Result ${JSON.stringify(job.Result)}`);
+}
+
 const findBy = (list, field, value) => list.find((item) => item[field] === value);
 
 console.log(`Finance back-office API demo against ${API}`);
@@ -274,30 +302,9 @@ const jobId = await stepOf(
   },
 );
 
-await stepOf("Watch the import job until Done (auto-reconciliation by the rules)", async () => {
-  const deadline = Date.now() + JOB_TIMEOUT_MS;
-  let job;
-  let last = "";
-  do {
-    job = await call("GET", `/job/${jobId}`);
-    const progress = `${job.Status} ${job.Processed}/${job.Total}`;
-    if (progress !== last) ok(`job ${jobId}: ${progress}`);
-    last = progress;
-    if (job.Status === "Done" || job.Status === "Failed") break;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  } while (Date.now() < deadline);
-  const expectation = `the OFX import job (Type BankStatementOFX) to end Done with Result ${JSON.stringify(EXPECTED_IMPORT)}`;
-  check(
-    job.Status === "Done",
-    `expected ${expectation}; it is ${job.Status}${job.FailureReason ? `: ${job.FailureReason}` : ""}`,
-  );
-  const result = Object.fromEntries(Object.keys(EXPECTED_IMPORT).map((key) => [key, job.Result?.[key]]));
-  check(
-    JSON.stringify(result) === JSON.stringify(EXPECTED_IMPORT),
-    `expected ${expectation}; got Result ${JSON.stringify(job.Result)}, Errors ${JSON.stringify(job.Errors)}`,
-  );
-  ok(`Result ${JSON.stringify(job.Result)}`);
-});
+await stepOf("Watch the import job until Done (auto-reconciliation by the rules)", () =>
+  watchImport(jobId, EXPECTED_IMPORT),
+);
 
 const statement = await stepOf(
   "Show the imported lines (GET /accounts/bank-statement?Source=2)",
@@ -508,6 +515,211 @@ await stepOf("Stock: pricing from the average cost (POST /sku/pricing/{idsku})",
   });
   check(priced.Updated === 1, `price not written: ${priced.Message}`);
   ok(`cost ${money(priced.Cost)} -> price ${money(priced.Price)} (${priced.Message})`);
+});
+
+// Order to cash: an order reserves stock, is invoiced (stock leaves), and its receivable title is
+// paid by a line of the bank's OFX statement that a conciliation rule reconciles.
+const ORDER_QTY = 3;
+const ORDER_TOTAL = 90;
+const sale = await stepOf(
+  "Orders: a SKU with a tax profile and 20 on stock, a payment type with a rate",
+  async () => {
+    const [profile] = await call("POST", "/tax/profile", {
+      Code: `REVENDA-${run}`,
+      Description: "Revenda de mercadorias",
+      CstIcms: "00",
+      IcmsRate: 18,
+      CstIpi: "53",
+      IpiRate: 0,
+      CstPis: "01",
+      PisRate: 1.65,
+      CstCofins: "01",
+      CofinsRate: 7.6,
+      IDNfCstIbsCbs: 1,
+      IbsRate: 0.1,
+      CbsRate: 0.9,
+    });
+    check(profile?.Code === `REVENDA-${run}`, `tax profile answered ${JSON.stringify(profile)}`);
+    const [sku] = await call("POST", "/sku", {
+      Code: `CHA-${run}`,
+      Name: "Chá mate 250 g",
+      Unit: "UN",
+      TaxProfile: profile.Code,
+      Cost: 8,
+      Price: 30,
+    });
+    const warehouse = stockSku.main;
+    await call("POST", "/sku/movement/adjustment", {
+      IDSku: sku.IDSku,
+      IDWarehouse: warehouse.IDWarehouse,
+      IDTypeMovement: 0,
+      Quantity: 20,
+      UnitCost: 8,
+      Reason: "Recebimento do fornecedor",
+    });
+    ok(`SKU ${sku.IDSku} ${sku.Code} (tax profile ${profile.Code}): 20 on stock in ${warehouse.Name}`);
+    const [paymentType] = await call("POST", "/type/order/payment", { Description: `PIX ${run}` });
+    const rates = await call("PUT", `/type/order/payment/${paymentType.IDTypePayment}/rate`, [
+      { Installments: 1, FirstDueDays: 0, IntervalDays: 30, NfTPag: "17" },
+    ]);
+    check(rates.length === 1 && rates[0].Installments === 1, `rates answered ${JSON.stringify(rates)}`);
+    ok(
+      `payment type ${paymentType.IDTypePayment} "${paymentType.Description}": 1 installment, due the order day`,
+    );
+    return { sku, warehouse, paymentType };
+  },
+);
+
+const skuBalance = async (skuId) => {
+  const [balance] = await call("GET", `/sku/balance?IDSku=${skuId}`);
+  return balance;
+};
+
+const order = await stepOf(
+  `Orders: an order of ${ORDER_QTY} reserves stock (status 23), its payment a receivable title`,
+  async () => {
+    const order = await call("POST", "/orders", {
+      IDWarehouse: sale.warehouse.IDWarehouse,
+      IDConsumer: consumer.IDConsumer,
+      IDStatusOrder: 23,
+      Items: [{ IDSku: sale.sku.IDSku, Quantity: ORDER_QTY, UnitPrice: 30, ReverseTaxCalculation: 1 }],
+      Payments: [
+        {
+          IDTypePayment: sale.paymentType.IDTypePayment,
+          Installments: 1,
+          Value: ORDER_TOTAL,
+          IDBankAccount: checking.IDBankAccount,
+        },
+      ],
+    });
+    check(order.Total === ORDER_TOTAL, `order total ${order.Total}, expected ${ORDER_TOTAL}`);
+    check(order.IDStatusOrder === 23, `order status ${order.IDStatusOrder}, expected 23`);
+    const [item] = order.Items;
+    check(item.TaxTotal > 0 && item.Value + item.TaxTotal === item.Total, `item ${JSON.stringify(item)}`);
+    ok(
+      `order ${order.IDOrder} "${order.StatusOrder}": ${item.Quantity} x ${money(item.UnitPrice)}, taxes inside ${money(item.TaxTotal)} (ICMS ${money(item.IcmsValue)}), total ${money(order.Total)}`,
+    );
+    check(order.Payments.length === 1, `${order.Payments.length} payment titles, expected 1`);
+    const [payment] = order.Payments;
+    check(
+      payment.Value === ORDER_TOTAL && payment.DueDate === today && payment.Status === 1,
+      `payment ${JSON.stringify(payment)}`,
+    );
+    ok(`receivable ${payment.IDAccountPayableReceivable}: ${money(payment.Value)} due ${payment.DueDate}`);
+    const balance = await skuBalance(sale.sku.IDSku);
+    check(
+      balance.QtyOnStock === 20 &&
+        balance.QtyReserved === ORDER_QTY &&
+        balance.QtyAvailable === 20 - ORDER_QTY,
+      `balance ${JSON.stringify(balance)}, expected 20 on stock, ${ORDER_QTY} reserved`,
+    );
+    ok(`on stock ${balance.QtyOnStock}, reserved ${balance.QtyReserved}, available ${balance.QtyAvailable}`);
+    return order;
+  },
+);
+
+await stepOf("Orders: invoiced (status 6): the stock leaves, the Kardex shows the outbound", async () => {
+  const invoiced = await call("PUT", `/orders/${order.IDOrder}`, { IDStatusOrder: 6 });
+  check(invoiced.IDStatusOrder === 6, `order status ${invoiced.IDStatusOrder}, expected 6`);
+  const [item] = invoiced.Items;
+  check(Number.isInteger(item.IDStockMovement), "the item has no outbound movement");
+  const history = invoiced.StatusHistory.map((h) => `${h.FromIDStatusOrder ?? "-"}→${h.IDStatusOrder}`);
+  ok(`order ${invoiced.IDOrder} "${invoiced.StatusOrder}", history ${history.join(", ")}`);
+  const balance = await skuBalance(sale.sku.IDSku);
+  check(
+    balance.QtyOnStock === 20 - ORDER_QTY && balance.QtyReserved === 0,
+    `balance ${JSON.stringify(balance)}, expected ${20 - ORDER_QTY} on stock, none reserved`,
+  );
+  ok(`on stock ${balance.QtyOnStock}, reserved ${balance.QtyReserved}, available ${balance.QtyAvailable}`);
+  const kardex = await call("GET", `/sku/movement?Type=Kardex&IDSku=${sale.sku.IDSku}`);
+  const outbound = kardex.find((l) => l.IDSkuMovement === item.IDStockMovement);
+  check(
+    kardex.length === 2 && outbound,
+    `${kardex.length} Kardex lines, expected the inbound and the order's`,
+  );
+  check(
+    outbound.IDTypeMovement === 1 && Math.abs(outbound.Quantity) === ORDER_QTY && outbound.UnitCost === 8,
+    `outbound line ${JSON.stringify(outbound)}`,
+  );
+  for (const l of kardex) {
+    ok(
+      `  #${l.IDSkuMovement} ${l.IDTypeMovement === 0 ? "entrada" : "saída  "} ${l.Quantity} @ ${money(l.UnitCost)} -> saldo ${l.QtyBalance}`,
+    );
+  }
+});
+
+const saleRule = await stepOf(
+  "Orders: a conciliation rule: credits with the order's PIX settle the consumer's title",
+  async () => {
+    const [rule] = await call("POST", "/accounts/bank-statement/conciliation-rule", {
+      IDBankAccount: checking.IDBankAccount,
+      IDTypeRule: 1,
+      IDTypeAccount: 0,
+      Description: "PIX PEDIDO",
+      IDConsumer: consumer.IDConsumer,
+      IDTypePayment: sale.paymentType.IDTypePayment,
+    });
+    check(rule?.IDBankStatementConciliationRule, "no rule in the answer");
+    ok(
+      `rule ${rule.IDBankStatementConciliationRule}: "${rule.Description}" on account ${rule.IDBankAccount}`,
+    );
+    return rule;
+  },
+);
+
+await stepOf("Orders: the bank's OFX with the order's payment, reconciled by the rule", async () => {
+  const paid = [
+    {
+      fitId: `${run}-4`,
+      amount: ORDER_TOTAL,
+      memo: `PIX PEDIDO ${order.IDOrder} MARIA SILVA`,
+      type: "CREDIT",
+      date: today,
+    },
+  ];
+  const bytes = new TextEncoder().encode(ofxOf(checking, paid));
+  const id = await uploadStatement(checking.IDBankAccount, `extrato-pedido-${run}.ofx`, bytes);
+  await watchImport(id, { imported: 1, duplicate: 0, autoReconciled: 1, pending: 0 });
+  const statement = await call(
+    "GET",
+    `/accounts/bank-statement?Source=2&IDBankAccount=${checking.IDBankAccount}&DateFrom=${today}`,
+  );
+  const line = statement.find((l) => l.Description === paid[0].memo);
+  check(line, "the order's line is missing from the statement");
+  check(
+    line.IDTypeStatusConciliation === 2 &&
+      line.IDBankStatementConciliationRule === saleRule.IDBankStatementConciliationRule,
+    `line ${JSON.stringify(line)}`,
+  );
+  const titleId = order.Payments[0].IDAccountPayableReceivable;
+  check(
+    line.InternalAccounts.some((entry) => entry.IDAccountPayableReceivable === titleId),
+    "the line is not linked to the order's receivable",
+  );
+  ok(
+    `line ${line.IDBankStatementConciliation} conciliado automaticamente by rule ${saleRule.IDBankStatementConciliationRule}`,
+  );
+});
+
+await stepOf("Orders: the receivable is paid, the order and the balance show it", async () => {
+  const titleId = order.Payments[0].IDAccountPayableReceivable;
+  const title = await call("GET", `/accounts/receivable/${titleId}`);
+  check(title.OpenValue === 0, `the order's receivable still has ${title.OpenValue} open`);
+  ok(`receivable ${titleId} ${title.StatusName}`);
+  const detail = await call("GET", `/orders/${order.IDOrder}`);
+  const [payment] = detail.Payments;
+  check(payment.OpenValue === 0 && payment.Status === 3, `order payment ${JSON.stringify(payment)}`);
+  check(detail.PaidValue === ORDER_TOTAL, `order PaidValue ${detail.PaidValue}`);
+  ok(
+    `order ${detail.IDOrder}: total ${money(detail.Total)}, payment ${payment.IDAccountPayableReceivable} received`,
+  );
+  const list = await call("GET", "/accounts/bank-account");
+  const account = findBy(list, "IDBankAccount", checking.IDBankAccount);
+  const expected = -300 - RENT + ORDER_TOTAL;
+  check(account.Balance === expected, `account balance ${account.Balance}, expected ${expected}`);
+  ok(
+    `${account.Bank.padEnd(16)} ${account.AccountNumber}: Balance ${money(account.Balance)} (order-to-cash ${money(ORDER_TOTAL)} in)`,
+  );
 });
 
 console.log(`\nDone: ${step} steps passed.`);

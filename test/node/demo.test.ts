@@ -31,8 +31,12 @@ describe("npm run demo", () => {
     const { code, stdout, stderr } = await runDemo();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 18 steps passed.");
+    expect(stdout).toContain("Done: 24 steps passed.");
     expect(stdout).toContain("40 on stock, average cost 13.50");
     expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
+    expect(stdout).toContain("on stock 20, reserved 3, available 17");
+    expect(stdout).toContain("saída   3 @ 8.00 -> saldo 17");
+    expect(stdout).toMatch(/line \d+ conciliado automaticamente by rule \d+\n/);
+    expect(stdout).toContain("Balance -1710.00 (order-to-cash 90.00 in)");
   });
 });
