@@ -75,16 +75,31 @@ export async function missingOrderReference(
     carrierId?: number | null;
   },
 ): Promise<OrderReference | null> {
-  if (refs.consumerId != null && !(await existsInCompany(db, consumers, companyId, refs.consumerId)))
-    return "consumer";
-  if (refs.orderTypeId != null && !(await existsInCompany(db, orderTypes, companyId, refs.orderTypeId)))
-    return "orderType";
-  if (refs.warehouseId !== undefined && !(await existsInCompany(db, warehouses, companyId, refs.warehouseId)))
-    return "warehouse";
-  if (
-    refs.carrierId != null &&
-    !(await existsInCompany(db, suppliers, companyId, refs.carrierId, eq(suppliers.isCarrier, 1)))
-  )
-    return "carrier";
-  return null;
+  const found = (check: boolean, lookup: () => Promise<boolean>) =>
+    check ? lookup() : Promise.resolve(true);
+  // independent lookups at once; the first missing one in this order is the answer
+  const checks: [OrderReference, Promise<boolean>][] = [
+    [
+      "consumer",
+      found(refs.consumerId != null, () => existsInCompany(db, consumers, companyId, refs.consumerId!)),
+    ],
+    [
+      "orderType",
+      found(refs.orderTypeId != null, () => existsInCompany(db, orderTypes, companyId, refs.orderTypeId!)),
+    ],
+    [
+      "warehouse",
+      found(refs.warehouseId !== undefined, () =>
+        existsInCompany(db, warehouses, companyId, refs.warehouseId!),
+      ),
+    ],
+    [
+      "carrier",
+      found(refs.carrierId != null, () =>
+        existsInCompany(db, suppliers, companyId, refs.carrierId!, eq(suppliers.isCarrier, 1)),
+      ),
+    ],
+  ];
+  const exists = await Promise.all(checks.map(([, pending]) => pending));
+  return checks.find((_, index) => !exists[index])?.[0] ?? null;
 }

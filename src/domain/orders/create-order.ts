@@ -11,6 +11,7 @@ import {
 } from "../../db/orders/orders";
 import type { Statement } from "../../db/sql";
 import type { Db } from "../../env";
+import { allInOrder } from "../../lib/concurrent";
 import { DEFAULT_TIME_ZONE, todayIn } from "../../lib/dates";
 import { badRequest, isConstraintError } from "../../lib/errors";
 import { type ItemRequest, prepareItems } from "./items";
@@ -47,14 +48,17 @@ export const MAX_ORDER_ITEMS = 500;
 export async function createOrder(db: Db, caller: OrderCaller, input: OrderInput): Promise<OrderDetail> {
   const { companyId } = caller;
   if (input.items.length === 0) throw badRequest(ORDER_ITEMS_REQUIRED);
-  await assertOrderReferences(db, companyId, input.header);
-  const plan = planInitialStatus(await statusRegistry(db), input.statusId ?? 1);
-  const items = await prepareItems(db, companyId, input.items);
+  const [, registry, items, company] = await allInOrder([
+    assertOrderReferences(db, companyId, input.header),
+    statusRegistry(db),
+    prepareItems(db, companyId, input.items),
+    input.header.date === undefined ? findCompany(db, companyId) : Promise.resolve(undefined),
+  ] as const);
+  const plan = planInitialStatus(registry, input.statusId ?? 1);
   const itemsTotal = items.reduce((sum, i) => sum + i.taxes.total, 0);
   const total = itemsTotal + input.header.freight - input.header.discount;
   if (total < 0) throw badRequest(ORDER_DISCOUNT_ABOVE_TOTAL);
-  const date =
-    input.header.date ?? todayIn((await findCompany(db, companyId))?.timeZone ?? DEFAULT_TIME_ZONE);
+  const date = input.header.date ?? todayIn(company?.timeZone ?? DEFAULT_TIME_ZONE);
   const uid = crypto.randomUUID();
   const orderId = orderIdByUid(uid);
   const payments = await paymentWrites(

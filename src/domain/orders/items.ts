@@ -61,17 +61,20 @@ export async function prepareItems(
   index0 = 0,
   label: (index: number, message: string) => string = itemError,
 ): Promise<ItemValues[]> {
-  const skus = await skusByIds(
-    db,
-    companyId,
-    requests.map((r) => r.skuId),
-  );
+  const [skus, cstRows] = await Promise.all([
+    skusByIds(
+      db,
+      companyId,
+      requests.map((r) => r.skuId),
+    ),
+    cstIbsCbsRows(db),
+  ]);
   const profiles = await taxProfilesByCodes(
     db,
     companyId,
     [...skus.values()].flatMap((s) => (s.taxProfile ? [s.taxProfile] : [])),
   );
-  const csts = new Set((await cstIbsCbsRows(db)).map((row) => row.id));
+  const csts = new Set(cstRows.map((row) => row.id));
   return requests.map((r, k) => {
     const fail = (message: string) => badRequest(label(index0 + k, message));
     const sku = skus.get(r.skuId);

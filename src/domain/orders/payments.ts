@@ -10,6 +10,7 @@ import {
 import type { Statement } from "../../db/sql";
 import { titleInsertStatement, titleUpdateStatement } from "../../db/titles";
 import type { Db } from "../../env";
+import { allInOrder } from "../../lib/concurrent";
 import { ApiError, badRequest } from "../../lib/errors";
 import { type Cents, formatCents } from "../../lib/money";
 import { paymentRateFor } from "../payment-terms/rates";
@@ -58,13 +59,27 @@ export async function paymentWrites(
     throw badRequest(paymentsAboveTotal(formatCents(order.paid + sum), formatCents(order.total)));
   const statements: Statement[] = [];
   const links: OrderPaymentLink[] = [];
+  const rates = await allInOrder(
+    payments.map(async (payment, index) => {
+      try {
+        const [, rate] = await allInOrder([
+          assertReferences(db, companyId, RECEIVABLE, {
+            paymentTypeId: payment.paymentTypeId,
+            bankAccountId: payment.bankAccountId,
+          }),
+          paymentRateFor(db, companyId, payment.paymentTypeId, payment.installments),
+        ] as const);
+        return rate;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400)
+          throw badRequest(paymentError(index, error.message));
+        throw error;
+      }
+    }),
+  );
   for (const [index, payment] of payments.entries()) {
-    try {
-      await assertReferences(db, companyId, RECEIVABLE, {
-        paymentTypeId: payment.paymentTypeId,
-        bankAccountId: payment.bankAccountId,
-      });
-      const rate = await paymentRateFor(db, companyId, payment.paymentTypeId, payment.installments);
+    {
+      const rate = rates[index]!;
       for (const installment of installmentSchedule(rate, order.date, payment.value)) {
         const uid = crypto.randomUUID();
         statements.push(
@@ -95,10 +110,6 @@ export async function paymentWrites(
           installments: payment.installments,
         });
       }
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400)
-        throw badRequest(paymentError(index, error.message));
-      throw error;
     }
   }
   return [

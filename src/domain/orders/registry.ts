@@ -3,20 +3,22 @@ import type { Db } from "../../env";
 import type { StatusRegistry } from "./transitions";
 
 /**
- * The status registry and transition table (seeded by migrations, the same in every account),
- * read once per database binding of the isolate.
+ * The status registry and transition table: seeded by migrations, the same rows in every account
+ * and never written by the API, so read once per isolate (a request builds a new `Db` each time,
+ * which made a per-binding cache miss on every request).
  */
-const cache = new WeakMap<Db, Promise<StatusRegistry>>();
+let cached: Promise<StatusRegistry> | undefined;
 
 export function statusRegistry(db: Db): Promise<StatusRegistry> {
-  let pending = cache.get(db);
-  if (!pending) {
-    pending = (async () => ({
-      statuses: new Map((await orderStatusRows(db)).map((s) => [s.id, s])),
-      transitions: await transitionRows(db),
-    }))();
-    pending.catch(() => cache.delete(db));
-    cache.set(db, pending);
+  if (!cached) {
+    const pending = (async () => {
+      const [statuses, transitions] = await Promise.all([orderStatusRows(db), transitionRows(db)]);
+      return { statuses: new Map(statuses.map((s) => [s.id, s])), transitions };
+    })();
+    pending.catch(() => {
+      if (cached === pending) cached = undefined;
+    });
+    cached = pending;
   }
-  return pending;
+  return cached;
 }

@@ -80,12 +80,9 @@ const purchaseFields = {
     .max(120, "Installments deve estar entre 1 e 120")
     .optional()
     .openapi({ description: "Parcelas das contas a pagar criadas na conferência (padrão 1)", example: 3 }),
-  IDOrder: idBody("IDOrder")
-    .nullable()
-    .optional()
-    .openapi({
-      description: "Pedido de venda da empresa que a compra atende (400 `Pedido não existe` para outro)",
-    }),
+  IDOrder: idBody("IDOrder").nullable().optional().openapi({
+    description: "Pedido de venda da empresa que a compra atende (400 `Pedido não existe` para outro)",
+  }),
   chNFe: chNfeBody.nullable().optional(),
   NfeNumber: z
     .number({ error: "NfeNumber deve ser um número inteiro" })
