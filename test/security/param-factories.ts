@@ -316,7 +316,7 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
       issuerDocument: "00000000000191",
       issuerName: unique("Emitente"),
       recipientDocument: companyId === 1 ? "11222333000181" : "11222333000262",
-      itemCount: 1,
+      itemCount: 0,
       supplierId: await insertRow(schema.suppliers, { companyId, name: unique("Fornecedor") }),
     }),
   idstockkeepingunitproduction: async (ctx) => {

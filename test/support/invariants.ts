@@ -381,9 +381,9 @@ const NFE_CHECKS: [string, string][] = [
   [
     "nfe items",
     `SELECT 'nfe ' || d.id || ': ' || d.item_count || ' items, ' || d.unmatched_items || ' unmatched; stored '
-       || count(i.id) || ', ' || coalesce(sum(i.sku_id IS NULL), 0) || ' without SKU' AS problem
+       || count(i.id) || ', ' || coalesce(sum(i.id IS NOT NULL AND i.sku_id IS NULL), 0) || ' without SKU' AS problem
      FROM nfe_documents d LEFT JOIN nfe_items i ON i.nfe_id = d.id AND i.company_id = d.company_id
-     GROUP BY d.id HAVING count(i.id) <> d.item_count OR coalesce(sum(i.sku_id IS NULL), 0) <> d.unmatched_items`,
+     GROUP BY d.id HAVING count(i.id) <> d.item_count OR coalesce(sum(i.id IS NOT NULL AND i.sku_id IS NULL), 0) <> d.unmatched_items`,
   ],
   [
     "nfe purchase",

@@ -5,7 +5,7 @@ import { dateQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
 import { FEED_TAG, FeedDocumentSchema, feedDocumentBody } from "./schemas";
 
 const FeedQuery = z.object({
-  IDNfeEvents: idQuery("IDNfeEvents", "Um documento"),
+  IDNFEvents: idQuery("IDNFEvents", "Um documento"),
   chNFe: z
     .string()
     .regex(/^\d{44}$/, "chNFe deve ter 44 dígitos")
@@ -51,7 +51,7 @@ export const listNfeFeed: AppRouteHandler<typeof listNfeFeedRoute> = async (c) =
   const q = c.req.valid("query");
   const documents = await nfeFeed(c.get("db"), c.get("caller").companyId, {
     page: q.Page,
-    id: q.IDNfeEvents,
+    id: q.IDNFEvents,
     accessKey: q.chNFe,
     issuerDocument: q.IssuerCnpj,
     supplierId: q.IDSupplier,

@@ -60,7 +60,7 @@ const InstallmentSchema = z
 
 export const FeedDocumentSchema = z
   .object({
-    IDNfeEvents: z
+    IDNFEvents: z
       .number()
       .int()
       .openapi({ description: "Documento do feed (caminho `idnfevents`)", example: 1 }),
@@ -123,7 +123,7 @@ export const FeedDocumentSchema = z
 export function feedDocumentBody(document: FeedDocument) {
   const installments = JSON.parse(document.installments) as NfeInstallment[];
   return {
-    IDNfeEvents: document.id,
+    IDNFEvents: document.id,
     chNFe: document.chNfe,
     NfeNumber: document.number,
     Series: document.series,

@@ -142,18 +142,16 @@ describe("GET /purchase/feed and the NF-e's purchase", () => {
   it("filters by key, issuer, supplier, dates and manifest state; another company sees none of it", async () => {
     const { document, key } = await imported({ issuedAt: "2026-09-03T08:00:00-03:00" });
     const ids = async (query: string) =>
-      ((await api.get(`/purchase/feed?${query}`)).body as { IDNfeEvents: number }[]).map(
-        (d) => d.IDNfeEvents,
-      );
-    expect(await ids(`chNFe=${key}`)).toEqual([document.IDNfeEvents]);
-    expect(await ids(`IssuerCnpj=${document.IssuerCnpj}`)).toEqual([document.IDNfeEvents]);
-    expect(await ids(`IDSupplier=${document.IDSupplier}`)).toEqual([document.IDNfeEvents]);
-    expect(await ids("DateFrom=2026-09-03&DateTo=2026-09-03")).toContain(document.IDNfeEvents);
-    expect(await ids("DateFrom=2026-09-04&DateTo=2026-09-30")).not.toContain(document.IDNfeEvents);
-    expect(await ids("ManifestEvent=0")).toContain(document.IDNfeEvents);
-    expect((await manifest(document.IDNfeEvents, { Event: 210210 })).status).toBe(200);
-    expect(await ids("ManifestEvent=0")).not.toContain(document.IDNfeEvents);
-    expect(await ids("ManifestEvent=210210")).toContain(document.IDNfeEvents);
+      ((await api.get(`/purchase/feed?${query}`)).body as { IDNFEvents: number }[]).map((d) => d.IDNFEvents);
+    expect(await ids(`chNFe=${key}`)).toEqual([document.IDNFEvents]);
+    expect(await ids(`IssuerCnpj=${document.IssuerCnpj}`)).toEqual([document.IDNFEvents]);
+    expect(await ids(`IDSupplier=${document.IDSupplier}`)).toEqual([document.IDNFEvents]);
+    expect(await ids("DateFrom=2026-09-03&DateTo=2026-09-03")).toContain(document.IDNFEvents);
+    expect(await ids("DateFrom=2026-09-04&DateTo=2026-09-30")).not.toContain(document.IDNFEvents);
+    expect(await ids("ManifestEvent=0")).toContain(document.IDNFEvents);
+    expect((await manifest(document.IDNFEvents, { Event: 210210 })).status).toBe(200);
+    expect(await ids("ManifestEvent=0")).not.toContain(document.IDNFEvents);
+    expect(await ids("ManifestEvent=210210")).toContain(document.IDNFEvents);
     expect((await api.get("/purchase/feed?ManifestEvent=210230")).status).toBe(400);
     expect((await api.get("/purchase/feed?chNFe=123")).body).toEqual({
       errorMessage: "chNFe deve ter 44 dígitos",
@@ -161,7 +159,7 @@ describe("GET /purchase/feed and the NF-e's purchase", () => {
 
     const other = await companyTwoApi();
     expect((await other.get(`/purchase/feed?chNFe=${key}`)).body).toEqual([]);
-    expect(await other.post(`/purchase/feed/${document.IDNfeEvents}/manifest`, { Event: 210200 })).toEqual(
+    expect(await other.post(`/purchase/feed/${document.IDNFEvents}/manifest`, { Event: 210200 })).toEqual(
       expect.objectContaining({ status: 400, body: { errorMessage: "Documento não encontrado" } }),
     );
   });
@@ -170,7 +168,7 @@ describe("GET /purchase/feed and the NF-e's purchase", () => {
 describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", () => {
   it("registers awareness then a confirmation, each with its protocol; the same event twice is refused (573)", async () => {
     const { document } = await imported();
-    const aware = await manifest(document.IDNfeEvents, { Event: 210210 });
+    const aware = await manifest(document.IDNFEvents, { Event: 210210 });
     expect(aware.status).toBe(200);
     expect(aware.body).toMatchObject({ ManifestEvent: 210210, ManifestDescription: "Ciência da operação" });
     expect(aware.body.Events).toEqual([
@@ -182,11 +180,11 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
         Comments: null,
       }),
     ]);
-    expect(await manifest(document.IDNfeEvents, { Event: 210210 })).toMatchObject({
+    expect(await manifest(document.IDNFEvents, { Event: 210210 })).toMatchObject({
       status: 400,
       body: { errorMessage: "SEFAZ rejeitou o evento: 573 - Rejeição: Duplicidade de evento" },
     });
-    const confirmed = await manifest(document.IDNfeEvents, { Event: "210200" });
+    const confirmed = await manifest(document.IDNFEvents, { Event: "210200" });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.ManifestEvent).toBe(210200);
     expect(confirmed.body.Events.map((e: { Event: number; cStat: number }) => [e.Event, e.cStat])).toEqual([
@@ -201,7 +199,7 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
     const fourteen = "Mercadoria dev";
     expect(fourteen).toHaveLength(14);
     for (const Comments of [fourteen, `  ${fourteen}  `, undefined, null, ""]) {
-      expect(await manifest(document.IDNfeEvents, { Event: 210240, Comments })).toMatchObject({
+      expect(await manifest(document.IDNFEvents, { Event: 210240, Comments })).toMatchObject({
         status: 400,
         body: {
           errorMessage:
@@ -209,13 +207,13 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
         },
       });
     }
-    expect(await eventRows(document.IDNfeEvents)).toEqual([]);
-    const done = await manifest(document.IDNfeEvents, { Event: 210240, Comments: `${fourteen}.` });
+    expect(await eventRows(document.IDNFEvents)).toEqual([]);
+    const done = await manifest(document.IDNFEvents, { Event: 210240, Comments: `${fourteen}.` });
     expect(done.status).toBe(200);
     expect(done.body.Events).toEqual([
       expect.objectContaining({ Event: 210240, Comments: "Mercadoria dev.", cStat: 135 }),
     ]);
-    expect(await manifest(document.IDNfeEvents, { Event: 210210, Comments: "x".repeat(256) })).toMatchObject({
+    expect(await manifest(document.IDNFEvents, { Event: 210210, Comments: "x".repeat(256) })).toMatchObject({
       status: 400,
       body: { errorMessage: "Comments deve ter no máximo 255 caracteres" },
     });
@@ -226,23 +224,23 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
       "SEFAZ rejeitou o evento: 655 - Rejeição: Evento informado após a manifestação conclusiva do destinatário";
     const first = (await imported()).document;
     expect(
-      (await manifest(first.IDNfeEvents, { Event: 210240, Comments: "Operação cancelada pelo comprador" }))
+      (await manifest(first.IDNFEvents, { Event: 210240, Comments: "Operação cancelada pelo comprador" }))
         .status,
     ).toBe(200);
-    expect(await manifest(first.IDNfeEvents, { Event: 210200 })).toMatchObject({
+    expect(await manifest(first.IDNFEvents, { Event: 210200 })).toMatchObject({
       status: 400,
       body: { errorMessage: refused },
     });
     const second = (await imported()).document;
-    expect((await manifest(second.IDNfeEvents, { Event: 210220 })).status).toBe(200);
-    expect(await manifest(second.IDNfeEvents, { Event: 210210 })).toMatchObject({
+    expect((await manifest(second.IDNFEvents, { Event: 210220 })).status).toBe(200);
+    expect(await manifest(second.IDNFEvents, { Event: 210210 })).toMatchObject({
       status: 400,
       body: { errorMessage: refused },
     });
-    expect(await eventRows(second.IDNfeEvents)).toEqual([
+    expect(await eventRows(second.IDNFEvents)).toEqual([
       { event: 210220, c_stat: 135, protocol: expect.stringMatching(/^\d{15}$/) },
     ]);
-    const after = await api.get(`/purchase/feed?IDNfeEvents=${second.IDNfeEvents}`);
+    const after = await api.get(`/purchase/feed?IDNFEvents=${second.IDNFEvents}`);
     expect(after.body[0].ManifestEvent).toBe(210220);
   });
 
@@ -250,15 +248,15 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
     const { document } = await imported();
     const invalid = (code: string) =>
       `Evento inválido: ${code}. Aceitos: 210200 (confirmação da operação), 210210 (ciência da operação), 210220 (desconhecimento da operação), 210240 (operação não realizada)`;
-    expect(await manifest(document.IDNfeEvents, { Event: 210250 })).toMatchObject({
+    expect(await manifest(document.IDNFEvents, { Event: 210250 })).toMatchObject({
       status: 400,
       body: { errorMessage: invalid("210250") },
     });
-    expect(await manifest(document.IDNfeEvents, { Event: "abc" })).toMatchObject({
+    expect(await manifest(document.IDNFEvents, { Event: "abc" })).toMatchObject({
       status: 400,
       body: { errorMessage: invalid("abc") },
     });
-    expect(await manifest(document.IDNfeEvents, {})).toMatchObject({
+    expect(await manifest(document.IDNFEvents, {})).toMatchObject({
       status: 400,
       body: { errorMessage: "Event obrigatório" },
     });
@@ -266,19 +264,19 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
       status: 400,
       body: { errorMessage: "Documento não encontrado" },
     });
-    expect(await eventRows(document.IDNfeEvents)).toEqual([]);
+    expect(await eventRows(document.IDNFEvents)).toEqual([]);
   });
 
   it("two conclusive events at once: exactly one is registered", async () => {
     const { document } = await imported();
     const answers = await Promise.all([
-      manifest(document.IDNfeEvents, { Event: 210200 }),
-      manifest(document.IDNfeEvents, { Event: 210220 }),
-      manifest(document.IDNfeEvents, { Event: 210200 }),
+      manifest(document.IDNFEvents, { Event: 210200 }),
+      manifest(document.IDNFEvents, { Event: 210220 }),
+      manifest(document.IDNFEvents, { Event: 210200 }),
     ]);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 400)).toHaveLength(2);
-    const registered = (await eventRows(document.IDNfeEvents)).filter((row) => row.protocol !== null);
+    const registered = (await eventRows(document.IDNFEvents)).filter((row) => row.protocol !== null);
     expect(registered).toHaveLength(1);
   });
 });
