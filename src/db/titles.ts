@@ -15,7 +15,7 @@ import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { insertEntry, type NewEntry } from "./ledger";
 import { existsInCompany } from "./lookups";
-import { utcNow } from "./sql";
+import { type Statement, utcNow } from "./sql";
 import { settleTitle, TITLE_STATUS } from "./title-settlement";
 
 export type TitleRow = typeof titles.$inferSelect;
@@ -255,11 +255,16 @@ function refuseIfTitleDeleted(db: Db, companyId: number, titleId: number) {
  * Posts a payment: its entry and the title's new open value and status, in one batch. The open_value
  * CHECK refuses the whole batch when concurrent payments would overpay the title (constraint error).
  */
-export async function postPayment(db: Db, entry: NewEntry & { titleId: number }): Promise<void> {
+export async function postPayment(
+  db: Db,
+  entry: NewEntry & { titleId: number },
+  followUps: Statement[] = [],
+): Promise<void> {
   await db.batch([
     insertEntry(db, entry),
     settleTitle(db, entry.companyId, entry.titleId, entry.value, ne(titles.status, TITLE_STATUS.deleted)),
     refuseIfTitleDeleted(db, entry.companyId, entry.titleId),
+    ...followUps,
   ]);
 }
 

@@ -5,12 +5,16 @@ import { bankStatementRouter } from "./bank-statement";
 import { companyRouter } from "./company";
 import { conciliationRulesRouter } from "./conciliation-rules";
 import { jobsRouter } from "./jobs";
+import { mailRouter } from "./mail";
 import { ordersRouter } from "./orders";
 import { registriesRouter } from "./registries";
 import { skuRouter } from "./sku";
 import { stockRouter } from "./stock";
 import { titlesRouter } from "./titles";
+import { trackingMessagesRouter } from "./tracking-messages";
 import { userRouter } from "./user";
+import { webhookDeliveriesRouter } from "./webhook-deliveries";
+import { webhooksRouter } from "./webhooks";
 
 /** Every authenticated operation of the API, by area. */
 export const protectedRoutes = createRouter()
@@ -25,6 +29,10 @@ export const protectedRoutes = createRouter()
   .route("/", stockRouter)
   .route("/", skuRouter)
   .route("/", ordersRouter)
+  .route("/", webhooksRouter)
+  .route("/", webhookDeliveriesRouter)
+  .route("/", trackingMessagesRouter)
+  .route("/", mailRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
   // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.
   .route("/", titlesRouter);
