@@ -8,14 +8,17 @@ const MailSchema = z
   .object({
     IDMail: z.number().int().openapi({ example: 1 }),
     To: z.string().openapi({ example: "cliente@example.com" }),
-    Subject: z.string().openapi({ example: "Pedido 1001 saiu para entrega" }),
-    Body: z.string().openapi({ example: "Olá Maria, seu pedido 1001 está em rota de entrega." }),
+    Subject: z.string().openapi({ example: "Pedido 1001 saiu para entrega", description: "Assunto" }),
+    Body: z.string().openapi({
+      example: "Olá Maria, seu pedido 1001 está em rota de entrega.",
+      description: "Texto do e-mail",
+    }),
     Status: z.enum(["Pending", "Sending", "Sent", "Failed"]).openapi({ example: "Sent" }),
     Transport: z.string().nullable().openapi({
       example: "local",
       description: "`local` (desenvolvimento: só fica aqui) ou `send_email` (Cloudflare)",
     }),
-    Error: z.string().nullable().openapi({ example: null }),
+    Error: z.string().nullable().openapi({ example: null, description: "Motivo da falha de envio" }),
     CreatedAt: z.string().openapi({ example: "2026-11-23 14:30:00" }),
     SentAt: z.string().nullable().openapi({ example: "2026-11-23 14:30:01" }),
   })

@@ -18,12 +18,16 @@ export const TrackingMessageSchema = z
       .number()
       .int()
       .openapi({ example: 1, description: "1 e-mail, 2 webhook (evento `tracking.message`)" }),
-    Subject: z.string().nullable().openapi({ example: "Pedido {{Order.Number}} saiu para entrega" }),
+    Subject: z.string().nullable().openapi({
+      example: "Pedido {{Order.Number}} saiu para entrega",
+      description: "Modelo do assunto (e-mail)",
+    }),
     Body: z.string().openapi({
+      description: "Modelo Mustache do texto",
       example:
         "Olá {{Order.CustomerName}}, seu pedido {{Order.Number}} está {{Tracking.Status}}{{#Tracking.Code}} ({{Tracking.Code}}){{/Tracking.Code}}.",
     }),
-    Active: z.number().int().openapi({ example: 1 }),
+    Active: z.number().int().openapi({ example: 1, description: "1 dispara na transição; 0 não" }),
   })
   .openapi("TrackingMessage");
 
@@ -44,7 +48,9 @@ export const TrackingMessageCreateSchema = z
       }),
     Subject: template("Subject").max(255, "Subject aceita no máximo 255 caracteres").nullable().optional(),
     Body: template("Body"),
-    Active: flagBody("Active").optional().openapi({ default: 1 }),
+    Active: flagBody("Active")
+      .optional()
+      .openapi({ default: 1, description: "1 dispara na transição; 0 não" }),
   })
   .openapi("TrackingMessageCreate");
 

@@ -9,7 +9,10 @@ export const DELIVERY_STATUSES = ["Pending", "Sending", "Delivered", "Failed", "
 
 const AttemptSchema = z
   .object({
-    Number: z.number().int().openapi({ example: 1 }),
+    Number: z
+      .number()
+      .int()
+      .openapi({ example: 1, description: "Número da tentativa (segue contando nos reenvios)" }),
     Status: z.enum(["Delivered", "Retry", "Failed", "Disabled"]).openapi({
       description:
         "Delivered (2xx), Retry (outra tentativa agendada), Failed (fim das tentativas), Disabled (410: webhook desativado)",
@@ -19,7 +22,10 @@ const AttemptSchema = z
       .int()
       .nullable()
       .openapi({ example: 500, description: "Status HTTP do receptor; null sem resposta" }),
-    Error: z.string().nullable().openapi({ example: "timeout após 10000 ms" }),
+    Error: z.string().nullable().openapi({
+      example: "timeout após 10000 ms",
+      description: "O que houve sem resposta HTTP: timeout, conexão, URL recusada",
+    }),
     DurationMs: z.number().int().openapi({ example: 184 }),
     AttemptedAt: z.string().openapi({ example: "2026-11-23 14:30:01" }),
     NextAttemptAt: z.string().nullable().openapi({ example: "2026-11-23 14:30:31" }),

@@ -55,7 +55,9 @@ export const WebhookCreateSchema = z
       .openapi({ description: "https e endereço público em produção; localmente também http e loopback" }),
     Description: textBody("Description", 255).nullable().optional(),
     Events: eventsBody.optional(),
-    Active: flagBody("Active").optional().openapi({ default: 1 }),
+    Active: flagBody("Active")
+      .optional()
+      .openapi({ default: 1, description: "1 recebe entregas; 0 desativado" }),
     MaxPerSecond: z
       .number()
       .int("MaxPerSecond deve ser um número inteiro")
