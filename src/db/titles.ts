@@ -134,6 +134,26 @@ export async function insertTitle(
   return row.id;
 }
 
+/**
+ * The insert of an open title as one statement of a larger batch; later statements of the same batch
+ * refer to it with `titleIdByUid(uid)`.
+ */
+export function titleInsertStatement(
+  db: Db,
+  companyId: number,
+  typeAccount: number,
+  fields: TitleFields,
+  value: Cents,
+  uid: string,
+): Statement {
+  return db
+    .insert(titles)
+    .values({ ...fields, uid, companyId, typeAccount, value, openValue: value, status: TITLE_STATUS.open });
+}
+
+/** The id of the title inserted with `uid` (earlier in the same batch, or before). */
+export const titleIdByUid = (uid: string) => sql`(SELECT id FROM ${titles} WHERE uid = ${uid})`;
+
 /** New value, open value (new value - paid, from the row at write time) and the status that follows. */
 function valueAndOpenValue(newValue: Cents) {
   const newOpen = sql`${newValue} - (${titles.value} - ${titles.openValue})`;
