@@ -27,6 +27,7 @@ export const events = sqliteTable(
     uniqueIndex("events_uid").on(t.uid),
     index("events_company").on(t.companyId, t.id),
     index("events_undispatched").on(t.id).where(sql`dispatched_at IS NULL`),
+    index("events_dispatch_key").on(t.dispatchKey).where(sql`dispatch_key IS NOT NULL`),
   ],
 );
 
@@ -80,6 +81,9 @@ export const webhookDeliveries = sqliteTable(
     uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId),
     index("webhook_deliveries_company").on(t.companyId, t.id),
     index("webhook_deliveries_endpoint").on(t.endpointId, t.id),
+    index("webhook_deliveries_waiting")
+      .on(t.status, t.nextAttemptAt)
+      .where(sql`status IN ('Pending', 'Sending')`),
   ],
 );
 
@@ -131,7 +135,10 @@ export const mailMessages = sqliteTable(
     createdAt: createdAt(),
     sentAt: text(),
   },
-  (t) => [index("mail_messages_company").on(t.companyId, t.id)],
+  (t) => [
+    index("mail_messages_company").on(t.companyId, t.id),
+    index("mail_messages_pending").on(t.id).where(sql`status = 'Pending'`),
+  ],
 );
 
 /** Templates fired on tracking status transitions, one per status and channel. */

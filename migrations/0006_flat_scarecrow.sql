@@ -13,6 +13,7 @@ CREATE TABLE `events` (
 CREATE UNIQUE INDEX `events_uid` ON `events` (`uid`);--> statement-breakpoint
 CREATE INDEX `events_company` ON `events` (`company_id`,`id`);--> statement-breakpoint
 CREATE INDEX `events_undispatched` ON `events` (`id`) WHERE dispatched_at IS NULL;--> statement-breakpoint
+CREATE INDEX `events_dispatch_key` ON `events` (`dispatch_key`) WHERE dispatch_key IS NOT NULL;--> statement-breakpoint
 CREATE TABLE `mail_messages` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`company_id` integer NOT NULL,
@@ -27,6 +28,7 @@ CREATE TABLE `mail_messages` (
 );
 --> statement-breakpoint
 CREATE INDEX `mail_messages_company` ON `mail_messages` (`company_id`,`id`);--> statement-breakpoint
+CREATE INDEX `mail_messages_pending` ON `mail_messages` (`id`) WHERE status = 'Pending';--> statement-breakpoint
 CREATE TABLE `tracking_messages` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`company_id` integer NOT NULL,
@@ -73,6 +75,7 @@ CREATE TABLE `webhook_deliveries` (
 CREATE UNIQUE INDEX `webhook_deliveries_event_endpoint` ON `webhook_deliveries` (`event_id`,`endpoint_id`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_company` ON `webhook_deliveries` (`company_id`,`id`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_endpoint` ON `webhook_deliveries` (`endpoint_id`,`id`);--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_waiting` ON `webhook_deliveries` (`status`,`next_attempt_at`) WHERE status IN ('Pending', 'Sending');--> statement-breakpoint
 CREATE TABLE `webhook_endpoints` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`company_id` integer NOT NULL,
