@@ -7,6 +7,7 @@ import {
   webhookRateWindows,
 } from "../../../drizzle/schema";
 import type { Db } from "../../env";
+import { rawStatement } from "../raw-statement";
 import { PAGE_SIZE, type Statement, utcNow } from "../sql";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -16,31 +17,49 @@ const inSeconds = (seconds: number) =>
   sql`strftime('%Y-%m-%d %H:%M:%S', 'now', ${`+${Math.round(seconds)} seconds`})`;
 
 /**
- * Takes attempt `attempt` of a pending delivery (status `Sending` until `deadlineSeconds`). Only one
- * of two concurrent runs gets the row, so an event is never sent twice for the same attempt.
+ * Takes attempt `attempt` of a pending delivery (status `Sending` until `deadlineSeconds`) and counts
+ * it in its endpoint's window of second `window`, in one batch (one commit). Only one of two
+ * concurrent runs gets the row, so an event is never sent twice for the same attempt. Answers the
+ * delivery and the count of its endpoint's window so far, or undefined when there is nothing to do.
  */
 export async function claimDelivery(
   db: Db,
   deliveryId: number,
   attempt: number,
   deadlineSeconds: number,
-): Promise<DeliveryRow | undefined> {
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set({
-      status: "Sending",
-      attempts: sql`${webhookDeliveries.attempts} + 1`,
-      nextAttemptAt: inSeconds(deadlineSeconds),
-    })
-    .where(
-      and(
-        eq(webhookDeliveries.id, deliveryId),
-        eq(webhookDeliveries.status, "Pending"),
-        eq(webhookDeliveries.attempts, attempt - 1),
-      ),
-    )
-    .returning();
-  return row;
+  window: number,
+): Promise<{ delivery: DeliveryRow; inWindow: number } | undefined> {
+  const [claimed, counted] = await db.batch([
+    db
+      .update(webhookDeliveries)
+      .set({
+        status: "Sending",
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        nextAttemptAt: inSeconds(deadlineSeconds),
+      })
+      .where(
+        and(
+          eq(webhookDeliveries.id, deliveryId),
+          eq(webhookDeliveries.status, "Pending"),
+          eq(webhookDeliveries.attempts, attempt - 1),
+        ),
+      )
+      .returning(),
+    rawStatement(
+      db,
+      sql`INSERT INTO ${webhookRateWindows} (endpoint_id, window, count)
+        SELECT endpoint_id, ${window}, 1 FROM ${webhookDeliveries}
+        WHERE id = ${deliveryId} AND status = 'Sending' AND attempts = ${attempt} AND changes() > 0
+        ON CONFLICT (endpoint_id) DO UPDATE SET
+          count = CASE WHEN window = excluded.window THEN count + 1 ELSE 1 END,
+          window = excluded.window
+        RETURNING count`,
+    ),
+  ]);
+  const delivery = (claimed as DeliveryRow[])[0];
+  if (!delivery) return undefined;
+  const inWindow = ((counted as D1Result<{ count: number }>).results ?? [])[0]?.count ?? 1;
+  return { delivery, inWindow };
 }
 
 /** Gives a claimed attempt back untried (the endpoint's rate was reached): pending again in `seconds`. */
@@ -53,19 +72,6 @@ export async function releaseDelivery(db: Db, deliveryId: number, seconds: numbe
       nextAttemptAt: inSeconds(seconds),
     })
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "Sending")));
-}
-
-/** Counts one delivery in the endpoint's window of the current second; answers the count so far. */
-export async function countInRateWindow(db: Db, endpointId: number, window: number): Promise<number> {
-  const row = await db.get<{
-    count: number;
-  }>(sql`INSERT INTO ${webhookRateWindows} (endpoint_id, window, count)
-    VALUES (${endpointId}, ${window}, 1)
-    ON CONFLICT (endpoint_id) DO UPDATE SET
-      count = CASE WHEN window = excluded.window THEN count + 1 ELSE 1 END,
-      window = excluded.window
-    RETURNING count`);
-  return row?.count ?? 1;
 }
 
 export type AttemptRecord = {

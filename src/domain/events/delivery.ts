@@ -2,7 +2,6 @@ import {
   type AttemptRecord,
   cancelDelivery,
   claimDelivery,
-  countInRateWindow,
   type DeliveryRow,
   recordAttempt,
   releaseDelivery,
@@ -101,8 +100,10 @@ export type DeliveryRun = {
 export async function attemptDelivery(run: DeliveryRun, deliveryId: number, attempt: number): Promise<void> {
   const { db, config } = run;
   // Sending for at most the timeout and a margin: past that, the sweep gives it back to Pending.
-  const delivery = await claimDelivery(db, deliveryId, attempt, Math.ceil(config.timeoutMs / 1000) + 60);
-  if (!delivery) return;
+  const second = Math.floor(Date.now() / 1000);
+  const claim = await claimDelivery(db, deliveryId, attempt, Math.ceil(config.timeoutMs / 1000) + 60, second);
+  if (!claim) return;
+  const { delivery } = claim;
   const [endpoint, event] = await Promise.all([
     endpointById(db, delivery.endpointId),
     eventOf(db, delivery.eventId),
@@ -111,8 +112,7 @@ export async function attemptDelivery(run: DeliveryRun, deliveryId: number, atte
     await cancelDelivery(db, delivery.id);
     return;
   }
-  const second = Math.floor(Date.now() / 1000);
-  if ((await countInRateWindow(db, endpoint.id, second)) > endpoint.maxPerSecond) {
+  if (claim.inWindow > endpoint.maxPerSecond) {
     await releaseDelivery(db, delivery.id, 1);
     await run.queue.send({ kind: "deliver", account: run.account, deliveryId, attempt }, { delaySeconds: 1 });
     return;
