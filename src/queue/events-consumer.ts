@@ -18,7 +18,7 @@ async function consumeEvent(body: EventMessage, env: Env, http: HttpPost): Promi
     return;
   }
   const db = drizzleFor(database);
-  if (body.kind === "dispatch") return dispatchEvents(db, env.EVENTS, body.account);
+  if (body.kind === "dispatch") return dispatchEvents(db, env.EVENTS, body.account, body.sweep);
   if (body.kind === "mail")
     return sendQueuedMail(db, mailSenderFor(env.SEND_EMAIL), env.MAIL_FROM ?? DEFAULT_MAIL_FROM, body.mailId);
   return attemptDelivery(

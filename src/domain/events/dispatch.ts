@@ -21,10 +21,16 @@ export async function requestDispatch(queue: EventQueue, account: string, db: Db
 
 /**
  * Fans the account's new events out to their endpoints (one delivery per subscribed active
- * endpoint) and sends one `deliver` message per delivery; then re-sends stale deliveries and the
- * mail still to send. Safe to run twice at once: each event is claimed by one run only.
+ * endpoint) and sends one `deliver` message per delivery, then the mail still to send; `sweep`
+ * (the hourly cron) also re-sends deliveries left waiting. Safe to run twice at once: each event
+ * is claimed by one run only, each attempt by one delivery run only.
  */
-export async function dispatchEvents(db: Db, queue: EventQueue, account: string): Promise<void> {
+export async function dispatchEvents(
+  db: Db,
+  queue: EventQueue,
+  account: string,
+  sweep = false,
+): Promise<void> {
   const key = crypto.randomUUID();
   for (let run = 0; run < FAN_OUTS_PER_RUN; run++) {
     const deliveries = await fanOutEvents(db, `${key}:${run}`, FAN_OUT_LIMIT);
@@ -35,11 +41,13 @@ export async function dispatchEvents(db: Db, queue: EventQueue, account: string)
     if (!(await hasUndispatchedEvents(db))) break;
     if (run === FAN_OUTS_PER_RUN - 1) await queue.send({ kind: "dispatch", account });
   }
-  const stale = await staleDeliveries(db, STALE_AFTER_SECONDS, FAN_OUT_LIMIT);
-  await sendAll(
-    queue,
-    stale.map((d) => ({ body: { kind: "deliver", account, deliveryId: d.id, attempt: d.attempt } })),
-  );
+  if (sweep) {
+    const stale = await staleDeliveries(db, STALE_AFTER_SECONDS, FAN_OUT_LIMIT);
+    await sendAll(
+      queue,
+      stale.map((d) => ({ body: { kind: "deliver", account, deliveryId: d.id, attempt: d.attempt } })),
+    );
+  }
   const mails = await pendingMailIds(db, FAN_OUT_LIMIT);
   await sendAll(
     queue,

@@ -8,10 +8,10 @@ const id = z.number().int().positive();
 
 /**
  * Messages of the events queue: `dispatch` fans the account's new events out to their endpoints
- * (and picks up stale work), `deliver` makes one attempt of one delivery, `mail` sends one e-mail.
+ * (with `sweep`, from the hourly cron, it also picks up deliveries whose message was lost), `deliver` makes one attempt of one delivery, `mail` sends one e-mail.
  */
 export const EventMessageSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("dispatch"), account }),
+  z.object({ kind: z.literal("dispatch"), account, sweep: z.boolean().optional() }),
   z.object({ kind: z.literal("deliver"), account, deliveryId: id, attempt: id }),
   z.object({ kind: z.literal("mail"), account, mailId: id }),
 ]);

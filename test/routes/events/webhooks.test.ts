@@ -1,8 +1,10 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { events, webhookDeliveries } from "../../../drizzle/schema";
 import { client, signIn } from "../../support/api";
 import { eventsOfType } from "../../support/event-factories";
 import { seedAccounts } from "../../support/seed";
-import { createBankAccount } from "../../support/statement-factories";
+import { createBankAccount, demoDb } from "../../support/statement-factories";
 import { eventually, receiver } from "../../support/webhook-receiver";
 
 let api: ReturnType<typeof client>;
@@ -271,5 +273,58 @@ describe("webhook deliveries to a real receiver", () => {
     await eventually(async () => (await hook.received()).length === 2);
     const [, after] = await hook.received();
     expect(after!.verifiedWith).toEqual([last]);
+  });
+});
+
+describe("delivery upkeep", () => {
+  it("the cron's sweeping dispatch sends deliveries whose queue message was lost", async () => {
+    const hook = receiver("sweep");
+    const webhook = await webhookTo(hook.url);
+    await hook.configure({ secrets: [webhook.Secret] });
+    const db = demoDb();
+    const [event] = await db
+      .insert(events)
+      .values({
+        companyId: 1,
+        uid: `evt_${crypto.randomUUID().replaceAll("-", "")}`,
+        type: "transfer.created",
+        payload: "{}",
+        dispatchedAt: "2026-01-01 00:00:00",
+      })
+      .returning();
+    const stuck = { companyId: 1, endpointId: webhook.IDWebhook, nextAttemptAt: "2026-01-01 00:00:00" };
+    await db.insert(webhookDeliveries).values([{ ...stuck, eventId: event!.id, status: "Pending" }]);
+    await env.EVENTS.send({ kind: "dispatch", account: "demo" });
+    await eventually(
+      async () =>
+        (
+          await env.DB_DEMO.prepare("SELECT count(*) AS n FROM events WHERE dispatched_at IS NULL").first<{
+            n: number;
+          }>()
+        )?.n === 0,
+    );
+    expect(await hook.received()).toHaveLength(0);
+    await env.EVENTS.send({ kind: "dispatch", account: "demo", sweep: true });
+    const delivered = await settled(webhook.IDWebhook);
+    expect(delivered).toMatchObject({ Status: "Delivered", Attempts: 1 });
+    const [got] = await hook.received();
+    expect(got!.headers["x-event-id"]).toBe(event!.uid);
+  });
+
+  it("an endpoint's rate bound spreads its deliveries over the seconds", async () => {
+    const hook = receiver("rate");
+    const created = await api.post("/webhook", {
+      Url: hook.url,
+      Events: ["transfer.created"],
+      MaxPerSecond: 1,
+    });
+    const webhookId = created.body[0].IDWebhook as number;
+    await Promise.all([transfer(), transfer(), transfer()]);
+    await eventually(async () => {
+      const all = await deliveriesOf(webhookId);
+      return all.length === 3 && all.every((d) => d.Status === "Delivered");
+    });
+    const seconds = (await hook.received()).map((r) => Math.floor(r.at / 1000));
+    expect(new Set(seconds).size).toBe(3);
   });
 });
