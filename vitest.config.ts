@@ -22,6 +22,10 @@ export default defineConfig({
                 JWT_SECRET: "test-jwt-secret-not-for-production-0123456789",
                 UPLOAD_SIGNING_SECRET: "test-upload-secret-not-for-production-0123456789",
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                // webhook retries without waiting, a short timeout and a near dead end (test/routes/events)
+                WEBHOOK_RETRY_BASE_SECONDS: "0",
+                WEBHOOK_TIMEOUT_MS: "1000",
+                WEBHOOK_MAX_ATTEMPTS: "3",
               },
             },
           })),
@@ -33,7 +37,8 @@ export default defineConfig({
           exclude: ["test/node/**", "test/scripts/**", "**/node_modules/**"],
           setupFiles: ["./test/setup/apply-migrations.ts"],
           // hands the OFX fixture bytes (in-repo MIT copies, GPL ones from ../shared when present) to workerd
-          globalSetup: ["./test/domain/ofx/fixtures.setup.mjs"],
+          // and starts the webhook receiver on loopback that the events tests deliver to
+          globalSetup: ["./test/domain/ofx/fixtures.setup.mjs", "./test/support/webhook-receiver.setup.mjs"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

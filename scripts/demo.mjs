@@ -1,9 +1,10 @@
 // The whole mission, end to end, against a running API (`npm start`): sign in, bank accounts, a
 // supplier and a consumer with their titles, a transfer, a conciliation rule, an OFX statement through
 // the two-step upload, the import job, the lines the rule reconciled, a line reconciled by hand and
-// undone, the balances; the stock ledger; an order from reservation to invoicing, its receivable paid
-// by an imported OFX line through a rule. Every step checks the answer; the first that fails ends the
-// script with exit 1.
+// undone, the balances; a webhook receiver on this machine gets the bank-import event and verifies its
+// signature with the README's example code (`scripts/lib/verify-webhook.mjs`); the stock ledger; an
+// order from reservation to invoicing, its receivable paid by an imported OFX line through a rule.
+// Every step checks the answer; the first that fails ends the script with exit 1.
 //
 //   npm run demo                      # against http://127.0.0.1:8787 (the `demo` account)
 //   API_URL=http://demo.localhost:8787 npm run demo
@@ -11,7 +12,9 @@
 // Each run creates its own accounts, partners and titles (names carry a run number), so it can run
 // again and again on the same database.
 
+import { createServer } from "node:http";
 import { ApiCallError, apiClient } from "./lib/api-client.mjs";
+import { verifyWebhook } from "./lib/verify-webhook.mjs";
 
 const BASE = (process.env.API_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");
 const API = `${BASE}/1.0`;
@@ -292,6 +295,41 @@ const rule = await stepOf(
   },
 );
 
+/** A webhook receiver on this machine (the API allows loopback URLs in development). */
+function startReceiver() {
+  const received = [];
+  const server = createServer((request, response) => {
+    const chunks = [];
+    request.on("data", (chunk) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      response.writeHead(200).end();
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ server, received, url: `http://127.0.0.1:${server.address().port}/webhook` }),
+    ),
+  );
+}
+
+const webhook = await stepOf(
+  "Webhook: a receiver on this machine subscribes to bank_file.imported",
+  async () => {
+    const receiver = await startReceiver();
+    const [created] = await call("POST", "/webhook", {
+      Url: receiver.url,
+      Description: `Demo ${run}`,
+      Events: ["bank_file.imported"],
+    });
+    check(created.Secret?.startsWith("whsec_"), "the webhook's secret is shown once, on creation");
+    ok(
+      `webhook ${created.IDWebhook} -> ${created.Url}, secret ${created.Secret.slice(0, 10)}… (shown only now)`,
+    );
+    return { ...receiver, id: created.IDWebhook, secret: created.Secret };
+  },
+);
+
 const lines = statementLines(today, RENT, SALE);
 const ofx = new TextEncoder().encode(ofxOf(checking, lines));
 const jobId = await stepOf(
@@ -304,6 +342,40 @@ const jobId = await stepOf(
 
 await stepOf("Watch the import job until Done (auto-reconciliation by the rules)", () =>
   watchImport(jobId, EXPECTED_IMPORT),
+);
+
+await stepOf(
+  "Webhook: the bank-import event arrives, its signature verified with the README's code",
+  async () => {
+    const deadline = Date.now() + JOB_TIMEOUT_MS;
+    const ofJob = () =>
+      webhook.received.find((r) => {
+        const body = JSON.parse(r.body);
+        return body.Type === "bank_file.imported" && body.Data?.IDJob === jobId;
+      });
+    while (!ofJob() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    const delivery = ofJob();
+    webhook.server.close();
+    check(delivery, `no bank_file.imported delivery for job ${jobId} reached ${webhook.url}`);
+    check(
+      verifyWebhook(webhook.secret, delivery.headers["x-signature"], delivery.body),
+      `X-Signature ${delivery.headers["x-signature"]} does not verify with the webhook's secret`,
+    );
+    const event = JSON.parse(delivery.body);
+    ok(
+      `X-Event-Id ${delivery.headers["x-event-id"]}, X-Signature ${delivery.headers["x-signature"].slice(0, 30)}… verified`,
+    );
+    ok(`Data ${JSON.stringify(event.Data)}`);
+    let log;
+    do {
+      [log] = await call("GET", `/webhook-delivery?IDWebhook=${webhook.id}`);
+      if (log?.Status === "Delivered") break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } while (Date.now() < deadline);
+    check(log?.Status === "Delivered", `delivery log says ${log?.Status}, expected Delivered`);
+    ok(`delivery log: ${log.Status}, ${log.Attempts} attempt(s), response ${log.LastResponseCode}`);
+    await call("DELETE", `/webhook/${webhook.id}`);
+  },
 );
 
 const statement = await stepOf(

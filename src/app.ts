@@ -6,6 +6,7 @@ import { registerReferencePage } from "./http/reference-page";
 import { validationHook } from "./http/validation";
 import { requireAuth } from "./middleware/auth";
 import { corsForFrontends, securityHeaders } from "./middleware/browser";
+import { dispatchAfterWrites } from "./middleware/event-dispatch";
 import { limitBodySize } from "./middleware/limits";
 import { requestIds } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
@@ -35,6 +36,7 @@ export function createApp() {
   app.route("/", healthRouter);
 
   app.use("*", tenant);
+  app.use("*", dispatchAfterWrites);
   app.use("*", limitBodySize);
   // The signed upload URL carries its own credential (HMAC signature), so it sits before requireAuth.
   const publicRoutes = app.route("/", signInRouter).route("/", signedUploadRouter);

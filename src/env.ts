@@ -1,5 +1,6 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "../drizzle/schema";
+import type { EventMessage } from "./domain/events/event-message";
 import type { JobMessage } from "./domain/jobs/job-message";
 
 /** Worker bindings and variables (wrangler.toml, .dev.vars, wrangler secrets). */
@@ -22,8 +23,19 @@ export type Env = {
   R2_ACCESS_KEY_ID?: string;
   R2_SECRET_ACCESS_KEY?: string;
   R2_BUCKET_NAME?: string;
+  /** `development` (loopback webhooks allowed, http allowed) or `production` (the default when unset). */
+  ENVIRONMENT?: string;
+  /** Webhook retries: first delay in seconds (doubling), attempts before the dead end, timeout per attempt. */
+  WEBHOOK_RETRY_BASE_SECONDS?: string;
+  WEBHOOK_MAX_ATTEMPTS?: string;
+  WEBHOOK_TIMEOUT_MS?: string;
+  /** Sender of the e-mails; production: an address of the domain verified for `SEND_EMAIL`. */
+  MAIL_FROM?: string;
+  /** Cloudflare's e-mail sending binding (production); absent locally, where mail stays in the outbox. */
+  SEND_EMAIL?: SendEmail;
   UPLOADS: R2Bucket;
   JOBS: Queue<JobMessage>;
+  EVENTS: Queue<EventMessage>;
   JOBS_DLQ: Queue<JobMessage>;
 };
 

@@ -4,7 +4,8 @@ import type { Env } from "./env";
 import { errorFields, log, withLogContext } from "./lib/log";
 
 /**
- * Cron trigger (`[triggers] crons` in wrangler.toml): expires the upload slots of every account.
+ * Cron trigger (`[triggers] crons` in wrangler.toml): expires the upload slots of every account and
+ * asks the events consumer for a sweeping dispatch of each.
  * One account's failure is logged and does not stop the others; the run then fails as a whole
  * so the trigger's status shows it.
  */
@@ -22,6 +23,8 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       try {
         const sweep = await expireUploadSlots({ db: drizzleFor(database), bucket: env.UPLOADS, now });
         if (sweep.slots > 0 || sweep.more) log("info", "expired upload slots removed", sweep);
+        // events whose dispatch was never asked for, and deliveries whose queue message was lost
+        await env.EVENTS.send({ kind: "dispatch", account, sweep: true });
       } catch (error) {
         log("error", "upload sweep failed", errorFields(error));
         failed.push(account);

@@ -1,4 +1,5 @@
 export * from "./company";
+export * from "./events";
 export * from "./finance";
 export * from "./identity";
 export * from "./jobs";

@@ -6,7 +6,9 @@
 // - GET /__bench/floor/entries?account=&from=&to=      the floor of the Source=1 page: one SELECT
 //   of the same entries with a window-function running balance;
 // - POST /__bench/explain  {path, token}               runs GET `path` through the product Worker
-//   and answers every SQL statement it ran with its EXPLAIN QUERY PLAN.
+//   and answers every SQL statement it ran with its EXPLAIN QUERY PLAN;
+// - POST /__bench/floor/raw-fetch {url, bodies, concurrency}  the floor of webhook delivery: a plain
+//   `fetch` POST of each body from the Worker, `concurrency` at a time; answers the elapsed ms.
 
 import type { JobMessage } from "../../src/domain/jobs/job-message";
 import type { Env } from "../../src/env";
@@ -92,12 +94,38 @@ async function floor(sql: string, url: URL, db: D1Database) {
   return Response.json(results);
 }
 
+async function rawFetch(request: Request) {
+  const { url, bodies, concurrency } = (await request.json()) as {
+    url: string;
+    bodies: string[];
+    concurrency: number;
+  };
+  const started = performance.now();
+  let next = 0;
+  let failed = 0;
+  const lane = async () => {
+    while (next < bodies.length) {
+      const body = bodies[next++]!;
+      const answer = await fetch(url, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/json" },
+      });
+      await answer.body?.cancel();
+      if (answer.status !== 200) failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return Response.json({ elapsedMs: performance.now() - started, failed });
+}
+
 export default {
   async fetch(request: Request, env: Env & { DB_BENCH: D1Database }, ctx: ExecutionContext) {
     const url = new URL(request.url);
     if (url.pathname === "/__bench/floor/bank-lines") return floor(BANK_LINES_FLOOR, url, env.DB_BENCH);
     if (url.pathname === "/__bench/floor/entries") return floor(ENTRIES_FLOOR, url, env.DB_BENCH);
     if (url.pathname === "/__bench/explain" && request.method === "POST") return explain(request, env, ctx);
+    if (url.pathname === "/__bench/floor/raw-fetch" && request.method === "POST") return rawFetch(request);
     return worker.fetch(request, env, ctx);
   },
   queue: worker.queue,

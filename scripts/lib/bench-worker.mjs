@@ -100,12 +100,17 @@ export async function startBenchWorker(outdir, { queues = false, port, bindings 
       compatibilityFlags: ["nodejs_compat"],
       d1Databases: { DB_BENCH: "bench" },
       r2Buckets: ["UPLOADS"],
-      queueProducers: { JOBS: { queueName: "finance-jobs" }, JOBS_DLQ: { queueName: "finance-jobs-dlq" } },
+      queueProducers: {
+        JOBS: { queueName: "finance-jobs" },
+        JOBS_DLQ: { queueName: "finance-jobs-dlq" },
+        EVENTS: { queueName: "finance-events" },
+      },
       ...(queues
         ? {
             queueConsumers: {
               "finance-jobs": queueConsumerOf("finance-jobs"),
               "finance-jobs-dlq": queueConsumerOf("finance-jobs-dlq"),
+              "finance-events": queueConsumerOf("finance-events"),
             },
           }
         : {}),
@@ -119,6 +124,7 @@ export async function startBenchWorker(outdir, { queues = false, port, bindings 
         MAX_BODY_BYTES: "1048576",
         MAX_UPLOAD_BYTES: "20971520",
         UPLOAD_URL_TTL_SECONDS: "900",
+        ENVIRONMENT: "development",
         ...bindings,
       },
     }),

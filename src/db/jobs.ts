@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { jobErrors, jobs, uploads } from "../../drizzle/schema";
 import type { ExpiredUploadSlot } from "../domain/uploads/expire-slots";
 import type { Db } from "../env";
-import { utcNow } from "./sql";
+import { type Statement, utcNow } from "./sql";
 
 /** Upload slots, jobs and their line errors. */
 
@@ -187,11 +187,17 @@ export function advanceJobProgress(
     .where(eq(jobs.id, jobId));
 }
 
-export async function finishJob(db: Db, jobId: number, result?: object): Promise<void> {
-  await db
+/**
+ * Marks the job Done. `followUp` (an event of the job's end) runs right after in the same batch,
+ * guarded by `changes()`, so it is written only by the delivery that actually finished the job.
+ */
+export async function finishJob(db: Db, jobId: number, result?: object, followUp?: Statement): Promise<void> {
+  const done = db
     .update(jobs)
     .set({ status: "Done", finishedAt: utcNow, ...(result ? { result: JSON.stringify(result) } : {}) })
     .where(and(eq(jobs.id, jobId), eq(jobs.status, "Processing")));
+  if (followUp) await db.batch([done, followUp]);
+  else await done;
 }
 
 export async function failJob(db: Db, jobId: number, reason: string): Promise<void> {

@@ -12,7 +12,7 @@ import type { TitleFacts } from "../domain/reconciliation/plan";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { entryIdByUid, insertEntry, newUid } from "./ledger";
-import { inList } from "./sql";
+import { inList, type Statement } from "./sql";
 import { settleTitle, TITLE_STATUS } from "./title-settlement";
 
 /**
@@ -134,7 +134,11 @@ function guardLine(db: Db, target: LineTarget, stillTrue: SQL): BatchItem<"sqlit
  * value and status, and writes the audit row: one batch. Throws the database error when a
  * constraint refuses it (a concurrent request got there first).
  */
-export async function writeReconciliation(db: Db, w: ReconciliationWrite): Promise<void> {
+export async function writeReconciliation(
+  db: Db,
+  w: ReconciliationWrite,
+  followUps: Statement[] = [],
+): Promise<void> {
   const table = lineTableOf(w.target.kind);
   const statements: BatchItem<"sqlite">[] = [];
   const reusedIds = w.reuses.map((r) => r.entryId);
@@ -202,7 +206,7 @@ export async function writeReconciliation(db: Db, w: ReconciliationWrite): Promi
       .set({ reconciledValue: reconciled, statusId: status })
       .where(and(eq(table.id, w.target.id), eq(table.companyId, w.companyId))) as BatchItem<"sqlite">,
   );
-  statements.push(reconcileAudit(db, w, postedUids));
+  statements.push(reconcileAudit(db, w, postedUids), ...followUps);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }
 
@@ -274,7 +278,7 @@ export type UndoWrite = {
  * value of their titles, resets the line to pending and audits it: one batch. A guard first checks
  * that the line still carries what was read (value and number of links).
  */
-export async function writeUndo(db: Db, u: UndoWrite): Promise<void> {
+export async function writeUndo(db: Db, u: UndoWrite, followUps: Statement[] = []): Promise<void> {
   const table = lineTableOf(u.target.kind);
   const linkColumn = linkColumnOf(u.target.kind);
   // Counted as linksOfLine reads them (links whose entry exists); a dangling link is simply removed.
@@ -337,6 +341,7 @@ export async function writeUndo(db: Db, u: UndoWrite): Promise<void> {
         })),
       }),
     }),
+    ...followUps,
   );
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }

@@ -41,3 +41,13 @@ export function settleTitle(
     .set(settledColumns(delta))
     .where(and(...conditions)) as BatchItem<"sqlite">;
 }
+
+/** Holds, inside a batch, once the title's open value reached zero (status paid). */
+export const titlePaidInBatch = (titleId: number) =>
+  sql`(SELECT ${titles.status} FROM ${titles} WHERE ${titles.id} = ${titleId}) = ${TITLE_STATUS.paid}`;
+
+/** The title's kind and value as the batch sees them (the value as a 2-decimal number). */
+export const titleFactsInBatch = (titleId: number) => ({
+  IDTypeAccount: sql`(SELECT ${titles.typeAccount} FROM ${titles} WHERE ${titles.id} = ${titleId})`,
+  Value: sql`(SELECT ${titles.value} / 100.0 FROM ${titles} WHERE ${titles.id} = ${titleId})`,
+});

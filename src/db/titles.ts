@@ -286,11 +286,16 @@ function refuseIfTitleDeleted(db: Db, companyId: number, titleId: number) {
  * Posts a payment: its entry and the title's new open value and status, in one batch. The open_value
  * CHECK refuses the whole batch when concurrent payments would overpay the title (constraint error).
  */
-export async function postPayment(db: Db, entry: NewEntry & { titleId: number }): Promise<void> {
+export async function postPayment(
+  db: Db,
+  entry: NewEntry & { titleId: number },
+  followUps: Statement[] = [],
+): Promise<void> {
   await db.batch([
     insertEntry(db, entry),
     settleTitle(db, entry.companyId, entry.titleId, entry.value, ne(titles.status, TITLE_STATUS.deleted)),
     refuseIfTitleDeleted(db, entry.companyId, entry.titleId),
+    ...followUps,
   ]);
 }
 

@@ -146,9 +146,10 @@ export function transferStatements(
 export async function writeTransfer(
   db: Db,
   t: NewTransfer,
+  followUps: (uids: TransferUids) => BatchItem<"sqlite">[] = () => [],
 ): Promise<{ ok: true; posted: PostedTransfer } | { ok: false; stage: TransferStage | null }> {
   const uids = newTransferUids();
-  const outcome = await batchOrFailingIndex(db, transferStatements(db, t, uids));
+  const outcome = await batchOrFailingIndex(db, [...transferStatements(db, t, uids), ...followUps(uids)]);
   if (!outcome.ok) {
     const stages: TransferStage[] = ["reference", "debit", "credit"];
     return { ok: false, stage: outcome.failedAt === null ? null : (stages[outcome.failedAt] ?? null) };
@@ -194,14 +195,15 @@ export type DeleteStage = "reconciled" | "entries" | "reference";
 
 /**
  * Deletes both legs and the reference in one batch. A guard first makes the batch fail (transfer
- * value CHECK) when a leg got reconciled since it was read. Answers the number of legs deleted,
- * or the stage that failed.
+ * value CHECK) when a leg got reconciled since it was read. `followUps` run right after the
+ * reference's deletion. Answers the number of legs deleted, or the stage that failed.
  */
 export async function writeTransferDeletion(
   db: Db,
   companyId: number,
   transferId: number,
   legIds: number[],
+  followUps: BatchItem<"sqlite">[] = [],
 ): Promise<{ ok: true; deletedLegs: number } | { ok: false; stage: DeleteStage | null }> {
   const linked = sql`EXISTS (SELECT 1 FROM ${conciliationLinks} WHERE ${inList(conciliationLinks.entryId, legIds)})`;
   const statements: BatchItem<"sqlite">[] = [
@@ -211,6 +213,7 @@ export async function writeTransferDeletion(
       .where(eq(transfers.id, transferId)) as BatchItem<"sqlite">,
     db.delete(entries).where(and(eq(entries.companyId, companyId), eq(entries.transferId, transferId))),
     db.delete(transfers).where(and(eq(transfers.id, transferId), eq(transfers.companyId, companyId))),
+    ...followUps,
   ];
   const outcome = await batchOrFailingIndex(db, statements);
   if (!outcome.ok) {

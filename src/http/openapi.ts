@@ -81,11 +81,34 @@ export const API_TAGS = [
     description:
       "Produção: ficha técnica (insumos por unidade) e ordens de produção; a finalização baixa os insumos pelo custo médio, dá entrada no produto pela soma e gera um documento de recebimento no formato de GET /purchase/{idpurchase}.",
   },
+  {
+    name: "Webhook",
+    description:
+      "Webhooks: endpoints que recebem os eventos da empresa (seção `webhooks` deste documento: cada tipo, seu corpo e exemplo), " +
+      "assinados com HMAC-SHA256 (`X-Signature: t=<timestamp>,v1=<hex>` sobre `<timestamp>.<corpo>`), com `X-Event-Id` para " +
+      "idempotência, retentativas com espera exponencial e fim após N tentativas; segredo por endpoint, rotação com carência.",
+  },
+  {
+    name: "Webhook delivery",
+    description:
+      "Log de entregas dos webhooks: cada tentativa com status, código de resposta, duração e próxima tentativa; reenvio.",
+  },
+  {
+    name: "Tracking message",
+    description:
+      "Mensagens de rastreio: modelos Mustache de e-mail e webhook por status de rastreio, disparados na transição do pedido " +
+      "(e de novo com `PUT /orders/{id}` com `Resend` e `TypeMessage`).",
+  },
+  {
+    name: "Mail",
+    description: "Caixa de saída dos e-mails da API (em desenvolvimento, onde ler o que foi enviado).",
+  },
   { name: "Health", description: "Verificação de vida do serviço, sem conta nem token." },
 ] as const;
 
 const TAG_GROUPS = [
   { name: "Acesso", tags: ["User", "Company", "Health"] },
+  { name: "Eventos", tags: ["Webhook", "Webhook delivery", "Tracking message", "Mail"] },
   {
     name: "Financeiro",
     tags: ["Bank account", "Bank reconciliation", "Accounts payable", "Accounts receivable", "Job"],

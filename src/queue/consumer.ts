@@ -1,5 +1,8 @@
 import { drizzleFor, tenantDatabase } from "../db/client";
+import { PREVIOUS_STATEMENT_CHANGED } from "../db/events/outbox";
 import { failJob, findJobById, finishJob, startJob } from "../db/jobs";
+import { requestDispatch } from "../domain/events/dispatch";
+import { eventStatement } from "../domain/events/outbox";
 import { JobFailure, ProgressConflict, WorkBudget } from "../domain/jobs/job-context";
 import { JOBS_DEAD_LETTER_QUEUE, type JobMessage, JobMessageSchema } from "../domain/jobs/job-message";
 import { JOB_DEAD_LETTERED, jobGaveUp, jobTypeWithoutProcessing } from "../domain/jobs/messages";
@@ -83,7 +86,11 @@ async function consumeJob(
       await env.JOBS.send(body);
       return "ack";
     }
-    await finishJob(db, job.id, outcome.result);
+    const event = outcome.event
+      ? eventStatement(db, job.companyId, outcome.event, { onlyIf: PREVIOUS_STATEMENT_CHANGED })
+      : undefined;
+    await finishJob(db, job.id, outcome.result, event);
+    if (event) await requestDispatch(env.EVENTS, body.account, db);
     return "ack";
   } catch (error) {
     if (error instanceof JobFailure) {

@@ -5,6 +5,7 @@ import { bankStatementRouter } from "./bank-statement";
 import { companyRouter } from "./company";
 import { conciliationRulesRouter } from "./conciliation-rules";
 import { jobsRouter } from "./jobs";
+import { mailRouter } from "./mail";
 import { orderStatusesRouter } from "./order-statuses";
 import { ordersRouter } from "./orders";
 import { productionRouter } from "./production";
@@ -15,7 +16,10 @@ import { skuRouter } from "./sku";
 import { stockRouter } from "./stock";
 import { taxProfilesRouter } from "./tax-profiles";
 import { titlesRouter } from "./titles";
+import { trackingMessagesRouter } from "./tracking-messages";
 import { userRouter } from "./user";
+import { webhookDeliveriesRouter } from "./webhook-deliveries";
+import { webhooksRouter } from "./webhooks";
 
 /** Every authenticated operation of the API, by area. */
 export const protectedRoutes = createRouter()
@@ -36,6 +40,10 @@ export const protectedRoutes = createRouter()
   // the feed before the purchases: `/purchase/{idpurchase}` would refuse `feed` as a bad id
   .route("/", purchaseFeedRouter)
   .route("/", purchasesRouter)
+  .route("/", webhooksRouter)
+  .route("/", webhookDeliveriesRouter)
+  .route("/", trackingMessagesRouter)
+  .route("/", mailRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
   // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.
   .route("/", titlesRouter);

@@ -31,7 +31,8 @@ describe("npm run demo", () => {
     const { code, stdout, stderr } = await runDemo();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 24 steps passed.");
+    expect(stdout).toContain("Done: 26 steps passed.");
+    expect(stdout).toMatch(/X-Signature t=\d+,v1=[0-9a-f]+… verified/);
     expect(stdout).toContain("40 on stock, average cost 13.50");
     expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
     expect(stdout).toContain("on stock 20, reserved 3, available 17");

@@ -49,6 +49,15 @@ function ok<T = any>(response: { status: number; body: T }, what: string): T {
   return response.body;
 }
 
+/** A webhook endpoint of the company; its URL refuses connections, so a redelivery ends quickly. */
+const webhookEndpoint = (companyId: number) =>
+  insertRow(schema.webhookEndpoints, {
+    companyId,
+    url: "http://127.0.0.1:9/isolation",
+    eventTypes: '["transfer.created"]',
+    secret: `whsec_${crypto.randomUUID()}`,
+  });
+
 const bankAccount = (companyId: number) =>
   insertRow(schema.bankAccounts, {
     companyId,
@@ -362,6 +371,31 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
       contentType: "text/csv",
       sizeBytes: 10,
       fileHash: crypto.randomUUID(),
+    }),
+  idwebhook: ({ companyId }) => webhookEndpoint(companyId),
+  idwebhookdelivery: async ({ companyId }) => {
+    const endpointId = await webhookEndpoint(companyId);
+    const eventId = await insertRow(schema.events, {
+      companyId,
+      uid: `evt_${crypto.randomUUID().replaceAll("-", "")}`,
+      type: "transfer.created",
+      payload: "{}",
+      dispatchedAt: "2026-01-01 00:00:00",
+    });
+    return insertRow(schema.webhookDeliveries, {
+      companyId,
+      eventId,
+      endpointId,
+      status: "Delivered",
+      attempts: 1,
+    });
+  },
+  idtrackingmessage: ({ companyId }) =>
+    insertRow(schema.trackingMessages, {
+      companyId,
+      trackingStatusId: 1000 + ++sequence,
+      typeMessage: 2,
+      body: "Pedido {{Order.Number}}",
     }),
   idaccountpayable: async (ctx) => {
     const title = await paidTitle(ctx, "payable");

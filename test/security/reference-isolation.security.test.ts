@@ -30,6 +30,8 @@ const NOT_ROW_IDS = new Set([
   "IDStatusPurchase",
   "IDNfCstIbsCbs",
   "IDSalesChannel",
+  // the tracking status code a tracking message template fires on (a code list of the orders area)
+  "IDTrackingStatus",
 ]);
 
 /** Fields whose row kind is named differently from the path parameter's factory. */

@@ -89,14 +89,19 @@ export async function importOfxStatement(context: JobContext, bankAccountId: num
   );
   if (matched.status === "continue") return matched;
   const counts = await jobCounts(db, job.id);
+  const result = {
+    imported: counts.imported ?? 0,
+    duplicate: counts.duplicate ?? 0,
+    skipped: counts.skipped ?? 0,
+    autoReconciled: counts.autoReconciled ?? 0,
+    pending: await countPendingLines(db, lines),
+  };
   return {
     status: "done",
-    result: {
-      imported: counts.imported ?? 0,
-      duplicate: counts.duplicate ?? 0,
-      skipped: counts.skipped ?? 0,
-      autoReconciled: counts.autoReconciled ?? 0,
-      pending: await countPendingLines(db, lines),
+    result,
+    event: {
+      type: "bank_file.imported",
+      payload: { IDJob: job.id, IDBankAccount: bankAccountId, FileName: job.fileName, Result: result },
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { JobRow } from "../../db/jobs";
 import type { Db } from "../../env";
+import type { DomainEvent } from "../events/catalog";
 
 /**
  * Work allowed in one consumer invocation, in chunks. A Worker invocation has CPU and D1 query
@@ -29,8 +30,11 @@ export type JobContext = {
   budget: WorkBudget;
 };
 
-/** `done`: the job is complete (result, when given, replaces the stored one); `continue`: more work, in a new invocation. */
-export type JobOutcome = { status: "done"; result?: object } | { status: "continue" };
+/**
+ * `done`: the job is complete (result, when given, replaces the stored one; `event`, when given, is
+ * written in the same batch that marks the job Done); `continue`: more work, in a new invocation.
+ */
+export type JobOutcome = { status: "done"; result?: object; event?: DomainEvent } | { status: "continue" };
 
 export type JobHandler = (context: JobContext) => Promise<JobOutcome>;
 

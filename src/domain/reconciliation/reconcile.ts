@@ -8,6 +8,7 @@ import {
 } from "../../db/reconciliation";
 import type { Caller, Db } from "../../env";
 import { badRequest, refuseOnConflict } from "../../lib/errors";
+import { reconciledStatements } from "../events/finance-events";
 import { type LoadedLine, lineNotFoundMessage, loadLine } from "./lines";
 import { RECONCILIATION_MESSAGES as M } from "./messages";
 import { checkLineCapacity, planAccounts, planTransfers, type ReconciliationPlan } from "./plan";
@@ -38,16 +39,30 @@ export async function reconcile(
   checkLineCapacity(line, plan);
   await refuseOnConflict(
     () =>
-      writeReconciliation(db, {
-        companyId: company.id,
-        userId: caller.userId,
-        target: request.target,
-        bankAccountId: account.id,
-        date: line.date,
-        postings: plan.postings,
-        reuses: plan.reuses,
-        total: plan.total,
-      }),
+      writeReconciliation(
+        db,
+        {
+          companyId: company.id,
+          userId: caller.userId,
+          target: request.target,
+          bankAccountId: account.id,
+          date: line.date,
+          postings: plan.postings,
+          reuses: plan.reuses,
+          total: plan.total,
+        },
+        reconciledStatements(db, company.id, {
+          kind: request.target.kind,
+          id: request.target.id,
+          bankAccountId: account.id,
+          total: plan.total,
+          titleIds: [
+            ...plan.postings.map((p) => p.titleId),
+            ...plan.reuses.flatMap((r) => (r.titleId === null ? [] : [r.titleId])),
+          ],
+          settledTitleIds: plan.postings.map((p) => p.titleId),
+        }),
+      ),
     M.processingFailed,
   );
   const view = await reconciliationView(db, company.id, request.target);

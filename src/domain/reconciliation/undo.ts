@@ -2,6 +2,7 @@ import { findCompany } from "../../db/identity";
 import { type LinkOfLine, linksOfLine, writeUndo } from "../../db/reconciliation";
 import type { Caller, Db } from "../../env";
 import { badRequest, refuseOnConflict } from "../../lib/errors";
+import { unreconciledStatements } from "../events/finance-events";
 import { loadLine } from "./lines";
 import { type LineKind, RECONCILIATION_MESSAGES as M } from "./messages";
 import { type ReconciliationView, reconciliationView } from "./view";
@@ -29,14 +30,18 @@ export async function undoReconciliation(
   if (links.length === 0 && line.reconciledValue === 0) throw badRequest(M.nothingToUndo(target.kind));
   await refuseOnConflict(
     () =>
-      writeUndo(db, {
-        companyId: company.id,
-        userId: caller.userId,
-        target,
-        readReconciledValue: line.reconciledValue,
-        readStatusId: line.statusId,
-        links,
-      }),
+      writeUndo(
+        db,
+        {
+          companyId: company.id,
+          userId: caller.userId,
+          target,
+          readReconciledValue: line.reconciledValue,
+          readStatusId: line.statusId,
+          links,
+        },
+        unreconciledStatements(db, company.id, line),
+      ),
     M.undoFailed,
   );
   const view = await reconciliationView(db, company.id, target);

@@ -4,6 +4,7 @@ import type { Caller, Db } from "../../env";
 import { DEFAULT_TIME_ZONE, todayIn } from "../../lib/dates";
 import { badRequest, isConstraintError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
+import { titlePaidStatement } from "../events/finance-events";
 import type { TitleKind } from "./kinds";
 import { BANK_ACCOUNT_NOT_FOUND } from "./messages";
 import { assertPaymentFits, paymentDateTime, paymentEntryDescription } from "./rules";
@@ -35,18 +36,22 @@ export async function payTitle(
   assertPaymentFits(kind, input.value, title.openValue);
   const date = input.date ?? todayIn((await findCompany(db, companyId))?.timeZone ?? DEFAULT_TIME_ZONE);
   try {
-    await postPayment(db, {
-      companyId,
-      titleId,
-      bankAccountId: input.bankAccountId,
-      typeAccount: kind.typeAccount,
-      value: input.value,
-      date: paymentDateTime(date),
-      description: paymentEntryDescription(kind, title.description),
-      document: title.document,
-      origin: "payment",
-      createdBy: caller.userId,
-    });
+    await postPayment(
+      db,
+      {
+        companyId,
+        titleId,
+        bankAccountId: input.bankAccountId,
+        typeAccount: kind.typeAccount,
+        value: input.value,
+        date: paymentDateTime(date),
+        description: paymentEntryDescription(kind, title.description),
+        document: title.document,
+        origin: "payment",
+        createdBy: caller.userId,
+      },
+      [titlePaidStatement(db, companyId, titleId)],
+    );
   } catch (error) {
     if (!isConstraintError(error)) throw error;
     // Refused by the open_value CHECK: another payment (or a delete) reached the title first.

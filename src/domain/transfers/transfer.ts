@@ -13,6 +13,7 @@ import type { Caller, Db } from "../../env";
 import { nowIn } from "../../lib/dates";
 import { badRequest } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
+import { transferCreatedStatement, transferDeletedStatement } from "../events/finance-events";
 import { legDescription, transferText } from "./description";
 import { TRANSFER_MESSAGES as M } from "./messages";
 
@@ -50,15 +51,27 @@ export async function postTransfer(db: Db, caller: Caller, input: TransferInput)
 
   const text = transferText(input.description);
   const now = nowIn(company.timeZone);
-  const outcome = await writeTransfer(db, {
-    companyId: company.id,
-    userId: caller.userId,
-    from: { bankAccountId: from.id, description: legDescription(text, to) },
-    to: { bankAccountId: to.id, description: legDescription(text, from) },
-    value: input.value,
-    description: text,
-    date: input.date ? `${input.date} ${now.slice(11)}` : now,
-  });
+  const value = input.value;
+  const outcome = await writeTransfer(
+    db,
+    {
+      companyId: company.id,
+      userId: caller.userId,
+      from: { bankAccountId: from.id, description: legDescription(text, to) },
+      to: { bankAccountId: to.id, description: legDescription(text, from) },
+      value,
+      description: text,
+      date: input.date ? `${input.date} ${now.slice(11)}` : now,
+    },
+    (uids) => [
+      transferCreatedStatement(db, company.id, uids.transfer, {
+        fromId: from.id,
+        toId: to.id,
+        value,
+        description: text,
+      }),
+    ],
+  );
   if (outcome.ok) return outcome.posted;
   if (outcome.stage === "debit") throw badRequest(M.debitFailed);
   if (outcome.stage === "credit") throw badRequest(M.creditFailed);
@@ -91,6 +104,13 @@ export async function deleteTransfer(db: Db, caller: Caller, entryId: number): P
     company.id,
     transfer.id,
     legs.map((leg) => leg.id),
+    [
+      transferDeletedStatement(db, company.id, transfer.id, {
+        fromId: transfer.fromBankAccountId,
+        toId: transfer.toBankAccountId,
+        value: transfer.value,
+      }),
+    ],
   );
   if (!outcome.ok) {
     if (outcome.stage === "reconciled") throw badRequest(M.legReconciled);

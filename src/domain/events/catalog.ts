@@ -1,0 +1,75 @@
+/**
+ * The events the API emits, each with its payload (the `Data` of a delivered body). Field names
+ * follow the API's (PascalCase, `ID` prefix); money is a number with at most 2 decimals.
+ */
+export type EventPayloads = {
+  "bank_file.imported": {
+    IDJob: number;
+    IDBankAccount: number;
+    FileName: string;
+    Result: { imported: number; duplicate: number; autoReconciled: number; pending: number };
+  };
+  "bank_line.reconciled": {
+    IDBankStatementConciliation: number;
+    IDBankAccount: number;
+    Value: number;
+    IDAccountPayableReceivable: number[];
+  };
+  "bank_line.unreconciled": {
+    IDBankStatementConciliation: number;
+    IDBankAccount: number;
+    PreviousReconciledValue: number;
+  };
+  "title.paid": { IDAccountPayableReceivable: number; IDTypeAccount: number; Value: number };
+  "transfer.created": {
+    IDTransfer: number;
+    IDBankFrom: number;
+    IDBankTo: number;
+    Value: number;
+    Description: string;
+  };
+  "transfer.deleted": { IDTransfer: number; IDBankFrom: number; IDBankTo: number; Value: number };
+  "order.status_changed": {
+    IDOrder: number;
+    IDStatusOrderFrom: number | null;
+    IDStatusOrder: number;
+    ChangedAt: string;
+  };
+  "tracking.status_changed": {
+    IDOrder: number;
+    IDTrackingStatusFrom: number | null;
+    IDTrackingStatus: number;
+    TrackingCode: string | null;
+    ChangedAt: string;
+  };
+  "tracking.message": {
+    IDOrder: number;
+    IDTrackingStatus: number;
+    IDTrackingMessage: number;
+    Message: string;
+  };
+  "purchase.received": { IDPurchase: number; IDSupplier: number | null; ReceivedAt: string };
+};
+
+export type EventType = keyof EventPayloads;
+
+/** One event: its type and its payload. */
+export type DomainEvent = { [T in EventType]: { type: T; payload: EventPayloads[T] } }[EventType];
+
+/** What each event means, in the order the catalog lists them. */
+export const EVENT_DESCRIPTIONS: { readonly [T in EventType]: string } = {
+  "bank_file.imported": "Arquivo de extrato (OFX) importado: o job terminou `Done`, com as contagens.",
+  "bank_line.reconciled": "Linha do extrato bancário conciliada (manualmente) com títulos ou lançamentos.",
+  "bank_line.unreconciled": "Conciliação de uma linha do extrato bancário desfeita.",
+  "title.paid": "Título a pagar ou a receber quitado (valor em aberto chegou a zero).",
+  "transfer.created": "Transferência entre contas bancárias criada.",
+  "transfer.deleted": "Transferência entre contas bancárias excluída.",
+  "order.status_changed": "Pedido mudou de status.",
+  "tracking.status_changed": "Pedido mudou de status de rastreio.",
+  "tracking.message": "Mensagem de rastreio do canal webhook, renderizada do modelo do status.",
+  "purchase.received": "Compra recebida (entrada no estoque).",
+};
+
+export const EVENT_TYPES = Object.keys(EVENT_DESCRIPTIONS) as EventType[];
+
+export const isEventType = (value: string): value is EventType => Object.hasOwn(EVENT_DESCRIPTIONS, value);
