@@ -22,6 +22,8 @@ export type Env = {
   R2_ACCESS_KEY_ID?: string;
   R2_SECRET_ACCESS_KEY?: string;
   R2_BUCKET_NAME?: string;
+  /** Secret the channel credentials are encrypted with (AES-GCM); never logged, never returned. */
+  HUB_CREDENTIALS_KEY?: string;
   UPLOADS: R2Bucket;
   JOBS: Queue<JobMessage>;
   JOBS_DLQ: Queue<JobMessage>;

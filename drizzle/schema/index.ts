@@ -1,5 +1,6 @@
 export * from "./company";
 export * from "./finance";
+export * from "./hub";
 export * from "./identity";
 export * from "./jobs";
 export * from "./registries";

@@ -4,6 +4,7 @@ import { bankAccountRouter } from "./bank-accounts";
 import { bankStatementRouter } from "./bank-statement";
 import { companyRouter } from "./company";
 import { conciliationRulesRouter } from "./conciliation-rules";
+import { hubRouter } from "./hub";
 import { jobsRouter } from "./jobs";
 import { ordersRouter } from "./orders";
 import { registriesRouter } from "./registries";
@@ -24,6 +25,8 @@ export const protectedRoutes = createRouter()
   .route("/", jobsRouter)
   .route("/", stockRouter)
   .route("/", skuRouter)
+  // Hub before orders: `/orders/hub` is a static path that `/orders/{idorder}` would also match.
+  .route("/", hubRouter)
   .route("/", ordersRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
   // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.

@@ -1,10 +1,12 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { products, skuCostRecords } from "../../drizzle/schema";
+import { companyIntegrations, hubIntegrations, products, skuCostRecords } from "../../drizzle/schema";
 import { DECISIONS_PER_BATCH } from "../../src/domain/auto-reconciliation/run-rules";
+import { PULL_PAGE_SIZE } from "../../src/domain/hub/pull-job";
 import { OFX_LINES_PER_CHUNK } from "../../src/domain/import/ofx-import-job";
 import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
 import type { JobType } from "../../src/domain/jobs/job-message";
+import { encryptCredentials } from "../../src/platform/credentials-cipher";
 import { JOB_HANDLERS } from "../../src/queue/handlers";
 import { dataTables, invariantViolations } from "../support/invariants";
 import { seededRandom, seededUuid, useSeed } from "../support/replay";
@@ -41,6 +43,7 @@ const CHUNK_OF: Record<JobType, number> = {
   BankStatementOFX: OFX_LINES_PER_CHUNK,
   ConciliationRuleApply: DECISIONS_PER_BATCH,
   StockInventoryCount: CHUNK_SIZE,
+  HubOrderPull: PULL_PAGE_SIZE,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */
@@ -130,6 +133,29 @@ const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       params: JSON.stringify({ IDStockKeepingUnitInventorySummary: inventory!.id }),
     });
   },
+  HubOrderPull: async () => {
+    // a sandbox channel account of its own (its own buyers), holding three pages of orders
+    const [integration] = await dbOf()
+      .insert(companyIntegrations)
+      .values({ companyId: 1, description: "Canal", kind: "HUB" })
+      .returning({ id: companyIntegrations.id });
+    const credentials = { ClientId: `conta-${uuid()}`, ClientSecret: "segredo-da-conta" };
+    await dbOf()
+      .insert(hubIntegrations)
+      .values({
+        companyIntegrationId: integration!.id,
+        companyId: 1,
+        typeCompanyIntegrationId: 1,
+        credentials: await encryptCredentials(env.HUB_CREDENTIALS_KEY!, 1, credentials),
+        authState: "Authenticated",
+        sandbox: JSON.stringify({ Orders: linesFor("HubOrderPull") }),
+      });
+    return storedJob(utf8(uuid()), {
+      type: "HubOrderPull",
+      route: "hub-pull",
+      params: JSON.stringify({ IDCompanyIntegration: integration!.id }),
+    });
+  },
   ConciliationRuleApply: async () => {
     // pending credit lines, each matching exactly one open receivable through a "PIX" rule
     const account = await seedBankAccount(1);
@@ -211,6 +237,7 @@ const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   BankStatementOFX: ["firstChunk", "laterChunk", "done"],
   ConciliationRuleApply: ["firstChunk", "laterChunk", "done"],
   StockInventoryCount: ["firstChunk", "laterChunk", "done"],
+  HubOrderPull: ["firstChunk", "laterChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {

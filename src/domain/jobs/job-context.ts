@@ -27,6 +27,8 @@ export type JobContext = {
   /** The job as it stands after this delivery marked it Processing. */
   job: JobRow;
   budget: WorkBudget;
+  /** Worker secret the channel credentials are encrypted with (hub jobs reach the channel with them). */
+  credentialsKey?: string;
 };
 
 /** `done`: the job is complete (result, when given, replaces the stored one); `continue`: more work, in a new invocation. */
