@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { cents, companyId, createdAt, id, updatedAt } from "./columns";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { cents, companyId, createdAt, id, status, updatedAt } from "./columns";
 
 /**
  * The channel side of a company integration (sales channels: marketplaces, web stores). The
@@ -127,4 +127,72 @@ export const hubOrderClaims = sqliteTable(
     uniqueIndex("hub_order_claims_channel").on(t.companyIntegrationId, t.channelClaimId),
     index("hub_order_claims_order").on(t.hubOrderId),
   ],
+);
+
+/** Files sent to the channel on an order or a claim, kept in R2. */
+export const hubAttachments = sqliteTable(
+  "hub_attachments",
+  {
+    id: id(),
+    companyId: companyId(),
+    hubOrderId: integer().notNull(),
+    claimId: integer(),
+    fileKey: text().notNull(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    channelAttachmentId: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("hub_attachments_order").on(t.hubOrderId), uniqueIndex("hub_attachments_key").on(t.fileKey)],
+);
+
+/** A product listed on a channel; its variations are the company's SKUs. */
+export const hubProducts = sqliteTable(
+  "hub_products",
+  {
+    id: id(),
+    companyId: companyId(),
+    companyIntegrationId: integer().notNull(),
+    title: text().notNull(),
+    channelProductId: text(),
+    lastSyncAt: text(),
+    status: status(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("hub_products_company").on(t.companyId)],
+);
+
+export const hubProductVariations = sqliteTable(
+  "hub_product_variations",
+  {
+    id: id(),
+    companyId: companyId(),
+    hubProductId: integer().notNull(),
+    skuId: integer().notNull(),
+    channelSkuCode: text().notNull(),
+    lastSyncAt: text(),
+  },
+  (t) => [uniqueIndex("hub_product_variations_sku").on(t.hubProductId, t.skuId)],
+);
+
+/** Carrier collection lists (romaneios de coleta): the hub orders handed to the carrier together. */
+export const hubCollectionLists = sqliteTable(
+  "hub_collection_lists",
+  {
+    id: id(),
+    companyId: companyId(),
+    companyIntegrationId: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("hub_collection_lists_company").on(t.companyId)],
+);
+
+export const hubCollectionListOrders = sqliteTable(
+  "hub_collection_list_orders",
+  {
+    collectionListId: integer().notNull(),
+    hubOrderId: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionListId, t.hubOrderId] })],
 );

@@ -172,17 +172,20 @@ export class SandboxChannel implements ChannelAdapter {
   }
 
   /** One request to the channel: authorisation first, then the answer (or the failure mode). */
-  private async exchange(answer: () => unknown): Promise<string> {
+  private async exchange(answer: () => unknown | Promise<unknown>): Promise<string> {
     const { credentials, expiresAt, now, sandbox } = this.connection;
     if (!credentials) throw new ChannelError("not_authenticated");
     if (expiresAt && expiresAt.getTime() <= now.getTime()) throw new ChannelError("expired");
     if (sandbox.Mode === "timeout")
       throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
     if (sandbox.Mode === "garbage") return "<html><body><h1>502 Bad Gateway</h1></body></html>";
-    return JSON.stringify(answer());
+    return JSON.stringify(await answer());
   }
 
-  private async call<S extends z.ZodType>(schema: S, answer: () => unknown): Promise<z.infer<S>> {
+  private async call<S extends z.ZodType>(
+    schema: S,
+    answer: () => unknown | Promise<unknown>,
+  ): Promise<z.infer<S>> {
     let raw: string;
     try {
       raw = await this.exchange(answer);
@@ -242,21 +245,24 @@ export class SandboxChannel implements ChannelAdapter {
     file: ChannelFile,
   ): Promise<{ attachmentId: string }> {
     const { attachmentExtensions: extensions, attachmentMaxBytes: maxBytes } = this.profile;
-    const answer = await this.call(AttachmentAnswer, () => ({ attachment_id: "" }));
-    // The sandbox checks the request after authorising it, as channels do.
-    if (!extensions) throw new ChannelError("no_attachments");
-    const n = orderNumber(target.orderId, "SBX", this.connection.sandbox.Orders);
-    if (n === null) throw new ChannelError("order_not_found");
-    const extension = extensionOf(file.name);
-    if (!extensions.includes(extension)) {
-      throw new ChannelError("refused_extension", { extension, accepted: extensions.join(", ") });
-    }
-    if (file.bytes.byteLength > maxBytes) {
-      throw new ChannelError("refused_size", { size: file.bytes.byteLength, max: maxBytes });
-    }
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", file.bytes));
-    const id = [...digest.slice(0, 6)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    return { attachmentId: answer.attachment_id || `ATT-${target.claimId ?? target.orderId}-${id}` };
+    // The channel checks the request once it has authorised it, and refuses with its reasons.
+    const answer = await this.call(AttachmentAnswer, async () => {
+      if (!extensions) throw new ChannelError("no_attachments");
+      if (orderNumber(target.orderId, "SBX", this.connection.sandbox.Orders) === null) {
+        throw new ChannelError("order_not_found");
+      }
+      const extension = extensionOf(file.name);
+      if (!extensions.includes(extension)) {
+        throw new ChannelError("refused_extension", { extension, accepted: extensions.join(", ") });
+      }
+      if (file.bytes.byteLength > maxBytes) {
+        throw new ChannelError("refused_size", { size: file.bytes.byteLength, max: maxBytes });
+      }
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", file.bytes));
+      const id = [...digest.slice(0, 6)].map((b) => b.toString(16).padStart(2, "0")).join("");
+      return { attachment_id: `ATT-${target.claimId ?? target.orderId}-${id}` };
+    });
+    return { attachmentId: answer.attachment_id };
   }
 
   async updateProduct(

@@ -136,3 +136,15 @@ export async function hubOrderClaimsOf(
     .where(and(eq(hubOrderClaims.companyId, companyId), eq(hubOrderClaims.hubOrderId, hubOrderId)))
     .orderBy(hubOrderClaims.id);
 }
+
+export async function findHubClaim(
+  db: Db,
+  companyId: number,
+  claimId: number,
+): Promise<HubOrderClaimRow | undefined> {
+  return db
+    .select()
+    .from(hubOrderClaims)
+    .where(and(eq(hubOrderClaims.companyId, companyId), eq(hubOrderClaims.id, claimId)))
+    .get();
+}

@@ -24,7 +24,13 @@ export const CHANNEL_CLAIM_NOT_FOUND = "Reclamação não encontrada no canal";
 
 // Hub orders and claims
 export const HUB_ORDER_NOT_FOUND = "Pedido da integração não encontrado";
+export const HUB_CLAIM_NOT_FOUND = "Reclamação do pedido não encontrada";
+
 // Attachments (SPEC change notes: the seven failures of the two `.../action/file` operations)
+export const ATTACHMENT_NOT_SENT =
+  "Arquivo não enviado: envie o arquivo no campo `file` (multipart/form-data)";
+export const ATTACHMENT_INVALID = "Arquivo inválido: o arquivo está vazio ou não tem nome com extensão";
+export const ATTACHMENT_SAVE_FAILED = "Falha ao salvar o arquivo; nada foi enviado ao canal";
 export const attachmentExtensionRefused = (extension: string, accepted: string) =>
   `O canal recusou o arquivo: extensão .${extension} não aceita (aceitas: ${accepted})`;
 export const attachmentSizeRefused = (size: number, max: number) =>
@@ -32,7 +38,22 @@ export const attachmentSizeRefused = (size: number, max: number) =>
 export const ATTACHMENT_NOT_SUPPORTED = "O canal desta integração não aceita anexos";
 
 // Products
+export const HUB_PRODUCT_NOT_FOUND = "Produto do hub não existe";
+export const hubProductSkusNotFound = (ids: number[]) => `SKU não existe: ${ids.join(", ")}`;
+export const HUB_PRODUCT_VARIATIONS_REQUIRED = "Informe ao menos uma variação (IDSku e ChannelSkuCode)";
+export const HUB_PRODUCT_DUPLICATE_SKU = "A mesma SKU aparece em duas variações";
+
 // Collection lists and labels
+export const collectionListsNotFound = (ids: number[]) => `Lista de coleta não existe: ${ids.join(", ")}`;
+export const COLLECTION_LIST_ORDERS_REQUIRED = "Informe ao menos um pedido do hub (IDIntegration)";
+export const collectionListOrdersNotFound = (ids: number[]) =>
+  `Pedido da integração não encontrado: ${ids.join(", ")}`;
+export const COLLECTION_LIST_MIXED_INTEGRATIONS =
+  "Os pedidos e as listas de coleta devem ser de uma mesma integração";
+export const collectionListOrdersWithoutShipment = (ids: number[]) =>
+  `Pedido sem envio no canal: ${ids.join(", ")}`;
+export const COLLECTION_LIST_REQUIRED = "IDOrdersCarrierCollectionList não informado";
+
 // Pull jobs
 export const PULL_JOB_PARAMS = "Job de importação de pedidos sem IDCompanyIntegration";
 export const PULL_SCHEDULED = "Importação de pedidos do canal agendada";

@@ -1,10 +1,16 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { HubAttachmentRow } from "../../db/hub/attachments";
 import { CHANNEL_KINDS } from "../../domain/hub/channel-kinds";
+import type { ClaimView } from "../../domain/hub/claims";
 import type { ChannelIntegration, HubDeps } from "../../domain/hub/integrations";
+import { ATTACHMENT_NOT_SENT } from "../../domain/hub/messages";
 import type { HubOrderDetail, HubOrderSummary } from "../../domain/hub/orders";
+import type { HubProductView, SyncAnswer } from "../../domain/hub/products";
 import type { AppEnv } from "../../env";
-import { idBody, idPath, textBody } from "../../http/schemas";
+import { flagBody, idBody, idPath, textBody } from "../../http/schemas";
+import { badRequest } from "../../lib/errors";
 import { idField, requiredText, statusField } from "../registries/fields";
 
 export const HUB_TAG = "Hub";
@@ -346,3 +352,233 @@ export function hubOrderBody(detail: HubOrderDetail): z.infer<typeof HubOrderSch
     })),
   };
 }
+
+// ---- Claims and attachments -------------------------------------------------------------------
+
+export const HubAttachmentSchema = z
+  .object({
+    IDHubAttachment: idField("Anexo"),
+    IDIntegration: idField("Pedido do hub"),
+    IDHubOrderClaim: z.number().int().nullable(),
+    FileName: z.string().openapi({ example: "nota-fiscal.pdf" }),
+    ContentType: z.string().openapi({ example: "application/pdf" }),
+    SizeBytes: z.number().int(),
+    ChannelAttachmentId: z.string().openapi({ description: "Id do anexo no canal" }),
+    CreatedAt: z.string(),
+  })
+  .openapi("HubAttachment");
+
+export const attachmentBody = (row: HubAttachmentRow): z.infer<typeof HubAttachmentSchema> => ({
+  IDHubAttachment: row.id,
+  IDIntegration: row.hubOrderId,
+  IDHubOrderClaim: row.claimId,
+  FileName: row.fileName,
+  ContentType: row.contentType,
+  SizeBytes: row.sizeBytes,
+  ChannelAttachmentId: row.channelAttachmentId,
+  CreatedAt: row.createdAt,
+});
+
+export const AttachmentFormSchema = z
+  .object({
+    file: z.any().optional().openapi({
+      type: "string",
+      format: "binary",
+      description: "O arquivo (o canal define extensões e tamanho aceitos)",
+    }),
+  })
+  .openapi("HubAttachmentForm");
+
+/** The attachment routes take multipart only; any other body is "file not sent" (400), not a 415. */
+export const requireMultipart = createMiddleware<AppEnv>(async (c, next) => {
+  if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? ""))
+    throw badRequest(ATTACHMENT_NOT_SENT);
+  await next();
+});
+
+export const attachmentRequestBody = { content: { "multipart/form-data": { schema: AttachmentFormSchema } } };
+
+export const ATTACHMENT_FAILURES = [
+  "400 para cada falha, com a sua mensagem (nunca 5xx nem 502): arquivo não enviado (`Arquivo não enviado...`),",
+  "arquivo inválido (vazio ou sem extensão: `Arquivo inválido...`), falha ao salvar (`Falha ao salvar o arquivo...`),",
+  "recusa do canal por extensão ou tamanho (`O canal recusou o arquivo: ...`), canal sem anexos",
+  "(`O canal desta integração não aceita anexos`), pedido da integração não encontrado (aqui ou no canal) e",
+  "integração não autenticada (ou com credenciais expiradas). O arquivo fica guardado (R2) só quando o canal o aceita.",
+].join(" ");
+
+const reputation = z
+  .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])
+  .nullable()
+  .openapi({
+    type: ["integer", "null"],
+    enum: [0, 1, 2, 3, null],
+    description:
+      "1 não afeta a reputação, 2 afeta, 3 não se aplica, 0 o canal não informou, null a consulta ao canal falhou",
+  });
+
+export const HubClaimSchema = z
+  .object({
+    IDHubOrderClaim: idField("Reclamação"),
+    IDIntegration: idField("Pedido do hub"),
+    IDCompanyIntegration: idField("Integração de canal"),
+    Order: z.string().openapi({ description: "Número do pedido no canal" }),
+    ChannelClaimId: z.string().openapi({ example: "CL-6" }),
+    Reason: z.string(),
+    ChannelStatus: z.string().openapi({ example: "opened" }),
+    ShippingMethod: z
+      .enum(["mail", "entrusted", "personal_delivery", "email"])
+      .nullable()
+      .openapi({ description: "Como o produto volta: `mail`, `entrusted`, `personal_delivery`, `email`" }),
+    OpenedAt: z.string(),
+    ClaimAffectsReputation: reputation,
+    ClaimLookupFailure: z
+      .string()
+      .nullable()
+      .openapi({ description: "Por que a consulta ao canal falhou (null quando não falhou)" }),
+    Attachments: z.array(HubAttachmentSchema),
+  })
+  .openapi("HubClaim");
+
+type ShippingMethodValue = "mail" | "entrusted" | "personal_delivery" | "email" | null;
+
+export const claimBody = (view: ClaimView): z.infer<typeof HubClaimSchema> => ({
+  IDHubOrderClaim: view.claim.id,
+  IDIntegration: view.order.id,
+  IDCompanyIntegration: view.claim.companyIntegrationId,
+  Order: view.order.channelOrderId,
+  ChannelClaimId: view.claim.channelClaimId,
+  Reason: view.live?.reason ?? view.claim.reason,
+  ChannelStatus: view.live?.status ?? view.claim.channelStatus,
+  ShippingMethod: (view.live ? view.live.shippingMethod : view.claim.shippingMethod) as ShippingMethodValue,
+  OpenedAt: view.claim.openedAt,
+  ClaimAffectsReputation: view.live ? view.live.affectsReputation : null,
+  ClaimLookupFailure: view.failure,
+  Attachments: view.attachments.map(attachmentBody),
+});
+
+// ---- Products -----------------------------------------------------------------------------------
+
+export const productParams = z.object({ idhubproduct: idPath("idhubproduct") });
+
+export const HubProductCreateSchema = z
+  .object({
+    IDCompanyIntegration: idBody("IDCompanyIntegration").openapi({ description: "Integração de canal" }),
+    Title: requiredText("Title", 200).openapi({ example: "Camiseta básica algodão" }),
+    ChannelProductId: textBody("ChannelProductId", 100).nullable().optional().openapi({ example: "MLB-123" }),
+    Variations: z
+      .array(
+        z.object({
+          IDSku: idBody("IDSku"),
+          ChannelSkuCode: requiredText("ChannelSkuCode", 60).openapi({ example: "CAMISETA-P" }),
+        }),
+      )
+      .max(200, "Variations aceita no máximo 200 itens")
+      .openapi({ description: "Variações: cada uma é uma SKU da empresa com o seu código no canal" }),
+  })
+  .openapi("HubProductCreate");
+
+export const HubProductUpdateSchema = z
+  .object({
+    Title: requiredText("Title", 200).optional(),
+    SyncVariations: flagBody("SyncVariations")
+      .optional()
+      .openapi({ description: "1 envia também o preço e o estoque de cada variação" }),
+  })
+  .openapi("HubProductUpdate");
+
+export const HubProductSchema = z
+  .object({
+    IDHubProduct: idField("Produto do hub"),
+    IDCompanyIntegration: idField("Integração de canal"),
+    Title: z.string(),
+    ChannelProductId: z.string().nullable(),
+    LastSyncAt: z.string().nullable(),
+    Variations: z.array(
+      z.object({
+        IDHubProductVariation: idField("Variação"),
+        IDSku: idField("SKU"),
+        SkuCode: z.string().nullable(),
+        ChannelSkuCode: z.string(),
+        Price: money,
+        QtyOnStock: z.number(),
+        LastSyncAt: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("HubProduct");
+
+export const productBody = ({ product, variations }: HubProductView): z.infer<typeof HubProductSchema> => ({
+  IDHubProduct: product.id,
+  IDCompanyIntegration: product.companyIntegrationId,
+  Title: product.title,
+  ChannelProductId: product.channelProductId,
+  LastSyncAt: product.lastSyncAt,
+  Variations: variations.map((v) => ({
+    IDHubProductVariation: v.id,
+    IDSku: v.skuId,
+    SkuCode: v.skuCode,
+    ChannelSkuCode: v.channelSkuCode,
+    Price: v.priceCents / 100,
+    QtyOnStock: v.qty / 1000,
+    LastSyncAt: v.lastSyncAt,
+  })),
+});
+
+export const HubProductSyncSchema = z
+  .object({
+    IDHubProduct: idField("Produto do hub"),
+    TotalUpdates: z
+      .number()
+      .int()
+      .openapi({ description: "Quantas atualizações o canal aceitou (produto + variações)" }),
+    Results: z.array(
+      z.object({
+        Type: z.enum(["product", "variation"]),
+        IDSku: z.number().int().nullable(),
+        ChannelSkuCode: z.string().nullable(),
+        Success: z.union([z.literal(0), z.literal(1)]),
+        Message: z.string().nullable().openapi({ description: "Motivo da recusa do canal" }),
+      }),
+    ),
+  })
+  .openapi("HubProductSync");
+
+export const syncBody = (answer: SyncAnswer): z.infer<typeof HubProductSyncSchema> => ({
+  IDHubProduct: answer.productId,
+  TotalUpdates: answer.totalUpdates,
+  Results: answer.results.map((r) => ({
+    Type: r.type,
+    IDSku: r.skuId,
+    ChannelSkuCode: r.channelSkuCode,
+    Success: r.ok ? 1 : 0,
+    Message: r.message,
+  })),
+});
+
+// ---- Collection lists and labels ----------------------------------------------------------------
+
+export const CollectionListCreateSchema = z
+  .object({
+    Orders: z
+      .array(idBody("Orders[]"))
+      .max(500, "Orders aceita no máximo 500 pedidos")
+      .openapi({
+        description: "IDIntegration dos pedidos do hub (de uma mesma integração, com envio)",
+        example: [1, 2],
+      }),
+  })
+  .openapi("HubCollectionListCreate");
+
+export const CollectionListSchema = z
+  .object({
+    IDOrdersCarrierCollectionList: idField("Lista de coleta"),
+    IDCompanyIntegration: idField("Integração de canal"),
+    Orders: z.array(
+      z.object({
+        IDIntegration: idField("Pedido do hub"),
+        Order: z.string(),
+        ShippingId: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("HubCollectionList");
