@@ -59,6 +59,11 @@ export const API_TAGS = [
     description: "Frente de caixa (PDV): abertura e fechamento de caixa por conta bancária.",
   },
   { name: "Orders", description: "Pedidos: envio da planilha de pedidos." },
+  {
+    name: "Hub",
+    description:
+      "Canais de venda (marketplaces, lojas virtuais): integrações com credenciais criptografadas, pedidos recebidos dos canais, reclamações, anexos, produtos e etiquetas. Os canais sandbox se comportam como canais reais.",
+  },
   { name: "Health", description: "Verificação de vida do serviço, sem conta nem token." },
 ] as const;
 
@@ -72,6 +77,7 @@ const TAG_GROUPS = [
     name: "Cadastros",
     tags: ["Supplier", "Consumer", "Type", "Brand", "Carrier", "SKU", "Stock", "Store front", "Orders"],
   },
+  { name: "Canais de venda", tags: ["Hub"] },
 ];
 
 const DESCRIPTION = `Contas bancárias, extrato interno, transferências, importação OFX e conciliação bancária, multiempresa.

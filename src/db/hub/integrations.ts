@@ -170,3 +170,14 @@ export async function integrationCursor(db: Db, companyId: number, integrationId
     .get();
   return row?.cursor ?? "";
 }
+
+/** True when the company has an active integration of this channel kind. */
+export async function hasIntegrationOfKind(db: Db, companyId: number, typeId: number): Promise<boolean> {
+  const row = await selectIntegrations(db)
+    .where(
+      and(eq(hubIntegrations.companyId, companyId), eq(hubIntegrations.typeCompanyIntegrationId, typeId)),
+    )
+    .limit(1)
+    .get();
+  return row !== undefined;
+}

@@ -73,7 +73,6 @@ async function send(
 
 /** `POST /hub/order/{idintegration}/action/file`. */
 export async function sendOrderAttachment(deps: AttachmentDeps, hubOrderId: number, file: unknown) {
-  if (!(file instanceof File)) throw badRequest(ATTACHMENT_NOT_SENT);
   const order = await findHubOrder(deps.db, deps.companyId, { hubOrderId });
   if (!order) throw badRequest(HUB_ORDER_NOT_FOUND);
   return send(deps, order, null, file);
@@ -81,7 +80,6 @@ export async function sendOrderAttachment(deps: AttachmentDeps, hubOrderId: numb
 
 /** `POST /hub/order/claim/{idhuborderclaim}/action/file`. */
 export async function sendClaimAttachment(deps: AttachmentDeps, claimId: number, file: unknown) {
-  if (!(file instanceof File)) throw badRequest(ATTACHMENT_NOT_SENT);
   const { claim, order } = await findClaim(deps, claimId);
   return send(deps, order, claim, file);
 }

@@ -5,10 +5,12 @@ import {
   type ListedOrder,
   ordersOfLists,
 } from "../../db/hub/collection-lists";
+import { hasIntegrationOfKind } from "../../db/hub/integrations";
 import { badRequest } from "../../lib/errors";
 import { callChannel } from "./channel-calls";
 import { channelOf, findIntegration, type HubDeps } from "./integrations";
 import {
+  CHANNEL_KIND_NOT_CONNECTED,
   COLLECTION_LIST_MIXED_INTEGRATIONS,
   COLLECTION_LIST_ORDERS_REQUIRED,
   COLLECTION_LIST_REQUIRED,
@@ -39,7 +41,8 @@ export async function createCollectionList(
 
 /**
  * The shipping labels of the lists' orders, fetched from the channel as one file (PDF or ZPL).
- * Every list must be the company's and of the path's channel kind, and all of one integration.
+ * The company must have an integration of the path's channel kind; every list must be the
+ * company's, of that kind, and all of one integration.
  */
 export async function collectionListLabels(
   deps: HubDeps,
@@ -47,6 +50,8 @@ export async function collectionListLabels(
   listIds: number[],
   format: LabelFormat,
 ): Promise<ChannelLabels> {
+  if (!(await hasIntegrationOfKind(deps.db, deps.companyId, typeId)))
+    throw badRequest(CHANNEL_KIND_NOT_CONNECTED);
   const ids = [...new Set(listIds)];
   if (ids.length === 0) throw badRequest(COLLECTION_LIST_REQUIRED);
   const shipments = (await ordersOfLists(deps.db, deps.companyId, ids)).filter((s) => s.typeId === typeId);

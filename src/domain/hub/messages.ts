@@ -52,6 +52,7 @@ export const COLLECTION_LIST_MIXED_INTEGRATIONS =
   "Os pedidos e as listas de coleta devem ser de uma mesma integração";
 export const collectionListOrdersWithoutShipment = (ids: number[]) =>
   `Pedido sem envio no canal: ${ids.join(", ")}`;
+export const CHANNEL_KIND_NOT_CONNECTED = "A empresa não tem integração de canal ativa desse tipo";
 export const COLLECTION_LIST_REQUIRED = "IDOrdersCarrierCollectionList não informado";
 
 // Pull jobs

@@ -12,9 +12,12 @@ const LabelsQuerySchema = z.object({
       "IDOrdersCarrierCollectionList deve ser um id ou ids separados por vírgula",
     )
     .transform((text) => text.split(",").map(Number))
+    .optional()
     .openapi({
       param: { name: "IDOrdersCarrierCollectionList", in: "query" },
       type: "string",
+      pattern: "^\\d{1,10}(,\\d{1,10}){0,49}$",
+      maxLength: 549,
       example: "1,2",
       description: "Listas de coleta (ids separados por vírgula, até 50)",
     }),
@@ -44,7 +47,7 @@ export const fetchHubLabelsRoute = createRoute({
   tags: [HUB_TAG],
   summary: "Etiquetas de envio das listas de coleta, buscadas no canal (PDF ou ZPL)",
   description:
-    "Um arquivo com uma etiqueta por pedido das listas. As listas precisam ser da empresa, do tipo de canal do caminho e de uma mesma integração: 400 `Lista de coleta não existe: <ids>` caso contrário. Falhas do canal (não autenticado, expirado, resposta inválida, sem resposta): 400 com a mensagem.",
+    "Um arquivo com uma etiqueta por pedido das listas. 400 `A empresa não tem integração de canal ativa desse tipo` quando a empresa não tem integração desse tipo; `IDOrdersCarrierCollectionList não informado`. As listas precisam ser da empresa, do tipo de canal do caminho e de uma mesma integração: 400 `Lista de coleta não existe: <ids>` caso contrário. Falhas do canal (não autenticado, expirado, resposta inválida, sem resposta): 400 com a mensagem.",
   request: {
     params: z.object({ idtypecompanyintegration: idPath("idtypecompanyintegration") }),
     query: LabelsQuerySchema,
@@ -68,7 +71,7 @@ export const fetchHubLabels: AppRouteHandler<typeof fetchHubLabelsRoute> = async
   const labels = await collectionListLabels(
     hubDeps(c),
     c.req.valid("param").idtypecompanyintegration,
-    query.IDOrdersCarrierCollectionList,
+    query.IDOrdersCarrierCollectionList ?? [],
     query.LabelFormat,
   );
   return c.body(new Uint8Array(labels.bytes), 200, {

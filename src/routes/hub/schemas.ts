@@ -9,11 +9,11 @@ import { ATTACHMENT_NOT_SENT } from "../../domain/hub/messages";
 import type { HubOrderDetail, HubOrderSummary } from "../../domain/hub/orders";
 import type { HubProductView, SyncAnswer } from "../../domain/hub/products";
 import type { AppEnv } from "../../env";
-import { flagBody, idBody, idPath, textBody } from "../../http/schemas";
+import { flagBody, INT32_MAX, idBody, idPath, textBody } from "../../http/schemas";
 import { badRequest } from "../../lib/errors";
 import { idField, requiredText, statusField } from "../registries/fields";
 
-export const HUB_TAG = "Hub";
+export const HUB_TAG = "Hub" as const;
 
 /** What the hub's domain functions need from the request. */
 export const hubDeps = (c: Context<AppEnv>): HubDeps => ({
@@ -33,15 +33,25 @@ const kindList = CHANNEL_KINDS.map((kind) => `${kind.id} ${kind.salesChannel.nam
 export const ChannelKindSchema = z
   .object({
     IDTypeCompanyIntegration: idField("Tipo de integração de canal"),
-    Code: z.string().openapi({ example: "sandbox-marketplace" }),
-    Description: z.string(),
-    ChannelType: z.enum(["marketplace", "webstore"]),
+    Code: z
+      .string()
+      .openapi({ example: "sandbox-marketplace" })
+      .openapi({ description: "Código do tipo de canal" }),
+    Description: z.string().openapi({ description: "Descrição da integração" }),
+    ChannelType: z
+      .enum(["marketplace", "webstore"])
+      .openapi({ description: "`marketplace` ou `webstore` (loja virtual)" }),
     IDSalesChannel: idField("Canal de venda"),
-    SalesChannel: z.string().openapi({ example: "Sandbox Marketplace" }),
+    SalesChannel: z
+      .string()
+      .openapi({ example: "Sandbox Marketplace" })
+      .openapi({ description: "Nome do canal de venda" }),
     SalesChannelLogoUrl: z
       .string()
       .openapi({ description: "Logo do canal (URL; data URL nos canais sandbox)" }),
-    Sandbox: z.union([z.literal(0), z.literal(1)]),
+    Sandbox: z
+      .union([z.literal(0), z.literal(1)])
+      .openapi({ description: "Configuração do canal sandbox (null em canais reais)" }),
   })
   .openapi("HubChannelKind");
 
@@ -79,8 +89,12 @@ export const SandboxSettingsSchema = z
 
 const CredentialsSchema = z
   .object({
-    ClientId: requiredText("Credentials.ClientId", 200).openapi({ example: "loja-demo" }),
-    ClientSecret: requiredText("Credentials.ClientSecret", 500).openapi({ example: "segredo-da-loja-123" }),
+    ClientId: requiredText("Credentials.ClientId", 200)
+      .openapi({ example: "loja-demo" })
+      .openapi({ description: "Identificação da conta no canal" }),
+    ClientSecret: requiredText("Credentials.ClientSecret", 500)
+      .openapi({ example: "segredo-da-loja-123" })
+      .openapi({ description: "Segredo da conta no canal (somente escrita)" }),
   })
   .openapi({
     description:
@@ -102,10 +116,14 @@ const warehouseBody = idBody("IDWarehouseHub")
 
 export const HubIntegrationCreateSchema = z
   .object({
-    Description: requiredText("Description", 150).openapi({ example: "Marketplace sandbox" }),
+    Description: requiredText("Description", 150)
+      .openapi({ example: "Marketplace sandbox" })
+      .openapi({ description: "Descrição da integração" }),
     IDTypeCompanyIntegration: z
       .number({ error: "IDTypeCompanyIntegration deve ser um número inteiro" })
       .int("IDTypeCompanyIntegration deve ser um número inteiro")
+      .min(1, "IDTypeCompanyIntegration deve ser maior que zero")
+      .max(INT32_MAX, "IDTypeCompanyIntegration excede o limite int32")
       .openapi({
         description: `Tipo de canal (GET /hub/integration/type): ${kindList}`,
         example: kindIds[0],
@@ -113,39 +131,53 @@ export const HubIntegrationCreateSchema = z
     Credentials: CredentialsSchema.optional(),
     CredentialsExpireAt: expireAtBody.optional(),
     IDWarehouseHub: warehouseBody.optional(),
-    Sandbox: SandboxSettingsSchema.optional(),
+    Sandbox: SandboxSettingsSchema.optional().openapi({
+      description: "Configuração do canal sandbox (null em canais reais)",
+    }),
   })
   .openapi("HubIntegrationCreate");
 
 export const HubIntegrationUpdateSchema = z
   .object({
-    Description: requiredText("Description", 150).optional(),
+    Description: requiredText("Description", 150)
+      .optional()
+      .openapi({ description: "Descrição da integração" }),
     Credentials: CredentialsSchema.optional(),
     CredentialsExpireAt: expireAtBody.optional(),
     IDWarehouseHub: warehouseBody.optional(),
-    Sandbox: SandboxSettingsSchema.optional(),
+    Sandbox: SandboxSettingsSchema.optional().openapi({
+      description: "Configuração do canal sandbox (null em canais reais)",
+    }),
   })
   .openapi("HubIntegrationUpdate");
 
 export const HubIntegrationSchema = z
   .object({
     IDCompanyIntegration: idField("Id da integração (mesmo id de /company/integration, Kind HUB)"),
-    Description: z.string(),
-    Kind: z.literal("HUB"),
+    Description: z.string().openapi({ description: "Descrição da integração" }),
+    Kind: z
+      .literal("HUB")
+      .openapi({ description: "Sempre `HUB` (o tipo do registro em /company/integration)" }),
     IDTypeCompanyIntegration: idField("Tipo de canal"),
-    TypeCompanyIntegration: z.string(),
+    TypeCompanyIntegration: z.string().openapi({ description: "Descrição do tipo de canal" }),
     IDSalesChannel: idField("Canal de venda"),
-    SalesChannelLogoUrl: z.string(),
+    SalesChannelLogoUrl: z
+      .string()
+      .openapi({ description: "Logo do canal (URL; data URL nos canais sandbox)" }),
     AuthenticationStatus: z.enum(["Authenticated", "Expired", "NotAuthenticated", "Refused"]).openapi({
       description: "Estado da autenticação no canal; `Expired` quando CredentialsExpireAt passou",
     }),
-    HasCredentials: z.union([z.literal(0), z.literal(1)]),
+    HasCredentials: z
+      .union([z.literal(0), z.literal(1)])
+      .openapi({ description: "1 quando há credenciais guardadas (elas nunca são devolvidas)" }),
     CredentialsExpireAt: z.string().nullable().openapi({ description: "UTC; null sem validade" }),
     IDWarehouseHub: z
       .string()
       .nullable()
       .openapi({ description: "Depósito do hub (texto, como nos pedidos)" }),
-    Sandbox: SandboxSettingsSchema.required().nullable(),
+    Sandbox: SandboxSettingsSchema.required()
+      .nullable()
+      .openapi({ description: "Configuração do canal sandbox (null em canais reais)" }),
     Cursor: z.string().openapi({ description: "Posição do canal após o último pedido importado" }),
     LastPullAt: z.string().nullable().openapi({ description: "Última importação (UTC)" }),
     Status: statusField,
@@ -186,30 +218,36 @@ const money = z.number().openapi({ type: "number", multipleOf: 0.01, example: 14
 export const HubOrderItemSchema = z
   .object({
     Index: z.number().int().openapi({ description: "Linha do item no pedido do canal (a partir de 0)" }),
-    ChannelSkuCode: z.string().openapi({ example: "SBX-CAMISETA-P" }),
+    ChannelSkuCode: z
+      .string()
+      .openapi({ example: "SBX-CAMISETA-P" })
+      .openapi({ description: "Código da SKU no canal" }),
     IDSku: z
       .number()
       .int()
       .nullable()
       .openapi({ description: "SKU da empresa com esse código; null quando não mapeado" }),
-    SkuCode: z.string().nullable(),
-    SkuName: z.string().nullable(),
-    Title: z.string(),
-    Quantity: z.number().int(),
-    UnitPrice: money,
-    Discount: money,
-    Total: money,
+    SkuCode: z.string().nullable().openapi({ description: "Código da SKU na empresa" }),
+    SkuName: z.string().nullable().openapi({ description: "Nome da SKU na empresa" }),
+    Title: z.string().openapi({ description: "Título do anúncio" }),
+    Quantity: z.number().int().openapi({ description: "Quantidade" }),
+    UnitPrice: money.openapi({ description: "Preço unitário" }),
+    Discount: money.openapi({ description: "Desconto do item" }),
+    Total: money.openapi({ description: "Preço x quantidade - desconto" }),
   })
   .openapi("HubOrderItem");
 
 export const HubOrderClaimSummarySchema = z
   .object({
     IDHubOrderClaim: idField("Reclamação (GET /hub/order/claim/{idhuborderclaim})"),
-    ChannelClaimId: z.string(),
-    Reason: z.string(),
-    ChannelStatus: z.string(),
-    ShippingMethod: z.enum(["mail", "entrusted", "personal_delivery", "email"]).nullable(),
-    OpenedAt: z.string(),
+    ChannelClaimId: z.string().openapi({ description: "Id da reclamação no canal" }),
+    Reason: z.string().openapi({ description: "Motivo informado pelo comprador" }),
+    ChannelStatus: z.string().openapi({ description: "Status no canal" }),
+    ShippingMethod: z
+      .enum(["mail", "entrusted", "personal_delivery", "email"])
+      .nullable()
+      .openapi({ description: "Forma de envio informada pelo canal" }),
+    OpenedAt: z.string().openapi({ description: "Abertura (fuso da empresa)" }),
   })
   .openapi("HubOrderClaimSummary");
 
@@ -218,7 +256,10 @@ const hubOrderFields = {
   IDCompanyIntegration: idField("Integração de canal"),
   IDTypeCompanyIntegration: idField("Tipo de canal"),
   IDSalesChannel: idField("Canal de venda"),
-  SalesChannel: z.string().openapi({ example: "Sandbox Marketplace" }),
+  SalesChannel: z
+    .string()
+    .openapi({ example: "Sandbox Marketplace" })
+    .openapi({ description: "Nome do canal de venda" }),
   SalesChannelLogoUrl: z
     .string()
     .openapi({ description: "Logo do canal (URL; data URL nos canais sandbox)" }),
@@ -228,12 +269,14 @@ const hubOrderFields = {
     .int()
     .nullable()
     .openapi({ description: "Pedido criado a partir deste (área de pedidos); null enquanto não criado" }),
-  OrderCreated: z.union([z.literal(0), z.literal(1)]),
+  OrderCreated: z
+    .union([z.literal(0), z.literal(1)])
+    .openapi({ description: "1 quando o pedido já foi criado na área de pedidos" }),
   IDStatusOrder: z
     .number()
     .int()
     .openapi({ description: "Status (cadastro /type/order/status)", example: 3 }),
-  StatusOrder: z.string().nullable(),
+  StatusOrder: z.string().nullable().openapi({ description: "Descrição do status" }),
   StatusColorCode: z
     .string()
     .nullable()
@@ -249,24 +292,27 @@ const hubOrderFields = {
     .int()
     .nullable()
     .openapi({ description: "Cliente encontrado ou criado pelo CPF/CNPJ" }),
-  ConsumerNameCorporateName: z.string(),
-  ConsumerCpfCnpj: z.string().openapi({ example: "52998224725" }),
-  ConsumerEmail: z.string().nullable(),
-  ShippingId: z.string().nullable(),
+  ConsumerNameCorporateName: z.string().openapi({ description: "Nome ou razão social do comprador" }),
+  ConsumerCpfCnpj: z
+    .string()
+    .openapi({ example: "52998224725" })
+    .openapi({ description: "CPF ou CNPJ do comprador, só dígitos" }),
+  ConsumerEmail: z.string().nullable().openapi({ description: "E-mail do comprador" }),
+  ShippingId: z.string().nullable().openapi({ description: "Id do envio no canal" }),
   PackId: z.string().nullable().openapi({ description: "Carrinho do canal que agrupa pedidos" }),
   Index: z.number().int().openapi({ description: "Posição do pedido no seu PackId (0 quando sozinho)" }),
-  ShippingMethod: z.string().nullable(),
-  Coupon: z.string().nullable(),
-  UtmCampaign: z.string().nullable(),
-  UtmMedium: z.string().nullable(),
-  UtmSource: z.string().nullable(),
-  UtmiCampaign: z.string().nullable(),
-  UtmiPage: z.string().nullable(),
-  UtmiPart: z.string().nullable(),
-  ItemsValue: money,
-  ShippingValue: money,
-  DiscountValue: money,
-  TotalValue: money,
+  ShippingMethod: z.string().nullable().openapi({ description: "Forma de envio informada pelo canal" }),
+  Coupon: z.string().nullable().openapi({ description: "Cupom usado no pedido" }),
+  UtmCampaign: z.string().nullable().openapi({ description: "utm_campaign da visita que gerou o pedido" }),
+  UtmMedium: z.string().nullable().openapi({ description: "utm_medium" }),
+  UtmSource: z.string().nullable().openapi({ description: "utm_source" }),
+  UtmiCampaign: z.string().nullable().openapi({ description: "utmi_cp: campanha interna da loja" }),
+  UtmiPage: z.string().nullable().openapi({ description: "utmi_p: página interna" }),
+  UtmiPart: z.string().nullable().openapi({ description: "utmi_pc: parte da página" }),
+  ItemsValue: money.openapi({ description: "Soma dos itens (preço x quantidade - desconto do item)" }),
+  ShippingValue: money.openapi({ description: "Frete cobrado do comprador" }),
+  DiscountValue: money.openapi({ description: "Desconto do pedido (cupom)" }),
+  TotalValue: money.openapi({ description: "Itens + frete - desconto" }),
   IDWarehouseHub: z.string().nullable().openapi({ description: "Depósito do hub, como texto", example: "1" }),
   UnmappedSkus: z.array(z.string()).openapi({
     description: "Códigos de SKU do canal sem SKU na empresa: o pedido não é criado enquanto houver",
@@ -278,8 +324,8 @@ export const HubOrderSummarySchema = z.object(hubOrderFields).openapi("HubOrderS
 export const HubOrderSchema = z
   .object({
     ...hubOrderFields,
-    Items: z.array(HubOrderItemSchema),
-    Claims: z.array(HubOrderClaimSummarySchema),
+    Items: z.array(HubOrderItemSchema).openapi({ description: "Itens do pedido" }),
+    Claims: z.array(HubOrderClaimSummarySchema).openapi({ description: "Reclamações abertas no canal" }),
   })
   .openapi("HubOrder");
 
@@ -359,12 +405,19 @@ export const HubAttachmentSchema = z
   .object({
     IDHubAttachment: idField("Anexo"),
     IDIntegration: idField("Pedido do hub"),
-    IDHubOrderClaim: z.number().int().nullable(),
-    FileName: z.string().openapi({ example: "nota-fiscal.pdf" }),
-    ContentType: z.string().openapi({ example: "application/pdf" }),
-    SizeBytes: z.number().int(),
+    IDHubOrderClaim: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Reclamação do anexo (null quando anexado ao pedido)" }),
+    FileName: z.string().openapi({ example: "nota-fiscal.pdf" }).openapi({ description: "Nome do arquivo" }),
+    ContentType: z
+      .string()
+      .openapi({ example: "application/pdf" })
+      .openapi({ description: "Tipo do arquivo" }),
+    SizeBytes: z.number().int().openapi({ description: "Tamanho em bytes" }),
     ChannelAttachmentId: z.string().openapi({ description: "Id do anexo no canal" }),
-    CreatedAt: z.string(),
+    CreatedAt: z.string().openapi({ description: "Quando foi enviado (UTC)" }),
   })
   .openapi("HubAttachment");
 
@@ -391,8 +444,8 @@ export const AttachmentFormSchema = z
 
 /** The attachment routes take multipart only; any other body is "file not sent" (400), not a 415. */
 export const requireMultipart = createMiddleware<AppEnv>(async (c, next) => {
-  if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? ""))
-    throw badRequest(ATTACHMENT_NOT_SENT);
+  const contentType = c.req.header("content-type");
+  if (contentType && !/^multipart\/form-data/i.test(contentType)) throw badRequest(ATTACHMENT_NOT_SENT);
   await next();
 });
 
@@ -422,20 +475,23 @@ export const HubClaimSchema = z
     IDIntegration: idField("Pedido do hub"),
     IDCompanyIntegration: idField("Integração de canal"),
     Order: z.string().openapi({ description: "Número do pedido no canal" }),
-    ChannelClaimId: z.string().openapi({ example: "CL-6" }),
-    Reason: z.string(),
-    ChannelStatus: z.string().openapi({ example: "opened" }),
+    ChannelClaimId: z
+      .string()
+      .openapi({ example: "CL-6" })
+      .openapi({ description: "Id da reclamação no canal" }),
+    Reason: z.string().openapi({ description: "Motivo informado pelo comprador" }),
+    ChannelStatus: z.string().openapi({ example: "opened" }).openapi({ description: "Status no canal" }),
     ShippingMethod: z
       .enum(["mail", "entrusted", "personal_delivery", "email"])
       .nullable()
       .openapi({ description: "Como o produto volta: `mail`, `entrusted`, `personal_delivery`, `email`" }),
-    OpenedAt: z.string(),
+    OpenedAt: z.string().openapi({ description: "Abertura (fuso da empresa)" }),
     ClaimAffectsReputation: reputation,
     ClaimLookupFailure: z
       .string()
       .nullable()
       .openapi({ description: "Por que a consulta ao canal falhou (null quando não falhou)" }),
-    Attachments: z.array(HubAttachmentSchema),
+    Attachments: z.array(HubAttachmentSchema).openapi({ description: "Anexos enviados ao canal" }),
   })
   .openapi("HubClaim");
 
@@ -463,13 +519,21 @@ export const productParams = z.object({ idhubproduct: idPath("idhubproduct") });
 export const HubProductCreateSchema = z
   .object({
     IDCompanyIntegration: idBody("IDCompanyIntegration").openapi({ description: "Integração de canal" }),
-    Title: requiredText("Title", 200).openapi({ example: "Camiseta básica algodão" }),
-    ChannelProductId: textBody("ChannelProductId", 100).nullable().optional().openapi({ example: "MLB-123" }),
+    Title: requiredText("Title", 200)
+      .openapi({ example: "Camiseta básica algodão" })
+      .openapi({ description: "Título do anúncio" }),
+    ChannelProductId: textBody("ChannelProductId", 100)
+      .nullable()
+      .optional()
+      .openapi({ example: "MLB-123" })
+      .openapi({ description: "Id do anúncio no canal" }),
     Variations: z
       .array(
         z.object({
           IDSku: idBody("IDSku"),
-          ChannelSkuCode: requiredText("ChannelSkuCode", 60).openapi({ example: "CAMISETA-P" }),
+          ChannelSkuCode: requiredText("ChannelSkuCode", 60)
+            .openapi({ example: "CAMISETA-P" })
+            .openapi({ description: "Código da SKU no canal" }),
         }),
       )
       .max(200, "Variations aceita no máximo 200 itens")
@@ -479,7 +543,7 @@ export const HubProductCreateSchema = z
 
 export const HubProductUpdateSchema = z
   .object({
-    Title: requiredText("Title", 200).optional(),
+    Title: requiredText("Title", 200).optional().openapi({ description: "Título do anúncio" }),
     SyncVariations: flagBody("SyncVariations")
       .optional()
       .openapi({ description: "1 envia também o preço e o estoque de cada variação" }),
@@ -490,20 +554,25 @@ export const HubProductSchema = z
   .object({
     IDHubProduct: idField("Produto do hub"),
     IDCompanyIntegration: idField("Integração de canal"),
-    Title: z.string(),
-    ChannelProductId: z.string().nullable(),
-    LastSyncAt: z.string().nullable(),
-    Variations: z.array(
-      z.object({
-        IDHubProductVariation: idField("Variação"),
-        IDSku: idField("SKU"),
-        SkuCode: z.string().nullable(),
-        ChannelSkuCode: z.string(),
-        Price: money,
-        QtyOnStock: z.number(),
-        LastSyncAt: z.string().nullable(),
-      }),
-    ),
+    Title: z.string().openapi({ description: "Título do anúncio" }),
+    ChannelProductId: z.string().nullable().openapi({ description: "Id do anúncio no canal" }),
+    LastSyncAt: z.string().nullable().openapi({ description: "Última atualização aceita pelo canal (UTC)" }),
+    Variations: z
+      .array(
+        z.object({
+          IDHubProductVariation: idField("Variação"),
+          IDSku: idField("SKU"),
+          SkuCode: z.string().nullable().openapi({ description: "Código da SKU na empresa" }),
+          ChannelSkuCode: z.string().openapi({ description: "Código da SKU no canal" }),
+          Price: money.openapi({ description: "Preço de venda da SKU" }),
+          QtyOnStock: z.number().openapi({ description: "Estoque da SKU (soma dos depósitos)" }),
+          LastSyncAt: z
+            .string()
+            .nullable()
+            .openapi({ description: "Última atualização aceita pelo canal (UTC)" }),
+        }),
+      )
+      .openapi({ description: "Variações (SKUs) do produto" }),
   })
   .openapi("HubProduct");
 
@@ -531,15 +600,19 @@ export const HubProductSyncSchema = z
       .number()
       .int()
       .openapi({ description: "Quantas atualizações o canal aceitou (produto + variações)" }),
-    Results: z.array(
-      z.object({
-        Type: z.enum(["product", "variation"]),
-        IDSku: z.number().int().nullable(),
-        ChannelSkuCode: z.string().nullable(),
-        Success: z.union([z.literal(0), z.literal(1)]),
-        Message: z.string().nullable().openapi({ description: "Motivo da recusa do canal" }),
-      }),
-    ),
+    Results: z
+      .array(
+        z.object({
+          Type: z.enum(["product", "variation"]).openapi({ description: "`product` ou `variation`" }),
+          IDSku: z.number().int().nullable(),
+          ChannelSkuCode: z.string().nullable().openapi({ description: "Código da SKU no canal" }),
+          Success: z
+            .union([z.literal(0), z.literal(1)])
+            .openapi({ description: "1 aceito pelo canal, 0 recusado" }),
+          Message: z.string().nullable().openapi({ description: "Motivo da recusa do canal" }),
+        }),
+      )
+      .openapi({ description: "Um resultado para o produto e um por variação enviada" }),
   })
   .openapi("HubProductSync");
 
@@ -573,12 +646,14 @@ export const CollectionListSchema = z
   .object({
     IDOrdersCarrierCollectionList: idField("Lista de coleta"),
     IDCompanyIntegration: idField("Integração de canal"),
-    Orders: z.array(
-      z.object({
-        IDIntegration: idField("Pedido do hub"),
-        Order: z.string(),
-        ShippingId: z.string().nullable(),
-      }),
-    ),
+    Orders: z
+      .array(
+        z.object({
+          IDIntegration: idField("Pedido do hub"),
+          Order: z.string().openapi({ description: "Número do pedido no canal" }),
+          ShippingId: z.string().nullable().openapi({ description: "Id do envio no canal" }),
+        }),
+      )
+      .openapi({ description: "Pedidos da lista" }),
   })
   .openapi("HubCollectionList");

@@ -183,14 +183,23 @@ describe("POST /hub/resource/{idtypecompanyintegration}: labels of collection li
   });
 
   it("another company's list, a list of another channel kind or an unknown one: 400, no file", async () => {
-    const foreign = await labels(
-      `/hub/resource/1?IDOrdersCarrierCollectionList=${listId}`,
-      await signIn("demo", "filial@demo.local"),
-    );
+    const filial = await signIn("demo", "filial@demo.local");
+    const unconnected = await labels(`/hub/resource/1?IDOrdersCarrierCollectionList=${listId}`, filial);
+    expect(unconnected.status).toBe(400);
+    expect(await unconnected.json()).toEqual({
+      errorMessage: "A empresa não tem integração de canal ativa desse tipo",
+    });
+    await newChannelIntegration(other);
+    const foreign = await labels(`/hub/resource/1?IDOrdersCarrierCollectionList=${listId}`, filial);
     expect(foreign.status).toBe(400);
     expect(await foreign.json()).toEqual({ errorMessage: `Lista de coleta não existe: ${listId}` });
     const otherKind = await labels(`/hub/resource/2?IDOrdersCarrierCollectionList=${listId}`);
-    expect(await otherKind.json()).toEqual({ errorMessage: `Lista de coleta não existe: ${listId}` });
+    expect(await otherKind.json()).toEqual({
+      errorMessage: "A empresa não tem integração de canal ativa desse tipo",
+    });
+    await newChannelIntegration(api, { IDTypeCompanyIntegration: 2 });
+    const connected = await labels(`/hub/resource/2?IDOrdersCarrierCollectionList=${listId}`);
+    expect(await connected.json()).toEqual({ errorMessage: `Lista de coleta não existe: ${listId}` });
     const bad = await labels(`/hub/resource/1?IDOrdersCarrierCollectionList=${listId}&LabelFormat=gif`);
     expect(bad.status).toBe(400);
   });
