@@ -65,6 +65,8 @@ export const titles = sqliteTable(
   {
     id: id(),
     companyId: companyId(),
+    /** Set when the title is inserted inside a larger batch that refers to it (`titleIdByUid`). */
+    uid: text(),
     /** 0 = receivable, 1 = payable. */
     typeAccount: integer().notNull(),
     description: text().notNull(),
@@ -87,6 +89,7 @@ export const titles = sqliteTable(
   },
   (t) => [
     index("titles_company_type_due").on(t.companyId, t.typeAccount, t.status, t.dueDate),
+    uniqueIndex("titles_uid").on(t.uid),
     index("titles_forecast_account").on(t.bankAccountId, t.status, t.dueDate),
     check("titles_open_value_range", sql`${t.openValue} >= 0 AND ${t.openValue} <= ${t.value}`),
     check("titles_value_positive", sql`${t.value} > 0`),

@@ -74,6 +74,8 @@ export const hubOrders = sqliteTable(
     unmappedSkus: text().notNull().default("[]"),
     /** The order created from this hub order (orders area); null while not created. */
     orderId: integer(),
+    /** Why the orders area refused to create the order (null: created, or not tried yet). */
+    orderError: text(),
     /** The channel's order as received (JSON). */
     channelData: text().notNull(),
     createdAt: createdAt(),

@@ -3,5 +3,6 @@ export * from "./finance";
 export * from "./hub";
 export * from "./identity";
 export * from "./jobs";
+export * from "./orders";
 export * from "./registries";
 export * from "./stock";

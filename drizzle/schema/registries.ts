@@ -64,6 +64,34 @@ export const paymentTypes = sqliteTable(
   (t) => [index("payment_types_company").on(t.companyId)],
 );
 
+/**
+ * A payment type's rate per number of installments: how due dates follow from the order or purchase
+ * date, the fee the acquirer keeps, and the NF-e payment codes (`tPag`, `tBand`).
+ */
+export const paymentTypeRates = sqliteTable(
+  "payment_type_rates",
+  {
+    id: id(),
+    companyId: companyId(),
+    paymentTypeId: integer().notNull(),
+    installments: integer().notNull(),
+    firstDueDays: integer().notNull().default(0),
+    intervalDays: integer().notNull().default(30),
+    /** Acquirer or channel fee in hundredths of a percent (2.99% = 299). */
+    feeBasisPoints: integer().notNull().default(0),
+    additionalBusinessDays: integer().notNull().default(0),
+    /** 1 = counted from the base date before the days, 2 = after the calendar due date. */
+    additionalBusinessDaysPosition: integer().notNull().default(2),
+    nfTPag: text().notNull(),
+    nfTBand: text(),
+    refundMethod: integer().notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex("payment_type_rates_installments").on(t.paymentTypeId, t.installments),
+    index("payment_type_rates_company").on(t.companyId, t.paymentTypeId),
+  ],
+);
+
 export const costCenters = sqliteTable(
   "cost_centers",
   {

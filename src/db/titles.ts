@@ -15,7 +15,7 @@ import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { insertEntry, type NewEntry } from "./ledger";
 import { existsInCompany } from "./lookups";
-import { utcNow } from "./sql";
+import { type Statement, utcNow } from "./sql";
 import { settleTitle, TITLE_STATUS } from "./title-settlement";
 
 export type TitleRow = typeof titles.$inferSelect;
@@ -134,6 +134,26 @@ export async function insertTitle(
   return row.id;
 }
 
+/**
+ * The insert of an open title as one statement of a larger batch; later statements of the same batch
+ * refer to it with `titleIdByUid(uid)`.
+ */
+export function titleInsertStatement(
+  db: Db,
+  companyId: number,
+  typeAccount: number,
+  fields: TitleFields,
+  value: Cents,
+  uid: string,
+): Statement {
+  return db
+    .insert(titles)
+    .values({ ...fields, uid, companyId, typeAccount, value, openValue: value, status: TITLE_STATUS.open });
+}
+
+/** The id of the title inserted with `uid` (earlier in the same batch, or before). */
+export const titleIdByUid = (uid: string) => sql`(SELECT id FROM ${titles} WHERE uid = ${uid})`;
+
 /** New value, open value (new value - paid, from the row at write time) and the status that follows. */
 function valueAndOpenValue(newValue: Cents) {
   const newOpen = sql`${newValue} - (${titles.value} - ${titles.openValue})`;
@@ -158,13 +178,24 @@ export async function updateTitle(
   fields: Partial<TitleFields>,
   newValue?: Cents,
 ): Promise<boolean> {
+  const result = await titleUpdateStatement(db, companyId, typeAccount, titleId, fields, newValue).run();
+  return result.meta.changes > 0;
+}
+
+/** `updateTitle` as one statement of a larger batch. */
+export function titleUpdateStatement(
+  db: Db,
+  companyId: number,
+  typeAccount: number,
+  titleId: number,
+  fields: Partial<TitleFields>,
+  newValue?: Cents,
+) {
   const valueChange = newValue === undefined ? {} : valueAndOpenValue(newValue);
-  const result = await db
+  return db
     .update(titles)
     .set({ ...fields, ...valueChange, updatedAt: utcNow })
-    .where(titleScope(companyId, typeAccount, titleId))
-    .run();
-  return result.meta.changes > 0;
+    .where(titleScope(companyId, typeAccount, titleId));
 }
 
 /**

@@ -5,6 +5,20 @@
  * it appears. The completeness test of the document fails on any field left without a description.
  */
 const FIELDS: Record<string, string> = {
+  // orders
+  IDNfCstIbsCbs: "CST de IBS/CBS (GET /tax/cst-ibs-cbs)",
+  CstIcms: "CST do ICMS (2 ou 3 dígitos)",
+  CstIpi: "CST do IPI",
+  CstPis: "CST do PIS",
+  CstCofins: "CST da COFINS",
+  SkuCode: "Código do SKU",
+  SkuName: "Nome do SKU",
+  ManualTax: "1 tributação informada à mão; 0 calculada pelo perfil tributário do SKU",
+  Notes: "Observações",
+  ShippingMethod: "Forma de envio: mail, entrusted, personal_delivery ou email",
+  TrackingCode: "Código de rastreio",
+  Volumes: "Quantidade de volumes (embalagens)",
+  Sku: "O cadastro do SKU",
   // identifiers
   IDAccountPayableReceivable: "Título (conta a pagar ou a receber)",
   IDAccountPayment: "Pagamento de um título (o IDBankStatement do seu lançamento)",

@@ -58,7 +58,19 @@ export const API_TAGS = [
     name: "Store front",
     description: "Frente de caixa (PDV): abertura e fechamento de caixa por conta bancária.",
   },
-  { name: "Orders", description: "Pedidos: envio da planilha de pedidos." },
+  {
+    name: "Orders",
+    description:
+      "Pedidos: cabeçalho, itens (movimentações de SKU com tributos), pagamentos como contas a receber, transições de status com reserva, saída e retorno de estoque, vale-troca em PDF e a planilha de pedidos.",
+  },
+  {
+    name: "Order statuses",
+    description: "Status de pedido (semeados): cor, flags e transições permitidas.",
+  },
+  {
+    name: "Tax",
+    description: "Perfis tributários (alíquotas e CSTs dos itens de pedido) e CSTs de IBS/CBS.",
+  },
   {
     name: "Hub",
     description:
@@ -75,8 +87,9 @@ const TAG_GROUPS = [
   },
   {
     name: "Cadastros",
-    tags: ["Supplier", "Consumer", "Type", "Brand", "Carrier", "SKU", "Stock", "Store front", "Orders"],
+    tags: ["Supplier", "Consumer", "Type", "Brand", "Carrier", "SKU", "Stock", "Store front", "Tax"],
   },
+  { name: "Pedidos", tags: ["Orders", "Order statuses"] },
   { name: "Canais de venda", tags: ["Hub"] },
 ];
 

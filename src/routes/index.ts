@@ -6,10 +6,12 @@ import { companyRouter } from "./company";
 import { conciliationRulesRouter } from "./conciliation-rules";
 import { hubRouter } from "./hub";
 import { jobsRouter } from "./jobs";
+import { orderStatusesRouter } from "./order-statuses";
 import { ordersRouter } from "./orders";
 import { registriesRouter } from "./registries";
 import { skuRouter } from "./sku";
 import { stockRouter } from "./stock";
+import { taxProfilesRouter } from "./tax-profiles";
 import { titlesRouter } from "./titles";
 import { userRouter } from "./user";
 
@@ -28,6 +30,8 @@ export const protectedRoutes = createRouter()
   // Hub before orders: `/orders/hub` is a static path that `/orders/{idorder}` would also match.
   .route("/", hubRouter)
   .route("/", ordersRouter)
+  .route("/", orderStatusesRouter)
+  .route("/", taxProfilesRouter)
   // Titles last: `/accounts/receivable/{idaccountreceivable}` would also match static paths such as
   // `/accounts/receivable/acquirer-conciliation` and refuse them as a bad id if it were mounted first.
   .route("/", titlesRouter);

@@ -1,11 +1,19 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companyIntegrations, hubIntegrations, products, skuCostRecords } from "../../drizzle/schema";
+import {
+  companyIntegrations,
+  hubIntegrations,
+  products,
+  skuCostRecords,
+  taxProfiles,
+  warehouses,
+} from "../../drizzle/schema";
 import { DECISIONS_PER_BATCH } from "../../src/domain/auto-reconciliation/run-rules";
 import { PULL_PAGE_SIZE } from "../../src/domain/hub/pull-job";
 import { OFX_LINES_PER_CHUNK } from "../../src/domain/import/ofx-import-job";
 import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
 import type { JobType } from "../../src/domain/jobs/job-message";
+import { ORDERS_PER_CHUNK } from "../../src/domain/orders/template-import-job";
 import { encryptCredentials } from "../../src/platform/credentials-cipher";
 import { JOB_HANDLERS } from "../../src/queue/handlers";
 import { dataTables, invariantViolations } from "../support/invariants";
@@ -39,7 +47,7 @@ const uuid = () => seededUuid(random);
 const CHUNK_OF: Record<JobType, number> = {
   SkuTemplate: CHUNK_SIZE,
   SkuCostRecalculate: CHUNK_SIZE,
-  OrdersTemplate: CHUNK_SIZE,
+  OrdersTemplate: ORDERS_PER_CHUNK,
   BankStatementOFX: OFX_LINES_PER_CHUNK,
   ConciliationRuleApply: DECISIONS_PER_BATCH,
   StockInventoryCount: CHUNK_SIZE,
@@ -76,11 +84,31 @@ const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       params: JSON.stringify({ IDSku: product!.id }),
     });
   },
-  OrdersTemplate: () =>
-    storedJob(utf8(`pedido;cliente\n${uuid()};Fulano\n`), {
-      type: "OrdersTemplate",
-      route: "orders-template",
-    }),
+  OrdersTemplate: async () => {
+    const code = uuid().slice(0, 12);
+    await dbOf().insert(taxProfiles).values({
+      companyId: 1,
+      code,
+      description: "Revenda",
+      icmsCst: "00",
+      icmsRate: 1800,
+      ipiCst: "53",
+      pisCst: "01",
+      cofinsCst: "01",
+      cstIbsCbsId: 1,
+    });
+    await dbOf()
+      .insert(products)
+      .values({ companyId: 1, code, name: "Produto", price: 1000, taxProfile: code });
+    const [warehouse] = await dbOf()
+      .insert(warehouses)
+      .values({ companyId: 1, name: code })
+      .returning({ id: warehouses.id });
+    const rows = ["pedido;deposito;sku;quantidade"];
+    for (let i = 1; i <= linesFor("OrdersTemplate"); i++)
+      rows.push(`${code}-${i};${warehouse!.id};${i % 9 === 0 ? "NAO-EXISTE" : code};${(i % 3) + 1}`);
+    return storedJob(utf8(`${rows.join("\n")}\n`), { type: "OrdersTemplate", route: "orders-template" });
+  },
   BankStatementOFX: async () => {
     const account = await seedBankAccount(1);
     const prefix = uuid().slice(0, 8);
@@ -232,8 +260,7 @@ const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   SkuTemplate: ["firstChunk", "laterChunk", "done"],
   // one write of the new cost, then Done: no chunk progress to interrupt
   SkuCostRecalculate: ["done"],
-  // no processing yet: the job ends Failed at once, saying so
-  OrdersTemplate: ["failed"],
+  OrdersTemplate: ["firstChunk", "laterChunk", "done"],
   BankStatementOFX: ["firstChunk", "laterChunk", "done"],
   ConciliationRuleApply: ["firstChunk", "laterChunk", "done"],
   StockInventoryCount: ["firstChunk", "laterChunk", "done"],

@@ -197,6 +197,64 @@ async function hubOrder(ctx: FactoryContext, orderId: number | null = null): Pro
   });
 }
 
+const orders = new WeakMap<FactoryContext, Promise<any>>();
+
+/**
+ * An order of the company through its own API (status 1, one item of a SKU with a tax profile, one
+ * payment of 10.00 whose installment is a receivable title), created once per factory context.
+ */
+function orderOf(ctx: FactoryContext): Promise<any> {
+  let pending = orders.get(ctx);
+  if (!pending) {
+    pending = (async () => {
+      const profile = unique("TP").replace(/\s/g, "-");
+      ok(
+        await ctx.api.post("/tax/profile", {
+          Code: profile,
+          Description: "Revenda",
+          CstIcms: "00",
+          IcmsRate: 18,
+          CstIpi: "53",
+          IpiRate: 0,
+          CstPis: "01",
+          PisRate: 1.65,
+          CstCofins: "01",
+          CofinsRate: 7.6,
+          IDNfCstIbsCbs: 1,
+          IbsRate: 0.1,
+          CbsRate: 0.9,
+        }),
+        "tax profile",
+      );
+      const sku = ok(
+        await ctx.api.post("/sku", { Code: profile, Name: unique("SKU"), TaxProfile: profile, Price: 50 }),
+        "sku",
+      )[0];
+      const warehouse = ok(await ctx.api.post("/warehouse", { Name: unique("Depósito") }), "warehouse")[0];
+      const paymentType = ok(
+        await ctx.api.post("/type/order/payment", { Description: unique("Pgto") }),
+        "payment type",
+      )[0];
+      ok(
+        await ctx.api.put(`/type/order/payment/${paymentType.IDTypePayment}/rate`, [
+          { Installments: 1, NfTPag: "03" },
+        ]),
+        "payment rate",
+      );
+      return ok(
+        await ctx.api.post("/orders", {
+          IDWarehouse: warehouse.IDWarehouse,
+          Items: [{ IDSku: sku.IDSku, Quantity: 1 }],
+          Payments: [{ IDTypePayment: paymentType.IDTypePayment, Value: 10 }],
+        }),
+        "order",
+      );
+    })();
+    orders.set(ctx, pending);
+  }
+  return pending;
+}
+
 export const PARAM_FACTORIES: Record<string, ParamFactory> = {
   iduser: async ({ companyId }) => {
     const id = await insertRow(schema.users, {
@@ -228,12 +286,6 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
     return kind;
   },
   idintegration: (ctx) => hubOrder(ctx),
-  // `/orders/hub/{idorder}`: the order created from a hub order (the link written as the orders area does)
-  idorder: async (ctx) => {
-    const orderId = 100_000_000 + ++sequence;
-    await hubOrder(ctx, orderId);
-    return orderId;
-  },
   idhuborderclaim: async (ctx) => {
     const hubOrderId = await hubOrder(ctx);
     const order = await db().select().from(schema.hubOrders).where(eq(schema.hubOrders.id, hubOrderId)).get();
@@ -345,6 +397,27 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
     const title = await paidTitle(ctx, "receivable");
     payments.set(ctx, new Map([...(payments.get(ctx) ?? []), [title.id, title.paymentId]]));
     return title.id;
+  },
+  idorder: async (ctx) => {
+    const orderId = (await orderOf(ctx)).IDOrder;
+    // `/orders/hub/{idorder}`: an order created from a hub order (the link a pull writes)
+    if (ctx.operation.path.startsWith("/orders/hub/")) await hubOrder(ctx, orderId);
+    return orderId;
+  },
+  idskumovement: async (ctx) => (await orderOf(ctx)).Items[0].IDSkuMovement,
+  idaccountpayablereceivable: async (ctx) => (await orderOf(ctx)).Payments[0].IDAccountPayableReceivable,
+  idtaxprofile: ({ companyId }) => {
+    const code = unique("TP");
+    return insertRow(schema.taxProfiles, {
+      companyId,
+      code,
+      description: code,
+      icmsCst: "00",
+      ipiCst: "53",
+      pisCst: "01",
+      cofinsCst: "01",
+      cstIbsCbsId: 1,
+    });
   },
   idaccountpayment: async (ctx) => {
     const titleId = await titleOfPaymentRoute(ctx);

@@ -90,7 +90,8 @@ export async function objectCount(bucket: R2Bucket): Promise<number> {
  * - every bank or acquirer line's reconciled value is the absolute sum of its linked entries, and
  *   its status follows (1 nothing linked, 2/3 fully reconciled, 4 partially);
  * - every transfer has exactly two legs of its value: an outflow on its origin, an inflow on its destination;
- * - every link points to an existing entry and an existing line of the same company.
+ * - every link points to an existing entry and an existing line of the same company;
+ * - the stock ledger's running totals and average costs, and the orders' (ORDER_CHECKS).
  */
 export async function invariantViolations(database: D1Database): Promise<string[]> {
   const checks: [string, string][] = [
@@ -186,6 +187,7 @@ export async function invariantViolations(database: D1Database): Promise<string[
           OR coalesce(b.company_id, a.company_id) <> l.company_id`,
     ],
     ...STOCK_CHECKS,
+    ...ORDER_CHECKS,
   ];
   const results = await database.batch(checks.map(([, sql]) => database.prepare(sql)));
   return [
@@ -253,6 +255,76 @@ const STOCK_CHECKS: [string, string][] = [
      SELECT 'movement ' || m.id || ': warehouse or sku of another company'
      FROM stock_movements m LEFT JOIN warehouses w ON w.id = m.warehouse_id LEFT JOIN products p ON p.id = m.sku_id
      WHERE w.company_id IS NOT m.company_id OR p.company_id IS NOT m.company_id`,
+  ],
+];
+
+/**
+ * Orders: reservations equal the open reserving items, invoiced items have their outbound movement
+ * once (and returned ones their return once), totals and paid values follow the items and titles,
+ * and the status history is one row per accepted transition, chained, ending at the order's status.
+ */
+const ORDER_CHECKS: [string, string][] = [
+  [
+    "order reservations",
+    `WITH expected AS (
+       SELECT o.id AS order_id, i.sku_id, o.warehouse_id, o.status_id, o.company_id, sum(i.quantity) AS qty
+       FROM orders o JOIN order_statuses s ON s.id = o.status_id JOIN order_items i ON i.order_id = o.id
+       WHERE s.reserves_stock = 1 AND o.stock_state = 0 GROUP BY o.id, i.sku_id)
+     SELECT 'order ' || e.order_id || ' sku ' || e.sku_id || ': items ' || e.qty || ', reserved ' || coalesce(r.quantity, 0) AS problem
+     FROM expected e LEFT JOIN stock_reservations r ON r.order_id = e.order_id AND r.sku_id = e.sku_id
+     WHERE r.quantity IS NOT e.qty OR r.warehouse_id IS NOT e.warehouse_id OR r.status_order_id IS NOT e.status_id
+        OR r.company_id IS NOT e.company_id
+     UNION ALL
+     SELECT 'reservation ' || r.id || ' (order ' || r.order_id || ', sku ' || r.sku_id || '): no open reserving item'
+     FROM stock_reservations r LEFT JOIN expected e ON e.order_id = r.order_id AND e.sku_id = r.sku_id
+     WHERE e.order_id IS NULL`,
+  ],
+  [
+    "order movements",
+    `WITH moves AS (
+       SELECT origin_id AS item_id, sum(type_movement = 1) AS outs, sum(type_movement = 0) AS backs,
+         max(CASE WHEN type_movement = 1 THEN id END) AS out_id, max(CASE WHEN type_movement = 0 THEN id END) AS back_id,
+         max(CASE WHEN type_movement = 1 THEN quantity END) AS out_qty, max(CASE WHEN type_movement = 0 THEN quantity END) AS back_qty
+       FROM stock_movements WHERE origin = 'order' GROUP BY origin_id)
+     SELECT 'item ' || i.id || ' of order ' || o.id || ' (stock state ' || o.stock_state || '): ' || coalesce(m.outs, 0)
+       || ' outbound, ' || coalesce(m.backs, 0) || ' returns, linked ' || coalesce(i.out_movement_id, '-') || '/'
+       || coalesce(i.return_movement_id, '-') AS problem
+     FROM order_items i JOIN orders o ON o.id = i.order_id LEFT JOIN moves m ON m.item_id = i.id
+     WHERE coalesce(m.outs, 0) <> (o.stock_state >= 1) OR coalesce(m.backs, 0) <> (o.stock_state = 2)
+        OR i.out_movement_id IS NOT m.out_id OR i.return_movement_id IS NOT m.back_id
+        OR (o.stock_state >= 1 AND m.out_qty <> i.quantity) OR (o.stock_state = 2 AND m.back_qty <> i.quantity)
+     UNION ALL
+     SELECT 'movement ' || m.id || ': order item ' || m.origin_id || ' missing or of another company'
+     FROM stock_movements m LEFT JOIN order_items i ON i.id = m.origin_id
+     WHERE m.origin = 'order' AND (i.id IS NULL OR i.company_id <> m.company_id OR i.sku_id <> m.sku_id)`,
+  ],
+  [
+    "order totals",
+    `WITH items AS (SELECT order_id, sum(value) AS value, sum(tax_total) AS taxes, sum(total) AS total,
+                      sum(value + tax_total <> total) AS broken FROM order_items GROUP BY order_id),
+          paid AS (SELECT op.order_id, sum(t.value) AS value, sum(t.type_account <> 0 OR t.company_id <> op.company_id) AS foreign_titles
+                   FROM order_payments op JOIN titles t ON t.id = op.title_id WHERE t.status <> 0 GROUP BY op.order_id)
+     SELECT 'order ' || o.id || ': kept ' || o.items_value || '/' || o.tax_total || '/' || o.items_total || '/' || o.total
+       || '/paid ' || o.paid_value || ', items ' || coalesce(i.value, 0) || '/' || coalesce(i.taxes, 0) || '/'
+       || coalesce(i.total, 0) || ', titles ' || coalesce(p.value, 0) AS problem
+     FROM orders o LEFT JOIN items i ON i.order_id = o.id LEFT JOIN paid p ON p.order_id = o.id
+     WHERE o.items_value <> coalesce(i.value, 0) OR o.tax_total <> coalesce(i.taxes, 0) OR o.items_total <> coalesce(i.total, 0)
+        OR o.total <> o.items_total + o.freight - o.discount OR o.paid_value <> coalesce(p.value, 0)
+        OR coalesce(i.broken, 0) > 0 OR coalesce(p.foreign_titles, 0) > 0`,
+  ],
+  [
+    "order history",
+    `SELECT 'order ' || o.id || ': status ' || o.status_id || ' seq ' || o.status_seq || ', history ' || count(h.id)
+       || ' rows up to seq ' || coalesce(max(h.seq), 0) AS problem
+     FROM orders o LEFT JOIN order_status_history h ON h.order_id = o.id
+     GROUP BY o.id
+     HAVING count(h.id) <> o.status_seq OR max(h.seq) <> o.status_seq
+        OR (SELECT x.to_status_id FROM order_status_history x WHERE x.order_id = o.id AND x.seq = o.status_seq) IS NOT o.status_id
+     UNION ALL
+     SELECT 'order ' || h.order_id || ' seq ' || h.seq || ': from ' || coalesce(h.from_status_id, '-') || ', previous went to '
+       || coalesce(p.to_status_id, '-')
+     FROM order_status_history h LEFT JOIN order_status_history p ON p.order_id = h.order_id AND p.seq = h.seq - 1
+     WHERE (h.seq = 1 AND h.from_status_id IS NOT NULL) OR (h.seq > 1 AND h.from_status_id IS NOT p.to_status_id)`,
   ],
 ];
 

@@ -24,6 +24,8 @@ export const CHANNEL_CLAIM_NOT_FOUND = "Reclamação não encontrada no canal";
 
 // Hub orders and claims
 export const HUB_ORDER_NOT_FOUND = "Pedido da integração não encontrado";
+export const HUB_ORDER_WITHOUT_WAREHOUSE =
+  "Integração sem depósito do hub (IDWarehouseHub): o pedido não é criado";
 export const HUB_CLAIM_NOT_FOUND = "Reclamação do pedido não encontrada";
 
 // Attachments (SPEC change notes: the seven failures of the two `.../action/file` operations)

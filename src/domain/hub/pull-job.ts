@@ -9,6 +9,7 @@ import { resumedCounts } from "../jobs/csv-job-file";
 import { type JobContext, JobFailure, type JobOutcome, ProgressConflict } from "../jobs/job-context";
 import { callChannel } from "./channel-calls";
 import { channelKindById } from "./channel-kinds";
+import { createOrdersOfHubOrders } from "./create-orders";
 import { channelOf } from "./integrations";
 import { HUB_INTEGRATION_NOT_FOUND, PULL_JOB_PARAMS } from "./messages";
 import { mapChannelOrder, uniqueOrders } from "./order-mapping";
@@ -33,7 +34,9 @@ export function pullIntegrationOf(params: string): number | null {
  * orders (consumers found or created, SKUs mapped, claims), the cursor's move and the job's
  * progress are ONE batch: the cursor moves only with the orders it covers, and the orders are
  * idempotent by the channel's order id (UNIQUE), so a redelivery or a second pull stores nothing twice.
- * A channel failure (not authenticated, expired, garbage, timeout) ends the job Failed with its message.
+ * After each page, the orders of the hub orders that mapped completely are created through the
+ * orders area (see create-orders). A channel failure (not authenticated, expired, garbage, timeout)
+ * ends the job Failed with its message.
  */
 export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
   const { db, job, budget } = context;
@@ -54,6 +57,8 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
   };
   let counts = resumedCounts(context, NO_COUNTS);
   let processed = job.processed;
+  // Orders of hub orders stored by an earlier delivery that stopped before creating them.
+  await createOrdersOfHubOrders(db, job.companyId, integrationId);
   for (;;) {
     if (!budget.take()) return { status: "continue" };
     const cursor = await integrationCursor(db, job.companyId, integrationId);
@@ -102,6 +107,7 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
     }
     processed += page.orders.length;
     counts = next;
+    await createOrdersOfHubOrders(db, job.companyId, integrationId);
     if (!page.hasMore) return { status: "done", result: counts };
   }
 }

@@ -15,8 +15,6 @@ export const QUEUE_FAILURE = "Error: Falha ao agendar o processamento; envie o a
 /** FailureReason of jobs that end Failed. */
 export const jobTypeWithoutProcessing = (type: string) =>
   `Processamento do tipo ${type} ainda não está disponível nesta versão do serviço`;
-export const ORDERS_TEMPLATE_NOT_AVAILABLE =
-  "Importação de pedidos ainda não disponível: o arquivo foi recebido e guardado, mas o processamento de pedidos não existe nesta versão do serviço";
 export const JOB_FILE_MISSING = "Arquivo do job não encontrado no armazenamento";
 export const JOB_FILE_CHANGED = "Arquivo do job foi alterado depois da confirmação (SHA-256 diferente)";
 export const JOB_DEAD_LETTERED =

@@ -73,7 +73,7 @@ const EMPTY_REFERENCES = {
 } as const;
 
 /** The stored columns of the fields sent (undefined = keep). */
-function columnsOf(kind: TitleKind, input: TitleChanges): Partial<TitleFields> {
+export function columnsOf(kind: TitleKind, input: TitleChanges): Partial<TitleFields> {
   const columns: Partial<TitleFields> = {
     description: input.description,
     document: input.document,

@@ -1,10 +1,5 @@
-import { JobFailure, type JobHandler } from "../../domain/jobs/job-context";
-import { ORDERS_TEMPLATE_NOT_AVAILABLE } from "../../domain/jobs/messages";
+import type { JobHandler } from "../../domain/jobs/job-context";
+import { importOrdersTemplate } from "../../domain/orders/template-import-job";
 
-/**
- * `OrdersTemplate`: the file is accepted and kept, but importing orders belongs to the orders
- * area, which this service does not have yet; the job says so instead of pretending success.
- */
-export const ordersTemplateHandler: JobHandler = async () => {
-  throw new JobFailure(ORDERS_TEMPLATE_NOT_AVAILABLE);
-};
+/** `OrdersTemplate`: orders from the job's CSV template (domain/orders/template-import-job). */
+export const ordersTemplateHandler: JobHandler = importOrdersTemplate;

@@ -269,6 +269,9 @@ const hubOrderFields = {
     .int()
     .nullable()
     .openapi({ description: "Pedido criado a partir deste (área de pedidos); null enquanto não criado" }),
+  OrderError: z.string().nullable().openapi({
+    description: "Por que a área de pedidos não criou o pedido (null: criado ou ainda não tentado)",
+  }),
   OrderCreated: z
     .union([z.literal(0), z.literal(1)])
     .openapi({ description: "1 quando o pedido já foi criado na área de pedidos" }),
@@ -341,6 +344,7 @@ export function hubOrderSummaryBody({ row, kind }: HubOrderSummary): z.infer<typ
     SalesChannelLogoUrl: kind.salesChannel.logoUrl,
     Order: row.channelOrderId,
     IDOrder: row.orderId,
+    OrderError: row.orderError,
     OrderCreated: row.orderId === null ? 0 : 1,
     IDStatusOrder: row.statusOrderId,
     StatusOrder: row.statusDescription,

@@ -172,7 +172,7 @@ describe("multipart upload", () => {
 });
 
 describe("orders template", () => {
-  it("accepts and stores the file; the job ends Failed with its reason", async () => {
+  it("accepts and stores the file; a template without the required columns ends Failed with the reason", async () => {
     const csv = utf8("pedido;cliente\n1;Fulano\n");
     const twoSteps = await uploadTwoSteps(admin, "/orders/template", csv, { fileName: "pedidos.csv" });
     expect(twoSteps).toMatchObject({
@@ -185,7 +185,7 @@ describe("orders template", () => {
       Status: "Failed",
       FileName: "pedidos.csv",
       FailureReason:
-        "Importação de pedidos ainda não disponível: o arquivo foi recebido e guardado, mas o processamento de pedidos não existe nesta versão do serviço",
+        "Cabeçalho sem as colunas obrigatórias: pedido (ou order), deposito (ou warehouse), sku (ou codigo) e quantidade (ou quantity)",
     });
     expect(job.FinishedAt).not.toBeNull();
     const row = await dbOf().select().from(jobs).where(eq(jobs.id, twoSteps.body.IDJob)).get();

@@ -1,0 +1,443 @@
+import { and, asc, eq, getTableColumns, gt, gte, lte, type SQL, sql } from "drizzle-orm";
+import {
+  orderItems,
+  orderMessageRequests,
+  orderStatusHistory,
+  orders,
+  products,
+  stockMovements,
+} from "../../../drizzle/schema";
+import type { TransitionPlan } from "../../domain/orders/transitions";
+import type { ItemValues, OrderHeader } from "../../domain/orders/types";
+import type { Db } from "../../env";
+import { rawStatement } from "../raw-statement";
+import { inList, type Statement, utcNow } from "../sql";
+
+/**
+ * Writes and reads of orders. Every write of an order is one db.batch that starts with the order's
+ * version guard (`guardVersion`), so a write prepared on a state another request changed meanwhile
+ * breaks the version CHECK and the whole batch is refused. Totals and reservations are recomputed
+ * in SQL from the items at the end of each batch (`recomputeTotals`, `syncReservations`), so they
+ * always equal what the items say.
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type HistoryRow = typeof orderStatusHistory.$inferSelect;
+
+/** The id of an order inserted earlier in the same batch. */
+export const orderIdByUid = (uid: string): SQL => sql`(SELECT id FROM orders WHERE uid = ${uid})`;
+
+export function insertOrderStatement(
+  db: Db,
+  companyId: number,
+  values: {
+    uid: string;
+    header: OrderHeader;
+    statusId: number;
+    userId: number | null;
+    importKey: string | null;
+  },
+): Statement {
+  const { header } = values;
+  return db.insert(orders).values({
+    companyId,
+    uid: values.uid,
+    date: header.date,
+    consumerId: header.consumerId,
+    orderTypeId: header.orderTypeId,
+    salesChannelId: header.salesChannelId,
+    warehouseId: header.warehouseId,
+    statusId: values.statusId,
+    statusSeq: 1,
+    notes: header.notes,
+    carrierId: header.carrierId,
+    shippingMethod: header.shippingMethod,
+    trackingCode: header.trackingCode,
+    volumes: header.volumes,
+    grossWeight: header.grossWeight,
+    netWeight: header.netWeight,
+    freight: header.freight,
+    discount: header.discount,
+    importKey: values.importKey,
+    createdBy: values.userId,
+  });
+}
+
+/** The first history row of a new order (seq 1, from nothing). */
+export function firstHistoryStatement(
+  db: Db,
+  companyId: number,
+  orderId: SQL,
+  statusId: number,
+  userId: number | null,
+): Statement {
+  return db
+    .insert(orderStatusHistory)
+    .values({ companyId, orderId, seq: 1, fromStatusId: null, toStatusId: statusId, userId });
+}
+
+const itemTuple = (i: ItemValues) => [
+  i.skuId,
+  i.quantity,
+  i.unitPrice,
+  i.discount,
+  i.taxes.value,
+  i.manualTax,
+  i.reverseTaxCalculation,
+  i.taxProfileId,
+  i.rates.icmsCst,
+  i.rates.icmsRate,
+  i.taxes.icmsValue,
+  i.rates.ipiCst,
+  i.rates.ipiRate,
+  i.taxes.ipiValue,
+  i.rates.pisCst,
+  i.rates.pisRate,
+  i.taxes.pisValue,
+  i.rates.cofinsCst,
+  i.rates.cofinsRate,
+  i.taxes.cofinsValue,
+  i.rates.cstIbsCbsId,
+  i.rates.ibsRate,
+  i.taxes.ibsValue,
+  i.rates.cbsRate,
+  i.taxes.cbsValue,
+  i.taxes.taxTotal,
+  i.taxes.total,
+];
+
+const ITEM_COLUMNS = sql.raw(
+  `sku_id, quantity, unit_price, discount, value, manual_tax, reverse_tax_calculation, tax_profile_id,
+   icms_cst, icms_rate, icms_value, ipi_cst, ipi_rate, ipi_value, pis_cst, pis_rate, pis_value,
+   cofins_cst, cofins_rate, cofins_value, cst_ibs_cbs_id, ibs_rate, ibs_value, cbs_rate, cbs_value, tax_total, total`,
+);
+const ITEM_VALUES = sql.raw(Array.from({ length: 27 }, (_, k) => `j.value ->> ${k}`).join(", "));
+
+/** Items of one order in one statement (one JSON parameter), in the order given. */
+export function insertItemsStatement(
+  db: Db,
+  companyId: number,
+  orderId: SQL | number,
+  items: ItemValues[],
+): Statement {
+  return rawStatement(
+    db,
+    sql`INSERT INTO order_items (company_id, order_id, ${ITEM_COLUMNS})
+      SELECT ${companyId}, ${orderId}, ${ITEM_VALUES} FROM json_each(${JSON.stringify(items.map(itemTuple))}) AS j
+      ORDER BY j.key`,
+  );
+}
+
+export function updateItemStatement(db: Db, companyId: number, itemId: number, i: ItemValues): Statement {
+  return db
+    .update(orderItems)
+    .set({
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      discount: i.discount,
+      value: i.taxes.value,
+      manualTax: i.manualTax,
+      reverseTaxCalculation: i.reverseTaxCalculation,
+      taxProfileId: i.taxProfileId,
+      icmsCst: i.rates.icmsCst,
+      icmsRate: i.rates.icmsRate,
+      icmsValue: i.taxes.icmsValue,
+      ipiCst: i.rates.ipiCst,
+      ipiRate: i.rates.ipiRate,
+      ipiValue: i.taxes.ipiValue,
+      pisCst: i.rates.pisCst,
+      pisRate: i.rates.pisRate,
+      pisValue: i.taxes.pisValue,
+      cofinsCst: i.rates.cofinsCst,
+      cofinsRate: i.rates.cofinsRate,
+      cofinsValue: i.taxes.cofinsValue,
+      cstIbsCbsId: i.rates.cstIbsCbsId,
+      ibsRate: i.rates.ibsRate,
+      ibsValue: i.taxes.ibsValue,
+      cbsRate: i.rates.cbsRate,
+      cbsValue: i.taxes.cbsValue,
+      taxTotal: i.taxes.taxTotal,
+      total: i.taxes.total,
+    })
+    .where(and(eq(orderItems.companyId, companyId), eq(orderItems.id, itemId)));
+}
+
+/**
+ * The version guard, first statement of every change of an existing order: it bumps the version
+ * when it is still the one read, and otherwise sets -1, which the CHECK refuses (the batch fails).
+ */
+export function guardVersion(db: Db, companyId: number, orderId: number, version: number): Statement {
+  return rawStatement(
+    db,
+    sql`UPDATE orders SET version = CASE WHEN version = ${version} THEN version + 1 ELSE -1 END, updated_at = ${utcNow}
+      WHERE id = ${orderId} AND company_id = ${companyId}`,
+  );
+}
+
+/** Header columns of a change (undefined = keep). */
+export function updateHeaderStatement(
+  db: Db,
+  companyId: number,
+  orderId: number,
+  header: Partial<OrderHeader>,
+): Statement | null {
+  const set = Object.fromEntries(Object.entries(header).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) return null;
+  return db
+    .update(orders)
+    .set(set)
+    .where(and(eq(orders.companyId, companyId), eq(orders.id, orderId)));
+}
+
+/**
+ * A status change: the history row takes seq = the order's last seq + 1 as read by the request
+ * (UNIQUE (order, seq): of two concurrent changes only one lands), then the order follows it.
+ */
+export function statusChangeStatements(
+  db: Db,
+  companyId: number,
+  order: Pick<OrderRow, "id" | "statusSeq">,
+  plan: TransitionPlan,
+  userId: number | null,
+): Statement[] {
+  return [
+    db.insert(orderStatusHistory).values({
+      companyId,
+      orderId: order.id,
+      seq: order.statusSeq + 1,
+      fromStatusId: plan.from,
+      toStatusId: plan.to,
+      userId,
+    }),
+    db
+      .update(orders)
+      .set({ statusId: plan.to, statusSeq: order.statusSeq + 1, stockState: plan.stockState })
+      .where(and(eq(orders.companyId, companyId), eq(orders.id, order.id))),
+  ];
+}
+
+/** Links each item of the order to the movement its posting wrote for it (origin `order`, origin id = item). */
+export function linkMovementsStatement(
+  db: Db,
+  orderId: number,
+  uids: string[],
+  typeMovement: 0 | 1,
+): Statement {
+  const column = sql.raw(typeMovement === 1 ? "out_movement_id" : "return_movement_id");
+  return rawStatement(
+    db,
+    sql`UPDATE order_items SET ${column} = (
+        SELECT m.id FROM stock_movements m
+        WHERE ${inList(sql`m.post_uid`, uids)} AND m.origin = 'order' AND m.origin_id = order_items.id
+          AND m.type_movement = ${typeMovement})
+      WHERE order_id = ${orderId}`,
+  );
+}
+
+/** Totals of the order from its items: value, taxes, items total, total (CHECKs: not negative, not below paid). */
+export function recomputeTotals(db: Db, orderId: SQL | number): Statement {
+  return rawStatement(
+    db,
+    sql`UPDATE orders SET
+        items_value = (SELECT coalesce(sum(value), 0) FROM order_items WHERE order_id = orders.id),
+        tax_total = (SELECT coalesce(sum(tax_total), 0) FROM order_items WHERE order_id = orders.id),
+        items_total = (SELECT coalesce(sum(total), 0) FROM order_items WHERE order_id = orders.id),
+        total = (SELECT coalesce(sum(total), 0) FROM order_items WHERE order_id = orders.id) + freight - discount
+      WHERE id = ${orderId}`,
+  );
+}
+
+/**
+ * The order's reservations from its items: one row per SKU while the order's status reserves stock
+ * and its stock has not left; none otherwise. They never touch QtyOnStock.
+ */
+export function syncReservations(db: Db, orderId: SQL | number): Statement[] {
+  return [
+    rawStatement(db, sql`DELETE FROM stock_reservations WHERE order_id = ${orderId}`),
+    rawStatement(
+      db,
+      sql`INSERT INTO stock_reservations (company_id, order_id, sku_id, warehouse_id, quantity, status_order_id)
+        SELECT o.company_id, o.id, i.sku_id, o.warehouse_id, sum(i.quantity), o.status_id
+        FROM orders o
+        JOIN order_statuses s ON s.id = o.status_id
+        JOIN order_items i ON i.order_id = o.id
+        WHERE o.id = ${orderId} AND s.reserves_stock = 1 AND o.stock_state = 0
+        GROUP BY i.sku_id`,
+    ),
+  ];
+}
+
+export function messageRequestStatement(
+  db: Db,
+  companyId: number,
+  orderId: number,
+  typeMessage: string,
+  statusId: SQL,
+  userId: number | null,
+): Statement {
+  return db.insert(orderMessageRequests).values({ companyId, orderId, typeMessage, statusId, userId });
+}
+
+export const currentStatusOf = (orderId: number): SQL =>
+  sql`(SELECT status_id FROM orders WHERE id = ${orderId})`;
+
+export async function findOrder(db: Db, companyId: number, orderId: number): Promise<OrderRow | undefined> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.id, orderId)))
+    .get();
+}
+
+export async function findOrderByUid(db: Db, companyId: number, uid: string): Promise<OrderRow | undefined> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.uid, uid)))
+    .get();
+}
+
+/** An item with the code and name of its SKU. */
+export type OrderItemView = OrderItemRow & { skuCode: string | null; skuName: string };
+
+const itemView = { ...getTableColumns(orderItems), skuCode: products.code, skuName: products.name };
+
+export async function itemsOfOrder(db: Db, companyId: number, orderId: number): Promise<OrderItemView[]> {
+  return db
+    .select(itemView)
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.skuId))
+    .where(and(eq(orderItems.companyId, companyId), eq(orderItems.orderId, orderId)))
+    .orderBy(asc(orderItems.id));
+}
+
+export async function itemsByIds(db: Db, companyId: number, itemIds: number[]): Promise<OrderItemView[]> {
+  if (itemIds.length === 0) return [];
+  return db
+    .select(itemView)
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.skuId))
+    .where(and(eq(orderItems.companyId, companyId), inList(orderItems.id, itemIds)))
+    .orderBy(asc(orderItems.id));
+}
+
+/** Unit cost of the given movements (the cost an invoiced item left at, for its return). */
+export async function movementCosts(db: Db, companyId: number, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: stockMovements.id, unitCost: stockMovements.unitCost })
+    .from(stockMovements)
+    .where(and(eq(stockMovements.companyId, companyId), inList(stockMovements.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.unitCost]));
+}
+
+export async function findItem(
+  db: Db,
+  companyId: number,
+  orderId: number,
+  itemId: number,
+): Promise<OrderItemRow | undefined> {
+  return db
+    .select()
+    .from(orderItems)
+    .where(
+      and(eq(orderItems.companyId, companyId), eq(orderItems.orderId, orderId), eq(orderItems.id, itemId)),
+    )
+    .get();
+}
+
+export async function findOrderByImportKey(
+  db: Db,
+  companyId: number,
+  importKey: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.importKey, importKey)))
+    .get();
+}
+
+export async function historyOfOrder(db: Db, companyId: number, orderId: number): Promise<HistoryRow[]> {
+  return db
+    .select()
+    .from(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.companyId, companyId), eq(orderStatusHistory.orderId, orderId)))
+    .orderBy(asc(orderStatusHistory.seq));
+}
+
+export type OrderFilters = {
+  dateFrom?: string;
+  dateTo?: string;
+  statusId?: number;
+  consumerId?: number;
+  salesChannelId?: number;
+  lastId?: number;
+};
+
+/** A page of orders in ascending id after `lastId`: each filter has its (company, filter, id) index. */
+export async function listOrders(
+  db: Db,
+  companyId: number,
+  filters: OrderFilters,
+  limit: number,
+): Promise<OrderRow[]> {
+  const conditions = [eq(orders.companyId, companyId)];
+  if (filters.lastId !== undefined) conditions.push(gt(orders.id, filters.lastId));
+  if (filters.dateFrom) conditions.push(gte(orders.date, filters.dateFrom));
+  if (filters.dateTo) conditions.push(lte(orders.date, filters.dateTo));
+  if (filters.statusId !== undefined) conditions.push(eq(orders.statusId, filters.statusId));
+  if (filters.consumerId !== undefined) conditions.push(eq(orders.consumerId, filters.consumerId));
+  if (filters.salesChannelId !== undefined)
+    conditions.push(eq(orders.salesChannelId, filters.salesChannelId));
+  return db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/** A page of orders with their shipping data and the quantity of their items. */
+export async function listPackages(
+  db: Db,
+  companyId: number,
+  filters: OrderFilters & { carrierId?: number },
+  limit: number,
+) {
+  const conditions = [eq(orders.companyId, companyId)];
+  if (filters.lastId !== undefined) conditions.push(gt(orders.id, filters.lastId));
+  if (filters.dateFrom) conditions.push(gte(orders.date, filters.dateFrom));
+  if (filters.dateTo) conditions.push(lte(orders.date, filters.dateTo));
+  if (filters.statusId !== undefined) conditions.push(eq(orders.statusId, filters.statusId));
+  if (filters.carrierId !== undefined) conditions.push(eq(orders.carrierId, filters.carrierId));
+  return db
+    .select({
+      order: orders,
+      items: sql<number>`(SELECT count(*) FROM order_items oi WHERE oi.order_id = "orders"."id")`.as(
+        "items_count",
+      ),
+      quantity:
+        sql<number>`(SELECT coalesce(sum(oi.quantity), 0) FROM order_items oi WHERE oi.order_id = "orders"."id")`.as(
+          "items_quantity",
+        ),
+    })
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/** Count and total of the company's orders per status, for orders dated in the range. */
+export async function countsByStatus(db: Db, companyId: number, dateFrom: string, dateTo: string) {
+  return db
+    .select({
+      statusId: orders.statusId,
+      count: sql<number>`count(*)`,
+      total: sql<number>`coalesce(sum(${orders.total}), 0)`,
+    })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), gte(orders.date, dateFrom), lte(orders.date, dateTo)))
+    .groupBy(orders.statusId);
+}

@@ -1,0 +1,153 @@
+import type { SQL } from "drizzle-orm";
+import { guardVersion, type OrderRow } from "../../db/orders/orders";
+import {
+  describePaymentTitles,
+  findOrderPayment,
+  linkPaymentStatements,
+  type OrderPaymentLink,
+  recomputePaid,
+} from "../../db/orders/payments";
+import type { Statement } from "../../db/sql";
+import { titleInsertStatement, titleUpdateStatement } from "../../db/titles";
+import type { Db } from "../../env";
+import { ApiError, badRequest } from "../../lib/errors";
+import { type Cents, formatCents } from "../../lib/money";
+import { paymentRateFor } from "../payment-terms/rates";
+import { installmentSchedule } from "../payment-terms/schedule";
+import { RECEIVABLE } from "../titles/kinds";
+import { assertReferences } from "../titles/references";
+import { openValueForNewValue } from "../titles/rules";
+import {
+  columnsOf,
+  getTitleDetail,
+  requireTitle,
+  type TitleChanges,
+  type TitleDetail,
+} from "../titles/titles";
+import type { OrderCaller } from "./create-order";
+import { ORDER_PAYMENT_NOT_FOUND, paymentError, paymentsAboveTotal } from "./messages";
+import { requireOrder } from "./read";
+import { commitOrderWrite } from "./write";
+
+/** A payment of an order: a payment type, its number of installments, the value and the forecast bank account. */
+export type PaymentRequest = {
+  paymentTypeId: number;
+  installments: number;
+  value: Cents;
+  bankAccountId: number | null;
+};
+
+/**
+ * The statements of an order's payments: each installment is a receivable title (titles area) due
+ * on the date the payment type's rate gives from the order date (days, business days with the
+ * national holidays, position start/end), linked to the order once (UNIQUE title), and the order's
+ * PaidValue recomputed from its titles (CHECK: never above the total). Refused before anything is
+ * written: payments above the order total, a payment type without a rate for that many
+ * installments, a bank account or payment type of another company.
+ */
+export async function paymentWrites(
+  db: Db,
+  companyId: number,
+  orderId: SQL | number,
+  order: { date: string; consumerId: number | null; total: Cents; paid: Cents },
+  payments: PaymentRequest[],
+): Promise<Statement[]> {
+  if (payments.length === 0) return [];
+  const sum = payments.reduce((s, p) => s + p.value, 0);
+  if (order.paid + sum > order.total)
+    throw badRequest(paymentsAboveTotal(formatCents(order.paid + sum), formatCents(order.total)));
+  const statements: Statement[] = [];
+  const links: OrderPaymentLink[] = [];
+  for (const [index, payment] of payments.entries()) {
+    try {
+      await assertReferences(db, companyId, RECEIVABLE, {
+        paymentTypeId: payment.paymentTypeId,
+        bankAccountId: payment.bankAccountId,
+      });
+      const rate = await paymentRateFor(db, companyId, payment.paymentTypeId, payment.installments);
+      for (const installment of installmentSchedule(rate, order.date, payment.value)) {
+        const uid = crypto.randomUUID();
+        statements.push(
+          titleInsertStatement(
+            db,
+            companyId,
+            RECEIVABLE.typeAccount,
+            {
+              description: "Pedido",
+              document: null,
+              dueDate: installment.dueDate,
+              supplierId: null,
+              consumerId: order.consumerId,
+              documentTypeId: null,
+              paymentTypeId: payment.paymentTypeId,
+              accountTypeId: null,
+              costCenterId: null,
+              bankAccountId: payment.bankAccountId,
+            },
+            installment.valueCents,
+            uid,
+          ),
+        );
+        links.push({
+          titleUid: uid,
+          paymentTypeId: payment.paymentTypeId,
+          installment: installment.number,
+          installments: payment.installments,
+        });
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400)
+        throw badRequest(paymentError(index, error.message));
+      throw error;
+    }
+  }
+  return [
+    ...statements,
+    ...linkPaymentStatements(db, companyId, orderId, links),
+    describePaymentTitles(db, orderId),
+    recomputePaid(db, orderId),
+  ];
+}
+
+/**
+ * `PUT /orders/{idorder}/payment/{idaccountpayablereceivable}`: the change of a receivable title of
+ * the order, as `PUT /accounts/receivable/{id}` does it, with the order's PaidValue following a new
+ * Value in the same batch (never above the order total). Answers the title detail.
+ */
+export async function changeOrderPayment(
+  db: Db,
+  caller: OrderCaller,
+  orderId: number,
+  titleId: number,
+  changes: TitleChanges,
+): Promise<TitleDetail> {
+  const { companyId } = caller;
+  const order: OrderRow = await requireOrder(db, companyId, orderId);
+  if (!(await findOrderPayment(db, companyId, orderId, titleId))) throw badRequest(ORDER_PAYMENT_NOT_FOUND);
+  const title = await requireTitle(db, companyId, RECEIVABLE, titleId);
+  await assertReferences(db, companyId, RECEIVABLE, changes);
+  const newValue = changes.value;
+  if (newValue !== undefined) {
+    openValueForNewValue(RECEIVABLE, title, newValue);
+    const paid = order.paidValue - title.value + newValue;
+    if (paid > order.total) throw badRequest(paymentsAboveTotal(formatCents(paid), formatCents(order.total)));
+  }
+  await commitOrderWrite(
+    db,
+    order,
+    [
+      guardVersion(db, companyId, order.id, order.version),
+      titleUpdateStatement(
+        db,
+        companyId,
+        RECEIVABLE.typeAccount,
+        titleId,
+        columnsOf(RECEIVABLE, changes),
+        newValue,
+      ),
+      recomputePaid(db, order.id),
+    ],
+    { conflict: newValue === undefined ? undefined : RECEIVABLE.messages.valueConflict(newValue) },
+  );
+  return getTitleDetail(db, companyId, RECEIVABLE, titleId);
+}

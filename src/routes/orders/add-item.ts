@@ -1,0 +1,40 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { addOrderItem } from "../../domain/orders/order-items";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonBody, jsonOk } from "../../http/schemas";
+import {
+  itemBody,
+  itemRequestOf,
+  ORDERS_TAG,
+  OrderItemCreateSchema,
+  OrderItemSchema,
+  orderParams,
+} from "./schemas";
+
+export const addOrderSkuRoute = createRoute({
+  method: "post",
+  path: "/orders/{idorder}/sku",
+  operationId: "addOrderSku",
+  tags: [ORDERS_TAG],
+  summary: "Adiciona um item (SKU) ao pedido",
+  description:
+    "O item é uma movimentação de SKU do pedido (`IDSkuMovement`), com os tributos calculados como na criação. Totais e " +
+    "reservas do pedido acompanham no mesmo lote. Recusado depois do faturamento ou em status final: `Itens de pedido " +
+    "faturado ou em status final não podem ser alterados`. Outros 400: `Pedido não existe`, `SKU não existe`, " +
+    "`Quantidade deve ser maior que zero`.",
+  request: {
+    params: orderParams,
+    body: jsonBody(OrderItemCreateSchema),
+  },
+  responses: jsonOk(z.array(OrderItemSchema), "Array com o item criado"),
+});
+
+export const addOrderSku: AppRouteHandler<typeof addOrderSkuRoute> = async (c) => {
+  const item = await addOrderItem(
+    c.get("db"),
+    c.get("caller"),
+    c.req.valid("param").idorder,
+    itemRequestOf(c.req.valid("json")),
+  );
+  return c.json([itemBody(item)], 200);
+};

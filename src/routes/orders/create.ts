@@ -1,0 +1,66 @@
+import { createRoute } from "@hono/zod-openapi";
+import * as domain from "../../domain/orders/create-order";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonBody, jsonOk } from "../../http/schemas";
+import {
+  detailBody,
+  headerOf,
+  itemRequestOf,
+  ORDERS_TAG,
+  OrderCreateSchema,
+  OrderDetailSchema,
+  paymentRequestOf,
+} from "./schemas";
+
+export const createOrderRoute = createRoute({
+  method: "post",
+  path: "/orders",
+  operationId: "createOrder",
+  tags: [ORDERS_TAG],
+  summary: "Cria um pedido com seus itens",
+  description:
+    "Cria o pedido, seus itens (cada item é uma movimentação de SKU, `IDSkuMovement`) com os tributos calculados pelo perfil " +
+    "tributário do SKU (ou informados com `ManualTax` 1), a primeira linha do histórico de status e, quando o status reserva " +
+    "estoque (23 e 50 a 56), as reservas, tudo num único lote atômico. Quantidades com até 3 casas decimais (inteiras " +
+    "quando a unidade do SKU não aceita frações). Total = soma dos itens (valor + tributos) + Freight - Discount. " +
+    "Erros 400 (nada é gravado): `Items é obrigatório e deve ser um array com pelo menos um item`, `Items[<i>]. SKU não existe` " +
+    "(também para SKU de outra empresa), `Items[<i>]. Quantidade deve ser maior que zero`, `Items[<i>]. Quantidade deve ser " +
+    "inteira: ...`, `Items[<i>]. SKU <id> sem perfil tributário (TaxProfile): ...`, `Cliente não existe`, `Tipo pedido não existe`, " +
+    "`Depósito não existe`, `Transportadora não existe`, `Status do pedido não existe`, `Pedido não pode ser criado no status <id>`, " +
+    "`Desconto maior que o total do pedido`, `Valor dos pagamentos (<x>) maior que o total do pedido (<y>)`, " +
+    "`Payments[<i>]. Tipo pagamento sem taxa cadastrada para <n> parcela(s)`, `Payments[<i>]. Tipo pagamento não existe`.",
+  request: {
+    body: jsonBody(OrderCreateSchema),
+  },
+  responses: jsonOk(
+    OrderDetailSchema,
+    "O pedido criado (ExchangeReceiptBase64Encode null: pedir em GET /orders/{idorder})",
+  ),
+});
+
+export const createOrder: AppRouteHandler<typeof createOrderRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const header = headerOf(body);
+  const detail = await domain.createOrder(c.get("db"), c.get("caller"), {
+    header: {
+      date: header.date,
+      consumerId: header.consumerId ?? null,
+      orderTypeId: header.orderTypeId ?? null,
+      salesChannelId: header.salesChannelId ?? null,
+      warehouseId: body.IDWarehouse,
+      notes: header.notes ?? null,
+      carrierId: header.carrierId ?? null,
+      shippingMethod: header.shippingMethod ?? null,
+      trackingCode: header.trackingCode ?? null,
+      volumes: header.volumes ?? 0,
+      grossWeight: header.grossWeight ?? 0,
+      netWeight: header.netWeight ?? 0,
+      freight: header.freight ?? 0,
+      discount: header.discount ?? 0,
+    },
+    statusId: body.IDStatusOrder,
+    items: body.Items.map(itemRequestOf),
+    payments: (body.Payments ?? []).map(paymentRequestOf),
+  });
+  return c.json(detailBody(detail), 200);
+};

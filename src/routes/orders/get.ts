@@ -1,0 +1,27 @@
+import { createRoute } from "@hono/zod-openapi";
+import { orderWithReceipt } from "../../domain/orders/read";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonOk } from "../../http/schemas";
+import { detailBody, ORDERS_TAG, OrderDetailSchema, orderParams } from "./schemas";
+
+export const getOrderRoute = createRoute({
+  method: "get",
+  path: "/orders/{idorder}",
+  operationId: "getOrder",
+  tags: [ORDERS_TAG],
+  summary: "Um pedido: cabeçalho, itens, histórico de status, totais e vale-troca",
+  description:
+    "`ExchangeReceiptBase64Encode` é o vale-troca do pedido, um PDF (A4, gerado com pdf-lib) em base64: empresa, pedido, " +
+    "data, cliente e cada item com sua quantidade, sem preços. Pedido de outra empresa ou inexistente: 400 `Pedido não existe`.",
+  request: { params: orderParams },
+  responses: jsonOk(OrderDetailSchema, "O pedido"),
+});
+
+export const getOrder: AppRouteHandler<typeof getOrderRoute> = async (c) => {
+  const { detail, exchangeReceipt } = await orderWithReceipt(
+    c.get("db"),
+    c.get("caller").companyId,
+    c.req.valid("param").idorder,
+  );
+  return c.json(detailBody(detail, exchangeReceipt), 200);
+};

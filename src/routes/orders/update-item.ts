@@ -1,0 +1,52 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { changeOrderItem } from "../../domain/orders/order-items";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonBody, jsonOk } from "../../http/schemas";
+import { SkuSchema, skuBody } from "../sku/schemas";
+import {
+  itemBody,
+  itemChangesOf,
+  ORDERS_TAG,
+  OrderItemSchema,
+  OrderItemUpdateSchema,
+  orderItemParams,
+} from "./schemas";
+
+const ManualTaxItemSchema = OrderItemSchema.extend({
+  Sku: SkuSchema.openapi({ description: "O cadastro do SKU do item" }),
+}).openapi("OrderItemManualTax");
+
+export const updateOrderSkuRoute = createRoute({
+  method: "put",
+  path: "/orders/{idorder}/sku/{idskumovement}",
+  operationId: "updateOrderSku",
+  tags: [ORDERS_TAG],
+  summary: "Altera um item do pedido",
+  description:
+    "Quantidade, preço, desconto, `ReverseTaxCalculation` e a tributação: os tributos são recalculados pelo perfil do SKU " +
+    "ou, com `ManualTax` 1, pelas alíquotas e CSTs informados (os não enviados mantêm os do item). Resposta: array de um " +
+    "item; com tributação manual, o item completo com o cadastro do SKU (`Sku`); sem ela, a forma de POST " +
+    "/orders/{idorder}/sku (com `IDNfCstIbsCbs`). 400: `Pedido não existe`, `Item do pedido não existe`, `Itens de pedido " +
+    "faturado ou em status final não podem ser alterados`, `Quantidade deve ser maior que zero`, `Tributação manual ...`.",
+  request: {
+    params: orderItemParams,
+    body: jsonBody(OrderItemUpdateSchema),
+  },
+  responses: jsonOk(
+    z.array(z.union([ManualTaxItemSchema, OrderItemSchema])),
+    "Array com o item alterado (com `Sku` quando ManualTax é 1)",
+  ),
+});
+
+export const updateOrderSku: AppRouteHandler<typeof updateOrderSkuRoute> = async (c) => {
+  const { idorder, idskumovement } = c.req.valid("param");
+  const { item, sku } = await changeOrderItem(
+    c.get("db"),
+    c.get("caller"),
+    idorder,
+    idskumovement,
+    itemChangesOf(c.req.valid("json")),
+  );
+  const body = itemBody(item);
+  return c.json([item.manualTax === 1 && sku ? { ...body, Sku: skuBody(sku) } : body], 200);
+};

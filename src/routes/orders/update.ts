@@ -1,0 +1,47 @@
+import { createRoute } from "@hono/zod-openapi";
+import { changeOrder } from "../../domain/orders/change-order";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonBody, jsonOk } from "../../http/schemas";
+import {
+  detailBody,
+  headerOf,
+  ORDERS_TAG,
+  OrderDetailSchema,
+  OrderUpdateSchema,
+  orderParams,
+} from "./schemas";
+
+export const updateOrderRoute = createRoute({
+  method: "put",
+  path: "/orders/{idorder}",
+  operationId: "updateOrder",
+  tags: [ORDERS_TAG],
+  summary: "Altera o cabeçalho ou o status de um pedido; pede o reenvio da mensagem de rastreio",
+  description:
+    "Só os campos enviados mudam. `IDStatusOrder` muda o status por uma transição permitida (GET /type/order/status, " +
+    "`NextStatuses`); cada transição grava o histórico (quem, quando, de, para). Faturar (6) lança a saída de cada item " +
+    "pelo custo médio e libera a reserva; cancelar (10) ou devolver (11) depois do faturamento lança o retorno pelo custo " +
+    "em que saiu; entrar num status que reserva (23, 50 a 56) reserva os itens. Tudo num único lote atômico; duas " +
+    "alterações simultâneas do mesmo pedido: uma vence, a outra recebe `Pedido foi alterado por outra requisição, tente " +
+    "novamente`. `Resend` 1 com `TypeMessage` (email ou webhook) registra o pedido de reenvio da mensagem de rastreio do " +
+    "status atual (entregue pela área de eventos). Erros 400: `Pedido não existe`, `Status do pedido não existe`, " +
+    "`Transição de status não permitida: de <de> para <para>`, `Pedido em status final não pode ser alterado`, " +
+    "`Items[<i>]. Estoque insuficiente do SKU ...`, `TypeMessage é obrigatório quando Resend é 1`, " +
+    "`Depósito de pedido faturado não pode ser alterado`, `Desconto maior que o total do pedido`.",
+  request: {
+    params: orderParams,
+    body: jsonBody(OrderUpdateSchema),
+  },
+  responses: jsonOk(OrderDetailSchema, "O pedido alterado (ExchangeReceiptBase64Encode null)"),
+});
+
+export const updateOrder: AppRouteHandler<typeof updateOrderRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const detail = await changeOrder(c.get("db"), c.get("caller"), c.req.valid("param").idorder, {
+    header: headerOf(body),
+    statusId: body.IDStatusOrder,
+    resend: body.Resend,
+    typeMessage: body.TypeMessage,
+  });
+  return c.json(detailBody(detail), 200);
+};

@@ -1,0 +1,36 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { TaxProfileInput } from "../../domain/orders/tax-profiles";
+import * as domain from "../../domain/orders/tax-profiles";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonBody, jsonOk } from "../../http/schemas";
+import {
+  TAX_TAG,
+  TaxProfileCreateSchema,
+  TaxProfileSchema,
+  taxProfileBody,
+  taxProfileInput,
+} from "./schemas";
+
+export const createTaxProfileRoute = createRoute({
+  method: "post",
+  path: "/tax/profile",
+  operationId: "createTaxProfile",
+  tags: [TAX_TAG],
+  summary: "Cria um perfil tributário",
+  description:
+    "CSTs de ICMS, IPI, PIS e COFINS (2 ou 3 dígitos), o CST de IBS/CBS (`IDNfCstIbsCbs`) e as alíquotas em %. 400: " +
+    "`Já existe um perfil tributário com este código`, `CST de IBS/CBS não existe`.",
+  request: {
+    body: jsonBody(TaxProfileCreateSchema),
+  },
+  responses: jsonOk(z.array(TaxProfileSchema), "Array com o perfil criado"),
+});
+
+export const createTaxProfile: AppRouteHandler<typeof createTaxProfileRoute> = async (c) => {
+  const row = await domain.createTaxProfile(
+    c.get("db"),
+    c.get("caller").companyId,
+    taxProfileInput(c.req.valid("json")) as TaxProfileInput,
+  );
+  return c.json([taxProfileBody(row)], 200);
+};

@@ -1,0 +1,121 @@
+import { z } from "@hono/zod-openapi";
+import type { CstIbsCbsRow, TaxProfileRow } from "../../db/orders/registry";
+import type { TaxProfileInput } from "../../domain/orders/tax-profiles";
+import { idBody, idPath, textBody } from "../../http/schemas";
+import { cstBody, rateBody } from "../orders/schemas";
+import { idField, statusField } from "../registries/fields";
+
+export const TAX_TAG = "Tax";
+
+const rate = (description: string) => z.number().openapi({ description: `${description} (%)`, example: 18 });
+
+export const TaxProfileSchema = z
+  .object({
+    IDTaxProfile: idField("Id do perfil tributário"),
+    Code: z
+      .string()
+      .openapi({ description: "Código que o SKU informa em TaxProfile", example: "REVENDA-SP" }),
+    Description: z.string(),
+    CstIcms: z.string().openapi({ example: "00" }),
+    IcmsRate: rate("Alíquota de ICMS"),
+    CstIpi: z.string().openapi({ example: "50" }),
+    IpiRate: rate("Alíquota de IPI"),
+    CstPis: z.string().openapi({ example: "01" }),
+    PisRate: rate("Alíquota de PIS"),
+    CstCofins: z.string().openapi({ example: "01" }),
+    CofinsRate: rate("Alíquota de COFINS"),
+    IDNfCstIbsCbs: idField("CST de IBS/CBS (GET /tax/cst-ibs-cbs)"),
+    IbsRate: rate("Alíquota de IBS"),
+    CbsRate: rate("Alíquota de CBS"),
+    Status: statusField,
+  })
+  .openapi("TaxProfile");
+
+export const taxProfileBody = (row: TaxProfileRow) => ({
+  IDTaxProfile: row.id,
+  Code: row.code,
+  Description: row.description,
+  CstIcms: row.icmsCst,
+  IcmsRate: row.icmsRate / 100,
+  CstIpi: row.ipiCst,
+  IpiRate: row.ipiRate / 100,
+  CstPis: row.pisCst,
+  PisRate: row.pisRate / 100,
+  CstCofins: row.cofinsCst,
+  CofinsRate: row.cofinsRate / 100,
+  IDNfCstIbsCbs: row.cstIbsCbsId,
+  IbsRate: row.ibsRate / 100,
+  CbsRate: row.cbsRate / 100,
+  Status: row.status,
+});
+
+const fields = {
+  Code: textBody("Code", 60).trim().min(1, "Code não pode ser vazio"),
+  Description: textBody("Description", 200).trim().min(1, "Description não pode ser vazio"),
+  CstIcms: cstBody("CstIcms"),
+  IcmsRate: rateBody("IcmsRate"),
+  CstIpi: cstBody("CstIpi"),
+  IpiRate: rateBody("IpiRate"),
+  CstPis: cstBody("CstPis"),
+  PisRate: rateBody("PisRate"),
+  CstCofins: cstBody("CstCofins"),
+  CofinsRate: rateBody("CofinsRate"),
+  IDNfCstIbsCbs: idBody("IDNfCstIbsCbs"),
+  IbsRate: rateBody("IbsRate"),
+  CbsRate: rateBody("CbsRate"),
+};
+
+export const TaxProfileCreateSchema = z.object(fields).openapi("TaxProfileCreate", {
+  example: {
+    Code: "REVENDA-SP",
+    Description: "Revenda de mercadoria em SP",
+    CstIcms: "00",
+    IcmsRate: 18,
+    CstIpi: "53",
+    IpiRate: 0,
+    CstPis: "01",
+    PisRate: 1.65,
+    CstCofins: "01",
+    CofinsRate: 7.6,
+    IDNfCstIbsCbs: 1,
+    IbsRate: 0.1,
+    CbsRate: 0.9,
+  },
+});
+export const TaxProfileUpdateSchema = z.object(fields).partial().openapi("TaxProfileUpdate");
+
+export const taxProfileInput = (
+  body: Partial<z.infer<typeof TaxProfileCreateSchema>>,
+): Partial<TaxProfileInput> => ({
+  code: body.Code,
+  description: body.Description,
+  icmsCst: body.CstIcms,
+  icmsRate: body.IcmsRate,
+  ipiCst: body.CstIpi,
+  ipiRate: body.IpiRate,
+  pisCst: body.CstPis,
+  pisRate: body.PisRate,
+  cofinsCst: body.CstCofins,
+  cofinsRate: body.CofinsRate,
+  cstIbsCbsId: body.IDNfCstIbsCbs,
+  ibsRate: body.IbsRate,
+  cbsRate: body.CbsRate,
+});
+
+export const taxProfileParams = z.object({
+  idtaxprofile: idPath("idtaxprofile").openapi({ description: "IDTaxProfile" }),
+});
+
+export const CstIbsCbsSchema = z
+  .object({
+    IDNfCstIbsCbs: z.number().int(),
+    Code: z.string().openapi({ example: "000" }),
+    Description: z.string().openapi({ example: "Tributação integral" }),
+  })
+  .openapi("CstIbsCbs");
+
+export const cstBodyOf = (row: CstIbsCbsRow) => ({
+  IDNfCstIbsCbs: row.id,
+  Code: row.code,
+  Description: row.description,
+});
