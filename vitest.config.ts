@@ -21,6 +21,7 @@ export default defineConfig({
               bindings: {
                 JWT_SECRET: "test-jwt-secret-not-for-production-0123456789",
                 UPLOAD_SIGNING_SECRET: "test-upload-secret-not-for-production-0123456789",
+                HUB_CREDENTIALS_KEY: "test-hub-credentials-key-not-for-production-0123456789",
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 // webhook retries without waiting, a short timeout and a near dead end (test/routes/events)
                 WEBHOOK_RETRY_BASE_SECONDS: "0",

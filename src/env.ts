@@ -33,6 +33,8 @@ export type Env = {
   MAIL_FROM?: string;
   /** Cloudflare's e-mail sending binding (production); absent locally, where mail stays in the outbox. */
   SEND_EMAIL?: SendEmail;
+  /** Secret the channel credentials are encrypted with (AES-GCM); never logged, never returned. */
+  HUB_CREDENTIALS_KEY?: string;
   UPLOADS: R2Bucket;
   JOBS: Queue<JobMessage>;
   EVENTS: Queue<EventMessage>;

@@ -1,11 +1,12 @@
 import { drizzleFor, parseTenants, tenantDatabase } from "./db/client";
+import { scheduleHourlyPulls } from "./domain/hub/pull";
 import { expireUploadSlots } from "./domain/uploads/expire-slots";
 import type { Env } from "./env";
 import { errorFields, log, withLogContext } from "./lib/log";
 
 /**
  * Cron trigger (`[triggers] crons` in wrangler.toml): expires the upload slots of every account and
- * asks the events consumer for a sweeping dispatch of each.
+ * asks the events consumer for a sweeping dispatch of each, and queues the hourly order pull of every authenticated sales-channel integration.
  * One account's failure is logged and does not stop the others; the run then fails as a whole
  * so the trigger's status shows it.
  */
@@ -29,7 +30,14 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
         log("error", "upload sweep failed", errorFields(error));
         failed.push(account);
       }
+      try {
+        const pulls = await scheduleHourlyPulls({ db: drizzleFor(database), queue: env.JOBS, account }, now);
+        if (pulls > 0) log("info", "hub order pulls queued", { pulls });
+      } catch (error) {
+        log("error", "hub order pulls not queued", errorFields(error));
+        if (!failed.includes(account)) failed.push(account);
+      }
     });
   }
-  if (failed.length > 0) throw new Error(`upload sweep failed for: ${failed.join(", ")}`);
+  if (failed.length > 0) throw new Error(`scheduled work failed for: ${failed.join(", ")}`);
 }

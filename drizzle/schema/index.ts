@@ -1,6 +1,7 @@
 export * from "./company";
 export * from "./events";
 export * from "./finance";
+export * from "./hub";
 export * from "./identity";
 export * from "./jobs";
 export * from "./nfe";

@@ -120,6 +120,7 @@ export async function startBenchWorker(outdir, { queues = false, port, bindings 
         API_DOMAIN: "localhost",
         JWT_SECRET: secret(),
         UPLOAD_SIGNING_SECRET: secret(),
+        HUB_CREDENTIALS_KEY: secret(),
         JWT_TTL_SECONDS: "3600",
         MAX_BODY_BYTES: "1048576",
         MAX_UPLOAD_BYTES: "20971520",

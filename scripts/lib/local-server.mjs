@@ -93,6 +93,8 @@ export async function startLocalServer({
       `JWT_SECRET:${secret()}`,
       "--var",
       `UPLOAD_SIGNING_SECRET:${secret()}`,
+      "--var",
+      `HUB_CREDENTIALS_KEY:${secret()}`,
     );
   }
   const child = spawn("npx", args, {

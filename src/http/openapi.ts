@@ -103,6 +103,11 @@ export const API_TAGS = [
     name: "Mail",
     description: "Caixa de saída dos e-mails da API (em desenvolvimento, onde ler o que foi enviado).",
   },
+  {
+    name: "Hub",
+    description:
+      "Canais de venda (marketplaces, lojas virtuais): integrações com credenciais criptografadas, pedidos recebidos dos canais, reclamações, anexos, produtos e etiquetas. Os canais sandbox se comportam como canais reais.",
+  },
   { name: "Health", description: "Verificação de vida do serviço, sem conta nem token." },
 ] as const;
 
@@ -119,6 +124,7 @@ const TAG_GROUPS = [
   },
   { name: "Pedidos", tags: ["Orders", "Order statuses"] },
   { name: "Compras e produção", tags: ["Purchase", "Production"] },
+  { name: "Canais de venda", tags: ["Hub"] },
 ];
 
 const DESCRIPTION = `Contas bancárias, extrato interno, transferências, importação OFX e conciliação bancária, multiempresa.

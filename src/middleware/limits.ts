@@ -6,7 +6,8 @@ const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_MAX_UPLOAD = 20 * 1024 * 1024;
 
 /** Routes that carry files: they get the upload limit instead of the JSON body limit. */
-const FILE_ROUTES = /^\/(?:\d+\.\d+\/)?(?:upload\/|job$|sku\/template$|orders\/template$)/;
+const FILE_ROUTES =
+  /^\/(?:\d+\.\d+\/)?(?:upload\/|job$|sku\/template$|orders\/template$|hub\/order\/(?:claim\/)?\d+\/action\/file$)/;
 
 export function maxUploadBytes(env: AppEnv["Bindings"]): number {
   return Number(env.MAX_UPLOAD_BYTES) || DEFAULT_MAX_UPLOAD;

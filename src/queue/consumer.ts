@@ -81,7 +81,13 @@ async function consumeJob(
   const started = await startJob(db, job.id);
   if (!started) return "ack";
   try {
-    const outcome = await handler({ db, bucket: env.UPLOADS, job: started, budget });
+    const outcome = await handler({
+      db,
+      bucket: env.UPLOADS,
+      job: started,
+      budget,
+      credentialsKey: env.HUB_CREDENTIALS_KEY,
+    });
     if (outcome.status === "continue") {
       await env.JOBS.send(body);
       return "ack";

@@ -4,6 +4,7 @@ import { bankAccountRouter } from "./bank-accounts";
 import { bankStatementRouter } from "./bank-statement";
 import { companyRouter } from "./company";
 import { conciliationRulesRouter } from "./conciliation-rules";
+import { hubRouter } from "./hub";
 import { jobsRouter } from "./jobs";
 import { mailRouter } from "./mail";
 import { orderStatusesRouter } from "./order-statuses";
@@ -34,6 +35,8 @@ export const protectedRoutes = createRouter()
   .route("/", productionRouter)
   .route("/", stockRouter)
   .route("/", skuRouter)
+  // Hub before orders: `/orders/hub` is a static path that `/orders/{idorder}` would also match.
+  .route("/", hubRouter)
   .route("/", ordersRouter)
   .route("/", orderStatusesRouter)
   .route("/", taxProfilesRouter)

@@ -1,11 +1,20 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { products, skuCostRecords, taxProfiles, warehouses } from "../../drizzle/schema";
+import {
+  companyIntegrations,
+  hubIntegrations,
+  products,
+  skuCostRecords,
+  taxProfiles,
+  warehouses,
+} from "../../drizzle/schema";
 import { DECISIONS_PER_BATCH } from "../../src/domain/auto-reconciliation/run-rules";
+import { PULL_PAGE_SIZE } from "../../src/domain/hub/pull-job";
 import { OFX_LINES_PER_CHUNK } from "../../src/domain/import/ofx-import-job";
 import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
 import type { JobType } from "../../src/domain/jobs/job-message";
 import { ORDERS_PER_CHUNK } from "../../src/domain/orders/template-import-job";
+import { encryptCredentials } from "../../src/platform/credentials-cipher";
 import { JOB_HANDLERS } from "../../src/queue/handlers";
 import { cnpjOf, nfeXml } from "../fixtures/nfe/generate";
 import { dataTables, invariantViolations } from "../support/invariants";
@@ -45,6 +54,7 @@ const CHUNK_OF: Record<JobType, number> = {
   StockInventoryCount: CHUNK_SIZE,
   // one NF-e is one chunk: its document, items and supplier in one batch with the progress
   NFeXML: 20,
+  HubOrderPull: PULL_PAGE_SIZE,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */
@@ -179,6 +189,29 @@ const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
     });
     return storedJob(utf8(xml), { type: "NFeXML", route: "job" });
   },
+  HubOrderPull: async () => {
+    // a sandbox channel account of its own (its own buyers), holding three pages of orders
+    const [integration] = await dbOf()
+      .insert(companyIntegrations)
+      .values({ companyId: 1, description: "Canal", kind: "HUB" })
+      .returning({ id: companyIntegrations.id });
+    const credentials = { ClientId: `conta-${uuid()}`, ClientSecret: "segredo-da-conta" };
+    await dbOf()
+      .insert(hubIntegrations)
+      .values({
+        companyIntegrationId: integration!.id,
+        companyId: 1,
+        typeCompanyIntegrationId: 1,
+        credentials: await encryptCredentials(env.HUB_CREDENTIALS_KEY!, 1, credentials),
+        authState: "Authenticated",
+        sandbox: JSON.stringify({ Orders: linesFor("HubOrderPull") }),
+      });
+    return storedJob(utf8(uuid()), {
+      type: "HubOrderPull",
+      route: "hub-pull",
+      params: JSON.stringify({ IDCompanyIntegration: integration!.id }),
+    });
+  },
   ConciliationRuleApply: async () => {
     // pending credit lines, each matching exactly one open receivable through a "PIX" rule
     const account = await seedBankAccount(1);
@@ -261,6 +294,7 @@ const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   StockInventoryCount: ["firstChunk", "laterChunk", "done"],
   // the document is one chunk: there is no later chunk to interrupt
   NFeXML: ["firstChunk", "done"],
+  HubOrderPull: ["firstChunk", "laterChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {

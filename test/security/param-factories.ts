@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import * as schema from "../../drizzle/schema";
 import { drizzleFor } from "../../src/db/client";
 import { client, signIn } from "../support/api";
@@ -194,6 +195,38 @@ async function titleOfPaymentRoute(ctx: FactoryContext): Promise<number> {
   return ctx.value(titleParam.name);
 }
 
+/** An authenticated sandbox channel integration of the company (kind 1 marketplace, kind 2 web store). */
+async function hubIntegration(ctx: FactoryContext, kind = 1): Promise<number> {
+  const created = ok(
+    await ctx.api.post("/hub/integration", {
+      Description: unique("Canal"),
+      IDTypeCompanyIntegration: kind,
+      Credentials: { ClientId: unique("conta"), ClientSecret: "segredo-de-teste" },
+    }),
+    "hub integration",
+  );
+  return created[0].IDCompanyIntegration;
+}
+
+/** A hub order as a pull stores it (channel order SBX-6, which has claim CL-6 at the sandbox). */
+async function hubOrder(ctx: FactoryContext, orderId: number | null = null): Promise<number> {
+  return insertRow(schema.hubOrders, {
+    companyId: ctx.companyId,
+    companyIntegrationId: await hubIntegration(ctx),
+    typeCompanyIntegrationId: 1,
+    salesChannelId: 1,
+    channelOrderId: "SBX-6",
+    channelStatus: "paid",
+    statusOrderId: 3,
+    orderedAt: "2026-11-01 08:42:00",
+    consumerName: unique("Cliente"),
+    consumerDocument: "52998224725",
+    shippingId: "SH-6",
+    orderId,
+    channelData: "{}",
+  });
+}
+
 const orders = new WeakMap<FactoryContext, Promise<any>>();
 
 /**
@@ -269,8 +302,57 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
   },
   idcompanyinvoice: ({ companyId }) =>
     insertRow(schema.companyInvoices, { companyId, name: unique("Faturador"), document: "00111222000133" }),
-  idcompanyintegration: ({ companyId }) =>
-    insertRow(schema.companyIntegrations, { companyId, description: unique("Integração"), kind: "TEF" }),
+  idcompanyintegration: (ctx) =>
+    ctx.operation.path.startsWith("/hub/")
+      ? hubIntegration(ctx)
+      : insertRow(schema.companyIntegrations, {
+          companyId: ctx.companyId,
+          description: unique("Integração"),
+          kind: "TEF",
+        }),
+  // Channel kinds are a registry shared by every company: company 1 is connected to kind 1 only,
+  // company 2 to kind 2, so company 2's kind is one company 1 has no integration of.
+  idtypecompanyintegration: async (ctx) => {
+    const kind = ctx.companyId;
+    await hubIntegration(ctx, kind);
+    return kind;
+  },
+  idintegration: (ctx) => hubOrder(ctx),
+  idhuborderclaim: async (ctx) => {
+    const hubOrderId = await hubOrder(ctx);
+    const order = await db().select().from(schema.hubOrders).where(eq(schema.hubOrders.id, hubOrderId)).get();
+    return insertRow(schema.hubOrderClaims, {
+      companyId: ctx.companyId,
+      companyIntegrationId: order!.companyIntegrationId,
+      hubOrderId,
+      channelClaimId: "CL-6",
+      reason: "Produto com defeito",
+      channelStatus: "opened",
+      shippingMethod: "mail",
+      openedAt: "2026-11-01 12:12:00",
+    });
+  },
+  idhubproduct: async (ctx) => {
+    const productId = await insertRow(schema.hubProducts, {
+      companyId: ctx.companyId,
+      companyIntegrationId: await hubIntegration(ctx),
+      title: unique("Produto"),
+    });
+    await db()
+      .insert(schema.hubProductVariations)
+      .values({
+        companyId: ctx.companyId,
+        hubProductId: productId,
+        skuId: await insertRow(schema.products, {
+          companyId: ctx.companyId,
+          name: unique("SKU"),
+          code: unique("H"),
+          price: 1000,
+        }),
+        channelSkuCode: "SKU-1",
+      });
+    return productId;
+  },
   idcarriermodal: ({ companyId }) => {
     const name = unique("Modal");
     return insertRow(schema.carrierModals, { companyId, name, nameKey: name.toLowerCase() });
@@ -407,7 +489,12 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
     payments.set(ctx, new Map([...(payments.get(ctx) ?? []), [title.id, title.paymentId]]));
     return title.id;
   },
-  idorder: async (ctx) => (await orderOf(ctx)).IDOrder,
+  idorder: async (ctx) => {
+    const orderId = (await orderOf(ctx)).IDOrder;
+    // `/orders/hub/{idorder}`: an order created from a hub order (the link a pull writes)
+    if (ctx.operation.path.startsWith("/orders/hub/")) await hubOrder(ctx, orderId);
+    return orderId;
+  },
   idskumovement: async (ctx) => (await orderOf(ctx)).Items[0].IDSkuMovement,
   idaccountpayablereceivable: async (ctx) => (await orderOf(ctx)).Payments[0].IDAccountPayableReceivable,
   idtaxprofile: ({ companyId }) => {

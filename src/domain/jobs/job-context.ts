@@ -28,6 +28,8 @@ export type JobContext = {
   /** The job as it stands after this delivery marked it Processing. */
   job: JobRow;
   budget: WorkBudget;
+  /** Worker secret the channel credentials are encrypted with (hub jobs reach the channel with them). */
+  credentialsKey?: string;
 };
 
 /**

@@ -14,6 +14,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ConciliationRuleApply"), ...jobRef }),
   z.object({ type: z.literal("StockInventoryCount"), ...jobRef }),
   z.object({ type: z.literal("NFeXML"), ...jobRef }),
+  z.object({ type: z.literal("HubOrderPull"), ...jobRef }),
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

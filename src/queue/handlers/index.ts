@@ -2,6 +2,7 @@ import type { JobHandler } from "../../domain/jobs/job-context";
 import type { JobType } from "../../domain/jobs/job-message";
 import { bankStatementOfxHandler } from "./bank-statement-ofx";
 import { conciliationRuleApplyHandler } from "./conciliation-rule-apply";
+import { hubOrderPullHandler } from "./hub-order-pull";
 import { nfeXmlHandler } from "./nfe-xml";
 import { ordersTemplateHandler } from "./orders-template";
 import { skuCostRecalculateHandler } from "./sku-cost-recalculate";
@@ -17,4 +18,5 @@ export const JOB_HANDLERS: { readonly [T in JobType]?: JobHandler } = {
   ConciliationRuleApply: conciliationRuleApplyHandler,
   StockInventoryCount: stockInventoryCountHandler,
   NFeXML: nfeXmlHandler,
+  HubOrderPull: hubOrderPullHandler,
 };

@@ -1,0 +1,222 @@
+import { channelAdapter } from "../../adapters/channels";
+import type {
+  ChannelAdapter,
+  ChannelConnection,
+  ChannelCredentials,
+  SandboxSettings,
+} from "../../adapters/channels/types";
+import {
+  findHubIntegration,
+  type HubIntegrationChanges,
+  type HubIntegrationRow,
+  insertHubIntegration,
+  listHubIntegrations,
+  updateHubIntegration,
+} from "../../db/hub/integrations";
+import { warehouseRows } from "../../db/stock/registry";
+import type { Db } from "../../env";
+import { ApiError, badRequest } from "../../lib/errors";
+import { decryptCredentials, encryptCredentials } from "../../platform/credentials-cipher";
+import { getCompany } from "../company/company";
+import { callChannel } from "./channel-calls";
+import { type ChannelKind, channelKindById } from "./channel-kinds";
+import {
+  CREDENTIALS_KEY_MISSING,
+  channelKindUnknown,
+  HUB_INTEGRATION_NOT_FOUND,
+  HUB_WAREHOUSE_NOT_FOUND,
+  SANDBOX_SETTINGS_NOT_ALLOWED,
+} from "./messages";
+
+/** What every hub operation needs besides its input: the database, the company and the credentials key. */
+export type HubDeps = { db: Db; companyId: number; credentialsKey: string | undefined; now: Date };
+
+export type AuthenticationStatus = "Authenticated" | "Expired" | "NotAuthenticated" | "Refused";
+
+export const DEFAULT_SANDBOX: SandboxSettings = {
+  Mode: "normal",
+  Orders: 20,
+  SkuCodes: ["SBX-CAMISETA-P", "SBX-CAMISETA-M", "SBX-BONE", "SBX-CANECA"],
+};
+
+export type IntegrationInput = {
+  description?: string;
+  credentials?: ChannelCredentials;
+  /** UTC `YYYY-MM-DD HH:MM:SS`; null clears it. */
+  credentialsExpireAt?: string | null;
+  warehouseId?: number | null;
+  sandbox?: Partial<SandboxSettings>;
+};
+
+/** A channel integration as the API shows it: never its credentials. */
+export type ChannelIntegration = {
+  row: HubIntegrationRow;
+  kind: ChannelKind;
+  status: AuthenticationStatus;
+  sandbox: SandboxSettings;
+};
+
+export function sandboxSettings(stored: string): SandboxSettings {
+  const parsed = JSON.parse(stored) as Partial<SandboxSettings>;
+  return { ...DEFAULT_SANDBOX, ...parsed };
+}
+
+const utcText = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
+const utcDate = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+
+export function authenticationStatus(row: HubIntegrationRow, now: Date): AuthenticationStatus {
+  if (row.authState === "Refused") return "Refused";
+  if (row.authState !== "Authenticated" || !row.credentials) return "NotAuthenticated";
+  if (row.authExpiresAt && utcDate(row.authExpiresAt).getTime() <= now.getTime()) return "Expired";
+  return "Authenticated";
+}
+
+function kindOf(row: HubIntegrationRow): ChannelKind {
+  const kind = channelKindById(row.typeCompanyIntegrationId);
+  if (!kind) throw new Error(`integration ${row.companyIntegrationId} has an unknown channel kind`);
+  return kind;
+}
+
+function view(row: HubIntegrationRow, now: Date): ChannelIntegration {
+  return {
+    row,
+    kind: kindOf(row),
+    status: authenticationStatus(row, now),
+    sandbox: sandboxSettings(row.sandbox),
+  };
+}
+
+function requireKey(deps: HubDeps): string {
+  if (!deps.credentialsKey) throw new ApiError(500, CREDENTIALS_KEY_MISSING);
+  return deps.credentialsKey;
+}
+
+/** The channel integration of the company, or 400 `Integração de canal não existe`. */
+export async function findIntegration(
+  db: Db,
+  companyId: number,
+  integrationId: number,
+): Promise<HubIntegrationRow> {
+  const row = await findHubIntegration(db, companyId, integrationId);
+  if (!row) throw badRequest(HUB_INTEGRATION_NOT_FOUND);
+  return row;
+}
+
+export async function getChannelIntegration(
+  deps: HubDeps,
+  integrationId: number,
+): Promise<ChannelIntegration> {
+  return view(await findIntegration(deps.db, deps.companyId, integrationId), deps.now);
+}
+
+export async function listChannelIntegrations(deps: HubDeps, page: number): Promise<ChannelIntegration[]> {
+  return (await listHubIntegrations(deps.db, deps.companyId, page)).map((row) => view(row, deps.now));
+}
+
+/** The connection an adapter is built on: decrypted credentials, expiry, sandbox settings. */
+export async function connectionOf(
+  deps: Pick<HubDeps, "credentialsKey" | "now">,
+  row: HubIntegrationRow,
+): Promise<ChannelConnection> {
+  let credentials: ChannelCredentials | null = null;
+  if (row.credentials && row.authState === "Authenticated") {
+    if (!deps.credentialsKey) throw new ApiError(500, CREDENTIALS_KEY_MISSING);
+    credentials = (await decryptCredentials(
+      deps.credentialsKey,
+      row.companyId,
+      row.credentials,
+    )) as ChannelCredentials | null;
+  }
+  return {
+    kind: kindOf(row).code,
+    credentials,
+    expiresAt: row.authExpiresAt ? utcDate(row.authExpiresAt) : null,
+    sandbox: sandboxSettings(row.sandbox),
+    now: deps.now,
+  };
+}
+
+/** The adapter of an integration's channel. */
+export async function channelOf(
+  deps: Pick<HubDeps, "credentialsKey" | "now">,
+  row: HubIntegrationRow,
+): Promise<ChannelAdapter> {
+  return channelAdapter(await connectionOf(deps, row));
+}
+
+async function checkWarehouse(deps: HubDeps, warehouseId: number | null | undefined): Promise<void> {
+  if (warehouseId === undefined || warehouseId === null) return;
+  if (!(await warehouseRows.find(deps.db, deps.companyId, warehouseId)))
+    throw badRequest(HUB_WAREHOUSE_NOT_FOUND);
+}
+
+/**
+ * Authenticates with the channel (it may refuse) and answers what is stored: the encrypted
+ * credentials and the expiry (the one the company states, else the channel's).
+ */
+async function authenticate(
+  deps: HubDeps,
+  kind: ChannelKind,
+  sandbox: SandboxSettings,
+  credentials: ChannelCredentials,
+  statedExpiry: string | null | undefined,
+) {
+  const key = requireKey(deps);
+  const adapter = channelAdapter({ kind: kind.code, credentials, expiresAt: null, sandbox, now: deps.now });
+  const { expiresAt } = await callChannel(() => adapter.authenticate(credentials));
+  return {
+    credentials: await encryptCredentials(key, deps.companyId, credentials),
+    authState: "Authenticated",
+    authExpiresAt: statedExpiry ?? (expiresAt ? utcText(expiresAt) : null),
+  };
+}
+
+export async function createChannelIntegration(
+  deps: HubDeps,
+  input: IntegrationInput & { description: string; typeId: number },
+) {
+  const kind = channelKindById(input.typeId);
+  if (!kind) throw badRequest(channelKindUnknown(input.typeId));
+  if (input.sandbox && !kind.sandbox) throw badRequest(SANDBOX_SETTINGS_NOT_ALLOWED);
+  await getCompany(deps.db, deps.companyId);
+  await checkWarehouse(deps, input.warehouseId);
+  const sandbox = { ...DEFAULT_SANDBOX, ...input.sandbox };
+  const auth = input.credentials
+    ? await authenticate(deps, kind, sandbox, input.credentials, input.credentialsExpireAt)
+    : { credentials: null, authState: "NotAuthenticated", authExpiresAt: null };
+  const id = await insertHubIntegration(deps.db, deps.companyId, {
+    description: input.description,
+    typeCompanyIntegrationId: kind.id,
+    ...auth,
+    sandbox: JSON.stringify(sandbox),
+    warehouseId: input.warehouseId ?? null,
+  });
+  return getChannelIntegration(deps, id);
+}
+
+/** Only what is sent changes; new credentials are authenticated with the channel before they are stored. */
+export async function changeChannelIntegration(
+  deps: HubDeps,
+  integrationId: number,
+  input: IntegrationInput,
+) {
+  const current = view(await findIntegration(deps.db, deps.companyId, integrationId), deps.now);
+  if (input.sandbox && !current.kind.sandbox) throw badRequest(SANDBOX_SETTINGS_NOT_ALLOWED);
+  await checkWarehouse(deps, input.warehouseId);
+  const sandbox = input.sandbox ? { ...current.sandbox, ...input.sandbox } : current.sandbox;
+  const changes: HubIntegrationChanges = {
+    description: input.description,
+    warehouseId: input.warehouseId,
+    sandbox: input.sandbox ? JSON.stringify(sandbox) : undefined,
+  };
+  if (input.credentials) {
+    Object.assign(
+      changes,
+      await authenticate(deps, current.kind, sandbox, input.credentials, input.credentialsExpireAt),
+    );
+  } else if (input.credentialsExpireAt !== undefined) {
+    changes.authExpiresAt = input.credentialsExpireAt;
+  }
+  await updateHubIntegration(deps.db, deps.companyId, integrationId, changes);
+  return getChannelIntegration(deps, integrationId);
+}

@@ -1,0 +1,28 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import * as domain from "../../domain/hub/products";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonBody, jsonOk } from "../../http/schemas";
+import { HUB_TAG, HubProductCreateSchema, HubProductSchema, hubDeps, productBody } from "./schemas";
+
+export const createHubProductRoute = createRoute({
+  method: "post",
+  path: "/hub/product",
+  operationId: "createHubProduct",
+  tags: [HUB_TAG],
+  summary: "Cadastra um produto anunciado num canal, com as suas variações (SKUs)",
+  description:
+    "400 `Integração de canal não existe`, `SKU não existe: <ids>`, `A mesma SKU aparece em duas variações`, `Informe ao menos uma variação ...`.",
+  request: { body: jsonBody(HubProductCreateSchema) },
+  responses: jsonOk(z.array(HubProductSchema), "Array de um item: o produto do hub"),
+});
+
+export const createHubProduct: AppRouteHandler<typeof createHubProductRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const created = await domain.createHubProduct(hubDeps(c), {
+    integrationId: body.IDCompanyIntegration,
+    title: body.Title,
+    channelProductId: body.ChannelProductId ?? null,
+    variations: body.Variations.map((v) => ({ skuId: v.IDSku, channelSkuCode: v.ChannelSkuCode })),
+  });
+  return c.json([productBody(created)], 200);
+};

@@ -1,0 +1,22 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { getChannelIntegration } from "../../domain/hub/integrations";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonOk } from "../../http/schemas";
+import { HUB_TAG, HubIntegrationSchema, hubDeps, integrationBody, integrationParams } from "./schemas";
+
+export const getHubIntegrationRoute = createRoute({
+  method: "get",
+  path: "/hub/integration/{idcompanyintegration}",
+  operationId: "getHubIntegration",
+  tags: [HUB_TAG],
+  summary: "Consulta uma integração de canal",
+  description: "Estado da autenticação, validade, depósito, cursor. 400 `Integração de canal não existe`.",
+  request: { params: integrationParams },
+  responses: jsonOk(z.array(HubIntegrationSchema), "Array de um item"),
+});
+
+export const getHubIntegration: AppRouteHandler<typeof getHubIntegrationRoute> = async (c) =>
+  c.json(
+    [integrationBody(await getChannelIntegration(hubDeps(c), c.req.valid("param").idcompanyintegration))],
+    200,
+  );

@@ -1,0 +1,20 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import * as domain from "../../domain/hub/products";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonOk } from "../../http/schemas";
+import { HUB_TAG, HubProductSchema, hubDeps, productBody, productParams } from "./schemas";
+
+export const getHubProductRoute = createRoute({
+  method: "get",
+  path: "/hub/product/{idhubproduct}",
+  operationId: "getHubProduct",
+  tags: [HUB_TAG],
+  summary: "Consulta um produto do hub e as suas variações",
+  description:
+    "Preço e estoque atuais de cada SKU e quando o canal os aceitou por último. 400 `Produto do hub não existe`.",
+  request: { params: productParams },
+  responses: jsonOk(z.array(HubProductSchema), "Array de um item"),
+});
+
+export const getHubProduct: AppRouteHandler<typeof getHubProductRoute> = async (c) =>
+  c.json([productBody(await domain.getHubProduct(hubDeps(c), c.req.valid("param").idhubproduct))], 200);

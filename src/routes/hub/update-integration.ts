@@ -1,0 +1,34 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { changeChannelIntegration } from "../../domain/hub/integrations";
+import type { AppRouteHandler } from "../../http/router";
+import { jsonBody, jsonOk } from "../../http/schemas";
+import {
+  HUB_TAG,
+  HubIntegrationSchema,
+  HubIntegrationUpdateSchema,
+  hubDeps,
+  integrationBody,
+  integrationInput,
+  integrationParams,
+} from "./schemas";
+
+export const updateHubIntegrationRoute = createRoute({
+  method: "put",
+  path: "/hub/integration/{idcompanyintegration}",
+  operationId: "updateHubIntegration",
+  tags: [HUB_TAG],
+  summary: "Altera uma integração de canal ou a autentica de novo",
+  description:
+    "Só os campos enviados mudam. Novas `Credentials` são conferidas pelo canal antes de gravar. 400 `Integração de canal não existe`.",
+  request: { params: integrationParams, body: jsonBody(HubIntegrationUpdateSchema) },
+  responses: jsonOk(z.array(HubIntegrationSchema), "Array de um item: a integração alterada"),
+});
+
+export const updateHubIntegration: AppRouteHandler<typeof updateHubIntegrationRoute> = async (c) => {
+  const view = await changeChannelIntegration(
+    hubDeps(c),
+    c.req.valid("param").idcompanyintegration,
+    integrationInput(c.req.valid("json")),
+  );
+  return c.json([integrationBody(view)], 200);
+};
