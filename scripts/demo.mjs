@@ -3,8 +3,9 @@
 // the two-step upload, the import job, the lines the rule reconciled, a line reconciled by hand and
 // undone, the balances; a webhook receiver on this machine gets the bank-import event and verifies its
 // signature with the README's example code (`scripts/lib/verify-webhook.mjs`); the stock ledger; an
-// order from reservation to invoicing, its receivable paid by an imported OFX line through a rule.
-// Every step checks the answer; the first that fails ends the script with exit 1.
+// order from reservation to invoicing, its receivable paid by an imported OFX line through a rule; a
+// supplier's NF-e XML imported as a purchase, checked in, its payable paid by an imported OFX debit
+// through a rule. Every step checks the answer; the first that fails ends the script with exit 1.
 //
 //   npm run demo                      # against http://127.0.0.1:8787 (the `demo` account)
 //   API_URL=http://demo.localhost:8787 npm run demo
@@ -133,14 +134,113 @@ ${transactions}
 `;
 }
 
+/** GTIN-13 from its first 12 digits: weights 1 and 3 from the left, the check digit completes 10. */
+function gtin13(digits12) {
+  const sum = [...digits12].reduce((total, d, i) => total + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return digits12 + ((10 - (sum % 10)) % 10);
+}
+
+/** A CNPJ from its first 12 digits, with its two modulus 11 check digits. */
+function cnpjFrom(digits12) {
+  const digit = (base) => {
+    const weights =
+      base.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const rest = [...base].reduce((total, d, i) => total + Number(d) * weights[i], 0) % 11;
+    return String(rest < 2 ? 0 : 11 - rest);
+  };
+  const first = digits12 + digit(digits12);
+  return first + digit(first);
+}
+
+/**
+ * The NF-e access key (chave de acesso): UF, AAMM of issue, issuer CNPJ, model 55, series, number,
+ * emission type 1, the 8-digit cNF and the modulus 11 check digit (weights 2..9 from the right).
+ */
+function accessKeyOf({ uf, issuedAt, issuerCnpj, series, number, code }) {
+  const body = `${uf}${issuedAt.slice(2, 4)}${issuedAt.slice(5, 7)}${issuerCnpj}55${String(series).padStart(3, "0")}${String(number).padStart(9, "0")}1${code}`;
+  const sum = [...body].reverse().reduce((total, d, i) => total + Number(d) * (2 + (i % 8)), 0);
+  const rest = sum % 11;
+  return body + (rest < 2 ? 0 : 11 - rest);
+}
+
+/**
+ * The supplier's NF-e (layout 4.00, `nfeProc` with its authorization protocol), built from the
+ * public layout: one `det` per item (ICMS 18%, IPI not taxed, PIS 1.65%, COFINS 7.6%), the totals,
+ * one `cobr/dup` installment for the whole note. Amounts are cents here.
+ */
+function nfeOf({ issuerCnpj, issuerName, recipientCnpj, number, issuedAt, dueDate, items }) {
+  const uf = "35";
+  const key = accessKeyOf({
+    uf,
+    issuedAt,
+    issuerCnpj,
+    series: 1,
+    number,
+    code: String(number % 1e8).padStart(8, "0"),
+  });
+  const text = (c) => (c / 100).toFixed(2);
+  const pct = (value, rate) => Math.round((value * rate) / 100);
+  const tax = { icms: 0, pis: 0, cofins: 0, prod: 0 };
+  const dets = items.map((item, i) => {
+    const value = item.quantity * item.unitCents;
+    const [icms, pis, cofins] = [pct(value, 18), pct(value, 1.65), pct(value, 7.6)];
+    tax.prod += value;
+    tax.icms += icms;
+    tax.pis += pis;
+    tax.cofins += cofins;
+    return (
+      `<det nItem="${i + 1}"><prod><cProd>${item.code}</cProd><cEAN>${item.ean}</cEAN><xProd>${item.name}</xProd>` +
+      `<NCM>${item.ncm}</NCM><CFOP>5102</CFOP><uCom>UN</uCom><qCom>${item.quantity}.0000</qCom>` +
+      `<vUnCom>${text(item.unitCents)}</vUnCom><vProd>${text(value)}</vProd><cEANTrib>${item.ean}</cEANTrib>` +
+      `<uTrib>UN</uTrib><qTrib>${item.quantity}.0000</qTrib><vUnTrib>${text(item.unitCents)}</vUnTrib><indTot>1</indTot></prod>` +
+      `<imposto><ICMS><ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>${text(value)}</vBC><pICMS>18.00</pICMS>` +
+      `<vICMS>${text(icms)}</vICMS></ICMS00></ICMS><IPI><cEnq>999</cEnq><IPINT><CST>53</CST></IPINT></IPI>` +
+      `<PIS><PISAliq><CST>01</CST><vBC>${text(value)}</vBC><pPIS>1.65</pPIS><vPIS>${text(pis)}</vPIS></PISAliq></PIS>` +
+      `<COFINS><COFINSAliq><CST>01</CST><vBC>${text(value)}</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>${text(cofins)}</vCOFINS></COFINSAliq></COFINS>` +
+      "</imposto></det>"
+    );
+  });
+  const address = (street) =>
+    `<xLgr>${street}</xLgr><nro>10</nro><xBairro>Centro</xBairro><cMun>3550308</cMun><xMun>Sao Paulo</xMun><UF>SP</UF><CEP>01001000</CEP><cPais>1058</cPais><xPais>BRASIL</xPais>`;
+  const infNFe =
+    `<infNFe Id="NFe${key}" versao="4.00"><ide><cUF>${uf}</cUF><cNF>${key.slice(35, 43)}</cNF><natOp>VENDA DE MERCADORIA</natOp>` +
+    `<mod>55</mod><serie>1</serie><nNF>${number}</nNF><dhEmi>${issuedAt}</dhEmi><tpNF>1</tpNF><idDest>1</idDest>` +
+    `<cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>${key.slice(43)}</cDV><tpAmb>2</tpAmb>` +
+    "<finNFe>1</finNFe><indFinal>0</indFinal><indPres>0</indPres><procEmi>0</procEmi><verProc>demo-1.0</verProc></ide>" +
+    `<emit><CNPJ>${issuerCnpj}</CNPJ><xNome>${issuerName}</xNome><enderEmit>${address("Rua do Fornecedor")}</enderEmit>` +
+    "<IE>111222333444</IE><CRT>3</CRT></emit>" +
+    `<dest><CNPJ>${recipientCnpj}</CNPJ><xNome>Demo Comercio Ltda</xNome><enderDest>${address("Avenida da Loja")}</enderDest>` +
+    "<indIEDest>1</indIEDest><IE>555666777888</IE></dest>" +
+    dets.join("") +
+    `<total><ICMSTot><vBC>${text(tax.prod)}</vBC><vICMS>${text(tax.icms)}</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP>` +
+    "<vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet>" +
+    `<vProd>${text(tax.prod)}</vProd><vFrete>0.00</vFrete><vSeg>0.00</vSeg><vDesc>0.00</vDesc><vII>0.00</vII>` +
+    `<vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>${text(tax.pis)}</vPIS><vCOFINS>${text(tax.cofins)}</vCOFINS>` +
+    `<vOutro>0.00</vOutro><vNF>${text(tax.prod)}</vNF></ICMSTot></total><transp><modFrete>0</modFrete></transp>` +
+    `<cobr><fat><nFat>${number}</nFat><vOrig>${text(tax.prod)}</vOrig><vDesc>0.00</vDesc><vLiq>${text(tax.prod)}</vLiq></fat>` +
+    `<dup><nDup>001</nDup><dVenc>${dueDate}</dVenc><vDup>${text(tax.prod)}</vDup></dup></cobr>` +
+    `<pag><detPag><indPag>1</indPag><tPag>15</tPag><vPag>${text(tax.prod)}</vPag></detPag></pag></infNFe>`;
+  const signature =
+    '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo>' +
+    '<CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/>' +
+    '<SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/>' +
+    `<Reference URI="#NFe${key}"><DigestValue>ZGVtby1kaWdlc3Q=</DigestValue></Reference></SignedInfo>` +
+    "<SignatureValue>ZGVtby1zaWduYXR1cmU=</SignatureValue></Signature>";
+  const protocol =
+    `<protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><verAplic>SP_NFE_PL009_V4</verAplic><chNFe>${key}</chNFe>` +
+    `<dhRecbto>${issuedAt}</dhRecbto><nProt>135${String(number).padStart(12, "0")}</nProt><digVal>ZGVtby1kaWdlc3Q=</digVal>` +
+    "<cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>";
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe xmlns="http://www.portalfiscal.inf.br/nfe">${infNFe}${signature}</NFe>${protocol}</nfeProc>\n`;
+  return { key, xml, totalCents: tax.prod };
+}
+
 /** The two-step upload of `POST /job`: RequestUploadUrl, PUT to the signed URL, ConfirmUpload. */
-async function uploadStatement(bankAccountId, fileName, bytes) {
+async function uploadFile(params, fileName, contentType, bytes) {
   const slot = await call("POST", "/job", {
     Action: "RequestUploadUrl",
-    Type: "BankStatementOFX",
-    IDBankAccount: bankAccountId,
+    ...params,
     FileName: fileName,
-    ContentType: "application/x-ofx",
+    ContentType: contentType,
     SizeBytes: bytes.byteLength,
   });
   check(
@@ -160,8 +260,16 @@ async function uploadStatement(bankAccountId, fileName, bytes) {
   return job.IDJob;
 }
 
-/** Polls the OFX import job until it ends; it must be Done with the `expected` counts. */
-async function watchImport(jobId, expected) {
+const uploadStatement = (bankAccountId, fileName, bytes) =>
+  uploadFile(
+    { Type: "BankStatementOFX", IDBankAccount: bankAccountId },
+    fileName,
+    "application/x-ofx",
+    bytes,
+  );
+
+/** Polls an import job until it ends; it must be Done with the `expected` counts of its Result. */
+async function watchJob(jobId, type, expected) {
   const deadline = Date.now() + JOB_TIMEOUT_MS;
   let job;
   let last = "";
@@ -173,7 +281,8 @@ async function watchImport(jobId, expected) {
     if (job.Status === "Done" || job.Status === "Failed") break;
     await new Promise((resolve) => setTimeout(resolve, 300));
   } while (Date.now() < deadline);
-  const expectation = `the OFX import job (Type BankStatementOFX) to end Done with Result ${JSON.stringify(expected)}`;
+  const what = type === "BankStatementOFX" ? "OFX" : "NF-e";
+  const expectation = `the ${what} import job (Type ${type}) to end Done with Result ${JSON.stringify(expected)}`;
   check(
     job.Status === "Done",
     `expected ${expectation}; it is ${job.Status}${job.FailureReason ? `: ${job.FailureReason}` : ""}`,
@@ -184,7 +293,10 @@ async function watchImport(jobId, expected) {
     `expected ${expectation}; got Result ${JSON.stringify(job.Result)}, Errors ${JSON.stringify(job.Errors)}`,
   );
   ok(`Result ${JSON.stringify(job.Result)}`);
+  return job;
 }
+
+const watchImport = (jobId, expected) => watchJob(jobId, "BankStatementOFX", expected);
 
 const findBy = (list, field, value) => list.find((item) => item[field] === value);
 
@@ -791,6 +903,230 @@ await stepOf("Orders: the receivable is paid, the order and the balance show it"
   check(account.Balance === expected, `account balance ${account.Balance}, expected ${expected}`);
   ok(
     `${account.Bank.padEnd(16)} ${account.AccountNumber}: Balance ${money(account.Balance)} (order-to-cash ${money(ORDER_TOTAL)} in)`,
+  );
+});
+
+// Purchase to pay: the supplier's NF-e XML, imported as a job, becomes a purchase (the supplier created
+// by its CNPJ, the item matched to a SKU by EAN); the receiving check puts the goods on stock at the
+// purchase's cost and writes the payable, which a debit line of the bank's OFX settles through a rule.
+const BUY_QTY = 24;
+const BUY_UNIT = 6.25;
+const BUY_TOTAL = BUY_QTY * BUY_UNIT;
+const buy = await stepOf(
+  "Purchase to pay: a SKU with an EAN, the supplier's NF-e XML addressed to the company's CNPJ",
+  async () => {
+    const ean = gtin13(`789${run}00`);
+    const [sku] = await call("POST", "/sku", {
+      Code: `ERVA-${run}`,
+      EAN: ean,
+      Name: "Erva-mate 1 kg",
+      Unit: "UN",
+      Cost: 6,
+      Price: 15,
+    });
+    check(sku?.EAN === ean, `SKU answered ${JSON.stringify(sku)}`);
+    ok(`SKU ${sku.IDSku} ${sku.Code}, EAN ${sku.EAN}, nothing on stock`);
+    const recipient = (company.Document ?? "").replace(/\D/g, "");
+    check(recipient.length === 14, `the company's CNPJ is ${JSON.stringify(company.Document)}`);
+    const issuerCnpj = cnpjFrom(`4${run}0001`);
+    const number = Number(run);
+    const nfe = nfeOf({
+      issuerCnpj,
+      issuerName: `Ervateira Sul ${run} Ltda`,
+      recipientCnpj: recipient,
+      number,
+      issuedAt: `${today}T09:00:00-03:00`,
+      dueDate: today,
+      items: [
+        {
+          code: `EM-${run}`,
+          ean,
+          name: "ERVA MATE TRADICIONAL 1KG",
+          ncm: "09030090",
+          quantity: BUY_QTY,
+          unitCents: Math.round(BUY_UNIT * 100),
+        },
+      ],
+    });
+    check(nfe.totalCents === BUY_TOTAL * 100, `NF-e total ${nfe.totalCents} cents`);
+    ok(
+      `NF-e ${number} of CNPJ ${issuerCnpj} to ${recipient}: ${BUY_QTY} x ${money(BUY_UNIT)} = ${money(BUY_TOTAL)}`,
+    );
+    ok(`access key ${nfe.key}`);
+    return { sku, issuerCnpj, number, nfe };
+  },
+);
+
+const nfeJob = await stepOf(
+  "Purchase to pay: upload the NF-e XML (POST /job Type NFeXML) and watch the job",
+  async () => {
+    const bytes = new TextEncoder().encode(buy.nfe.xml);
+    const id = await uploadFile({ Type: "NFeXML" }, `nfe-${buy.nfe.key}.xml`, "application/xml", bytes);
+    await watchJob(id, "NFeXML", { items: 1, matched: 1, unmatched: 0, supplierCreated: 1, purchased: 1 });
+    return id;
+  },
+);
+
+const purchase = await stepOf(
+  "Purchase to pay: the NF-e in the feed, its supplier created by CNPJ, its purchase awaiting the check",
+  async () => {
+    const feed = await call("GET", `/purchase/feed?IDJob=${nfeJob}`);
+    check(feed.length === 1, `${feed.length} feed items for job ${nfeJob}, expected 1`);
+    const [document] = feed;
+    check(
+      document.chNFe === buy.nfe.key && document.Value === BUY_TOTAL && document.UnmatchedItems === 0,
+      `feed item ${JSON.stringify(document)}`,
+    );
+    check(
+      Number.isInteger(document.IDSupplier) && Number.isInteger(document.IDPurchase),
+      "the feed item has no supplier or purchase",
+    );
+    ok(
+      `feed: NF-e ${document.NfeNumber} from ${document.IssuerName}, ${money(document.Value)}, purchase ${document.IDPurchase}`,
+    );
+    const [supplier] = await call("GET", `/supplier/${document.IDSupplier}`);
+    check(
+      (supplier?.Document ?? "").replace(/\D/g, "") === buy.issuerCnpj,
+      `supplier ${JSON.stringify(supplier)}, expected CNPJ ${buy.issuerCnpj}`,
+    );
+    ok(`supplier ${supplier.IDSupplier} "${supplier.Name}" created with CNPJ ${supplier.Document}`);
+    const purchase = await call("GET", `/purchase/${document.IDPurchase}`);
+    check(
+      purchase.IDStatusPurchase === 7 &&
+        purchase.chNFe === buy.nfe.key &&
+        purchase.IDSupplier === supplier.IDSupplier,
+      `purchase ${JSON.stringify(purchase)}`,
+    );
+    const [item] = purchase.Items;
+    check(
+      purchase.Items.length === 1 &&
+        item.IDSku === buy.sku.IDSku &&
+        item.Quantity === BUY_QTY &&
+        item.UnitCost === BUY_UNIT,
+      `purchase items ${JSON.stringify(purchase.Items)}`,
+    );
+    ok(
+      `purchase ${purchase.IDPurchase} "${purchase.StatusPurchase}" in ${purchase.WarehouseName}: ${item.Quantity} x ${item.SkuCode} @ ${money(item.UnitCost)}, total ${money(purchase.Total)}`,
+    );
+    return purchase;
+  },
+);
+
+const checkedIn = await stepOf(
+  "Purchase to pay: the receiving check (POST /purchase/{id}/check): the stock rises at the purchase's cost",
+  async () => {
+    const [item] = purchase.Items;
+    const checked = await call("POST", `/purchase/${purchase.IDPurchase}/check`, {
+      Items: [{ IDStockKeepingUnitPurchase: item.IDStockKeepingUnitPurchase, Quantity: BUY_QTY }],
+    });
+    check(checked.IDStatusPurchase === 9, `purchase status ${checked.IDStatusPurchase}, expected 9`);
+    check(checked.Items[0].QuantityReceived === BUY_QTY, `received ${checked.Items[0].QuantityReceived}`);
+    ok(`purchase ${checked.IDPurchase} "${checked.StatusPurchase}" at ${checked.ReceivedAt}`);
+    const balance = await skuBalance(buy.sku.IDSku);
+    check(balance.QtyOnStock === BUY_QTY, `balance ${JSON.stringify(balance)}, expected ${BUY_QTY} on stock`);
+    const kardex = await call("GET", `/sku/movement?Type=Kardex&IDSku=${buy.sku.IDSku}`);
+    check(kardex.length === 1, `${kardex.length} Kardex lines, expected the purchase's inbound`);
+    const [line] = kardex;
+    check(
+      line.IDTypeMovement === 0 &&
+        line.Quantity === BUY_QTY &&
+        line.UnitCost === BUY_UNIT &&
+        line.AverageCost === BUY_UNIT,
+      `inbound line ${JSON.stringify(line)}`,
+    );
+    ok(`on stock ${balance.QtyOnStock}, available ${balance.QtyAvailable}`);
+    ok(
+      `  #${line.IDSkuMovement} entrada ${line.Quantity} @ ${money(line.UnitCost)} -> saldo ${line.QtyBalance} (depósito ${line.IDWarehouse}), custo médio ${money(line.AverageCost)}`,
+    );
+    return checked;
+  },
+);
+
+const purchasePayable = await stepOf(
+  "Purchase to pay: the payable title of the purchase, due the receiving day",
+  async () => {
+    check(checkedIn.Payables.length === 1, `${checkedIn.Payables.length} payables, expected 1`);
+    const [payable] = checkedIn.Payables;
+    const title = await call("GET", `/accounts/payable/${payable.IDAccountPayableReceivable}`);
+    check(
+      title.Value === BUY_TOTAL &&
+        title.OpenValue === BUY_TOTAL &&
+        title.DueDate === today &&
+        title.IDSupplier === purchase.IDSupplier,
+      `payable ${JSON.stringify(title)}`,
+    );
+    ok(
+      `payable ${title.IDAccountPayableReceivable}: ${title.Description} (${title.Document}), ${money(title.Value)} due ${title.DueDate}, ${title.StatusName}`,
+    );
+    return title;
+  },
+);
+
+await stepOf(
+  "Purchase to pay: a rule for the supplier's debits, the bank's OFX debit reconciled by it",
+  async () => {
+    const [rule] = await call("POST", "/accounts/bank-statement/conciliation-rule", {
+      IDBankAccount: checking.IDBankAccount,
+      IDTypeRule: 1,
+      IDTypeAccount: 1,
+      Description: "ERVATEIRA SUL",
+      IDSupplier: purchase.IDSupplier,
+    });
+    check(rule?.IDBankStatementConciliationRule, "no rule in the answer");
+    ok(
+      `rule ${rule.IDBankStatementConciliationRule}: "${rule.Description}" settles supplier ${purchase.IDSupplier}`,
+    );
+    const paid = [
+      {
+        fitId: `${run}-5`,
+        amount: -BUY_TOTAL,
+        memo: `PAGTO BOLETO ERVATEIRA SUL NF ${buy.number}`,
+        type: "DEBIT",
+        date: today,
+      },
+    ];
+    const bytes = new TextEncoder().encode(ofxOf(checking, paid));
+    const id = await uploadStatement(checking.IDBankAccount, `extrato-compra-${run}.ofx`, bytes);
+    await watchImport(id, { imported: 1, duplicate: 0, autoReconciled: 1, pending: 0 });
+    const statement = await call(
+      "GET",
+      `/accounts/bank-statement?Source=2&IDBankAccount=${checking.IDBankAccount}&DateFrom=${today}`,
+    );
+    const line = statement.find((l) => l.Description === paid[0].memo);
+    check(line, "the purchase's line is missing from the statement");
+    check(
+      line.IDTypeStatusConciliation === 2 &&
+        line.IDBankStatementConciliationRule === rule.IDBankStatementConciliationRule,
+      `line ${JSON.stringify(line)}`,
+    );
+    check(
+      line.InternalAccounts.some(
+        (entry) => entry.IDAccountPayableReceivable === purchasePayable.IDAccountPayableReceivable,
+      ),
+      "the line is not linked to the purchase's payable",
+    );
+    ok(
+      `line ${line.IDBankStatementConciliation} ${money(line.Value)} conciliado automaticamente by rule ${rule.IDBankStatementConciliationRule}`,
+    );
+  },
+);
+
+await stepOf("Purchase to pay: the payable is paid, the purchase and the balance show it", async () => {
+  const title = await call("GET", `/accounts/payable/${purchasePayable.IDAccountPayableReceivable}`);
+  check(title.OpenValue === 0, `the purchase's payable still has ${title.OpenValue} open`);
+  ok(`payable ${title.IDAccountPayableReceivable} ${title.StatusName}`);
+  const detail = await call("GET", `/purchase/${purchase.IDPurchase}`);
+  const [payable] = detail.Payables;
+  check(payable.OpenValue === 0, `purchase payable ${JSON.stringify(payable)}`);
+  ok(
+    `purchase ${detail.IDPurchase}: payable ${payable.IDAccountPayableReceivable} open ${money(payable.OpenValue)}`,
+  );
+  const list = await call("GET", "/accounts/bank-account");
+  const account = findBy(list, "IDBankAccount", checking.IDBankAccount);
+  const expected = -300 - RENT + ORDER_TOTAL - BUY_TOTAL;
+  check(account.Balance === expected, `account balance ${account.Balance}, expected ${expected}`);
+  ok(
+    `${account.Bank.padEnd(16)} ${account.AccountNumber}: Balance ${money(account.Balance)} (purchase-to-pay ${money(BUY_TOTAL)} out)`,
   );
 });
 

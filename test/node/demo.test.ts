@@ -31,7 +31,7 @@ describe("npm run demo", () => {
     const { code, stdout, stderr } = await runDemo();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 26 steps passed.");
+    expect(stdout).toContain("Done: 33 steps passed.");
     expect(stdout).toMatch(/X-Signature t=\d+,v1=[0-9a-f]+… verified/);
     expect(stdout).toContain("40 on stock, average cost 13.50");
     expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
@@ -39,5 +39,18 @@ describe("npm run demo", () => {
     expect(stdout).toContain("saída   3 @ 8.00 -> saldo 17");
     expect(stdout).toMatch(/line \d+ conciliado automaticamente by rule \d+\n/);
     expect(stdout).toContain("Balance -1710.00 (order-to-cash 90.00 in)");
+    expect(stdout).toContain(
+      'Result {"items":1,"matched":1,"unmatched":0,"supplierCreated":1,"purchased":1}',
+    );
+    expect(stdout).toMatch(
+      /purchase \d+ "Entregue, aguardando conferência" in .+: 24 x ERVA-\d+ @ 6\.25, total 150\.00\n/,
+    );
+    expect(stdout).toMatch(/ {2}#\d+ entrada 24 @ 6\.25 -> saldo 24 \(depósito \d+\), custo médio 6\.25\n/);
+    expect(stdout).toMatch(
+      /payable \d+: Compra \d+ - parcela 1\/1 \(NF-e \d+\), 150\.00 due \d{4}-\d{2}-\d{2}, Aberto\n/,
+    );
+    expect(stdout).toMatch(/line \d+ -150\.00 conciliado automaticamente by rule \d+\n/);
+    expect(stdout).toMatch(/payable \d+ Pago\n/);
+    expect(stdout).toContain("Balance -1860.00 (purchase-to-pay 150.00 out)");
   });
 });
