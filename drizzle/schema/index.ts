@@ -4,3 +4,4 @@ export * from "./identity";
 export * from "./jobs";
 export * from "./registries";
 export * from "./stock";
+export * from "./store-front";
