@@ -9,3 +9,4 @@ export * from "./orders";
 export * from "./purchases";
 export * from "./registries";
 export * from "./stock";
+export * from "./store-front";

@@ -13,7 +13,7 @@ import {
 } from "../../drizzle/schema";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
-import { insertEntry, type NewEntry } from "./ledger";
+import { insertEntry, type NewEntry, newUid } from "./ledger";
 import { existsInCompany } from "./lookups";
 import { type Statement, utcNow } from "./sql";
 import { settleTitle, TITLE_STATUS } from "./title-settlement";
@@ -291,12 +291,16 @@ export async function postPayment(
   entry: NewEntry & { titleId: number },
   followUps: Statement[] = [],
 ): Promise<void> {
-  await db.batch([
-    insertEntry(db, entry),
+  await db.batch([...paymentStatements(db, entry, newUid()), ...followUps]);
+}
+
+/** The statements of a payment (entry inserted with `uid`), for a batch that writes more than the payment. */
+export function paymentStatements(db: Db, entry: NewEntry & { titleId: number }, uid: string) {
+  return [
+    insertEntry(db, entry, uid),
     settleTitle(db, entry.companyId, entry.titleId, entry.value, ne(titles.status, TITLE_STATUS.deleted)),
     refuseIfTitleDeleted(db, entry.companyId, entry.titleId),
-    ...followUps,
-  ]);
+  ] as const;
 }
 
 /**

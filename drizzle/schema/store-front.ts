@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companyId, createdAt, id } from "./columns";
+
+/**
+ * Card and Pix receipts taken at an open store-front cashier (TEF): each posted one payment entry on
+ * the cashier's bank account against a receivable title. `nsu` is the TEF transaction number: a
+ * terminal that repeats a request cannot receive twice.
+ */
+export const cashierPayments = sqliteTable(
+  "cashier_payments",
+  {
+    id: id(),
+    companyId: companyId(),
+    /** Open cashier of the account at the time of the payment (null makes the batch fail: cashier closed). */
+    cashierId: integer().notNull(),
+    bankAccountId: integer().notNull(),
+    titleId: integer().notNull(),
+    /** The payment entry (`IDBankStatement`) posted in the same batch. */
+    entryId: integer().notNull(),
+    /** 22 credit card, 23 debit card, 24 Pix. */
+    category: integer().notNull(),
+    nsu: text().notNull(),
+    authorizationCode: text(),
+    value: integer().notNull(),
+    createdBy: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cashier_payments_nsu").on(t.companyId, t.bankAccountId, t.nsu),
+    index("cashier_payments_cashier").on(t.cashierId),
+    index("cashier_payments_title").on(t.titleId),
+    check("cashier_payments_category", sql`${t.category} IN (22, 23, 24)`),
+    check("cashier_payments_value_positive", sql`${t.value} > 0`),
+  ],
+);

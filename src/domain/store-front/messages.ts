@@ -1,0 +1,3 @@
+export { BANK_ACCOUNT_NOT_FOUND, CASHIER_NOT_OPEN } from "../registries/messages";
+
+export const nsuAlreadyReceived = (nsu: string) => `Pagamento TEF com NSU ${nsu} já registrado nesta conta`;
