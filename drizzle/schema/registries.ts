@@ -139,6 +139,8 @@ export const consumers = sqliteTable(
     companyId: companyId(),
     name: text().notNull(),
     document: text(),
+    /** Where the order's tracking e-mails go. */
+    email: text(),
     status: status(),
     createdAt: createdAt(),
   },

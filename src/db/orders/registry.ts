@@ -103,3 +103,12 @@ export async function missingOrderReference(
   const exists = await Promise.all(checks.map(([, pending]) => pending));
   return checks.find((_, index) => !exists[index])?.[0] ?? null;
 }
+
+/** Name and e-mail of a consumer of the company (the addressee of tracking messages). */
+export function consumerContact(db: Db, companyId: number, consumerId: number) {
+  return db
+    .select({ name: consumers.name, email: consumers.email })
+    .from(consumers)
+    .where(and(eq(consumers.id, consumerId), eq(consumers.companyId, companyId)))
+    .get();
+}

@@ -17,6 +17,7 @@ import {
   ORDER_WAREHOUSE_LOCKED,
   RESEND_NEEDS_TYPE_MESSAGE,
 } from "./messages";
+import { orderEventStatements } from "./order-events";
 import { type OrderDetail, orderDetail, requireOrder } from "./read";
 import { assertOrderReferences } from "./references";
 import { statusRegistry } from "./registry";
@@ -78,6 +79,21 @@ export async function changeOrder(
       ...(await statusChangeWrites(db, caller, order, plan, header.warehouseId ?? order.warehouseId)),
     );
   statements.push(...syncReservations(db, order.id));
+  statements.push(
+    ...(await orderEventStatements(
+      db,
+      order,
+      registry,
+      plan
+        ? {
+            fromStatusId: order.statusId,
+            toStatusId: changes.statusId!,
+            trackingCode: header.trackingCode ?? order.trackingCode,
+          }
+        : null,
+      changes.resend === 1 ? (changes.typeMessage ?? null) : null,
+    )),
+  );
   if (changes.resend === 1 && changes.typeMessage)
     statements.push(
       messageRequestStatement(

@@ -19,6 +19,7 @@ import { postingStatements } from "../../db/stock/ledger";
 import { batchesByIds, batchesBySkuCodes, warehouseRows } from "../../db/stock/registry";
 import type { Db } from "../../env";
 import { badRequest, isConstraintError } from "../../lib/errors";
+import { eventStatement } from "../events/outbox";
 import { type Caller, type MovementInput, postingDate } from "../stock/ledger";
 import {
   BATCH_NOT_FOUND,
@@ -258,6 +259,10 @@ export async function checkPurchase(
       movements,
     ).statements,
     ...payables,
+    eventStatement(db, caller.companyId, {
+      type: "purchase.received",
+      payload: { IDPurchase: purchaseId, IDSupplier: purchase.supplierId, ReceivedAt: receivedAt },
+    }),
   );
   try {
     await db.batch(statements as [Statement, ...Statement[]]);

@@ -11,12 +11,25 @@ export const ConsumerSchema = z
     IDConsumer: idField("Id do cliente"),
     Name: z.string(),
     Document: documentField,
+    Email: z
+      .string()
+      .nullable()
+      .openapi({ description: "E-mail do cliente (mensagens de rastreio)", example: "cliente@example.com" }),
     Status: statusField,
   })
   .openapi("Consumer");
 
 export const ConsumerCreateSchema = z
-  .object({ Name: requiredText("Name", 150), Document: cpfOrCnpjBody.optional() })
+  .object({
+    Name: requiredText("Name", 150),
+    Document: cpfOrCnpjBody.optional(),
+    Email: z
+      .email({ error: "Email deve ser um e-mail válido" })
+      .max(150, "Email aceita no máximo 150 caracteres")
+      .nullable()
+      .optional()
+      .openapi({ description: "E-mail do cliente: destino das mensagens de rastreio por e-mail" }),
+  })
   .openapi("ConsumerCreate");
 
 export const ConsumerUpdateSchema = ConsumerCreateSchema.partial().openapi("ConsumerUpdate");
@@ -43,6 +56,7 @@ export const consumerBody = (row: ConsumerRow) => ({
   IDConsumer: row.id,
   Name: row.name,
   Document: row.document ?? null,
+  Email: row.email ?? null,
   Status: row.status,
 });
 
@@ -50,6 +64,14 @@ export const consumerBody = (row: ConsumerRow) => ({
 export const consumerRows = registryRows(
   consumerRegistry,
   consumerBody,
-  (body: z.infer<typeof ConsumerCreateSchema>) => ({ name: body.Name, document: body.Document ?? null }),
-  (body: z.infer<typeof ConsumerUpdateSchema>) => ({ name: body.Name, document: body.Document }),
+  (body: z.infer<typeof ConsumerCreateSchema>) => ({
+    name: body.Name,
+    document: body.Document ?? null,
+    email: body.Email ?? null,
+  }),
+  (body: z.infer<typeof ConsumerUpdateSchema>) => ({
+    name: body.Name,
+    document: body.Document,
+    email: body.Email,
+  }),
 );
