@@ -27,7 +27,7 @@ const CashierPaymentBodySchema = z
     AuthorizationCode: textBody("AuthorizationCode", 64)
       .nullable()
       .default(null)
-      .openapi({ example: "A1B2C3" }),
+      .openapi({ description: "Código de autorização da adquirente (cartão), se houver", example: "A1B2C3" }),
   })
   .openapi("CashierPaymentBody");
 
@@ -41,10 +41,10 @@ const CashierPaymentSchema = z
     TefPaymentCategory: z
       .number()
       .int()
-      .openapi({ enum: [22, 23, 24] }),
-    Nsu: z.string(),
-    AuthorizationCode: z.string().nullable(),
-    Value: z.number().openapi({ example: 150.25 }),
+      .openapi({ enum: [22, 23, 24], description: "22 cartão de crédito, 23 cartão de débito, 24 Pix" }),
+    Nsu: z.string().openapi({ description: "NSU da transação TEF (ou identificador do Pix)" }),
+    AuthorizationCode: z.string().nullable().openapi({ description: "Código de autorização, se houver" }),
+    Value: z.number().openapi({ description: "Valor recebido", example: 150.25 }),
     Date: z
       .string()
       .openapi({ description: "Data do recebimento (hoje, no fuso da empresa)", example: "2026-05-29" }),
