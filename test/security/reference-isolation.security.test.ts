@@ -25,6 +25,9 @@ const NOT_ROW_IDS = new Set([
   "IDTypeStatusConciliation",
   "IDCompany",
   "IDTypeMovement",
+  // a carrier collection list of the hub: another company's list is refused by the label route, tested in
+  // test/routes/hub/products-labels.test.ts ("another company's list...")
+  "IDOrdersCarrierCollectionList",
   // seeded account-wide registries and channel codes: the same for every company
   "IDStatusOrder",
   "IDStatusPurchase",
@@ -43,6 +46,7 @@ const FIELD_FACTORY: Record<string, string> = {
   IDWarehouseFrom: "idwarehouse",
   IDWarehouseTo: "idwarehouse",
   IDCarrier: "idsupplier",
+  IDWarehouseHub: "idwarehouse",
   IDNfeEvents: "idnfevents",
 };
 

@@ -7,6 +7,7 @@ import {
   purchaseTitles,
   stockMovements,
 } from "../../drizzle/schema";
+import { stockedSku } from "./order-factories";
 import { demoDb } from "./registry-factories";
 import { newSku, newWarehouse } from "./stock-factories";
 import { makePaymentType, makeSupplier } from "./title-factories";
@@ -43,6 +44,18 @@ export async function purchaseWorld(
     paymentTypeId: await makePaymentType(companyId),
     skus,
   };
+}
+
+/** An order of company 1 (the sales order a purchase may supply). */
+export async function salesOrder(api: Api): Promise<number> {
+  const { skuId, warehouseId } = await stockedSku(api, { stock: 5 });
+  const response = await api.post("/orders", {
+    IDWarehouse: warehouseId,
+    Items: [{ IDSku: skuId, Quantity: 1, UnitPrice: 10 }],
+  });
+  if (response.status !== 200)
+    throw new Error(`POST /orders: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.IDOrder;
 }
 
 export async function newPurchase(api: Api, world: PurchaseWorld, body: Record<string, unknown> = {}) {

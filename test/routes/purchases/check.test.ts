@@ -11,6 +11,7 @@ import {
   purchaseRow,
   purchaseWorld,
   receiptTraces,
+  salesOrder,
   setRate,
 } from "../../support/purchase-factories";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
@@ -203,7 +204,8 @@ describe("POST /purchase/{idpurchase}/check", () => {
   });
 
   it("with CreateNewPurchaseSentMore=1 receives the order and puts the surplus in a new purchase", async () => {
-    const { world, id, itemIds } = await approvedPurchase({ IDOrder: 55 });
+    const orderId = await salesOrder(api);
+    const { world, id, itemIds } = await approvedPurchase({ IDOrder: orderId });
     const response = await api.post(`/purchase/${id}/check`, {
       CreateNewPurchaseSentMore: 1,
       Items: [
@@ -228,7 +230,7 @@ describe("POST /purchase/{idpurchase}/check", () => {
       IDPurchaseParent: id,
       IDSupplier: world.supplierId,
       IDWarehouse: world.warehouseId,
-      IDOrder: 55,
+      IDOrder: orderId,
       Received: 0,
       Total: 7.5,
       Payables: [],

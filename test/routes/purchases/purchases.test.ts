@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { purchases } from "../../../drizzle/schema";
 import { addDays, todayIn } from "../../../src/lib/dates";
-import { newPurchase, purchaseItemRows, purchaseRow, purchaseWorld } from "../../support/purchase-factories";
+import {
+  newPurchase,
+  purchaseItemRows,
+  purchaseRow,
+  purchaseWorld,
+  salesOrder,
+} from "../../support/purchase-factories";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { newSku } from "../../support/stock-factories";
@@ -39,13 +45,14 @@ describe("purchase status registry", () => {
 describe("POST /purchase and GET /purchase/{idpurchase}", () => {
   it("creates a purchase with items and one schedule per due date, and reads it back", async () => {
     const world = await purchaseWorld(api, { skuCount: 3 });
+    const orderId = await salesOrder(api);
     const due = addDays(today(), 10);
     const created = await api.post("/purchase", {
       IDSupplier: world.supplierId,
       IDWarehouse: world.warehouseId,
       IDTypePayment: world.paymentTypeId,
       Installments: 2,
-      IDOrder: 77,
+      IDOrder: orderId,
       chNFe: "35261112345678000195550010000012341000012345",
       NfeNumber: 1234,
       StartTime: "2026-11-20 09:30:00",
@@ -67,7 +74,7 @@ describe("POST /purchase and GET /purchase/{idpurchase}", () => {
       IDWarehouse: world.warehouseId,
       IDTypePayment: world.paymentTypeId,
       Installments: 2,
-      IDOrder: 77,
+      IDOrder: orderId,
       NfeNumber: 1234,
       StartTime: "2026-11-20 09:30:00",
       ItemsCount: 3,
@@ -263,7 +270,7 @@ describe("GET /purchase filters", () => {
     const item = (extra: Record<string, unknown> = {}) => [
       { IDSku: sku, Quantity: 1, UnitCost: 1, ...extra },
     ];
-    const orderId = 900000 + Math.floor(Math.random() * 90000);
+    const orderId = await salesOrder(api);
     const scheduled = await newPurchase(api, world, {
       IDOrder: orderId,
       Items: item({ DueDate: addDays(today(), 5) }),
