@@ -33,6 +33,7 @@ const NOT_ROW_IDS = new Set([
   "IDStatusPurchase",
   "IDNfCstIbsCbs",
   "IDSalesChannel",
+  "IDTypeCompanyIntegration",
   // the tracking status code a tracking message template fires on (a code list of the orders area)
   "IDTrackingStatus",
 ]);
