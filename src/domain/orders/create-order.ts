@@ -48,13 +48,13 @@ export const MAX_ORDER_ITEMS = 500;
 export async function createOrder(db: Db, caller: OrderCaller, input: OrderInput): Promise<OrderDetail> {
   const { companyId } = caller;
   if (input.items.length === 0) throw badRequest(ORDER_ITEMS_REQUIRED);
-  const [, registry, items, company] = await allInOrder([
+  // the status is judged before the items, as when these reads ran one after another
+  const [, plan, items, company] = await allInOrder([
     assertOrderReferences(db, companyId, input.header),
-    statusRegistry(db),
+    statusRegistry(db).then((registry) => planInitialStatus(registry, input.statusId ?? 1)),
     prepareItems(db, companyId, input.items),
     input.header.date === undefined ? findCompany(db, companyId) : Promise.resolve(undefined),
   ] as const);
-  const plan = planInitialStatus(registry, input.statusId ?? 1);
   const itemsTotal = items.reduce((sum, i) => sum + i.taxes.total, 0);
   const total = itemsTotal + input.header.freight - input.header.discount;
   if (total < 0) throw badRequest(ORDER_DISCOUNT_ABOVE_TOTAL);
