@@ -121,6 +121,15 @@ describe("order payments as receivable titles", () => {
     const fetched = await api.get(`/accounts/receivable/${first}`);
     expect(viaOrder.body).toEqual(fetched.body);
     expect(viaOrder.body).toMatchObject({ Value: 45, OpenValue: 45, DueDate: "2026-12-10" });
+    // the same change through both routes on the same title: the two answers, field by field
+    const sameViaOrder = await api.put(`/orders/${order.IDOrder}/payment/${first}`, {
+      DueDate: "2026-12-11",
+    });
+    const sameViaTitles = await api.put(`/accounts/receivable/${first}`, { DueDate: "2026-12-11" });
+    expect(sameViaOrder.status).toBe(200);
+    for (const field of Object.keys(sameViaTitles.body))
+      expect([field, sameViaOrder.body[field]]).toEqual([field, sameViaTitles.body[field]]);
+    expect(sameViaOrder.body).toEqual(sameViaTitles.body);
     expect(await orderRow(order.IDOrder)).toMatchObject({ paidValue: 8500 });
 
     expect(await api.put(`/orders/${order.IDOrder}/payment/${first}`, { Value: 61 })).toMatchObject({
