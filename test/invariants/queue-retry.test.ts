@@ -378,47 +378,55 @@ const undeclaredCases = handledTypes.flatMap((type) =>
 );
 
 describe.each(declaredCases)("%s job killed at %s", (type, _name, point) => {
-  it("stops there, and retried (twice at once) applies everything once", async () => {
-    const sample = JOB_SAMPLES[type];
-    if (!sample) throw new Error(`no sample job for ${type}`);
+  it(
+    "stops there, and retried (twice at once) applies everything once",
+    async () => {
+      const sample = JOB_SAMPLES[type];
+      if (!sample) throw new Error(`no sample job for ${type}`);
 
-    const control = await sample();
-    const controlRows = await rowsWrittenBy(async () => {
-      expect(await runToEnd(control, type)).toBe(0);
-    });
-    const expected = await outcome(control);
-
-    const jobId = await sample();
-    const written = await rowsWrittenBy(async () => {
-      await withKillTrigger(point, async () => {
-        const killed = await deliver([{ body: jobMessage(jobId, type), attempts: 1 }]);
-        // The kill must have hit: the delivery is handed back for a retry, the job unfinished there.
-        expect(killed.retryMessages).toHaveLength(1);
-        const stopped = await jobRow(jobId);
-        expect(stopped!.status).toBe("Processing");
-        expect(
-          KILL_POINTS[point].stoppedThere(stopped!, expected),
-          JSON.stringify({ stopped, expected }),
-        ).toBe(true);
+      const control = await sample();
+      const controlRows = await rowsWrittenBy(async () => {
+        expect(await runToEnd(control, type)).toBe(0);
       });
-      await Promise.all([
-        deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
-        deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
-      ]);
-      await runToEnd(jobId, type, 3);
-    });
+      const expected = await outcome(control);
 
-    expect(await outcome(jobId)).toEqual(expected);
-    expect(written).toEqual(controlRows);
-    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
-  }, KILL_CASE_TIMEOUT_MS);
+      const jobId = await sample();
+      const written = await rowsWrittenBy(async () => {
+        await withKillTrigger(point, async () => {
+          const killed = await deliver([{ body: jobMessage(jobId, type), attempts: 1 }]);
+          // The kill must have hit: the delivery is handed back for a retry, the job unfinished there.
+          expect(killed.retryMessages).toHaveLength(1);
+          const stopped = await jobRow(jobId);
+          expect(stopped!.status).toBe("Processing");
+          expect(
+            KILL_POINTS[point].stoppedThere(stopped!, expected),
+            JSON.stringify({ stopped, expected }),
+          ).toBe(true);
+        });
+        await Promise.all([
+          deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
+          deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
+        ]);
+        await runToEnd(jobId, type, 3);
+      });
+
+      expect(await outcome(jobId)).toEqual(expected);
+      expect(written).toEqual(controlRows);
+      expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+    },
+    KILL_CASE_TIMEOUT_MS,
+  );
 });
 
 describe.each(undeclaredCases)("%s job (not reaching %s)", (type, _name, point) => {
-  it("is not stopped by a kill there: declare the point when the job starts reaching it", async () => {
-    const jobId = await JOB_SAMPLES[type]!();
-    const retried = await withKillTrigger(point, () => runToEnd(jobId, type));
-    expect(retried).toBe(0);
-    expect(["Done", "Failed"]).toContain((await jobRow(jobId))!.status);
-  }, KILL_CASE_TIMEOUT_MS);
+  it(
+    "is not stopped by a kill there: declare the point when the job starts reaching it",
+    async () => {
+      const jobId = await JOB_SAMPLES[type]!();
+      const retried = await withKillTrigger(point, () => runToEnd(jobId, type));
+      expect(retried).toBe(0);
+      expect(["Done", "Failed"]).toContain((await jobRow(jobId))!.status);
+    },
+    KILL_CASE_TIMEOUT_MS,
+  );
 });
