@@ -125,9 +125,16 @@ describe("/consumer", () => {
       IDConsumer: expect.any(Number),
       Name: "Maria Silva",
       Document: "11144477735",
+      Email: null,
       Status: 1,
     });
     expect((await api.put(`/consumer/${consumer.IDConsumer}`, { Document: "" })).body[0].Document).toBeNull();
+    const withEmail = await api.put(`/consumer/${consumer.IDConsumer}`, { Email: "maria@example.com" });
+    expect(withEmail.body[0]).toMatchObject({ Email: "maria@example.com", Name: "Maria Silva" });
+    expect((await api.put(`/consumer/${consumer.IDConsumer}`, { Email: "maria" })).body).toEqual({
+      errorMessage: expect.stringContaining("Email deve ser um e-mail válido"),
+    });
+    expect((await api.put(`/consumer/${consumer.IDConsumer}`, { Email: null })).body[0].Email).toBeNull();
     expect((await api.get("/consumer")).body.map((c: { IDConsumer: number }) => c.IDConsumer)).toContain(
       consumer.IDConsumer,
     );

@@ -28,7 +28,10 @@ export const ConsumerCreateSchema = z
       .max(150, "Email aceita no máximo 150 caracteres")
       .nullable()
       .optional()
-      .openapi({ description: "E-mail do cliente: destino das mensagens de rastreio por e-mail" }),
+      .openapi({
+        description: "E-mail do cliente: destino das mensagens de rastreio por e-mail",
+        example: "cliente@example.com",
+      }),
   })
   .openapi("ConsumerCreate");
 
