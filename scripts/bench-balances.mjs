@@ -6,9 +6,8 @@
 // One company per size, each with the same number of accounts; the sizes are requested in turn
 // (round-robin), so load from other processes on the machine hits every size alike.
 import { parseArgs } from "node:util";
-import { apiClient } from "./lib/api-client.mjs";
 import { checkRatio, interleaved, percentile } from "./lib/bench-report.mjs";
-import { bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
+import { benchApi, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -126,9 +125,7 @@ async function main() {
   const worker = await startBenchWorker(bundleWorker());
   try {
     const { mf, db } = worker;
-    const api = apiClient("http://bench.localhost/1.0", {
-      fetch: (url, init) => mf.dispatchFetch(url, init),
-    });
+    const api = benchApi(mf);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
     console.log(`${ACCOUNTS} accounts per size, ~${PER_DAY} entries a day, 500 titles per account`);
 

@@ -10,9 +10,8 @@
 //   npm run bench:events [-- --events 10000 --concurrency 16]
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { apiClient } from "./lib/api-client.mjs";
 import { checkAtMost, checkRatio, percentile, verdict } from "./lib/bench-report.mjs";
-import { bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
+import { benchApi, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -119,9 +118,7 @@ async function main() {
   });
   try {
     const { mf, db } = worker;
-    const api = apiClient("http://bench.localhost/1.0", {
-      fetch: (url, init) => mf.dispatchFetch(url, init),
-    });
+    const api = benchApi(mf);
     const { email, password } = await seedCompany(db, 1);
     await api.signIn(email, password);
     const [from] = await api.call("POST", "/accounts/bank-account", { Bank: "Banco A", BankNumber: "001" });

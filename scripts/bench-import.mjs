@@ -8,9 +8,9 @@
 import { randomBytes } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
-import { apiClient } from "./lib/api-client.mjs";
 import { checkAtMost, checkRatio, median, verdict } from "./lib/bench-report.mjs";
 import {
+  benchApi,
   bundleForNode,
   bundleWorker,
   migrationStatements,
@@ -389,9 +389,7 @@ async function main() {
   const worker = await startBenchWorker(bundleWorker(), { queues: true });
   try {
     const { mf, db } = worker;
-    const api = apiClient("http://bench.localhost/1.0", {
-      fetch: (url, init) => mf.dispatchFetch(url, init),
-    });
+    const api = benchApi(mf);
     // Worker and floor in turn, so load from other processes on the machine hits both alike
     const workerTimes = [];
     const floorTimes = [];

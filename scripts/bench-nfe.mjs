@@ -11,9 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
-import { apiClient } from "./lib/api-client.mjs";
 import { checkAtMost, verdict } from "./lib/bench-report.mjs";
-import { bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
+import { benchApi, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -132,9 +131,7 @@ async function main() {
           .bind(`SKU-${i}`, `SKU ${i}`, ean),
       ),
     );
-    const api = apiClient("http://bench.localhost/1.0", {
-      fetch: (url, init) => mf.dispatchFetch(url, init),
-    });
+    const api = benchApi(mf);
     await api.signIn(email, password);
 
     const importStarted = performance.now();

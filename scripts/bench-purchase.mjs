@@ -8,9 +8,8 @@
 // Runs the bundled Worker in-process with Miniflare and a local D1 in a temporary folder; no network.
 //   npm run bench:purchase [-- --items 500 --rounds 7]
 import { parseArgs } from "node:util";
-import { apiClient } from "./lib/api-client.mjs";
 import { checkRatio, median, percentile } from "./lib/bench-report.mjs";
-import { bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
+import { benchApi, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -31,9 +30,7 @@ async function main() {
   const worker = await startBenchWorker(bundleWorker());
   try {
     const { mf, db } = worker;
-    const api = apiClient("http://bench.localhost/1.0", {
-      fetch: (url, init) => mf.dispatchFetch(url, init),
-    });
+    const api = benchApi(mf);
     const { email, password } = await seedCompany(db, 1);
     await api.signIn(email, password);
 

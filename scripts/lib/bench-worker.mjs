@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { apiClient } from "./api-client.mjs";
 import { compatibilityDate } from "./wrangler-config.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -161,6 +162,10 @@ export function migrationStatements() {
 }
 
 const BENCH_PASSWORD = "bench123";
+
+/** A request helper that reaches the bench Worker in-process, as `/1.0` of the `bench` account. */
+export const benchApi = (mf) =>
+  apiClient("http://bench.localhost/1.0", { fetch: (url, init) => mf.dispatchFetch(url, init) });
 
 /**
  * Company `n` with its invoicing company and user `n` (same ids, `bench<n>@bench.local`), the password
