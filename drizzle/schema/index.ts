@@ -5,3 +5,4 @@ export * from "./jobs";
 export * from "./registries";
 export * from "./stock";
 export * from "./store-front";
+export * from "./marketplace";

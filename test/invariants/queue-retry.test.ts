@@ -41,6 +41,7 @@ const CHUNK_OF: Record<JobType, number> = {
   BankStatementOFX: OFX_LINES_PER_CHUNK,
   ConciliationRuleApply: DECISIONS_PER_BATCH,
   StockInventoryCount: CHUNK_SIZE,
+  MarketplaceSettlement: CHUNK_SIZE,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */
@@ -130,6 +131,22 @@ const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       params: JSON.stringify({ IDStockKeepingUnitInventorySummary: inventory!.id }),
     });
   },
+  MarketplaceSettlement: async () => {
+    const integration = await env.DB_DEMO.prepare(
+      "INSERT INTO company_integrations (company_id, description, kind) VALUES (1, 'Canal', 'HUB') RETURNING id",
+    ).first<{ id: number }>();
+    const prefix = uuid().slice(0, 8);
+    const rows = ["Pedido;Data;Bruto;Comissao;Tarifas;Liquido"];
+    for (let i = 1; i <= linesFor("MarketplaceSettlement"); i++)
+      rows.push(
+        `${prefix}-${i};2026-04-10;${i}0,00;${i},00;1,00;${i % 11 === 0 ? "0,00" : `${9 * i - 1},00`}`,
+      );
+    return storedJob(utf8(`${rows.join("\n")}\n`), {
+      type: "MarketplaceSettlement",
+      route: "job",
+      params: JSON.stringify({ IDCompanyIntegration: integration!.id }),
+    });
+  },
   ConciliationRuleApply: async () => {
     // pending credit lines, each matching exactly one open receivable through a "PIX" rule
     const account = await seedBankAccount(1);
@@ -211,6 +228,7 @@ const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   BankStatementOFX: ["firstChunk", "laterChunk", "done"],
   ConciliationRuleApply: ["firstChunk", "laterChunk", "done"],
   StockInventoryCount: ["firstChunk", "laterChunk", "done"],
+  MarketplaceSettlement: ["firstChunk", "laterChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {

@@ -13,6 +13,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("SkuCostRecalculate"), ...jobRef }),
   z.object({ type: z.literal("ConciliationRuleApply"), ...jobRef }),
   z.object({ type: z.literal("StockInventoryCount"), ...jobRef }),
+  z.object({ type: z.literal("MarketplaceSettlement"), ...jobRef }),
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

@@ -2,6 +2,7 @@ import type { JobHandler } from "../../domain/jobs/job-context";
 import type { JobType } from "../../domain/jobs/job-message";
 import { bankStatementOfxHandler } from "./bank-statement-ofx";
 import { conciliationRuleApplyHandler } from "./conciliation-rule-apply";
+import { marketplaceSettlementHandler } from "./marketplace-settlement";
 import { ordersTemplateHandler } from "./orders-template";
 import { skuCostRecalculateHandler } from "./sku-cost-recalculate";
 import { skuTemplateHandler } from "./sku-template";
@@ -15,4 +16,5 @@ export const JOB_HANDLERS: { readonly [T in JobType]?: JobHandler } = {
   BankStatementOFX: bankStatementOfxHandler,
   ConciliationRuleApply: conciliationRuleApplyHandler,
   StockInventoryCount: stockInventoryCountHandler,
+  MarketplaceSettlement: marketplaceSettlementHandler,
 };

@@ -92,12 +92,12 @@ describe("RequestUploadUrl validation", () => {
     await refused(
       "/job",
       { ...action, Type: "OrdersTemplate" },
-      "Type inválido: OrdersTemplate. Aceitos: SkuTemplate, BankStatementOFX, StockInventoryCount",
+      "Type inválido: OrdersTemplate. Aceitos: SkuTemplate, BankStatementOFX, StockInventoryCount, MarketplaceSettlement",
     );
     await refused(
       "/job",
       { ...action, Type: "Nada" },
-      "Type inválido: Nada. Aceitos: SkuTemplate, BankStatementOFX, StockInventoryCount",
+      "Type inválido: Nada. Aceitos: SkuTemplate, BankStatementOFX, StockInventoryCount, MarketplaceSettlement",
     );
   });
 
