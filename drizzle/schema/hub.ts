@@ -27,6 +27,10 @@ export const hubIntegrations = sqliteTable(
     warehouseId: integer(),
     /** The channel's cursor after the last pulled order ('' = from the start). */
     cursor: text().notNull().default(""),
+    /** The channel's cursor after the last pulled settlement ('' = from the start). */
+    settlementCursor: text().notNull().default(""),
+    /** IDTypePayment of the receivable each created order gets for its total (null: orders without payments). */
+    paymentTypeId: integer(),
     lastPullAt: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -4,6 +4,7 @@ export * from "./finance";
 export * from "./hub";
 export * from "./identity";
 export * from "./jobs";
+export * from "./marketplace";
 export * from "./nfe";
 export * from "./orders";
 export * from "./purchases";

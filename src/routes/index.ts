@@ -7,6 +7,7 @@ import { conciliationRulesRouter } from "./conciliation-rules";
 import { hubRouter } from "./hub";
 import { jobsRouter } from "./jobs";
 import { mailRouter } from "./mail";
+import { marketplaceConciliationRouter } from "./marketplace-conciliation";
 import { orderStatusesRouter } from "./order-statuses";
 import { ordersRouter } from "./orders";
 import { productionRouter } from "./production";
@@ -31,6 +32,7 @@ export const protectedRoutes = createRouter()
   .route("/", conciliationRulesRouter)
   .route("/", bankStatementRouter)
   .route("/", acquirerRouter)
+  .route("/", marketplaceConciliationRouter)
   .route("/", jobsRouter)
   .route("/", productionRouter)
   .route("/", stockRouter)

@@ -61,6 +61,7 @@ const CHUNK_OF: Record<JobType, number> = {
   // one NF-e is one chunk: its document, items and supplier in one batch with the progress
   NFeXML: 20,
   HubOrderPull: PULL_PAGE_SIZE,
+  MarketplaceSettlement: CHUNK_SIZE,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */
@@ -218,6 +219,22 @@ const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       params: JSON.stringify({ IDCompanyIntegration: integration!.id }),
     });
   },
+  MarketplaceSettlement: async () => {
+    const integration = await env.DB_DEMO.prepare(
+      "INSERT INTO company_integrations (company_id, description, kind) VALUES (1, 'Canal', 'HUB') RETURNING id",
+    ).first<{ id: number }>();
+    const prefix = uuid().slice(0, 8);
+    const rows = ["Pedido;Data;Bruto;Comissao;Tarifas;Liquido"];
+    for (let i = 1; i <= linesFor("MarketplaceSettlement"); i++)
+      rows.push(
+        `${prefix}-${i};2026-04-10;${i}0,00;${i},00;1,00;${i % 11 === 0 ? "0,00" : `${9 * i - 1},00`}`,
+      );
+    return storedJob(utf8(`${rows.join("\n")}\n`), {
+      type: "MarketplaceSettlement",
+      route: "job",
+      params: JSON.stringify({ IDCompanyIntegration: integration!.id }),
+    });
+  },
   ConciliationRuleApply: async () => {
     // pending credit lines, each matching exactly one open receivable through a "PIX" rule
     const account = await seedBankAccount(1);
@@ -301,6 +318,7 @@ const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   // the document is one chunk: there is no later chunk to interrupt
   NFeXML: ["firstChunk", "done"],
   HubOrderPull: ["firstChunk", "laterChunk", "done"],
+  MarketplaceSettlement: ["firstChunk", "laterChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {

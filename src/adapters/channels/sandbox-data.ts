@@ -169,3 +169,44 @@ export function sandboxOrder(account: string, n: number, skuCodes: readonly stri
 export function sandboxReputation(n: number): string | undefined {
   return [undefined, "not_affects", "affects", "not_applies"][(n / 6) % 4];
 }
+
+/** Orders the sandbox channel settles: the shipped and the delivered ones. */
+export const isSettledOrder = (n: number) => {
+  const status = STATUSES[n % STATUSES.length];
+  return status === "shipped" || status === "delivered";
+};
+
+/** The channel's commission on the goods (not on shipping) and its fixed fee per order. */
+const COMMISSION_RATE = 0.12;
+const FEE_PER_ORDER = 5;
+
+const reais = (cents: number) => cents / 100;
+
+/**
+ * The channel's settlement JSON of order `n`: released 15 days after the order; the gross is what
+ * the buyer paid, except every 11th settled order, where the channel refunded R$ 10,00 to the buyer
+ * and settles that much less (a settlement that does not match the order's receivable).
+ */
+export function sandboxSettlement(account: string, n: number, skuCodes: readonly string[]) {
+  const order = sandboxOrder(account, n, skuCodes);
+  const items = order.items.reduce(
+    (sum, item) => sum + Math.round(item.unit_price * 100) * item.quantity - Math.round(item.discount * 100),
+    0,
+  );
+  const goods = items - Math.round((order.coupon?.discount ?? 0) * 100);
+  const paid = goods + Math.round(order.shipping.cost * 100);
+  const gross = n % 11 === 0 ? Math.max(0, paid - 1000) : paid;
+  const commission = Math.round(Math.min(goods, gross) * COMMISSION_RATE);
+  const fees = Math.min(FEE_PER_ORDER * 100, gross - commission);
+  const released = new Date(`${order.date_created.slice(0, 10)}T00:00:00Z`);
+  released.setUTCDate(released.getUTCDate() + 15);
+  return {
+    settlement_id: `ST-${n}`,
+    order_id: order.order_id,
+    release_date: released.toISOString().slice(0, 10),
+    gross_amount: reais(gross),
+    commission: reais(commission),
+    fees: reais(fees),
+    net_amount: reais(gross - commission - fees),
+  };
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sandboxOrder, sandboxReputation } from "./sandbox-data";
+import { isSettledOrder, sandboxOrder, sandboxReputation, sandboxSettlement } from "./sandbox-data";
 import { labelsPdf, labelsZpl, type SandboxLabel } from "./sandbox-labels";
 import {
   type ChannelAdapter,
@@ -12,6 +12,7 @@ import {
   type ChannelOrder,
   type ChannelOrderPage,
   type ChannelProductUpdate,
+  type ChannelSettlementPage,
   type ChannelUpdateResult,
   type LabelFormat,
   type ReputationImpact,
@@ -89,6 +90,21 @@ const OrderAnswer = z.object({
 
 const OrdersAnswer = z.object({
   results: z.array(OrderAnswer),
+  next_cursor: z.string(),
+  has_more: z.boolean(),
+});
+const SettlementsAnswer = z.object({
+  results: z.array(
+    z.object({
+      settlement_id: z.string().min(1),
+      order_id: z.string().min(1),
+      release_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      gross_amount: money.nonnegative(),
+      commission: money.nonnegative(),
+      fees: money.nonnegative(),
+      net_amount: money,
+    }),
+  ),
   next_cursor: z.string(),
   has_more: z.boolean(),
 });
@@ -219,6 +235,34 @@ export class SandboxChannel implements ChannelAdapter {
       return { results, next_cursor: String(Math.max(after, last)), has_more: last < total };
     });
     return { orders: answer.results.map(toOrder), nextCursor: answer.next_cursor, hasMore: answer.has_more };
+  }
+
+  async fetchSettlementsSince(cursor: string, limit: number): Promise<ChannelSettlementPage> {
+    const { Orders: total, SkuCodes: skuCodes } = this.connection.sandbox;
+    const after = /^\d+$/.test(cursor) ? Number(cursor) : 0;
+    const answer = await this.call(SettlementsAnswer, () => {
+      const results = [];
+      let n = after;
+      while (n < total && results.length < limit) {
+        n++;
+        if (isSettledOrder(n)) results.push(sandboxSettlement(this.account, n, skuCodes));
+      }
+      return { results, next_cursor: String(n), has_more: n < total };
+    });
+    const settlements = answer.results.map((s) => ({
+      id: s.settlement_id,
+      orderId: s.order_id,
+      releasedOn: s.release_date,
+      grossCents: cents(s.gross_amount),
+      commissionCents: cents(s.commission),
+      feesCents: cents(s.fees),
+      netCents: cents(s.net_amount),
+    }));
+    // the channel's own arithmetic, checked as a real adapter must before money is recorded
+    if (settlements.some((s) => s.netCents !== s.grossCents - s.commissionCents - s.feesCents)) {
+      throw new ChannelError("invalid_answer");
+    }
+    return { settlements, nextCursor: answer.next_cursor, hasMore: answer.has_more };
   }
 
   async fetchClaim(claimId: string): Promise<ChannelClaim> {

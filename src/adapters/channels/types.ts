@@ -70,6 +70,25 @@ export type ChannelOrder = {
 
 export type ChannelOrderPage = { orders: ChannelOrder[]; nextCursor: string; hasMore: boolean };
 
+/** The channel's release of an order's money: what it sold, kept (commission, fees) and paid out. */
+export type ChannelSettlement = {
+  id: string;
+  orderId: string;
+  /** `YYYY-MM-DD` the channel released the money. */
+  releasedOn: string;
+  grossCents: number;
+  commissionCents: number;
+  feesCents: number;
+  /** Always gross - commission - fees (an answer that breaks this is invalid). */
+  netCents: number;
+};
+
+export type ChannelSettlementPage = {
+  settlements: ChannelSettlement[];
+  nextCursor: string;
+  hasMore: boolean;
+};
+
 /** 0 the channel did not say, 1 does not affect, 2 affects, 3 not applicable. */
 export type ReputationImpact = 0 | 1 | 2 | 3;
 
@@ -120,6 +139,8 @@ export interface ChannelAdapter {
   authenticate(credentials: ChannelCredentials): Promise<{ expiresAt: Date | null }>;
   /** Orders after the cursor (`''` = from the first), oldest first, at most `limit`. */
   fetchOrdersSince(cursor: string, limit: number): Promise<ChannelOrderPage>;
+  /** Settlements after the cursor (`''` = from the first), oldest first, at most `limit`. */
+  fetchSettlementsSince(cursor: string, limit: number): Promise<ChannelSettlementPage>;
   fetchClaim(claimId: string): Promise<ChannelClaim>;
   /** Sends a file on an order (or on one of its claims); the channel's id of the attachment. */
   sendAttachment(

@@ -20,6 +20,8 @@ function selectIntegrations(db: Db) {
       sandbox: hubIntegrations.sandbox,
       warehouseId: hubIntegrations.warehouseId,
       cursor: hubIntegrations.cursor,
+      settlementCursor: hubIntegrations.settlementCursor,
+      paymentTypeId: hubIntegrations.paymentTypeId,
       lastPullAt: hubIntegrations.lastPullAt,
       createdAt: hubIntegrations.createdAt,
       updatedAt: hubIntegrations.updatedAt,
@@ -76,6 +78,7 @@ export type HubIntegrationValues = {
   authExpiresAt: string | null;
   sandbox: string;
   warehouseId: number | null;
+  paymentTypeId: number | null;
 };
 
 /** The registry row (Kind HUB) and its channel row, in one batch; answers the IDCompanyIntegration. */
@@ -98,13 +101,14 @@ export async function insertHubIntegration(
       authExpiresAt: values.authExpiresAt,
       sandbox: values.sandbox,
       warehouseId: values.warehouseId,
+      paymentTypeId: values.paymentTypeId,
     }),
   ]);
   return inserted[0]!.id;
 }
 
 export type HubIntegrationChanges = Partial<
-  Omit<HubIntegrationValues, "typeCompanyIntegrationId"> & { cursor: string }
+  Omit<HubIntegrationValues, "typeCompanyIntegrationId"> & { cursor: string; settlementCursor: string }
 >;
 
 export async function updateHubIntegration(
@@ -137,35 +141,50 @@ export async function updateHubIntegration(
   await db.batch(statements as [Statement, ...Statement[]]);
 }
 
+/** What a cursor walks through at the channel: its orders or its settlements. */
+export type CursorOf = "orders" | "settlements";
+
+const CURSOR_COLUMN = { orders: "cursor", settlements: "settlementCursor" } as const;
+
 /**
- * Moves the integration's cursor from `expected` to `next`, for the batch that stores the pulled
- * orders: when another pull moved it first, the CASE writes NULL into the NOT NULL column and the
+ * Moves the integration's cursor from `expected` to `next`, for the batch that stores what was
+ * pulled: when another pull moved it first, the CASE writes NULL into the NOT NULL column and the
  * whole batch is refused, so two pulls never store the same page twice.
  */
 export function advanceCursor(
   db: Db,
-  companyId: number,
-  integrationId: number,
+  target: { companyId: number; integrationId: number; of: CursorOf },
   expected: string,
   next: string,
 ): Statement {
+  const column = CURSOR_COLUMN[target.of];
   return db
     .update(hubIntegrations)
     .set({
-      cursor: sql`CASE WHEN ${hubIntegrations.cursor} = ${expected} THEN ${next} ELSE NULL END`,
+      [column]: sql`CASE WHEN ${hubIntegrations[column]} = ${expected} THEN ${next} ELSE NULL END`,
       lastPullAt: utcNow,
     })
     .where(
-      and(eq(hubIntegrations.companyId, companyId), eq(hubIntegrations.companyIntegrationId, integrationId)),
+      and(
+        eq(hubIntegrations.companyId, target.companyId),
+        eq(hubIntegrations.companyIntegrationId, target.integrationId),
+      ),
     );
 }
 
-export async function integrationCursor(db: Db, companyId: number, integrationId: number): Promise<string> {
+export async function integrationCursor(
+  db: Db,
+  target: { companyId: number; integrationId: number; of: CursorOf },
+): Promise<string> {
+  const column = CURSOR_COLUMN[target.of];
   const row = await db
-    .select({ cursor: hubIntegrations.cursor })
+    .select({ cursor: hubIntegrations[column] })
     .from(hubIntegrations)
     .where(
-      and(eq(hubIntegrations.companyId, companyId), eq(hubIntegrations.companyIntegrationId, integrationId)),
+      and(
+        eq(hubIntegrations.companyId, target.companyId),
+        eq(hubIntegrations.companyIntegrationId, target.integrationId),
+      ),
     )
     .get();
   return row?.cursor ?? "";

@@ -1,3 +1,4 @@
+import type { HubIntegrationRow } from "../../db/hub/integrations";
 import { creatableHubOrders, linkCreatedOrder, recordOrderError } from "../../db/hub/order-links";
 import { hubOrderItemsOf } from "../../db/hub/orders";
 import type { Db } from "../../env";
@@ -11,15 +12,16 @@ const ORDERS_PER_RUN = 100;
 /**
  * Creates, through the orders area's `createOrder` (the one way an order is created), the order of
  * each hub order of the integration that mapped completely (every SKU found, a warehouse set) and
- * has none yet. The hub order's id is the import key, so a retry finds the order it created instead
+ * has none yet, with, when the integration names a payment type, one receivable for the order's
+ * total (what the channel will settle). The hub order's id is the import key, so a retry finds the order it created instead
  * of creating a second one; the link (UNIQUE order id) is written once. A hub order the orders area
  * refuses keeps the reason and stays not created (`OrdersNotCreated=1` finds it).
  */
 export async function createOrdersOfHubOrders(
   db: Db,
-  companyId: number,
-  integrationId: number,
+  integration: Pick<HubIntegrationRow, "companyId" | "companyIntegrationId" | "paymentTypeId">,
 ): Promise<{ created: number; refused: number }> {
+  const { companyId, companyIntegrationId: integrationId, paymentTypeId } = integration;
   let created = 0;
   let refused = 0;
   for (const hubOrder of await creatableHubOrders(db, companyId, integrationId, ORDERS_PER_RUN)) {
@@ -56,6 +58,11 @@ export async function createOrdersOfHubOrders(
             unitPrice: item.unitPrice,
             discount: item.discount,
           })),
+          // the channel pays the whole order: one receivable, settled later by the channel's release
+          payments:
+            paymentTypeId === null
+              ? []
+              : [{ paymentTypeId, installments: 1, value: hubOrder.totalValue, bankAccountId: null }],
           importKey: `hub:${hubOrder.id}`,
         },
       );

@@ -13,6 +13,7 @@ import {
   listHubIntegrations,
   updateHubIntegration,
 } from "../../db/hub/integrations";
+import { paymentTypeRows } from "../../db/registries/simple-registries";
 import { warehouseRows } from "../../db/stock/registry";
 import type { Db } from "../../env";
 import { ApiError, badRequest } from "../../lib/errors";
@@ -25,6 +26,7 @@ import {
   channelKindUnknown,
   HUB_INTEGRATION_NOT_FOUND,
   HUB_WAREHOUSE_NOT_FOUND,
+  PAYMENT_TYPE_NOT_FOUND,
   SANDBOX_SETTINGS_NOT_ALLOWED,
 } from "./messages";
 
@@ -45,6 +47,7 @@ export type IntegrationInput = {
   /** UTC `YYYY-MM-DD HH:MM:SS`; null clears it. */
   credentialsExpireAt?: string | null;
   warehouseId?: number | null;
+  paymentTypeId?: number | null;
   sandbox?: Partial<SandboxSettings>;
 };
 
@@ -144,10 +147,16 @@ export async function channelOf(
   return channelAdapter(await connectionOf(deps, row));
 }
 
-async function checkWarehouse(deps: HubDeps, warehouseId: number | null | undefined): Promise<void> {
-  if (warehouseId === undefined || warehouseId === null) return;
-  if (!(await warehouseRows.find(deps.db, deps.companyId, warehouseId)))
-    throw badRequest(HUB_WAREHOUSE_NOT_FOUND);
+async function checkReferences(deps: HubDeps, input: IntegrationInput): Promise<void> {
+  const { warehouseId, paymentTypeId } = input;
+  if (warehouseId !== undefined && warehouseId !== null) {
+    if (!(await warehouseRows.find(deps.db, deps.companyId, warehouseId)))
+      throw badRequest(HUB_WAREHOUSE_NOT_FOUND);
+  }
+  if (paymentTypeId !== undefined && paymentTypeId !== null) {
+    if (!(await paymentTypeRows.find(deps.db, deps.companyId, paymentTypeId)))
+      throw badRequest(PAYMENT_TYPE_NOT_FOUND);
+  }
 }
 
 /**
@@ -179,7 +188,7 @@ export async function createChannelIntegration(
   if (!kind) throw badRequest(channelKindUnknown(input.typeId));
   if (input.sandbox && !kind.sandbox) throw badRequest(SANDBOX_SETTINGS_NOT_ALLOWED);
   await getCompany(deps.db, deps.companyId);
-  await checkWarehouse(deps, input.warehouseId);
+  await checkReferences(deps, input);
   const sandbox = { ...DEFAULT_SANDBOX, ...input.sandbox };
   const auth = input.credentials
     ? await authenticate(deps, kind, sandbox, input.credentials, input.credentialsExpireAt)
@@ -190,6 +199,7 @@ export async function createChannelIntegration(
     ...auth,
     sandbox: JSON.stringify(sandbox),
     warehouseId: input.warehouseId ?? null,
+    paymentTypeId: input.paymentTypeId ?? null,
   });
   return getChannelIntegration(deps, id);
 }
@@ -202,11 +212,12 @@ export async function changeChannelIntegration(
 ) {
   const current = view(await findIntegration(deps.db, deps.companyId, integrationId), deps.now);
   if (input.sandbox && !current.kind.sandbox) throw badRequest(SANDBOX_SETTINGS_NOT_ALLOWED);
-  await checkWarehouse(deps, input.warehouseId);
+  await checkReferences(deps, input);
   const sandbox = input.sandbox ? { ...current.sandbox, ...input.sandbox } : current.sandbox;
   const changes: HubIntegrationChanges = {
     description: input.description,
     warehouseId: input.warehouseId,
+    paymentTypeId: input.paymentTypeId,
     sandbox: input.sandbox ? JSON.stringify(sandbox) : undefined,
   };
   if (input.credentials) {

@@ -60,3 +60,5 @@ export const COLLECTION_LIST_REQUIRED = "IDOrdersCarrierCollectionList não info
 // Pull jobs
 export const PULL_JOB_PARAMS = "Job de importação de pedidos sem IDCompanyIntegration";
 export const PULL_SCHEDULED = "Importação de pedidos do canal agendada";
+
+export { PAYMENT_TYPE_NOT_FOUND } from "../registries/messages";

@@ -1,6 +1,17 @@
-import { advanceCursor, findHubIntegration, integrationCursor } from "../../db/hub/integrations";
+import type { ChannelAdapter } from "../../adapters/channels/types";
+import {
+  advanceCursor,
+  type CursorOf,
+  findHubIntegration,
+  integrationCursor,
+} from "../../db/hub/integrations";
 import { type PullTarget, pulledOrderStatements, storedChannelOrderIds } from "../../db/hub/pull";
 import { advanceJobProgress, findJobById } from "../../db/jobs";
+import {
+  channelSettlementReference,
+  settlementStatements,
+  storedSettlementReferences,
+} from "../../db/marketplace";
 import type { Statement } from "../../db/sql";
 import { skusByCodes } from "../../db/stock/registry";
 import { ApiError } from "../../lib/errors";
@@ -17,8 +28,15 @@ import { mapChannelOrder, uniqueOrders } from "./order-mapping";
 /** Orders asked of the channel per page: one D1 batch each. */
 export const PULL_PAGE_SIZE = 100;
 
-export type PullCounts = { pulled: number; created: number; duplicates: number; unmapped: number };
-const NO_COUNTS: PullCounts = { pulled: 0, created: 0, duplicates: 0, unmapped: 0 };
+export type PullCounts = {
+  pulled: number;
+  created: number;
+  duplicates: number;
+  unmapped: number;
+  /** Settlements of the channel stored (a settlement already stored is not counted). */
+  settlements: number;
+};
+const NO_COUNTS: PullCounts = { pulled: 0, created: 0, duplicates: 0, unmapped: 0, settlements: 0 };
 
 export function pullIntegrationOf(params: string): number | null {
   try {
@@ -30,7 +48,8 @@ export function pullIntegrationOf(params: string): number | null {
 }
 
 /**
- * `HubOrderPull`: the integration's new orders since its cursor, page by page. Each page's hub
+ * `HubOrderPull`: the integration's new orders since its cursor, then its new settlements since
+ * theirs, page by page. Each page's hub
  * orders (consumers found or created, SKUs mapped, claims), the cursor's move and the job's
  * progress are ONE batch: the cursor moves only with the orders it covers, and the orders are
  * idempotent by the channel's order id (UNIQUE), so a redelivery or a second pull stores nothing twice.
@@ -57,19 +76,14 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
   };
   let counts = resumedCounts(context, NO_COUNTS);
   let processed = job.processed;
+  const orderCursor = { companyId: job.companyId, integrationId, of: "orders" } as const;
   // Orders of hub orders stored by an earlier delivery that stopped before creating them.
-  await createOrdersOfHubOrders(db, job.companyId, integrationId);
+  await createOrdersOfHubOrders(db, integration);
   for (;;) {
     if (!budget.take()) return { status: "continue" };
-    const cursor = await integrationCursor(db, job.companyId, integrationId);
-    let page: Awaited<ReturnType<typeof channel.fetchOrdersSince>>;
-    try {
-      page = await callChannel(() => channel.fetchOrdersSince(cursor, PULL_PAGE_SIZE));
-    } catch (error) {
-      if (error instanceof ApiError) throw new JobFailure(error.message);
-      throw error;
-    }
-    if (page.orders.length === 0) return { status: "done", result: counts };
+    const cursor = await integrationCursor(db, orderCursor);
+    const page = await channelPage(() => channel.fetchOrdersSince(cursor, PULL_PAGE_SIZE));
+    if (page.orders.length === 0) break;
     const { orders, repeated } = uniqueOrders(page.orders);
     const stored = await storedChannelOrderIds(
       db,
@@ -86,28 +100,108 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
       created: counts.created + mapped.length,
       duplicates: counts.duplicates + repeated + stored.size,
       unmapped: counts.unmapped + mapped.filter((order) => order.unmappedSkus.length > 0).length,
+      settlements: counts.settlements,
     };
     const statements: Statement[] = [
       ...mapped.flatMap((order) => pulledOrderStatements(db, target, order)),
-      advanceCursor(db, job.companyId, integrationId, cursor, page.nextCursor),
+      advanceCursor(db, orderCursor, cursor, page.nextCursor),
       advanceJobProgress(db, job.id, processed, processed + page.orders.length, next),
     ];
-    try {
-      await db.batch(statements as [Statement, ...Statement[]]);
-    } catch (error) {
-      const current = await findJobById(db, job.id);
-      const moved = await integrationCursor(db, job.companyId, integrationId);
-      if (
-        moved !== cursor ||
-        (current && (current.processed !== processed || current.status !== "Processing"))
-      ) {
-        throw new ProgressConflict(`pull of integration ${integrationId} moved by another delivery`);
-      }
-      throw error;
-    }
+    await commitPage(context, statements, { cursorOf: orderCursor, cursor, processed });
     processed += page.orders.length;
     counts = next;
-    await createOrdersOfHubOrders(db, job.companyId, integrationId);
+    await createOrdersOfHubOrders(db, integration);
+    if (!page.hasMore) break;
+  }
+  return pullSettlements(context, channel, { integrationId, counts, processed });
+}
+
+type CursorTarget = { companyId: number; integrationId: number; of: CursorOf };
+
+type PullState = { integrationId: number; counts: PullCounts; processed: number };
+
+/**
+ * The second half of a pull: the channel's settlements since the integration's settlement cursor,
+ * each page stored with the cursor's move and the job's progress in one batch (a settlement is
+ * stored once per integration: UNIQUE reference).
+ */
+async function pullSettlements(
+  context: JobContext,
+  channel: ChannelAdapter,
+  state: PullState,
+): Promise<JobOutcome> {
+  const { db, job, budget } = context;
+  const { integrationId } = state;
+  const settlementCursor = { companyId: job.companyId, integrationId, of: "settlements" } as const;
+  let { counts, processed } = state;
+  for (;;) {
+    if (!budget.take()) return { status: "continue" };
+    const cursor = await integrationCursor(db, settlementCursor);
+    const page = await channelPage(() => channel.fetchSettlementsSince(cursor, PULL_PAGE_SIZE));
+    if (page.settlements.length === 0) return { status: "done", result: counts };
+    const stored = await storedSettlementReferences(
+      db,
+      integrationId,
+      page.settlements.map((s) => channelSettlementReference(s.id)),
+    );
+    const fresh = page.settlements.filter((s) => !stored.has(channelSettlementReference(s.id)));
+    const next: PullCounts = { ...counts, settlements: counts.settlements + fresh.length };
+    const rows = fresh.map((s) => ({
+      companyId: job.companyId,
+      companyIntegrationId: integrationId,
+      channelOrderId: s.orderId,
+      settlementDate: s.releasedOn,
+      gross: s.grossCents,
+      commission: s.commissionCents,
+      fees: s.feesCents,
+      net: s.netCents,
+      reference: channelSettlementReference(s.id),
+    }));
+    const statements: Statement[] = [
+      ...settlementStatements(db, rows),
+      advanceCursor(db, settlementCursor, cursor, page.nextCursor),
+      advanceJobProgress(db, job.id, processed, processed + page.settlements.length, next),
+    ];
+    await commitPage(context, statements, { cursorOf: settlementCursor, cursor, processed });
+    processed += page.settlements.length;
+    counts = next;
     if (!page.hasMore) return { status: "done", result: counts };
+  }
+}
+
+/** A channel call of the job: its failure (not authenticated, garbage, timeout...) ends the job Failed. */
+async function channelPage<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await callChannel(call);
+  } catch (error) {
+    if (error instanceof ApiError) throw new JobFailure(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Writes one page's batch. When it is refused because another delivery moved the cursor or the
+ * job first, that is a progress conflict (this delivery stops); anything else is an error.
+ */
+async function commitPage(
+  context: JobContext,
+  statements: Statement[],
+  expected: { cursorOf: CursorTarget; cursor: string; processed: number },
+): Promise<void> {
+  const { db, job } = context;
+  try {
+    await db.batch(statements as [Statement, ...Statement[]]);
+  } catch (error) {
+    const current = await findJobById(db, job.id);
+    const moved = await integrationCursor(db, expected.cursorOf);
+    if (
+      moved !== expected.cursor ||
+      (current && (current.processed !== expected.processed || current.status !== "Processing"))
+    ) {
+      throw new ProgressConflict(
+        `pull of integration ${expected.cursorOf.integrationId} moved by another delivery`,
+      );
+    }
+    throw error;
   }
 }

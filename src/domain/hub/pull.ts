@@ -30,7 +30,10 @@ export async function requestPull(
 ): Promise<JobCreation> {
   await findIntegration(deps.db, request.companyId, request.integrationId);
   if (request.fromStart) {
-    await updateHubIntegration(deps.db, request.companyId, request.integrationId, { cursor: "" });
+    await updateHubIntegration(deps.db, request.companyId, request.integrationId, {
+      cursor: "",
+      settlementCursor: "",
+    });
   }
   const run = `manual:${Date.now()}:${crypto.randomUUID()}`;
   return createJob(deps, pullJob(request.companyId, request.integrationId, run, request.userId));

@@ -15,6 +15,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("StockInventoryCount"), ...jobRef }),
   z.object({ type: z.literal("NFeXML"), ...jobRef }),
   z.object({ type: z.literal("HubOrderPull"), ...jobRef }),
+  z.object({ type: z.literal("MarketplaceSettlement"), ...jobRef }),
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

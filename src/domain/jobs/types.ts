@@ -1,6 +1,7 @@
 import { findActiveAccount } from "../../db/bank-accounts";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
+import { settlementParams } from "../marketplace/settlement-job-params";
 import { inventoryCountParams } from "../stock/inventory-job-params";
 import { CSV_CONTENT_TYPES, OFX_CONTENT_TYPES, XML_CONTENT_TYPES } from "../uploads/content-types";
 import type { JobType } from "./job-message";
@@ -10,7 +11,11 @@ import { BANK_ACCOUNT_NOT_FOUND, BANK_ACCOUNT_REQUIRED, JOB_TYPE_REQUIRED, jobTy
 export type UploadRoute = "job" | "sku-template" | "orders-template";
 
 /** Job parameters as the request sends them (and as they are stored, JSON, on the job). */
-export type JobParamsInput = { IDBankAccount?: number; IDStockKeepingUnitInventorySummary?: number };
+export type JobParamsInput = {
+  IDBankAccount?: number;
+  IDStockKeepingUnitInventorySummary?: number;
+  IDCompanyIntegration?: number;
+};
 export type JobParams = Record<string, number>;
 
 export type FileJobDefinition = {
@@ -43,6 +48,7 @@ export const FILE_JOB_TYPES: { readonly [T in JobType]?: FileJobDefinition } = {
   BankStatementOFX: { contentTypes: OFX_CONTENT_TYPES, routes: ["job"], params: bankAccountParams },
   StockInventoryCount: { contentTypes: CSV_CONTENT_TYPES, routes: ["job"], params: inventoryCountParams },
   NFeXML: { contentTypes: XML_CONTENT_TYPES, routes: ["job"], params: noParams },
+  MarketplaceSettlement: { contentTypes: CSV_CONTENT_TYPES, routes: ["job"], params: settlementParams },
 };
 
 /** Types the given route accepts, in registry order. */

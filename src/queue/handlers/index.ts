@@ -3,6 +3,7 @@ import type { JobType } from "../../domain/jobs/job-message";
 import { bankStatementOfxHandler } from "./bank-statement-ofx";
 import { conciliationRuleApplyHandler } from "./conciliation-rule-apply";
 import { hubOrderPullHandler } from "./hub-order-pull";
+import { marketplaceSettlementHandler } from "./marketplace-settlement";
 import { nfeXmlHandler } from "./nfe-xml";
 import { ordersTemplateHandler } from "./orders-template";
 import { skuCostRecalculateHandler } from "./sku-cost-recalculate";
@@ -19,4 +20,5 @@ export const JOB_HANDLERS: { readonly [T in JobType]?: JobHandler } = {
   StockInventoryCount: stockInventoryCountHandler,
   NFeXML: nfeXmlHandler,
   HubOrderPull: hubOrderPullHandler,
+  MarketplaceSettlement: marketplaceSettlementHandler,
 };

@@ -114,6 +114,11 @@ const warehouseBody = idBody("IDWarehouseHub")
   .nullable()
   .openapi({ description: "Depósito de onde saem os pedidos do canal" });
 
+const paymentTypeBody = idBody("IDTypePayment").nullable().openapi({
+  description:
+    "Tipo de pagamento do recebível que cada pedido criado do canal ganha pelo seu total (o repasse do canal; GET /accounts/receivable/marketplace-conciliation o confere). null: pedidos sem pagamentos",
+});
+
 export const HubIntegrationCreateSchema = z
   .object({
     Description: requiredText("Description", 150)
@@ -131,6 +136,7 @@ export const HubIntegrationCreateSchema = z
     Credentials: CredentialsSchema.optional(),
     CredentialsExpireAt: expireAtBody.optional(),
     IDWarehouseHub: warehouseBody.optional(),
+    IDTypePayment: paymentTypeBody.optional(),
     Sandbox: SandboxSettingsSchema.optional().openapi({
       description: "Configuração do canal sandbox (null em canais reais)",
     }),
@@ -145,6 +151,7 @@ export const HubIntegrationUpdateSchema = z
     Credentials: CredentialsSchema.optional(),
     CredentialsExpireAt: expireAtBody.optional(),
     IDWarehouseHub: warehouseBody.optional(),
+    IDTypePayment: paymentTypeBody.optional(),
     Sandbox: SandboxSettingsSchema.optional().openapi({
       description: "Configuração do canal sandbox (null em canais reais)",
     }),
@@ -175,10 +182,16 @@ export const HubIntegrationSchema = z
       .string()
       .nullable()
       .openapi({ description: "Depósito do hub (texto, como nos pedidos)" }),
+    IDTypePayment: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Tipo de pagamento do recebível de cada pedido criado; null: sem pagamentos" }),
     Sandbox: SandboxSettingsSchema.required()
       .nullable()
       .openapi({ description: "Configuração do canal sandbox (null em canais reais)" }),
     Cursor: z.string().openapi({ description: "Posição do canal após o último pedido importado" }),
+    SettlementCursor: z.string().openapi({ description: "Posição do canal após o último repasse importado" }),
     LastPullAt: z.string().nullable().openapi({ description: "Última importação (UTC)" }),
     Status: statusField,
   })
@@ -196,8 +209,10 @@ export const integrationBody = (view: ChannelIntegration): z.infer<typeof HubInt
   HasCredentials: view.row.credentials ? 1 : 0,
   CredentialsExpireAt: view.row.authExpiresAt,
   IDWarehouseHub: view.row.warehouseId === null ? null : String(view.row.warehouseId),
+  IDTypePayment: view.row.paymentTypeId,
   Sandbox: view.kind.sandbox ? view.sandbox : null,
   Cursor: view.row.cursor,
+  SettlementCursor: view.row.settlementCursor,
   LastPullAt: view.row.lastPullAt,
   Status: view.row.status,
 });
@@ -208,6 +223,7 @@ export const integrationInput = (body: z.infer<typeof HubIntegrationUpdateSchema
   credentials: body.Credentials,
   credentialsExpireAt: body.CredentialsExpireAt,
   warehouseId: body.IDWarehouseHub,
+  paymentTypeId: body.IDTypePayment,
   sandbox: body.Sandbox,
 });
 

@@ -11,7 +11,7 @@ export const createJobRoute = createRoute({
   operationId: "createJob",
   tags: [JOB_TAG],
   summary: "Envia um arquivo para processamento (job)",
-  description: `${UPLOAD_FLOW_DESCRIPTION}\n\n\`Type\` obrigatório: \`SkuTemplate\` (CSV de produtos), \`BankStatementOFX\` (extrato OFX; exige \`IDBankAccount\`) ou \`StockInventoryCount\` (contagem de inventário em CSV \`sku;quantidade;lote\`; exige \`IDStockKeepingUnitInventorySummary\` de um inventário aberto).\n\n${OFX_IMPORT_DESCRIPTION}`,
+  description: `${UPLOAD_FLOW_DESCRIPTION}\n\n\`Type\` obrigatório: \`SkuTemplate\` (CSV de produtos), \`BankStatementOFX\` (extrato OFX; exige \`IDBankAccount\`) \`StockInventoryCount\` (contagem de inventário em CSV \`sku;quantidade;lote\`; exige \`IDStockKeepingUnitInventorySummary\` de um inventário aberto) ou \`MarketplaceSettlement\` (relatório de repasses de um canal em CSV \`Pedido;Data;Bruto;Comissao;Tarifas;Liquido\`; exige \`IDCompanyIntegration\`).\n\n${OFX_IMPORT_DESCRIPTION}`,
   middleware: [requireUploadBody] as const,
   request: { body: uploadRequestBody },
   responses: jsonOk(UploadAnswerSchema, "URL de upload (RequestUploadUrl) ou o job criado/existente"),

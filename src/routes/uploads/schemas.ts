@@ -26,7 +26,8 @@ export const UploadActionBodySchema = z
         example: 2048,
       }),
     Type: textBody("Type", 60).optional().openapi({
-      description: "Tipo do job (só `POST /job`): `SkuTemplate`, `BankStatementOFX` ou `StockInventoryCount`",
+      description:
+        "Tipo do job (só `POST /job`): `SkuTemplate`, `BankStatementOFX`, `StockInventoryCount` ou `MarketplaceSettlement`",
       example: "SkuTemplate",
     }),
     IDBankAccount: idBody("IDBankAccount")
@@ -35,6 +36,9 @@ export const UploadActionBodySchema = z
     IDStockKeepingUnitInventorySummary: idBody("IDStockKeepingUnitInventorySummary")
       .optional()
       .openapi({ description: "Inventário aberto da empresa (obrigatório para `StockInventoryCount`)" }),
+    IDCompanyIntegration: idBody("IDCompanyIntegration")
+      .optional()
+      .openapi({ description: "Integração do canal (obrigatória para `MarketplaceSettlement`)" }),
     Key: textBody("Key", 300).optional().openapi({
       description: "Key devolvida por RequestUploadUrl (ConfirmUpload)",
       example: "demo/1/sku-template/0b6c...",
@@ -52,6 +56,10 @@ export const DirectUploadFormSchema = z
     IDStockKeepingUnitInventorySummary: idString("IDStockKeepingUnitInventorySummary").optional().openapi({
       type: "integer",
       description: "Inventário aberto (obrigatório para `StockInventoryCount`)",
+    }),
+    IDCompanyIntegration: idString("IDCompanyIntegration").optional().openapi({
+      type: "integer",
+      description: "Integração do canal (obrigatória para `MarketplaceSettlement`)",
     }),
   })
   .openapi("DirectUpload");

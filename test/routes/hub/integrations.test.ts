@@ -60,12 +60,14 @@ describe("channel integrations", () => {
       HasCredentials: 1,
       CredentialsExpireAt: null,
       IDWarehouseHub: String(warehouse),
+      IDTypePayment: null,
       Sandbox: {
         Mode: "normal",
         Orders: 7,
         SkuCodes: ["SBX-CAMISETA-P", "SBX-CAMISETA-M", "SBX-BONE", "SBX-CANECA"],
       },
       Cursor: "",
+      SettlementCursor: "",
       LastPullAt: null,
       Status: 1,
     });
@@ -96,6 +98,18 @@ describe("channel integrations", () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.body[0]).toMatchObject({ AuthenticationStatus: "Authenticated", HasCredentials: 1 });
+  });
+
+  it("IDTypePayment is set, changed and cleared by PUT", async () => {
+    const created = await newChannelIntegration(api);
+    const paymentType = (await api.post("/type/order/payment", { Description: "Repasse do canal" })).body[0]
+      .IDTypePayment;
+    const path = `/hub/integration/${created.IDCompanyIntegration}`;
+    expect((await api.put(path, { IDTypePayment: paymentType })).body[0]).toMatchObject({
+      IDTypePayment: paymentType,
+    });
+    expect((await api.get(path)).body[0].IDTypePayment).toBe(paymentType);
+    expect((await api.put(path, { IDTypePayment: null })).body[0].IDTypePayment).toBeNull();
   });
 
   it("credentials whose stated validity has passed make the integration Expired", async () => {
@@ -130,6 +144,19 @@ describe("channel integrations", () => {
       IDWarehouseHub: 999_999,
     });
     expect(badWarehouse.body).toEqual({ errorMessage: "Depósito do hub não existe" });
+    const foreignPaymentType = (await other.post("/type/order/payment", { Description: "Repasse" })).body[0]
+      .IDTypePayment;
+    for (const paymentType of [999_999, foreignPaymentType]) {
+      const badPaymentType = await api.post("/hub/integration", {
+        Description: "X",
+        IDTypeCompanyIntegration: 1,
+        IDTypePayment: paymentType,
+      });
+      expect(badPaymentType).toMatchObject({
+        status: 400,
+        body: { errorMessage: "Tipo pagamento não existe" },
+      });
+    }
     expect(await integrationCount()).toBe(before);
   });
 

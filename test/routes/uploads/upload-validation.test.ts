@@ -92,12 +92,12 @@ describe("RequestUploadUrl validation", () => {
     await refused(
       "/job",
       { ...action, Type: "OrdersTemplate" },
-      "Type inválido: OrdersTemplate. Aceitos: SkuTemplate, BankStatementOFX, StockInventoryCount, NFeXML",
+      "Type inválido: OrdersTemplate. Aceitos: SkuTemplate, BankStatementOFX, StockInventoryCount, NFeXML, MarketplaceSettlement",
     );
     await refused(
       "/job",
       { ...action, Type: "Nada" },
-      "Type inválido: Nada. Aceitos: SkuTemplate, BankStatementOFX, StockInventoryCount, NFeXML",
+      "Type inválido: Nada. Aceitos: SkuTemplate, BankStatementOFX, StockInventoryCount, NFeXML, MarketplaceSettlement",
     );
   });
 
