@@ -281,8 +281,8 @@ async function watchJob(jobId, type, expected) {
     if (job.Status === "Done" || job.Status === "Failed") break;
     await new Promise((resolve) => setTimeout(resolve, 300));
   } while (Date.now() < deadline);
-  const what = type === "BankStatementOFX" ? "OFX" : "NF-e";
-  const expectation = `the ${what} import job (Type ${type}) to end Done with Result ${JSON.stringify(expected)}`;
+  const what = { BankStatementOFX: "OFX import", NFeXML: "NF-e import", HubOrderPull: "channel pull" }[type];
+  const expectation = `the ${what} job (Type ${type}) to end Done with Result ${JSON.stringify(expected)}`;
   check(
     job.Status === "Done",
     `expected ${expectation}; it is ${job.Status}${job.FailureReason ? `: ${job.FailureReason}` : ""}`,
@@ -1129,5 +1129,132 @@ await stepOf("Purchase to pay: the payable is paid, the purchase and the balance
     `${account.Bank.padEnd(16)} ${account.AccountNumber}: Balance ${money(account.Balance)} (purchase-to-pay ${money(BUY_TOTAL)} out)`,
   );
 });
+
+// Marketplace: a sandbox sales channel's orders arrive through the hub and become orders, each with a
+// receivable for what the buyer paid; one is invoiced; the channel's settlements (gross, commission,
+// fees, net) are pulled and set against those receivables.
+const CHANNEL_ORDERS = 11;
+const channel = await stepOf(
+  "Marketplace: SKUs with the channel's codes, a payout payment type, a sandbox channel integration",
+  async () => {
+    const skus = [];
+    for (const [suffix, name, price] of [
+      ["CAMISETA", "Camiseta estampada", 59.9],
+      ["BONE", "Boné aba curva", 39.9],
+    ]) {
+      const [sku] = await call("POST", "/sku", {
+        Code: `MKT-${run}-${suffix}`,
+        Name: name,
+        Unit: "UN",
+        TaxProfile: `REVENDA-${run}`,
+        Cost: 15,
+        Price: price,
+      });
+      await call("POST", "/sku/movement/adjustment", {
+        IDSku: sku.IDSku,
+        IDWarehouse: sale.warehouse.IDWarehouse,
+        IDTypeMovement: 0,
+        Quantity: 100,
+        UnitCost: 15,
+        Reason: "Estoque do marketplace",
+      });
+      skus.push(sku);
+    }
+    ok(`SKUs ${skus.map((k) => k.Code).join(", ")}: 100 on stock each`);
+    const [payout] = await call("POST", "/type/order/payment", { Description: `Repasse marketplace ${run}` });
+    await call("PUT", `/type/order/payment/${payout.IDTypePayment}/rate`, [
+      { Installments: 1, FirstDueDays: 15, IntervalDays: 30, NfTPag: "99" },
+    ]);
+    ok(`payment type ${payout.IDTypePayment} "${payout.Description}": the channel pays in 15 days`);
+    const [integration] = await call("POST", "/hub/integration", {
+      Description: `Marketplace sandbox ${run}`,
+      IDTypeCompanyIntegration: 1,
+      Credentials: { ClientId: `loja-demo-${run}`, ClientSecret: "segredo-do-canal" },
+      IDWarehouseHub: sale.warehouse.IDWarehouse,
+      IDTypePayment: payout.IDTypePayment,
+      Sandbox: { Orders: CHANNEL_ORDERS, SkuCodes: skus.map((k) => k.Code) },
+    });
+    check(integration.AuthenticationStatus === "Authenticated", `integration ${JSON.stringify(integration)}`);
+    check(
+      !JSON.stringify(integration).includes("segredo-do-canal"),
+      "the credentials came back in the answer",
+    );
+    ok(
+      `integration ${integration.IDCompanyIntegration} "${integration.TypeCompanyIntegration}": ${integration.AuthenticationStatus}, credentials stored encrypted`,
+    );
+    return integration;
+  },
+);
+
+const channelOrders = await stepOf(
+  "Marketplace: pull the channel (POST /hub/integration/{id}/pull): its orders become orders",
+  async () => {
+    const { IDJob } = await call("POST", `/hub/integration/${channel.IDCompanyIntegration}/pull`, {});
+    await watchJob(IDJob, "HubOrderPull", {
+      pulled: CHANNEL_ORDERS,
+      created: CHANNEL_ORDERS,
+      unmapped: 0,
+      settlements: 4,
+    });
+    const hub = await call("GET", `/orders/hub?IDCompanyIntegration=${channel.IDCompanyIntegration}`);
+    check(hub.length === CHANNEL_ORDERS, `${hub.length} hub orders, expected ${CHANNEL_ORDERS}`);
+    check(
+      hub.every((o) => o.OrderCreated === 1),
+      `orders not created: ${JSON.stringify(hub.filter((o) => o.OrderCreated !== 1))}`,
+    );
+    for (const o of hub.slice(0, 4))
+      ok(
+        `${o.Order} ${o.ChannelStatus.padEnd(15)} ${o.ConsumerNameCorporateName.padEnd(24)} ${money(o.TotalValue)} -> order ${o.IDOrder}`,
+      );
+    ok(`... ${hub.length} orders in all`);
+    return hub;
+  },
+);
+
+await stepOf(
+  "Marketplace: order SBX-3 approved and invoiced (status 3, then 6): the stock leaves",
+  async () => {
+    const hubOrder = channelOrders.find((o) => o.Order === "SBX-3");
+    check(hubOrder, "the channel's order SBX-3 is missing");
+    await call("PUT", `/orders/${hubOrder.IDOrder}`, { IDStatusOrder: 3 });
+    const invoiced = await call("PUT", `/orders/${hubOrder.IDOrder}`, { IDStatusOrder: 6 });
+    check(invoiced.IDStatusOrder === 6, `order status ${invoiced.IDStatusOrder}, expected 6`);
+    check(
+      invoiced.Items.every((item) => Number.isInteger(item.IDStockMovement)),
+      "an item has no outbound movement",
+    );
+    const [payment] = invoiced.Payments;
+    check(
+      invoiced.Payments.length === 1 && payment.Value === hubOrder.TotalValue,
+      `payments ${JSON.stringify(invoiced.Payments)}, expected one of ${hubOrder.TotalValue}`,
+    );
+    ok(
+      `order ${invoiced.IDOrder} "${invoiced.StatusOrder}": ${invoiced.Items.length} item(s) out of stock; receivable ${payment.IDAccountPayableReceivable} ${money(payment.Value)} due ${payment.DueDate}`,
+    );
+  },
+);
+
+await stepOf(
+  "Marketplace: the channel's settlements against the receivables (GET /accounts/receivable/marketplace-conciliation)",
+  async () => {
+    const rows = await call(
+      "GET",
+      `/accounts/receivable/marketplace-conciliation?IDCompanyIntegration=${channel.IDCompanyIntegration}`,
+    );
+    check(rows.length === 4, `${rows.length} settled orders, expected 4 (the shipped and delivered ones)`);
+    for (const r of rows) {
+      ok(
+        `${r.Order.padEnd(7)} receivable ${money(r.ReceivableValue)}  gross ${money(r.GrossValue)}  commission ${money(r.CommissionValue)} (${(r.CommissionPct * 100).toFixed(2)}%)  fees ${money(r.FeesValue)}  net ${money(r.NetValue)}  ${r.Status}`,
+      );
+    }
+    const sbx3 = rows.find((r) => r.Order === "SBX-3");
+    check(sbx3?.Status === "conciliated" && sbx3.Difference === 0, `SBX-3 ${JSON.stringify(sbx3)}`);
+    const short = rows.find((r) => r.Order === "SBX-11");
+    check(short?.Status === "divergent" && short.Difference === 10, `SBX-11 ${JSON.stringify(short)}`);
+    ok(
+      "SBX-3 conciliated; SBX-11 divergent: the channel settled 10.00 less than the receivable (a refund at the channel)",
+    );
+  },
+);
 
 console.log(`\nDone: ${step} steps passed.`);

@@ -31,7 +31,7 @@ describe("npm run demo", () => {
     const { code, stdout, stderr } = await runDemo();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 33 steps passed.");
+    expect(stdout).toContain("Done: 37 steps passed.");
     expect(stdout).toMatch(/X-Signature t=\d+,v1=[0-9a-f]+… verified/);
     expect(stdout).toContain("40 on stock, average cost 13.50");
     expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
@@ -52,5 +52,9 @@ describe("npm run demo", () => {
     expect(stdout).toMatch(/line \d+ -150\.00 conciliado automaticamente by rule \d+\n/);
     expect(stdout).toMatch(/payable \d+ Pago\n/);
     expect(stdout).toContain("Balance -1860.00 (purchase-to-pay 150.00 out)");
+    expect(stdout).toMatch(/integration \d+ "[^"]+": Authenticated, credentials stored encrypted\n/);
+    expect(stdout).toContain('"pulled":11,"created":11,"duplicates":0,"unmapped":0,"settlements":4');
+    expect(stdout).toMatch(/SBX-3 +receivable (\d+\.\d\d) +gross \1 .* conciliated\n/);
+    expect(stdout).toMatch(/SBX-11 +receivable .* divergent\n/);
   });
 });
