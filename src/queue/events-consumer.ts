@@ -1,59 +1,95 @@
 import { mailSenderFor } from "../adapters/mail";
 import { drizzleFor, tenantDatabase } from "../db/client";
 import { deliveryConfig } from "../domain/events/config";
-import { attemptDelivery, type HttpPost } from "../domain/events/delivery";
+import { attemptDeliveries, type HttpPost } from "../domain/events/delivery";
 import { dispatchEvents } from "../domain/events/dispatch";
 import { type EventMessage, EventMessageSchema } from "../domain/events/event-message";
 import { sendQueuedMail } from "../domain/events/mail";
-import type { Env } from "../env";
-import { errorFields, log, withLogContext } from "../lib/log";
+import type { Db, Env } from "../env";
+import { errorFields, type LogContext, log, withLogContext } from "../lib/log";
 
 /** Sender address of the e-mails (production sets MAIL_FROM to an address of its verified domain). */
 const DEFAULT_MAIL_FROM = "nao-responda@localhost";
 
-async function consumeEvent(body: EventMessage, env: Env, http: HttpPost): Promise<void> {
-  const database = tenantDatabase(env, body.account);
-  if (!database) {
-    log("error", "event message of an unknown account dropped");
-    return;
-  }
-  const db = drizzleFor(database);
+type Deliver = Extract<EventMessage, { kind: "deliver" }>;
+
+function accountDb(env: Env, account: string): Db | undefined {
+  const database = tenantDatabase(env, account);
+  if (database) return drizzleFor(database);
+  log("error", "event message of an unknown account dropped");
+  return undefined;
+}
+
+async function consumeOne(body: Exclude<EventMessage, Deliver>, env: Env): Promise<void> {
+  const db = accountDb(env, body.account);
+  if (!db) return;
   if (body.kind === "dispatch") return dispatchEvents(db, env.EVENTS, body.account, body.sweep);
-  if (body.kind === "mail")
-    return sendQueuedMail(db, mailSenderFor(env.SEND_EMAIL), env.MAIL_FROM ?? DEFAULT_MAIL_FROM, body.mailId);
-  return attemptDelivery(
-    { db, queue: env.EVENTS, account: body.account, config: deliveryConfig(env), http },
-    body.deliveryId,
-    body.attempt,
+  return sendQueuedMail(db, mailSenderFor(env.SEND_EMAIL), env.MAIL_FROM ?? DEFAULT_MAIL_FROM, body.mailId);
+}
+
+/** The `deliver` messages of one account in a batch: their attempts made together. */
+async function deliverAll(account: string, bodies: Deliver[], env: Env, http: HttpPost): Promise<void> {
+  const db = accountDb(env, account);
+  if (!db) return;
+  await attemptDeliveries(
+    { db, queue: env.EVENTS, account, config: deliveryConfig(env), http },
+    bodies.map((body) => ({ deliveryId: body.deliveryId, attempt: body.attempt })),
   );
+}
+
+/** Runs `work` for `messages`: all acknowledged when it ends, all retried (with backoff) when it throws. */
+async function settle(messages: Message[], context: LogContext, work: () => Promise<void>): Promise<void> {
+  await withLogContext(context, async () => {
+    try {
+      await work();
+      for (const message of messages) message.ack();
+    } catch (error) {
+      log("error", "event message not processed", { ...errorFields(error), messages: messages.length });
+      for (const message of messages) message.retry({ delaySeconds: Math.min(5 * message.attempts, 60) });
+    }
+  });
 }
 
 /**
  * Queue entry point of the events queue. Every message is idempotent (claims in the database), so
- * the queue's own retry only covers a run that failed before it could record anything.
+ * the queue's own retry only covers a run that failed before it could record anything. The
+ * `deliver` messages of one account are handled together (one claim and one record for all of
+ * them); `dispatch` and `mail` one by one.
  */
 export async function consumeEvents(
   batch: MessageBatch<unknown>,
   env: Env,
   http: HttpPost = (url, init) => fetch(url, init),
 ): Promise<void> {
-  await Promise.all(
-    batch.messages.map((message) =>
-      withLogContext({ messageId: message.id }, async () => {
-        const parsed = EventMessageSchema.safeParse(message.body);
-        if (!parsed.success) {
-          log("error", "invalid event message dropped");
-          message.ack();
-          return;
-        }
-        try {
-          await withLogContext({ account: parsed.data.account }, () => consumeEvent(parsed.data, env, http));
-          message.ack();
-        } catch (error) {
-          log("error", "event message not processed", errorFields(error));
-          message.retry({ delaySeconds: Math.min(5 * message.attempts, 60) });
-        }
-      }),
+  const deliveries = new Map<string, { message: Message; body: Deliver }[]>();
+  const others: { message: Message; body: Exclude<EventMessage, Deliver> }[] = [];
+  for (const message of batch.messages) {
+    const parsed = EventMessageSchema.safeParse(message.body);
+    if (!parsed.success) {
+      withLogContext({ messageId: message.id }, () => log("error", "invalid event message dropped"));
+      message.ack();
+    } else if (parsed.data.kind === "deliver") {
+      const group = deliveries.get(parsed.data.account) ?? [];
+      group.push({ message, body: parsed.data });
+      deliveries.set(parsed.data.account, group);
+    } else others.push({ message, body: parsed.data });
+  }
+  await Promise.all([
+    ...others.map(({ message, body }) =>
+      settle([message], { messageId: message.id, account: body.account }, () => consumeOne(body, env)),
     ),
-  );
+    ...[...deliveries].map(([account, group]) =>
+      settle(
+        group.map((item) => item.message),
+        { account },
+        () =>
+          deliverAll(
+            account,
+            group.map((item) => item.body),
+            env,
+            http,
+          ),
+      ),
+    ),
+  ]);
 }

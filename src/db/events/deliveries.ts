@@ -8,7 +8,9 @@ import {
 } from "../../../drizzle/schema";
 import type { Db } from "../../env";
 import { rawStatement } from "../raw-statement";
-import { PAGE_SIZE, type Statement, utcNow } from "../sql";
+import { inList, PAGE_SIZE, type Statement, utcNow } from "../sql";
+import type { WebhookEndpointRow } from "./endpoints";
+import type { EventRow } from "./outbox";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
@@ -16,20 +18,54 @@ export type AttemptRow = typeof webhookAttempts.$inferSelect;
 const inSeconds = (seconds: number) =>
   sql`strftime('%Y-%m-%d %H:%M:%S', 'now', ${`+${Math.round(seconds)} seconds`})`;
 
+/** The attempt a `deliver` message asks for: attempt `attempt` of delivery `deliveryId`. */
+export type WantedAttempt = { deliveryId: number; attempt: number };
+
+/** What one claim of a consumer batch took, with all it needs to send. */
+export type BatchClaim = {
+  /** The deliveries taken (status `Sending`, `attempts` already counting this attempt), by id. */
+  deliveries: DeliveryRow[];
+  /** Per endpoint of those deliveries: its window's count, them included. */
+  windowCounts: Map<number, number>;
+  endpoints: WebhookEndpointRow[];
+  events: EventRow[];
+};
+
 /**
- * Takes attempt `attempt` of a pending delivery (status `Sending` until `deadlineSeconds`) and counts
- * it in its endpoint's window of second `window`, in one batch (one commit). Only one of two
- * concurrent runs gets the row, so an event is never sent twice for the same attempt. Answers the
- * delivery and the count of its endpoint's window so far, or undefined when there is nothing to do.
+ * Takes the wanted attempts that are still pending (status `Sending` until `deadlineSeconds`) and
+ * counts them in their endpoints' windows of second `window`, in one batch (one commit), which also
+ * reads their endpoints and events. A delivery is taken only at attempt `attempts + 1`, and only one
+ * of two concurrent claims gets it: a duplicate or stale message finds nothing, an event is never
+ * sent twice for the same attempt. `wanted` holds each (delivery, attempt) once.
  */
-export async function claimDelivery(
+export async function claimDeliveries(
   db: Db,
-  deliveryId: number,
-  attempt: number,
+  wanted: WantedAttempt[],
   deadlineSeconds: number,
   window: number,
-): Promise<{ delivery: DeliveryRow; inWindow: number } | undefined> {
-  const [claimed, counted] = await db.batch([
+): Promise<BatchClaim> {
+  if (wanted.length === 0) return { deliveries: [], windowCounts: new Map(), endpoints: [], events: [] };
+  const ids = wanted.map((w) => w.deliveryId);
+  const pairs = JSON.stringify(wanted.map((w) => [w.deliveryId, w.attempt]));
+  const due = and(
+    eq(webhookDeliveries.status, "Pending"),
+    inList(webhookDeliveries.id, ids),
+    sql`(${webhookDeliveries.id}, ${webhookDeliveries.attempts} + 1) IN
+      (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${pairs}))`,
+  );
+  const ofListed = (column: typeof webhookDeliveries.endpointId | typeof webhookDeliveries.eventId) =>
+    sql`SELECT ${column} FROM ${webhookDeliveries} WHERE ${inList(webhookDeliveries.id, ids)} AND ${webhookDeliveries.status} = 'Sending'`;
+  const [counted, claimed, endpoints, eventRows] = await db.batch([
+    // counted before the claim, in the same transaction: exactly the rows the claim takes
+    rawStatement(
+      db,
+      sql`INSERT INTO ${webhookRateWindows} (endpoint_id, window, count)
+        SELECT endpoint_id, ${window}, count(*) FROM ${webhookDeliveries} WHERE ${due} GROUP BY endpoint_id
+        ON CONFLICT (endpoint_id) DO UPDATE SET
+          count = CASE WHEN window = excluded.window THEN count + excluded.count ELSE excluded.count END,
+          window = excluded.window
+        RETURNING endpoint_id AS endpointId, count`,
+    ),
     db
       .update(webhookDeliveries)
       .set({
@@ -37,41 +73,24 @@ export async function claimDelivery(
         attempts: sql`${webhookDeliveries.attempts} + 1`,
         nextAttemptAt: inSeconds(deadlineSeconds),
       })
-      .where(
-        and(
-          eq(webhookDeliveries.id, deliveryId),
-          eq(webhookDeliveries.status, "Pending"),
-          eq(webhookDeliveries.attempts, attempt - 1),
-        ),
-      )
+      .where(due)
       .returning(),
-    rawStatement(
-      db,
-      sql`INSERT INTO ${webhookRateWindows} (endpoint_id, window, count)
-        SELECT endpoint_id, ${window}, 1 FROM ${webhookDeliveries}
-        WHERE id = ${deliveryId} AND status = 'Sending' AND attempts = ${attempt} AND changes() > 0
-        ON CONFLICT (endpoint_id) DO UPDATE SET
-          count = CASE WHEN window = excluded.window THEN count + 1 ELSE 1 END,
-          window = excluded.window
-        RETURNING count`,
-    ),
+    db
+      .select()
+      .from(webhookEndpoints)
+      .where(sql`${webhookEndpoints.id} IN (${ofListed(webhookDeliveries.endpointId)})`),
+    db
+      .select()
+      .from(events)
+      .where(sql`${events.id} IN (${ofListed(webhookDeliveries.eventId)})`),
   ]);
-  const delivery = (claimed as DeliveryRow[])[0];
-  if (!delivery) return undefined;
-  const inWindow = ((counted as D1Result<{ count: number }>).results ?? [])[0]?.count ?? 1;
-  return { delivery, inWindow };
-}
-
-/** Gives a claimed attempt back untried (the endpoint's rate was reached): pending again in `seconds`. */
-export async function releaseDelivery(db: Db, deliveryId: number, seconds: number): Promise<void> {
-  await db
-    .update(webhookDeliveries)
-    .set({
-      status: "Pending",
-      attempts: sql`${webhookDeliveries.attempts} - 1`,
-      nextAttemptAt: inSeconds(seconds),
-    })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "Sending")));
+  const counts = (counted as D1Result<{ endpointId: number; count: number }>).results ?? [];
+  return {
+    deliveries: (claimed as DeliveryRow[]).sort((a, b) => a.id - b.id),
+    windowCounts: new Map(counts.map((row) => [row.endpointId, row.count])),
+    endpoints,
+    events: eventRows,
+  };
 }
 
 export type AttemptRecord = {
@@ -89,8 +108,16 @@ export type AttemptRecord = {
   disableEndpoint?: string;
 };
 
-/** The attempt in the log and the delivery's new state (and the endpoint turned off on a 410): one batch. */
-export async function recordAttempt(db: Db, r: AttemptRecord): Promise<void> {
+/** How a claimed delivery ends its turn: an attempt made, given back untried, or closed. */
+export type ClaimOutcome =
+  | { kind: "attempted"; record: AttemptRecord }
+  /** The endpoint's rate was reached: pending again in `seconds`, the attempt not counted. */
+  | { kind: "released"; deliveryId: number; seconds: number }
+  /** The endpoint is gone or inactive: closed without an attempt. */
+  | { kind: "cancelled"; deliveryId: number };
+
+/** The attempt in the log and the delivery's new state (and the endpoint turned off on a 410). */
+function attemptStatements(db: Db, r: AttemptRecord): Statement[] {
   const next = r.retryInSeconds === null ? null : inSeconds(r.retryInSeconds);
   const statements: Statement[] = [
     db.insert(webhookAttempts).values({
@@ -122,15 +149,35 @@ export async function recordAttempt(db: Db, r: AttemptRecord): Promise<void> {
         .set({ active: 0, disabledReason: r.disableEndpoint, updatedAt: utcNow })
         .where(eq(webhookEndpoints.id, r.delivery.endpointId)),
     );
-  await db.batch(statements as [Statement, ...Statement[]]);
+  return statements;
 }
 
-/** A delivery whose endpoint is gone or inactive: closed without an attempt. */
-export async function cancelDelivery(db: Db, deliveryId: number): Promise<void> {
-  await db
-    .update(webhookDeliveries)
-    .set({ status: "Cancelled", attempts: sql`${webhookDeliveries.attempts} - 1`, nextAttemptAt: null })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "Sending")));
+function outcomeStatements(db: Db, outcome: ClaimOutcome): Statement[] {
+  if (outcome.kind === "attempted") return attemptStatements(db, outcome.record);
+  const sending = (id: number) => and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "Sending"));
+  if (outcome.kind === "released")
+    return [
+      db
+        .update(webhookDeliveries)
+        .set({
+          status: "Pending",
+          attempts: sql`${webhookDeliveries.attempts} - 1`,
+          nextAttemptAt: inSeconds(outcome.seconds),
+        })
+        .where(sending(outcome.deliveryId)),
+    ];
+  return [
+    db
+      .update(webhookDeliveries)
+      .set({ status: "Cancelled", attempts: sql`${webhookDeliveries.attempts} - 1`, nextAttemptAt: null })
+      .where(sending(outcome.deliveryId)),
+  ];
+}
+
+/** Records how each claimed delivery of a consumer batch ended its turn, all in one batch. */
+export async function recordOutcomes(db: Db, outcomes: ClaimOutcome[]): Promise<void> {
+  const statements = outcomes.flatMap((outcome) => outcomeStatements(db, outcome));
+  if (statements.length > 0) await db.batch(statements as [Statement, ...Statement[]]);
 }
 
 export type DeliveryFilters = { endpointId?: number; status?: string; eventType?: string; page: number };

@@ -35,11 +35,6 @@ export async function findEndpoint(
     .get();
 }
 
-/** The endpoint whatever its company (the consumer, which reads it through its delivery). */
-export async function endpointById(db: Db, endpointId: number): Promise<WebhookEndpointRow | undefined> {
-  return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).get();
-}
-
 export async function insertEndpoint(
   db: Db,
   companyId: number,

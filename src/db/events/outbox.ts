@@ -116,8 +116,3 @@ export async function pendingMailIds(db: Db, limit: number): Promise<number[]> {
     .limit(limit);
   return rows.map((row) => row.id);
 }
-
-/** One event, whatever its company (the consumer reads it through its delivery). */
-export async function eventOf(db: Db, eventId: number): Promise<EventRow | undefined> {
-  return db.select().from(events).where(eq(events.id, eventId)).get();
-}

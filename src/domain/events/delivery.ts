@@ -1,16 +1,16 @@
 import {
   type AttemptRecord,
-  cancelDelivery,
-  claimDelivery,
+  type ClaimOutcome,
+  claimDeliveries,
   type DeliveryRow,
-  recordAttempt,
-  releaseDelivery,
+  recordOutcomes,
+  type WantedAttempt,
 } from "../../db/events/deliveries";
-import { endpointById, type WebhookEndpointRow } from "../../db/events/endpoints";
-import { eventOf } from "../../db/events/outbox";
+import type { WebhookEndpointRow } from "../../db/events/endpoints";
+import type { EventRow } from "../../db/events/outbox";
 import type { Db } from "../../env";
 import { type DeliveryConfig, retryDelaySeconds } from "./config";
-import type { EventQueue } from "./event-message";
+import { type EventQueue, sendAll } from "./event-message";
 import { DISABLED_BY_GONE } from "./messages";
 import { signatureHeader } from "./signature";
 import { webhookUrlRefusal } from "./url-policy";
@@ -92,37 +92,97 @@ export type DeliveryRun = {
   http: HttpPost;
 };
 
+/** Each (delivery, attempt) once: two messages asking for the same attempt make one claim. */
+export function distinctAttempts(wanted: WantedAttempt[]): WantedAttempt[] {
+  const seen = new Map(wanted.map((w) => [`${w.deliveryId}:${w.attempt}`, w]));
+  return [...seen.values()];
+}
+
 /**
- * Attempt `attempt` of one delivery: claims it (a duplicate or stale message finds nothing to do),
- * respects the endpoint's rate, signs and posts the event, logs the attempt, and schedules the next
- * one with exponential backoff until the dead end.
+ * Where each claimed delivery stands in its endpoint's window of this second: the window's count
+ * after the claim, minus those claimed with it, plus its rank among them (by id). Deliveries of an
+ * endpoint absent from `windowCounts` are left out.
  */
-export async function attemptDelivery(run: DeliveryRun, deliveryId: number, attempt: number): Promise<void> {
+export function windowPositions(
+  deliveries: Pick<DeliveryRow, "id" | "endpointId">[],
+  windowCounts: Map<number, number>,
+): Map<number, number> {
+  const claimedPer = new Map<number, number>();
+  for (const d of deliveries) claimedPer.set(d.endpointId, (claimedPer.get(d.endpointId) ?? 0) + 1);
+  const rank = new Map<number, number>();
+  const positions = new Map<number, number>();
+  for (const d of [...deliveries].sort((a, b) => a.id - b.id)) {
+    const count = windowCounts.get(d.endpointId);
+    if (count === undefined) continue;
+    const before = rank.get(d.endpointId) ?? 0;
+    rank.set(d.endpointId, before + 1);
+    positions.set(d.id, count - claimedPer.get(d.endpointId)! + before + 1);
+  }
+  return positions;
+}
+
+type Turn = { outcome: ClaimOutcome; next?: { attempt: number; delaySeconds: number } };
+
+/**
+ * The attempts a batch of `deliver` messages asks for, together: one claim for all of them (a
+ * duplicate or stale message finds nothing to do), each endpoint's rate respected, the events signed
+ * and posted at once, and one record of every attempt, each scheduling its next one with exponential
+ * backoff until the dead end.
+ */
+export async function attemptDeliveries(run: DeliveryRun, wanted: WantedAttempt[]): Promise<void> {
   const { db, config } = run;
   // Sending for at most the timeout and a margin: past that, the sweep gives it back to Pending.
   const second = Math.floor(Date.now() / 1000);
-  const claim = await claimDelivery(db, deliveryId, attempt, Math.ceil(config.timeoutMs / 1000) + 60, second);
-  if (!claim) return;
-  const { delivery } = claim;
-  const [endpoint, event] = await Promise.all([
-    endpointById(db, delivery.endpointId),
-    eventOf(db, delivery.eventId),
-  ]);
-  if (!endpoint || !event || endpoint.active !== 1) {
-    await cancelDelivery(db, delivery.id);
-    return;
-  }
-  if (claim.inWindow > endpoint.maxPerSecond) {
-    await releaseDelivery(db, delivery.id, 1);
-    await run.queue.send({ kind: "deliver", account: run.account, deliveryId, attempt }, { delaySeconds: 1 });
-    return;
-  }
+  const deadline = Math.ceil(config.timeoutMs / 1000) + 60;
+  const claim = await claimDeliveries(db, distinctAttempts(wanted), deadline, second);
+  if (claim.deliveries.length === 0) return;
+  const endpoints = new Map(claim.endpoints.map((e) => [e.id, e]));
+  const events = new Map(claim.events.map((e) => [e.id, e]));
+  const positions = windowPositions(claim.deliveries, claim.windowCounts);
+  const turns = await Promise.all(
+    claim.deliveries.map((delivery): Promise<Turn> | Turn => {
+      const endpoint = endpoints.get(delivery.endpointId);
+      const event = events.get(delivery.eventId);
+      if (!endpoint || !event || endpoint.active !== 1)
+        return { outcome: { kind: "cancelled", deliveryId: delivery.id } };
+      if ((positions.get(delivery.id) ?? 1) > endpoint.maxPerSecond)
+        return {
+          outcome: { kind: "released", deliveryId: delivery.id, seconds: 1 },
+          next: { attempt: delivery.attempts, delaySeconds: 1 },
+        };
+      return attemptOne(run, delivery, endpoint, event);
+    }),
+  );
+  await recordOutcomes(
+    db,
+    turns.map((turn) => turn.outcome),
+  );
+  await sendAll(
+    run.queue,
+    turns.flatMap(({ outcome, next }) => {
+      if (!next) return [];
+      const deliveryId = outcome.kind === "attempted" ? outcome.record.delivery.id : outcome.deliveryId;
+      return [
+        {
+          body: { kind: "deliver", account: run.account, deliveryId, attempt: next.attempt },
+          delaySeconds: next.delaySeconds,
+        },
+      ];
+    }),
+  );
+}
+
+/** Signs and posts one claimed delivery; answers its attempt record and the next attempt, if any. */
+async function attemptOne(
+  run: DeliveryRun,
+  delivery: DeliveryRow,
+  endpoint: WebhookEndpointRow,
+  event: EventRow,
+): Promise<Turn> {
+  const { config } = run;
   const inRound = delivery.attempts - delivery.roundStart;
   const refusal = webhookUrlRefusal(endpoint.url, config.production);
-  if (refusal) {
-    await record(run, delivery, { code: null, error: refusal, durationMs: 0 }, inRound, true);
-    return;
-  }
+  if (refusal) return turnOf(run, delivery, { code: null, error: refusal, durationMs: 0 }, inRound, true);
   const body = deliveryBody(event);
   const timestamp = Math.floor(Date.now() / 1000);
   const answer = await post(
@@ -144,29 +204,31 @@ export async function attemptDelivery(run: DeliveryRun, deliveryId: number, atte
     },
     config.timeoutMs,
   );
-  await record(run, delivery, answer, inRound, false);
+  return turnOf(run, delivery, answer, inRound, false);
 }
 
-async function record(
+function turnOf(
   run: DeliveryRun,
   delivery: DeliveryRow,
   answer: Answer,
   inRound: number,
   refused: boolean,
-) {
+): Turn {
   const outcome = refused
     ? ({ deliveryStatus: "Failed", attemptStatus: "Failed", retryInSeconds: null } as const)
     : classifyAnswer(answer.code, inRound, run.config);
-  await recordAttempt(run.db, {
+  const record: AttemptRecord = {
     delivery,
     ...outcome,
     responseCode: answer.code,
     error: answer.error,
     durationMs: answer.durationMs,
-  });
-  if (outcome.retryInSeconds !== null)
-    await run.queue.send(
-      { kind: "deliver", account: run.account, deliveryId: delivery.id, attempt: delivery.attempts + 1 },
-      { delaySeconds: outcome.retryInSeconds },
-    );
+  };
+  return {
+    outcome: { kind: "attempted", record },
+    next:
+      outcome.retryInSeconds === null
+        ? undefined
+        : { attempt: delivery.attempts + 1, delaySeconds: outcome.retryInSeconds },
+  };
 }

@@ -1,0 +1,147 @@
+import { inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { events, webhookAttempts, webhookDeliveries } from "../../drizzle/schema";
+import { client, signIn } from "../support/api";
+import { seedAccounts } from "../support/seed";
+import { demoDb } from "../support/statement-factories";
+import { deliver } from "../support/upload-factories";
+import { eventually, receiver } from "../support/webhook-receiver";
+
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  await seedAccounts();
+  api = client("demo", await signIn("demo", "admin@demo.local"));
+});
+
+async function webhookTo(url: string, maxPerSecond = 50) {
+  const created = await api.post("/webhook", {
+    Url: url,
+    Events: ["transfer.created"],
+    MaxPerSecond: maxPerSecond,
+  });
+  expect(created.status).toBe(200);
+  return created.body[0] as { IDWebhook: number; Secret: string };
+}
+
+/** `count` pending deliveries to an endpoint, of events already dispatched (no queue message of their own). */
+async function pendingDeliveries(endpointId: number, count: number): Promise<number[]> {
+  const db = demoDb();
+  const rows = await db
+    .insert(events)
+    .values(
+      Array.from({ length: count }, () => ({
+        companyId: 1,
+        uid: `evt_${crypto.randomUUID().replaceAll("-", "")}`,
+        type: "transfer.created",
+        payload: "{}",
+        dispatchedAt: "2026-01-01 00:00:00",
+      })),
+    )
+    .returning({ id: events.id });
+  const deliveries = await db
+    .insert(webhookDeliveries)
+    .values(rows.map((event) => ({ companyId: 1, eventId: event.id, endpointId, status: "Pending" })))
+    .returning({ id: webhookDeliveries.id });
+  return deliveries.map((d) => d.id);
+}
+
+const deliverMessage = (deliveryId: number, attempt = 1) => ({
+  body: { kind: "deliver", account: "demo", deliveryId, attempt },
+});
+
+async function stateOf(ids: number[]) {
+  const db = demoDb();
+  const deliveries = await db
+    .select({
+      id: webhookDeliveries.id,
+      status: webhookDeliveries.status,
+      attempts: webhookDeliveries.attempts,
+    })
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.id, ids))
+    .orderBy(webhookDeliveries.id);
+  const attempts = await db
+    .select({
+      deliveryId: webhookAttempts.deliveryId,
+      number: webhookAttempts.number,
+      status: webhookAttempts.status,
+    })
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, ids))
+    .orderBy(webhookAttempts.deliveryId, webhookAttempts.number);
+  return { deliveries, attempts };
+}
+
+describe("events consumer: the deliver messages of a batch together", () => {
+  it("two messages for the same attempt make one post; a stale attempt does nothing; all are acknowledged", async () => {
+    const hook = receiver("batch-same-delivery");
+    const webhook = await webhookTo(hook.url);
+    await hook.configure({ secrets: [webhook.Secret] });
+    const [once, other] = await pendingDeliveries(webhook.IDWebhook, 2);
+    const result = await deliver(
+      [deliverMessage(once!), deliverMessage(once!), deliverMessage(once!, 2), deliverMessage(other!)],
+      "finance-events",
+    );
+    expect(result.explicitAcks).toHaveLength(4);
+    expect(result.retryMessages).toEqual([]);
+    const received = await hook.received();
+    expect(
+      received.map((r) => [Number(r.headers["x-delivery-id"]), r.headers["x-delivery-attempt"]]).sort(),
+    ).toEqual(
+      [
+        [once, "1"],
+        [other, "1"],
+      ].sort(),
+    );
+    expect(received.every((r) => r.verifiedWith.length === 1)).toBe(true);
+    expect(await stateOf([once!, other!])).toEqual({
+      deliveries: [
+        { id: once, status: "Delivered", attempts: 1 },
+        { id: other, status: "Delivered", attempts: 1 },
+      ],
+      attempts: [
+        { deliveryId: once, number: 1, status: "Delivered" },
+        { deliveryId: other, number: 1, status: "Delivered" },
+      ],
+    });
+
+    // the same messages again: every attempt already made, nothing is sent
+    const again = await deliver([deliverMessage(once!), deliverMessage(other!)], "finance-events");
+    expect(again.explicitAcks).toHaveLength(2);
+    expect(await hook.received()).toHaveLength(2);
+  });
+
+  it("counts the batch in each endpoint's rate window: past the bound it waits for the next second; an inactive endpoint's delivery is cancelled", async () => {
+    const hook = receiver("batch-rate");
+    const webhook = await webhookTo(hook.url, 2);
+    await hook.configure({ secrets: [webhook.Secret] });
+    const off = await webhookTo(receiver("batch-off").url);
+    expect((await api.put(`/webhook/${off.IDWebhook}`, { Active: 0 })).status).toBe(200);
+    const bounded = await pendingDeliveries(webhook.IDWebhook, 3);
+    const [cancelled] = await pendingDeliveries(off.IDWebhook, 1);
+    await deliver(
+      [...bounded, cancelled!].map((id) => deliverMessage(id)),
+      "finance-events",
+    );
+
+    const after = await stateOf([...bounded, cancelled!]);
+    expect(after.deliveries).toEqual([
+      { id: bounded[0], status: "Delivered", attempts: 1 },
+      { id: bounded[1], status: "Delivered", attempts: 1 },
+      // released untried: its attempt not counted, the next second's message takes it
+      { id: bounded[2], status: "Pending", attempts: 0 },
+      { id: cancelled, status: "Cancelled", attempts: 0 },
+    ]);
+    expect(after.attempts.map((a) => a.deliveryId)).toEqual([bounded[0], bounded[1]]);
+
+    await eventually(async () => (await stateOf([bounded[2]!])).deliveries[0]!.status === "Delivered");
+    const received = await hook.received();
+    expect(received.map((r) => Number(r.headers["x-delivery-id"])).sort()).toEqual([...bounded].sort());
+    const seconds = received.map((r) => Math.floor(r.at / 1000));
+    expect(seconds[2]).toBeGreaterThan(Math.max(seconds[0]!, seconds[1]!));
+    expect((await stateOf([bounded[2]!])).attempts).toEqual([
+      { deliveryId: bounded[2], number: 1, status: "Delivered" },
+    ]);
+  });
+});
