@@ -9,8 +9,17 @@
 //   and answers every SQL statement it ran with its EXPLAIN QUERY PLAN;
 // - POST /__bench/floor/raw-fetch {url, bodies, concurrency}  the floor of webhook delivery: a plain
 //   `fetch` POST of each body from the Worker, `concurrency` at a time; answers the elapsed ms.
+// - POST /__bench/floor/create-orders {companyId, integrationId, paymentTypeId, afterId, limit}  the
+//   floor of the hub pull: the orders of those hub orders created again through the orders domain's
+//   `createOrder` directly (inputs read first, outside the timing); answers the elapsed ms.
 
+import { and, asc, eq, gt } from "drizzle-orm";
+import { hubOrders } from "../../drizzle/schema";
+import { drizzleFor } from "../../src/db/client";
+import { hubOrderItemsOf } from "../../src/db/hub/orders";
+import { orderInputOf } from "../../src/domain/hub/create-orders";
 import type { JobMessage } from "../../src/domain/jobs/job-message";
+import { createOrder } from "../../src/domain/orders/create-order";
 import type { Env } from "../../src/env";
 import worker from "../../src/index";
 
@@ -119,6 +128,45 @@ async function rawFetch(request: Request) {
   return Response.json({ elapsedMs: performance.now() - started, failed });
 }
 
+async function createOrdersDirectly(request: Request, database: D1Database) {
+  const { companyId, integrationId, paymentTypeId, afterId, limit } = (await request.json()) as {
+    companyId: number;
+    integrationId: number;
+    paymentTypeId: number;
+    afterId: number;
+    limit: number;
+  };
+  const db = drizzleFor(database);
+  const rows = await db
+    .select()
+    .from(hubOrders)
+    .where(
+      and(
+        eq(hubOrders.companyId, companyId),
+        eq(hubOrders.companyIntegrationId, integrationId),
+        gt(hubOrders.id, afterId),
+      ),
+    )
+    .orderBy(asc(hubOrders.id))
+    .limit(limit);
+  const inputs = [];
+  for (const row of rows) {
+    const items = await hubOrderItemsOf(db, companyId, row.id);
+    // a new order each time (no import key): the floor creates, it never finds
+    inputs.push({
+      ...orderInputOf({ ...row, warehouseId: row.warehouseId! }, items, paymentTypeId),
+      importKey: null,
+    });
+  }
+  const started = performance.now();
+  for (const input of inputs) await createOrder(db, { companyId, userId: null }, input);
+  return Response.json({
+    elapsedMs: performance.now() - started,
+    created: inputs.length,
+    lastId: rows.at(-1)?.id ?? afterId,
+  });
+}
+
 export default {
   async fetch(request: Request, env: Env & { DB_BENCH: D1Database }, ctx: ExecutionContext) {
     const url = new URL(request.url);
@@ -126,6 +174,8 @@ export default {
     if (url.pathname === "/__bench/floor/entries") return floor(ENTRIES_FLOOR, url, env.DB_BENCH);
     if (url.pathname === "/__bench/explain" && request.method === "POST") return explain(request, env, ctx);
     if (url.pathname === "/__bench/floor/raw-fetch" && request.method === "POST") return rawFetch(request);
+    if (url.pathname === "/__bench/floor/create-orders" && request.method === "POST")
+      return createOrdersDirectly(request, env.DB_BENCH);
     return worker.fetch(request, env, ctx);
   },
   queue: worker.queue,

@@ -1,10 +1,56 @@
 import type { HubIntegrationRow } from "../../db/hub/integrations";
-import { creatableHubOrders, linkCreatedOrder, recordOrderError } from "../../db/hub/order-links";
-import { hubOrderItemsOf } from "../../db/hub/orders";
+import {
+  type CreatableHubOrder,
+  creatableHubOrders,
+  linkCreatedOrder,
+  recordOrderError,
+} from "../../db/hub/order-links";
+import { type HubOrderItemRow, hubOrderItemsOf } from "../../db/hub/orders";
 import type { Db } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { createOrder } from "../orders/create-order";
+import { createOrder, type OrderInput } from "../orders/create-order";
 import { HUB_ORDER_WITHOUT_WAREHOUSE } from "./messages";
+
+/**
+ * What the orders area is asked to create for a hub order: the channel's header, its mapped items
+ * and, when the integration names a payment type, one receivable for the order's total (the
+ * channel pays the whole order, settled later by its release). The hub order's id is the import key.
+ */
+export function orderInputOf(
+  hubOrder: CreatableHubOrder & { warehouseId: number },
+  items: Pick<HubOrderItemRow, "skuId" | "quantity" | "unitPrice" | "discount">[],
+  paymentTypeId: number | null,
+): OrderInput {
+  return {
+    header: {
+      date: hubOrder.orderedAt.slice(0, 10),
+      consumerId: hubOrder.consumerId,
+      orderTypeId: null,
+      salesChannelId: hubOrder.salesChannelId,
+      warehouseId: hubOrder.warehouseId,
+      notes: `Pedido ${hubOrder.channelOrderId} do canal (hub ${hubOrder.id})`,
+      carrierId: null,
+      shippingMethod: hubOrder.shippingMethod,
+      trackingCode: null,
+      volumes: 1,
+      grossWeight: 0,
+      netWeight: 0,
+      freight: hubOrder.shippingValue,
+      discount: hubOrder.discountValue,
+    },
+    items: items.map((item) => ({
+      skuId: item.skuId!,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      discount: item.discount,
+    })),
+    payments:
+      paymentTypeId === null
+        ? []
+        : [{ paymentTypeId, installments: 1, value: hubOrder.totalValue, bankAccountId: null }],
+    importKey: `hub:${hubOrder.id}`,
+  };
+}
 
 /** Orders created per call: one pull page's worth. */
 const ORDERS_PER_RUN = 100;
@@ -35,36 +81,7 @@ export async function createOrdersOfHubOrders(
       const order = await createOrder(
         db,
         { companyId, userId: null },
-        {
-          header: {
-            date: hubOrder.orderedAt.slice(0, 10),
-            consumerId: hubOrder.consumerId,
-            orderTypeId: null,
-            salesChannelId: hubOrder.salesChannelId,
-            warehouseId: hubOrder.warehouseId,
-            notes: `Pedido ${hubOrder.channelOrderId} do canal (hub ${hubOrder.id})`,
-            carrierId: null,
-            shippingMethod: hubOrder.shippingMethod,
-            trackingCode: null,
-            volumes: 1,
-            grossWeight: 0,
-            netWeight: 0,
-            freight: hubOrder.shippingValue,
-            discount: hubOrder.discountValue,
-          },
-          items: items.map((item) => ({
-            skuId: item.skuId!,
-            quantity: item.quantity,
-            unitPrice: item.unitPrice,
-            discount: item.discount,
-          })),
-          // the channel pays the whole order: one receivable, settled later by the channel's release
-          payments:
-            paymentTypeId === null
-              ? []
-              : [{ paymentTypeId, installments: 1, value: hubOrder.totalValue, bankAccountId: null }],
-          importKey: `hub:${hubOrder.id}`,
-        },
+        orderInputOf({ ...hubOrder, warehouseId: hubOrder.warehouseId }, items, paymentTypeId),
       );
       await linkCreatedOrder(db, companyId, hubOrder.id, order.order.id);
       created++;

@@ -1,0 +1,174 @@
+// Hub benchmark: N orders of the sandbox channel pulled into orders by the HubOrderPull job on the
+// real queue consumer (the channel's pages fetched and checked, consumers found or created, SKUs
+// mapped, hub orders stored with the cursor, then each order created through `createOrder` with its
+// receivable), against the floor: the same N orders created through the orders domain's
+// `createOrder` directly (a bench-only route of the same Worker on the same D1, inputs read before
+// the clock starts). Then a second pull from the start, which must create nothing.
+// Runs the bundled Worker in-process with Miniflare (local D1 and queues); nothing leaves the machine.
+//   npm run bench:hub [-- --orders 10000]
+import { loadavg } from "node:os";
+import { parseArgs } from "node:util";
+import { checkRatio, verdict } from "./lib/bench-report.mjs";
+import { benchApi, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
+
+const { values: options } = parseArgs({ options: { orders: { type: "string", default: "10000" } } });
+const ORDERS = Number(options.orders);
+/** Orders the floor creates per request to the bench route. */
+const FLOOR_CHUNK = 500;
+const MAX_PULL_RATIO = 3;
+const SKU_CODES = ["HUB-CAMISETA-P", "HUB-CAMISETA-M", "HUB-BONE", "HUB-CANECA"];
+
+const count = (n) => n.toLocaleString("en-US");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
+
+async function fixtures(api) {
+  const [profile] = await api.call("POST", "/tax/profile", {
+    Code: "REVENDA",
+    Description: "Revenda",
+    CstIcms: "00",
+    IcmsRate: 18,
+    CstIpi: "53",
+    IpiRate: 0,
+    CstPis: "01",
+    PisRate: 1.65,
+    CstCofins: "01",
+    CofinsRate: 7.6,
+    IDNfCstIbsCbs: 1,
+    IbsRate: 0.1,
+    CbsRate: 0.9,
+  });
+  const [warehouse] = await api.call("POST", "/warehouse", { Name: "CD Marketplace" });
+  for (const code of SKU_CODES)
+    await api.call("POST", "/sku", {
+      Code: code,
+      Name: code,
+      TaxProfile: profile.Code,
+      Cost: 10,
+      Price: 49.9,
+    });
+  const [payout] = await api.call("POST", "/type/order/payment", { Description: "Repasse do canal" });
+  await api.call("PUT", `/type/order/payment/${payout.IDTypePayment}/rate`, [
+    { Installments: 1, FirstDueDays: 15, IntervalDays: 30, NfTPag: "99" },
+  ]);
+  const [integration] = await api.call("POST", "/hub/integration", {
+    Description: "Marketplace sandbox",
+    IDTypeCompanyIntegration: 1,
+    Credentials: { ClientId: "loja-bench", ClientSecret: "segredo-do-canal" },
+    IDWarehouseHub: warehouse.IDWarehouse,
+    IDTypePayment: payout.IDTypePayment,
+    Sandbox: { Orders: ORDERS, SkuCodes: SKU_CODES },
+  });
+  return { integrationId: integration.IDCompanyIntegration, paymentTypeId: payout.IDTypePayment };
+}
+
+/** POST /hub/integration/{id}/pull, then GET /job/{id} until the consumer ends it; answers the job and the ms. */
+async function pull(api, integrationId, body = {}) {
+  const started = performance.now();
+  const { IDJob } = await api.call("POST", `/hub/integration/${integrationId}/pull`, body);
+  for (;;) {
+    const job = await api.call("GET", `/job/${IDJob}`);
+    if (job.Status === "Done" || job.Status === "Failed") return { job, ms: performance.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function rowCounts(db, integrationId) {
+  const one = async (sql, ...params) =>
+    (
+      await db
+        .prepare(sql)
+        .bind(...params)
+        .first()
+    ).n;
+  return {
+    orders: await one("SELECT count(*) AS n FROM orders WHERE company_id = 1"),
+    hubOrders: await one(
+      "SELECT count(*) AS n FROM hub_orders WHERE company_integration_id = ?1",
+      integrationId,
+    ),
+    linked: await one(
+      "SELECT count(*) AS n FROM hub_orders WHERE company_integration_id = ?1 AND order_id IS NOT NULL",
+      integrationId,
+    ),
+    receivables: await one("SELECT count(*) AS n FROM titles WHERE company_id = 1 AND type_account = 0"),
+  };
+}
+
+/** The floor: the orders of the pulled hub orders created again through `createOrder`, FLOOR_CHUNK per request. */
+async function createDirectly(mf, { integrationId, paymentTypeId }) {
+  let afterId = 0;
+  let elapsedMs = 0;
+  let created = 0;
+  for (;;) {
+    const answer = await mf.dispatchFetch("http://bench.localhost/__bench/floor/create-orders", {
+      method: "POST",
+      body: JSON.stringify({ companyId: 1, integrationId, paymentTypeId, afterId, limit: FLOOR_CHUNK }),
+    });
+    if (answer.status !== 200) throw new Error(`floor: ${answer.status} ${await answer.text()}`);
+    const chunk = await answer.json();
+    if (chunk.created === 0) return { elapsedMs, created };
+    elapsedMs += chunk.elapsedMs;
+    created += chunk.created;
+    afterId = chunk.lastId;
+  }
+}
+
+async function main() {
+  console.log("Bundling the Worker (wrangler deploy --dry-run)...");
+  const worker = await startBenchWorker(bundleWorker({ entry: "scripts/bench/worker-entry.ts" }), {
+    queues: true,
+  });
+  try {
+    const { mf, db } = worker;
+    const api = benchApi(mf);
+    const { email, password } = await seedCompany(db, 1);
+    await api.signIn(email, password);
+    const setup = await fixtures(api);
+    console.log(`load average before: ${load()}`);
+
+    console.log(
+      `1. Pull ${count(ORDERS)} sandbox channel orders into orders (HubOrderPull on the queue consumer)...`,
+    );
+    const first = await pull(api, setup.integrationId);
+    const afterPull = await rowCounts(db, setup.integrationId);
+    console.log(
+      `   ${(first.ms / 1000).toFixed(1)} s from POST .../pull to Done: ${(ORDERS / (first.ms / 1000)).toFixed(0)} orders/s; Result ${JSON.stringify(first.job.Result)}`,
+    );
+    verdict(
+      first.job.Status === "Done" && afterPull.hubOrders === ORDERS && afterPull.linked === ORDERS,
+      `pull: ${count(afterPull.hubOrders)} hub orders, ${count(afterPull.linked)} with their order, ${count(afterPull.receivables)} receivables (expected ${count(ORDERS)})`,
+    );
+
+    console.log("2. A second pull from the start (FromStart=1)...");
+    const again = await pull(api, setup.integrationId, { FromStart: 1 });
+    const afterRepull = await rowCounts(db, setup.integrationId);
+    console.log(`   ${(again.ms / 1000).toFixed(1)} s; Result ${JSON.stringify(again.job.Result)}`);
+    verdict(
+      again.job.Status === "Done" &&
+        again.job.Result?.created === 0 &&
+        JSON.stringify(afterRepull) === JSON.stringify(afterPull),
+      `re-pull: ${afterRepull.orders - afterPull.orders} orders, ${afterRepull.hubOrders - afterPull.hubOrders} hub orders, ${afterRepull.receivables - afterPull.receivables} receivables created`,
+    );
+
+    console.log(`3. Floor: the same ${count(ORDERS)} orders through createOrder directly...`);
+    const floor = await createDirectly(mf, setup);
+    console.log(
+      `   ${(floor.elapsedMs / 1000).toFixed(1)} s: ${(floor.created / (floor.elapsedMs / 1000)).toFixed(0)} orders/s (${count(floor.created)} orders)`,
+    );
+    verdict(floor.created === ORDERS, `floor: ${count(floor.created)} orders created`);
+    console.log(`load average after: ${load()}`);
+    checkRatio(
+      "pull per order against createOrder directly",
+      first.ms / ORDERS,
+      floor.elapsedMs / ORDERS,
+      MAX_PULL_RATIO,
+    );
+  } finally {
+    await worker.dispose();
+  }
+}
+
+await main();
