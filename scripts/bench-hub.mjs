@@ -9,7 +9,13 @@
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { checkRatio, verdict } from "./lib/bench-report.mjs";
-import { benchApi, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
+import {
+  benchApi,
+  bundleWorker,
+  RESALE_TAX_PROFILE,
+  seedCompany,
+  startBenchWorker,
+} from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({ options: { orders: { type: "string", default: "10000" } } });
 const ORDERS = Number(options.orders);
@@ -25,21 +31,7 @@ const load = () =>
     .join(", ");
 
 async function fixtures(api) {
-  const [profile] = await api.call("POST", "/tax/profile", {
-    Code: "REVENDA",
-    Description: "Revenda",
-    CstIcms: "00",
-    IcmsRate: 18,
-    CstIpi: "53",
-    IpiRate: 0,
-    CstPis: "01",
-    PisRate: 1.65,
-    CstCofins: "01",
-    CofinsRate: 7.6,
-    IDNfCstIbsCbs: 1,
-    IbsRate: 0.1,
-    CbsRate: 0.9,
-  });
+  const [profile] = await api.call("POST", "/tax/profile", RESALE_TAX_PROFILE);
   const [warehouse] = await api.call("POST", "/warehouse", { Name: "CD Marketplace" });
   for (const code of SKU_CODES)
     await api.call("POST", "/sku", {

@@ -8,7 +8,13 @@
 //   npm run bench:orders [-- --requests 50 --page-requests 30 --template-orders 10000]
 import { parseArgs } from "node:util";
 import { checkRatio, interleaved, percentile } from "./lib/bench-report.mjs";
-import { benchApi, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
+import {
+  benchApi,
+  bundleWorker,
+  RESALE_TAX_PROFILE,
+  seedCompany,
+  startBenchWorker,
+} from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -42,21 +48,7 @@ const figures = (list) =>
 
 /** A tax profile, ITEMS SKUs under it with 1,000,000 units each in a new warehouse, a 3-installment payment type. */
 async function orderFixtures(api) {
-  const [profile] = await api.call("POST", "/tax/profile", {
-    Code: "REVENDA",
-    Description: "Revenda",
-    CstIcms: "00",
-    IcmsRate: 18,
-    CstIpi: "53",
-    IpiRate: 0,
-    CstPis: "01",
-    PisRate: 1.65,
-    CstCofins: "01",
-    CofinsRate: 7.6,
-    IDNfCstIbsCbs: 1,
-    IbsRate: 0.1,
-    CbsRate: 0.9,
-  });
+  const [profile] = await api.call("POST", "/tax/profile", RESALE_TAX_PROFILE);
   const [warehouse] = await api.call("POST", "/warehouse", { Name: "CD Pedidos" });
   const skuIds = [];
   for (let i = 0; i < ITEMS; i++) {

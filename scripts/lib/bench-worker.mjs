@@ -163,6 +163,23 @@ export function migrationStatements() {
 
 const BENCH_PASSWORD = "bench123";
 
+/** The tax profile of resold goods the order benchmarks put their SKUs under (ICMS 18%, PIS/COFINS, IBS/CBS). */
+export const RESALE_TAX_PROFILE = {
+  Code: "REVENDA",
+  Description: "Revenda",
+  CstIcms: "00",
+  IcmsRate: 18,
+  CstIpi: "53",
+  IpiRate: 0,
+  CstPis: "01",
+  PisRate: 1.65,
+  CstCofins: "01",
+  CofinsRate: 7.6,
+  IDNfCstIbsCbs: 1,
+  IbsRate: 0.1,
+  CbsRate: 0.9,
+};
+
 /** A request helper that reaches the bench Worker in-process, as `/1.0` of the `bench` account. */
 export const benchApi = (mf) =>
   apiClient("http://bench.localhost/1.0", { fetch: (url, init) => mf.dispatchFetch(url, init) });

@@ -49,9 +49,8 @@ export function pullIntegrationOf(params: string): number | null {
 
 /**
  * `HubOrderPull`: the integration's new orders since its cursor, then its new settlements since
- * theirs, page by page. Each page's hub
- * orders (consumers found or created, SKUs mapped, claims), the cursor's move and the job's
- * progress are ONE batch: the cursor moves only with the orders it covers, and the orders are
+ * theirs, page by page. Each page's hub orders (consumers found or created, SKUs mapped, claims),
+ * the cursor's move and the job's progress are ONE batch: the cursor moves only with the orders it covers, and the orders are
  * idempotent by the channel's order id (UNIQUE), so a redelivery or a second pull stores nothing twice.
  * After each page, the orders of the hub orders that mapped completely are created through the
  * orders area (see create-orders). A channel failure (not authenticated, expired, garbage, timeout)

@@ -456,7 +456,8 @@ describe("matchLines: the run as a whole", () => {
     expect(JSON.stringify(lines)).toBe(frozen);
   });
 
-  it("decides 10,000 lines against 100 rules and 5,000 titles correctly in well under a second", () => {
+  // its speed is measured by `npm run bench:import` against a floor, not by a clock in a test
+  it("decides 10,000 lines against 100 rules and 5,000 titles correctly", () => {
     const day0 = "2026-01-01";
     // 5,000 titles: five per (direction, value), due dates at least 24 days apart inside a bucket.
     const titles: OpenTitle[] = Array.from({ length: 5000 }, (_, t) => ({
@@ -514,9 +515,7 @@ describe("matchLines: the run as a whole", () => {
       }
     }
 
-    const started = performance.now();
     const decisions = matchLines({ lines, rules, titles, transferLegs: legs });
-    const elapsed = performance.now() - started;
 
     const expected = lines.map((l, i) => {
       if (i < 5000) {
@@ -537,6 +536,5 @@ describe("matchLines: the run as a whole", () => {
       return `${d.lineId}:${d.kind}`;
     });
     expect(actual.sort()).toEqual(expected.sort());
-    expect(elapsed).toBeLessThan(1000);
   });
 });
