@@ -12,6 +12,8 @@ import { errorFields, type LogContext, log, withLogContext } from "../lib/log";
 const DEFAULT_MAIL_FROM = "nao-responda@localhost";
 
 type Deliver = Extract<EventMessage, { kind: "deliver" }>;
+type Dispatch = Extract<EventMessage, { kind: "dispatch" }>;
+type Mail = Extract<EventMessage, { kind: "mail" }>;
 
 function accountDb(env: Env, account: string): Db | undefined {
   const database = tenantDatabase(env, account);
@@ -20,11 +22,25 @@ function accountDb(env: Env, account: string): Db | undefined {
   return undefined;
 }
 
-async function consumeOne(body: Exclude<EventMessage, Deliver>, env: Env): Promise<void> {
+async function sendMail(body: Mail, env: Env): Promise<void> {
   const db = accountDb(env, body.account);
   if (!db) return;
-  if (body.kind === "dispatch") return dispatchEvents(db, env.EVENTS, body.account, body.sweep);
   return sendQueuedMail(db, mailSenderFor(env.SEND_EMAIL), env.MAIL_FROM ?? DEFAULT_MAIL_FROM, body.mailId);
+}
+
+/**
+ * The `dispatch` messages of one account in a batch: ONE run, since a run fans out every event of
+ * the outbox not yet dispatched, whichever write asked for it (a sweep if any of them is one).
+ */
+async function dispatchOnce(account: string, bodies: Dispatch[], env: Env): Promise<void> {
+  const db = accountDb(env, account);
+  if (!db) return;
+  await dispatchEvents(
+    db,
+    env.EVENTS,
+    account,
+    bodies.some((body) => body.sweep === true),
+  );
 }
 
 /** The `deliver` messages of one account in a batch: their attempts made together. */
@@ -54,7 +70,7 @@ async function settle(messages: Message[], context: LogContext, work: () => Prom
  * Queue entry point of the events queue. Every message is idempotent (claims in the database), so
  * the queue's own retry only covers a run that failed before it could record anything. The
  * `deliver` messages of one account are handled together (one claim and one record for all of
- * them); `dispatch` and `mail` one by one.
+ * them), its `dispatch` messages by one run; `mail` one by one.
  */
 export async function consumeEvents(
   batch: MessageBatch<unknown>,
@@ -62,21 +78,40 @@ export async function consumeEvents(
   http: HttpPost = (url, init) => fetch(url, init),
 ): Promise<void> {
   const deliveries = new Map<string, { message: Message; body: Deliver }[]>();
-  const others: { message: Message; body: Exclude<EventMessage, Deliver> }[] = [];
+  const dispatches = new Map<string, { message: Message; body: Dispatch }[]>();
+  const mails: { message: Message; body: Mail }[] = [];
+  const add = <T>(groups: Map<string, T[]>, account: string, item: T) => {
+    const group = groups.get(account) ?? [];
+    group.push(item);
+    groups.set(account, group);
+  };
   for (const message of batch.messages) {
     const parsed = EventMessageSchema.safeParse(message.body);
     if (!parsed.success) {
       withLogContext({ messageId: message.id }, () => log("error", "invalid event message dropped"));
       message.ack();
-    } else if (parsed.data.kind === "deliver") {
-      const group = deliveries.get(parsed.data.account) ?? [];
-      group.push({ message, body: parsed.data });
-      deliveries.set(parsed.data.account, group);
-    } else others.push({ message, body: parsed.data });
+      continue;
+    }
+    const body = parsed.data;
+    if (body.kind === "deliver") add(deliveries, body.account, { message, body });
+    else if (body.kind === "dispatch") add(dispatches, body.account, { message, body });
+    else mails.push({ message, body });
   }
   await Promise.all([
-    ...others.map(({ message, body }) =>
-      settle([message], { messageId: message.id, account: body.account }, () => consumeOne(body, env)),
+    ...mails.map(({ message, body }) =>
+      settle([message], { messageId: message.id, account: body.account }, () => sendMail(body, env)),
+    ),
+    ...[...dispatches].map(([account, group]) =>
+      settle(
+        group.map((item) => item.message),
+        { account },
+        () =>
+          dispatchOnce(
+            account,
+            group.map((item) => item.body),
+            env,
+          ),
+      ),
     ),
     ...[...deliveries].map(([account, group]) =>
       settle(

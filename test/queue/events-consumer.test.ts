@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, webhookAttempts, webhookDeliveries } from "../../drizzle/schema";
 import { client, signIn } from "../support/api";
@@ -143,5 +143,42 @@ describe("events consumer: the deliver messages of a batch together", () => {
     expect((await stateOf([bounded[2]!])).attempts).toEqual([
       { deliveryId: bounded[2], number: 1, status: "Delivered" },
     ]);
+  });
+});
+
+describe("events consumer: the dispatch messages of a batch in one run", () => {
+  it("three dispatch messages of one account fan each new event out once; all are acknowledged", async () => {
+    const hook = receiver("batch-dispatch");
+    const webhook = await webhookTo(hook.url);
+    await hook.configure({ secrets: [webhook.Secret] });
+    const rows = await demoDb()
+      .insert(events)
+      .values(
+        Array.from({ length: 3 }, () => ({
+          companyId: 1,
+          uid: `evt_${crypto.randomUUID().replaceAll("-", "")}`,
+          type: "transfer.created",
+          payload: "{}",
+        })),
+      )
+      .returning({ id: events.id });
+    const dispatch = { body: { kind: "dispatch", account: "demo" } };
+    const result = await deliver([dispatch, dispatch, dispatch], "finance-events");
+    expect(result.explicitAcks).toHaveLength(3);
+    expect(result.retryMessages).toEqual([]);
+    const eventIds = rows.map((row) => row.id);
+    const fannedOut = await demoDb()
+      .select({ eventId: webhookDeliveries.eventId })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          inArray(webhookDeliveries.eventId, eventIds),
+          eq(webhookDeliveries.endpointId, webhook.IDWebhook),
+        ),
+      );
+    expect(fannedOut.map((d) => d.eventId).sort()).toEqual([...eventIds].sort());
+    await eventually(async () => (await hook.received()).length === 3);
+    const received = await hook.received();
+    expect(new Set(received.map((r) => r.headers["x-event-id"])).size).toBe(3);
   });
 });
