@@ -25,7 +25,7 @@ export default defineConfig({
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 // webhook retries without waiting, a short timeout and a near dead end (test/routes/events)
                 WEBHOOK_RETRY_BASE_SECONDS: "0",
-                WEBHOOK_TIMEOUT_MS: "1000",
+                WEBHOOK_TIMEOUT_MS: "3000",
                 WEBHOOK_MAX_ATTEMPTS: "3",
               },
             },

@@ -55,7 +55,7 @@ async function handle(request, response) {
     return;
   }
   if (action === "timeout") {
-    setTimeout(() => response.writeHead(200).end(), 5_000).unref();
+    setTimeout(() => response.writeHead(200).end(), 10_000).unref();
     return;
   }
   response.writeHead(Number(action)).end(String(action));
