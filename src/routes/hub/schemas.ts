@@ -119,6 +119,17 @@ const paymentTypeBody = idBody("IDTypePayment").nullable().openapi({
     "Tipo de pagamento do recebível que cada pedido criado do canal ganha pelo seu total (o repasse do canal; GET /accounts/receivable/marketplace-conciliation o confere). null: pedidos sem pagamentos",
 });
 
+/** What both the creation and a change of an integration may set. */
+const integrationSettings = {
+  Credentials: CredentialsSchema.optional(),
+  CredentialsExpireAt: expireAtBody.optional(),
+  IDWarehouseHub: warehouseBody.optional(),
+  IDTypePayment: paymentTypeBody.optional(),
+  Sandbox: SandboxSettingsSchema.optional().openapi({
+    description: "Configuração do canal sandbox (null em canais reais)",
+  }),
+};
+
 export const HubIntegrationCreateSchema = z
   .object({
     Description: requiredText("Description", 150)
@@ -133,13 +144,7 @@ export const HubIntegrationCreateSchema = z
         description: `Tipo de canal (GET /hub/integration/type): ${kindList}`,
         example: kindIds[0],
       }),
-    Credentials: CredentialsSchema.optional(),
-    CredentialsExpireAt: expireAtBody.optional(),
-    IDWarehouseHub: warehouseBody.optional(),
-    IDTypePayment: paymentTypeBody.optional(),
-    Sandbox: SandboxSettingsSchema.optional().openapi({
-      description: "Configuração do canal sandbox (null em canais reais)",
-    }),
+    ...integrationSettings,
   })
   .openapi("HubIntegrationCreate");
 
@@ -148,13 +153,7 @@ export const HubIntegrationUpdateSchema = z
     Description: requiredText("Description", 150)
       .optional()
       .openapi({ description: "Descrição da integração" }),
-    Credentials: CredentialsSchema.optional(),
-    CredentialsExpireAt: expireAtBody.optional(),
-    IDWarehouseHub: warehouseBody.optional(),
-    IDTypePayment: paymentTypeBody.optional(),
-    Sandbox: SandboxSettingsSchema.optional().openapi({
-      description: "Configuração do canal sandbox (null em canais reais)",
-    }),
+    ...integrationSettings,
   })
   .openapi("HubIntegrationUpdate");
 
