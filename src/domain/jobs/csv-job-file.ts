@@ -1,3 +1,4 @@
+import { setJobTotal } from "../../db/jobs";
 import { type CsvRecord, detectDelimiter, isBlankRecord, parseCsv } from "../sku/csv";
 import { type JobContext, JobFailure } from "./job-context";
 
@@ -26,6 +27,31 @@ export function openCsvJobFile<C>(
   const header = readHeader(first.value.fields);
   if ("error" in header) throw new JobFailure(header.error);
   return { columns: header.columns, records: dataRecords(records) };
+}
+
+/** The job's CSV as lines read by `readLine`; the header is read at once, as `openCsvJobFile` does. */
+export function readCsvJobLines<C, L>(
+  text: string,
+  emptyMessage: string,
+  readHeader: (fields: string[]) => HeaderReading<C>,
+  readLine: (record: CsvRecord, columns: C) => L,
+): Generator<L> {
+  const { columns, records } = openCsvJobFile(text, emptyMessage, readHeader);
+  return (function* () {
+    for (const record of records) yield readLine(record, columns);
+  })();
+}
+
+/** On a job's first run, stores how many units `units()` yields as its total, with `zero` counts. */
+export async function setTotalOnFirstRun(
+  context: JobContext,
+  units: () => Iterable<unknown>,
+  zero: object,
+): Promise<void> {
+  if (context.job.processed !== 0) return;
+  let total = 0;
+  for (const _ of units()) total++;
+  await setJobTotal(context.db, context.job.id, total, zero);
 }
 
 /** The counts a job stored in its result by earlier invocations, over `zero` (a fresh job: `zero`). */

@@ -1,23 +1,19 @@
-import { insertJobErrors, setJobTotal } from "../../db/jobs";
+import { insertJobErrors } from "../../db/jobs";
 import { settlementStatements } from "../../db/marketplace";
 import { processInChunks } from "../jobs/chunked-job";
-import { openCsvJobFile, resumedCounts } from "../jobs/csv-job-file";
+import { readCsvJobLines, resumedCounts, setTotalOnFirstRun } from "../jobs/csv-job-file";
 import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
 import { readJobFile } from "../jobs/job-file";
 import { decodeText } from "../sku/text-decoding";
 import { SETTLEMENT_CSV_EMPTY, SETTLEMENT_INTEGRATION_REQUIRED } from "./messages";
-import { readSettlementLine, type SettlementLine, settlementHeader } from "./settlement-csv";
+import { readSettlementLine, settlementHeader } from "./settlement-csv";
 import { settlementIntegrationOf } from "./settlement-job-params";
 
 type Counts = { imported: number; errors: number };
 const NO_COUNTS: Counts = { imported: 0, errors: 0 };
 
-function openFile(text: string): Generator<SettlementLine> {
-  const { columns, records } = openCsvJobFile(text, SETTLEMENT_CSV_EMPTY, settlementHeader);
-  return (function* () {
-    for (const record of records) yield readSettlementLine(record, columns);
-  })();
-}
+const openFile = (text: string) =>
+  readCsvJobLines(text, SETTLEMENT_CSV_EMPTY, settlementHeader, readSettlementLine);
 
 /**
  * `MarketplaceSettlement`: a channel's settlement report (`Pedido;Data;Bruto;Comissao;Tarifas;Liquido`)
@@ -28,11 +24,7 @@ export async function importSettlements(context: JobContext): Promise<JobOutcome
   const integrationId = settlementIntegrationOf(job.params);
   if (integrationId === null) throw new JobFailure(SETTLEMENT_INTEGRATION_REQUIRED);
   const { text } = decodeText(await readJobFile(context.bucket, job));
-  if (job.processed === 0) {
-    let total = 0;
-    for (const _ of openFile(text)) total++;
-    await setJobTotal(db, job.id, total, NO_COUNTS);
-  }
+  await setTotalOnFirstRun(context, () => openFile(text), NO_COUNTS);
   return processInChunks(
     context,
     openFile(text),

@@ -1,8 +1,8 @@
-import { insertJobErrors, setJobTotal } from "../../db/jobs";
+import { insertJobErrors } from "../../db/jobs";
 import { skusByCodes } from "../../db/stock/registry";
 import { ApiError } from "../../lib/errors";
 import { processInChunks } from "../jobs/chunked-job";
-import { openCsvJobFile, resumedCounts } from "../jobs/csv-job-file";
+import { readCsvJobLines, resumedCounts, setTotalOnFirstRun } from "../jobs/csv-job-file";
 import type { JobContext, JobOutcome } from "../jobs/job-context";
 import { readJobFile } from "../jobs/job-file";
 import { decodeText } from "../sku/text-decoding";
@@ -19,12 +19,7 @@ export const ORDERS_PER_CHUNK = 50;
 type Good = OrderLine & { ok: true };
 
 function openGroups(text: string): Generator<OrderLine[]> {
-  const { columns, records } = openCsvJobFile(text, ORDERS_CSV_EMPTY, ordersHeader);
-  return groupLines(
-    (function* () {
-      for (const record of records) yield readOrderLine(record, columns);
-    })(),
-  );
+  return groupLines(readCsvJobLines(text, ORDERS_CSV_EMPTY, ordersHeader, readOrderLine));
 }
 
 /** `Items[<i>]. message` of createOrder names the item: the line of that item gets the message. */
@@ -45,11 +40,7 @@ function lineOfError(group: Good[], message: string): { line: number; message: s
 export async function importOrdersTemplate(context: JobContext): Promise<JobOutcome> {
   const { db, job } = context;
   const { text } = decodeText(await readJobFile(context.bucket, job));
-  if (job.processed === 0) {
-    let total = 0;
-    for (const _ of openGroups(text)) total++;
-    await setJobTotal(db, job.id, total, NO_COUNTS);
-  }
+  await setTotalOnFirstRun(context, () => openGroups(text), NO_COUNTS);
   const caller = { companyId: job.companyId, userId: job.createdBy ?? null };
   return processInChunks(
     context,

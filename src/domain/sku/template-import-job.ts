@@ -1,7 +1,7 @@
-import { insertJobErrors, setJobTotal } from "../../db/jobs";
+import { insertJobErrors } from "../../db/jobs";
 import { activeBrands, insertCostRecords, productsByCodes, upsertProducts } from "../../db/sku-import";
 import { processInChunks } from "../jobs/chunked-job";
-import { openCsvJobFile, resumedCounts } from "../jobs/csv-job-file";
+import { openCsvJobFile, resumedCounts, setTotalOnFirstRun } from "../jobs/csv-job-file";
 import type { JobContext, JobOutcome } from "../jobs/job-context";
 import { readJobFile } from "../jobs/job-file";
 import { addCounts, planSkuChunk, type SkuImportCounts } from "./import-chunk";
@@ -14,12 +14,6 @@ const NO_COUNTS: SkuImportCounts = { created: 0, updated: 0, errors: 0 };
 /** The template's columns and its data records. */
 const openTemplate = (text: string) => openCsvJobFile(text, TEMPLATE_EMPTY, mapHeader);
 
-function countRecords(text: string): number {
-  let total = 0;
-  for (const _ of openTemplate(text).records) total++;
-  return total;
-}
-
 /**
  * `SkuTemplate`: creates or updates products by code from the CSV, records each line's cost,
  * and reports bad lines by line number without losing the good ones.
@@ -28,9 +22,7 @@ export async function importSkuTemplate(context: JobContext): Promise<JobOutcome
   const { db, job } = context;
   const { text } = decodeText(await readJobFile(context.bucket, job));
   const { columns, records } = openTemplate(text);
-  if (job.processed === 0) {
-    await setJobTotal(db, job.id, countRecords(text), NO_COUNTS);
-  }
+  await setTotalOnFirstRun(context, () => openTemplate(text).records, NO_COUNTS);
   const brandRows = await activeBrands(db, job.companyId);
   const brands: BrandIndex = {
     ids: new Set(brandRows.map((brand) => brand.id)),

@@ -1,8 +1,8 @@
-import { insertJobErrors, setJobTotal } from "../../db/jobs";
+import { insertJobErrors } from "../../db/jobs";
 import { findInventory } from "../../db/stock/inventory";
 import { batchesBySkuCodes, skusByCodes } from "../../db/stock/registry";
 import { processInChunks } from "../jobs/chunked-job";
-import { openCsvJobFile, resumedCounts } from "../jobs/csv-job-file";
+import { readCsvJobLines, resumedCounts, setTotalOnFirstRun } from "../jobs/csv-job-file";
 import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
 import { readJobFile } from "../jobs/job-file";
 import { decodeText } from "../sku/text-decoding";
@@ -22,12 +22,7 @@ type Counts = { counted: number; errors: number };
 const NO_COUNTS: Counts = { counted: 0, errors: 0 };
 
 /** The count lines of the CSV after its header (blank lines skipped); the header is read at once. */
-function openFile(text: string): Generator<CountLine> {
-  const { columns, records } = openCsvJobFile(text, INVENTORY_CSV_EMPTY, countHeader);
-  return (function* () {
-    for (const record of records) yield readCountLine(record, columns);
-  })();
-}
+const openFile = (text: string) => readCsvJobLines(text, INVENTORY_CSV_EMPTY, countHeader, readCountLine);
 
 /**
  * `StockInventoryCount`: counted quantities of an open inventory from a CSV (`sku;quantity;batch`),
@@ -42,11 +37,7 @@ export async function importInventoryCount(context: JobContext): Promise<JobOutc
   if (!inventory) throw new JobFailure(INVENTORY_NOT_FOUND);
   if (inventory.applied === 1) throw new JobFailure(INVENTORY_APPLIED_NO_CHANGES);
   const { text } = decodeText(await readJobFile(context.bucket, job));
-  if (job.processed === 0) {
-    let total = 0;
-    for (const _ of openFile(text)) total++;
-    await setJobTotal(db, job.id, total, NO_COUNTS);
-  }
+  await setTotalOnFirstRun(context, () => openFile(text), NO_COUNTS);
   return processInChunks(
     context,
     openFile(text),
