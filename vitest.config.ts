@@ -9,8 +9,8 @@ const testSeed = process.env.TEST_SEED
 export default defineConfig({
   test: {
     silent: "passed-only",
-    // prints the cases tried per route by the fuzz tests and writes docs/artifacts/fuzz-summary.json
-    reporters: ["default", "./test/fuzz/summary-reporter.mjs"],
+    // the fuzz totals (per route in docs/artifacts/fuzz-summary.json), then a recap of what failed, last
+    reporters: ["default", "./test/fuzz/summary-reporter.mjs", "./test/support/failure-recap-reporter.mjs"],
     projects: [
       {
         // Routes, domain and queue tests inside workerd with real local D1/R2/Queue bindings.
