@@ -150,7 +150,7 @@ export async function attemptDeliveries(run: DeliveryRun, wanted: WantedAttempt[
           outcome: { kind: "released", deliveryId: delivery.id, seconds: 1 },
           next: { attempt: delivery.attempts, delaySeconds: 1 },
         };
-      return attemptOne(run, delivery, endpoint, event);
+      return attemptOne(run, delivery, endpoint, event, second);
     }),
   );
   await recordOutcomes(
@@ -172,19 +172,23 @@ export async function attemptDeliveries(run: DeliveryRun, wanted: WantedAttempt[
   );
 }
 
-/** Signs and posts one claimed delivery; answers its attempt record and the next attempt, if any. */
+/**
+ * Signs and posts one claimed delivery; answers its attempt record and the next attempt, if any.
+ * The signed timestamp is the second of the rate window it was claimed in, so no more than the
+ * endpoint's `MaxPerSecond` posts ever carry the same `X-Timestamp`.
+ */
 async function attemptOne(
   run: DeliveryRun,
   delivery: DeliveryRow,
   endpoint: WebhookEndpointRow,
   event: EventRow,
+  timestamp: number,
 ): Promise<Turn> {
   const { config } = run;
   const inRound = delivery.attempts - delivery.roundStart;
   const refusal = webhookUrlRefusal(endpoint.url, config.production);
   if (refusal) return turnOf(run, delivery, { code: null, error: refusal, durationMs: 0 }, inRound, true);
   const body = deliveryBody(event);
-  const timestamp = Math.floor(Date.now() / 1000);
   const answer = await post(
     run.http,
     endpoint.url,
