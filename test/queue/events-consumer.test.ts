@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, webhookAttempts, webhookDeliveries } from "../../drizzle/schema";
@@ -120,9 +121,21 @@ describe("events consumer: the deliver messages of a batch together", () => {
     expect((await api.put(`/webhook/${off.IDWebhook}`, { Active: 0 })).status).toBe(200);
     const bounded = await pendingDeliveries(webhook.IDWebhook, 3);
     const [cancelled] = await pendingDeliveries(off.IDWebhook, 1);
+    // the held-back delivery's next message is kept here, so the real queue cannot take it before
+    // the state below is read (a loaded machine can take the second it waits)
+    const sent: { body: unknown; delaySeconds?: number }[] = [];
+    const recorder = {
+      send: async (body: unknown, options?: { delaySeconds?: number }) => {
+        sent.push({ body, ...options });
+      },
+      sendBatch: async (messages: Iterable<{ body: unknown; delaySeconds?: number }>) => {
+        sent.push(...messages);
+      },
+    };
     await deliver(
       [...bounded, cancelled!].map((id) => deliverMessage(id)),
       "finance-events",
+      { ...env, EVENTS: recorder as unknown as typeof env.EVENTS },
     );
 
     const after = await stateOf([...bounded, cancelled!]);
@@ -134,7 +147,10 @@ describe("events consumer: the deliver messages of a batch together", () => {
       { id: cancelled, status: "Cancelled", attempts: 0 },
     ]);
     expect(after.attempts.map((a) => a.deliveryId)).toEqual([bounded[0], bounded[1]]);
+    expect(sent).toEqual([{ body: deliverMessage(bounded[2]!).body, delaySeconds: 1 }]);
 
+    // handed to the real queue, it waits its second and is delivered
+    await env.EVENTS.send(sent[0]!.body as never, { delaySeconds: 1 });
     await eventually(async () => (await stateOf([bounded[2]!])).deliveries[0]!.status === "Delivered");
     const received = await hook.received();
     expect(received.map((r) => Number(r.headers["x-delivery-id"])).sort()).toEqual([...bounded].sort());

@@ -189,7 +189,11 @@ export async function storedJob(
 }
 
 /** Delivers job messages to the Worker's queue handler, as the queue would; answers acks and retries. */
-export async function deliver(messages: { body: unknown; attempts?: number }[], queue = "finance-jobs") {
+export async function deliver(
+  messages: { body: unknown; attempts?: number }[],
+  queue = "finance-jobs",
+  bindings: typeof env = env,
+) {
   const batch = createMessageBatch(
     queue,
     messages.map((message, index) => ({
@@ -209,7 +213,7 @@ export async function deliver(messages: { body: unknown; attempts?: number }[], 
     };
   }
   const ctx = createExecutionContext();
-  await worker.queue(batch as MessageBatch<JobMessage>, env, ctx);
+  await worker.queue(batch as MessageBatch<JobMessage>, bindings, ctx);
   return { ...(await getQueueResult(batch, ctx)), retryDelays };
 }
 

@@ -1,71 +1,20 @@
-// A real webhook receiver for the workers tests (a vitest globalSetup, in Node): an HTTP server on
-// loopback that the Worker under test delivers to. Each test uses its own path `/hook/<name>` and
-// drives it through `/_control/<name>`:
-//   PUT  {secrets: [...], script: [500, "timeout", "close", 200, 410...], otherwise: 200}
-//        answers the deliveries in script order, then `otherwise`; "timeout" holds the answer past
-//        the Worker's timeout, "close" drops the connection without an answer;
-//   GET  the deliveries received: headers, raw body, which secrets verified (README's example code).
-import { createServer } from "node:http";
-import { verifyWebhook } from "../../scripts/lib/verify-webhook.mjs";
-
-const hooks = new Map();
-const hookOf = (name) => {
-  if (!hooks.has(name)) hooks.set(name, { secrets: [], script: [], otherwise: 200, received: [] });
-  return hooks.get(name);
-};
-
-const readBody = (request) =>
-  new Promise((resolve) => {
-    const chunks = [];
-    request.on("data", (chunk) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-  });
-
-async function handle(request, response) {
-  const [, kind, name] = (request.url ?? "").split("?")[0].split("/");
-  const body = await readBody(request);
-  if (kind === "_control" && request.method === "PUT") {
-    const hook = hookOf(name);
-    Object.assign(hook, JSON.parse(body || "{}"));
-    response.writeHead(204).end();
-    return;
-  }
-  if (kind === "_control") {
-    response
-      .writeHead(200, { "Content-Type": "application/json" })
-      .end(JSON.stringify(hookOf(name).received));
-    return;
-  }
-  if (kind !== "hook") {
-    response.writeHead(404).end();
-    return;
-  }
-  const hook = hookOf(name);
-  const action = hook.script.length > 0 ? hook.script.shift() : hook.otherwise;
-  const signature = request.headers["x-signature"];
-  hook.received.push({
-    headers: request.headers,
-    body,
-    verifiedWith: hook.secrets.filter((secret) => verifyWebhook(secret, signature, body)),
-    action,
-    at: Date.now(),
-  });
-  if (action === "close") {
-    request.socket.destroy();
-    return;
-  }
-  if (action === "timeout") {
-    setTimeout(() => response.writeHead(200).end(), 10_000).unref();
-    return;
-  }
-  response.writeHead(Number(action)).end(String(action));
-}
+// A real webhook receiver for the workers tests (a vitest globalSetup): starts
+// webhook-receiver-server.mjs in a Node process of its own, on loopback, and hands its URL to the
+// tests (`inject("webhookReceiverUrl")`, see webhook-receiver.ts).
+import { fork } from "node:child_process";
 
 export default async function setup(project) {
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => response.writeHead(500).end());
+  const child = fork(new URL("./webhook-receiver-server.mjs", import.meta.url), { stdio: "inherit" });
+  const port = await new Promise((resolve, reject) => {
+    child.once("message", (message) => resolve(message.port));
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`webhook receiver exited with ${code}`)));
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  project.provide("webhookReceiverUrl", `http://127.0.0.1:${server.address().port}`);
-  return () => new Promise((resolve) => server.close(() => resolve()));
+  project.provide("webhookReceiverUrl", `http://127.0.0.1:${port}`);
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill();
+    });
 }
