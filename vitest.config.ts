@@ -2,6 +2,12 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 /** Seed of the random choices of the fuzz and invariant suites: `TEST_SEED=<n>` replays a run. */
+/**
+ * A failed test runs again, twice at most, on the same state: a test that passes only then is
+ * flaky, a defect to fix, and the recap printed last names it with its first failure.
+ */
+const retry = 2;
+
 const testSeed = process.env.TEST_SEED
   ? Number.parseInt(process.env.TEST_SEED, 10)
   : Math.floor(Math.random() * 2 ** 31);
@@ -42,6 +48,7 @@ export default defineConfig({
           globalSetup: ["./test/domain/ofx/fixtures.setup.mjs", "./test/support/webhook-receiver.setup.mjs"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          retry,
         },
       },
       {
@@ -51,6 +58,7 @@ export default defineConfig({
           environment: "node",
           include: ["test/scripts/**/*.test.ts"],
           testTimeout: 120_000,
+          retry,
         },
       },
       {
@@ -63,6 +71,7 @@ export default defineConfig({
           globalSetup: ["./test/node/local-server.setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          retry,
         },
       },
     ],
