@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
   bankLines,
@@ -16,6 +16,7 @@ import { resultCount } from "./bank-line-import";
 import { inGroups } from "./jobs";
 import { newUid } from "./ledger";
 import { rawStatement } from "./raw-statement";
+import { inList } from "./sql";
 import { settledColumns, TITLE_STATUS } from "./title-settlement";
 import { newTransferUids, type TransferUids } from "./transfers";
 
@@ -298,9 +299,11 @@ export type WrittenDecisions = { written: ReconcilingWrite[]; refused: Reconcili
 
 /**
  * Writes decisions in one batch closed by `closing(count)` (the job's count). When a constraint
- * refuses the batch (a concurrent request took a title, a line or a leg), it is split in halves, in
- * order, down to single decisions: every decision that can still be written is, the refused ones
- * change nothing. Other errors are real faults and are rethrown.
+ * refuses the batch (a concurrent request took a title, a line or a leg), the decisions whose line
+ * is no longer pending are set aside at once (one read: a chunk another delivery of the same job
+ * already wrote would otherwise be halved down to one batch per decision), then the rest is split
+ * in halves, in order, down to single decisions: every decision that can still be written is, the
+ * refused ones change nothing. Other errors are real faults and are rethrown.
  */
 export async function writeDecisions(
   db: Db,
@@ -309,6 +312,7 @@ export async function writeDecisions(
   closing: (count: number) => BatchItem<"sqlite">[],
 ): Promise<WrittenDecisions> {
   const outcome: WrittenDecisions = { written: [], refused: [] };
+  let takenLinesRead = false;
   const attempt = async (group: KeyedWrite[]): Promise<void> => {
     if (group.length === 0) return;
     try {
@@ -320,6 +324,19 @@ export async function writeDecisions(
         outcome.refused.push(group[0]!.write);
         return;
       }
+      if (!takenLinesRead) {
+        takenLinesRead = true;
+        const taken = await linesNoLongerPending(
+          db,
+          scope.companyId,
+          group.map((k) => k.write.lineId),
+        );
+        if (taken.size > 0) {
+          outcome.refused.push(...group.filter((k) => taken.has(k.write.lineId)).map((k) => k.write));
+          await attempt(group.filter((k) => !taken.has(k.write.lineId)));
+          return;
+        }
+      }
       const half = Math.ceil(group.length / 2);
       await attempt(group.slice(0, half));
       await attempt(group.slice(half));
@@ -327,6 +344,15 @@ export async function writeDecisions(
   };
   await attempt(keyed);
   return outcome;
+}
+
+/** Which of these lines are no longer pending (reconciled or ignored since they were read). */
+async function linesNoLongerPending(db: Db, companyId: number, lineIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: bankLines.id })
+    .from(bankLines)
+    .where(and(eq(bankLines.companyId, companyId), inList(bankLines.id, lineIds), ne(bankLines.statusId, 1)));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Runs statements as one batch, if there are any. */
