@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "../../drizzle/schema";
 import { drizzleFor } from "../../src/db/client";
 import { client, signIn } from "../support/api";
+import { newTaxProfile } from "../support/order-factories";
 import type { Operation } from "../support/route-table";
 
 /**
@@ -237,25 +238,7 @@ function orderOf(ctx: FactoryContext): Promise<any> {
   let pending = orders.get(ctx);
   if (!pending) {
     pending = (async () => {
-      const profile = unique("TP").replace(/\s/g, "-");
-      ok(
-        await ctx.api.post("/tax/profile", {
-          Code: profile,
-          Description: "Revenda",
-          CstIcms: "00",
-          IcmsRate: 18,
-          CstIpi: "53",
-          IpiRate: 0,
-          CstPis: "01",
-          PisRate: 1.65,
-          CstCofins: "01",
-          CofinsRate: 7.6,
-          IDNfCstIbsCbs: 1,
-          IbsRate: 0.1,
-          CbsRate: 0.9,
-        }),
-        "tax profile",
-      );
+      const { Code: profile } = await newTaxProfile(ctx.api);
       const sku = ok(
         await ctx.api.post("/sku", { Code: profile, Name: unique("SKU"), TaxProfile: profile, Price: 50 }),
         "sku",

@@ -23,7 +23,23 @@ function ok<T = any>(response: { status: number; body: T }, what: string): T {
   return response.body;
 }
 
-/** ICMS 18%, IPI 0, PIS 1.65%, COFINS 7.6%, IBS 0.1%, CBS 0.9% unless told otherwise. */
+/** A tax profile's body but its code: resold goods, ICMS 18%, IPI 0, PIS 1.65%, COFINS 7.6%, IBS 0.1%, CBS 0.9%. */
+export const RESALE_TAX_RATES = {
+  Description: "Revenda",
+  CstIcms: "00",
+  IcmsRate: 18,
+  CstIpi: "53",
+  IpiRate: 0,
+  CstPis: "01",
+  PisRate: 1.65,
+  CstCofins: "01",
+  CofinsRate: 7.6,
+  IDNfCstIbsCbs: 1,
+  IbsRate: 0.1,
+  CbsRate: 0.9,
+};
+
+/** A tax profile of `RESALE_TAX_RATES` with a fresh code, changed by `rates`. */
 export async function newTaxProfile(
   api: Api,
   rates: Record<string, unknown> = {},
@@ -31,18 +47,7 @@ export async function newTaxProfile(
   const body = ok(
     await api.post("/tax/profile", {
       Code: unique("TP").replace(/\s/g, "-"),
-      Description: "Revenda",
-      CstIcms: "00",
-      IcmsRate: 18,
-      CstIpi: "53",
-      IpiRate: 0,
-      CstPis: "01",
-      PisRate: 1.65,
-      CstCofins: "01",
-      CofinsRate: 7.6,
-      IDNfCstIbsCbs: 1,
-      IbsRate: 0.1,
-      CbsRate: 0.9,
+      ...RESALE_TAX_RATES,
       ...rates,
     }),
     "POST /tax/profile",

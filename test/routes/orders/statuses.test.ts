@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { RESALE_TAX_RATES } from "../../support/order-factories";
 import { companyOneApi, companyTwoApi } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 
@@ -54,21 +55,7 @@ describe("/type/order/status", () => {
 
 describe("/tax/profile", () => {
   it("creates, reads and changes a profile; the code is unique per company; CST of IBS/CBS must exist", async () => {
-    const body = {
-      Code: `P-${crypto.randomUUID().slice(0, 8)}`,
-      Description: "Revenda",
-      CstIcms: "00",
-      IcmsRate: 18,
-      CstIpi: "53",
-      IpiRate: 0,
-      CstPis: "01",
-      PisRate: 1.65,
-      CstCofins: "01",
-      CofinsRate: 7.6,
-      IDNfCstIbsCbs: 1,
-      IbsRate: 0.1,
-      CbsRate: 0.9,
-    };
+    const body = { Code: `P-${crypto.randomUUID().slice(0, 8)}`, ...RESALE_TAX_RATES };
     const created = await api.post("/tax/profile", body);
     expect(created.status).toBe(200);
     expect(created.body).toEqual([{ IDTaxProfile: expect.any(Number), ...body, Status: 1 }]);
