@@ -6,6 +6,7 @@ import {
   orderPayments,
   titles,
 } from "../../drizzle/schema";
+import type { ChannelOrderTitle } from "../domain/marketplace/conciliation";
 import type { Db } from "../env";
 import { inGroups, MAX_BOUND_PARAMETERS } from "./jobs";
 import { existsInCompany } from "./lookups";
@@ -81,16 +82,6 @@ export function settlementPage(
     .offset(page * PAGE_SIZE);
 }
 
-/** One receivable title of the order created from a channel order (no title: the order has no payments). */
-export type ChannelOrderTitleRow = {
-  companyIntegrationId: number;
-  channelOrderId: string;
-  orderId: number;
-  titleId: number | null;
-  value: number | null;
-  openValue: number | null;
-};
-
 /**
  * The orders created from these channel orders of one integration, each with its receivable titles
  * (deleted titles left out). A channel order with no order yet has no row.
@@ -100,7 +91,7 @@ export async function channelOrderTitles(
   companyId: number,
   integrationId: number,
   channelOrderIds: string[],
-): Promise<ChannelOrderTitleRow[]> {
+): Promise<ChannelOrderTitle[]> {
   if (channelOrderIds.length === 0) return [];
   return db
     .select({

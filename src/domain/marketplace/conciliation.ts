@@ -1,17 +1,21 @@
 import type { Cents } from "../../lib/money";
 
-/** A settlement line as the conciliation reads it. */
-export type SettlementFacts = {
-  id: number;
-  /** `channel:<id>` when pulled from the channel, `job:<IDJob>:<line>` when uploaded. */
-  reference: string;
-  companyIntegrationId: number;
+/** What a channel settled for one of its orders: the gross, what it kept and what it paid out. */
+export type SettledAmounts = {
   channelOrderId: string;
   settlementDate: string;
   gross: Cents;
   commission: Cents;
   fees: Cents;
   net: Cents;
+};
+
+/** A settlement line as the conciliation reads it. */
+export type SettlementFacts = SettledAmounts & {
+  id: number;
+  /** `channel:<id>` when pulled from the channel, `job:<IDJob>:<line>` when uploaded. */
+  reference: string;
+  companyIntegrationId: number;
 };
 
 /** What the company expects to receive for a channel order: its order's receivable titles. */

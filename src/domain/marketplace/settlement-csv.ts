@@ -3,6 +3,7 @@ import { type Cents, formatCents } from "../../lib/money";
 import type { CsvRecord } from "../sku/csv";
 import { parseMoneyCell } from "../sku/money-cell";
 import { headerKey } from "../sku/template";
+import type { SettledAmounts } from "./conciliation";
 import {
   lineInvalidAmount,
   lineInvalidDate,
@@ -48,16 +49,7 @@ export function settlementHeader(fields: string[]): { columns: SettlementColumns
 }
 
 export type SettlementLine =
-  | {
-      ok: true;
-      line: number;
-      channelOrderId: string;
-      settlementDate: string;
-      gross: Cents;
-      commission: Cents;
-      fees: Cents;
-      net: Cents;
-    }
+  | ({ ok: true; line: number } & SettledAmounts)
   | { ok: false; line: number; message: string };
 
 /** `YYYY-MM-DD` or the Brazilian `DD/MM/YYYY`, a real date; null otherwise. */
