@@ -66,6 +66,24 @@ async function settle(messages: Message[], context: LogContext, work: () => Prom
   });
 }
 
+/** Runs each account's group of messages through `work`, settling the group's messages by its outcome. */
+function settleByAccount<B>(
+  groups: Map<string, { message: Message; body: B }[]>,
+  work: (account: string, bodies: B[]) => Promise<void>,
+): Promise<void>[] {
+  return [...groups].map(([account, group]) =>
+    settle(
+      group.map((item) => item.message),
+      { account },
+      () =>
+        work(
+          account,
+          group.map((item) => item.body),
+        ),
+    ),
+  );
+}
+
 /**
  * Queue entry point of the events queue. Every message is idempotent (claims in the database), so
  * the queue's own retry only covers a run that failed before it could record anything. The
@@ -101,30 +119,7 @@ export async function consumeEvents(
     ...mails.map(({ message, body }) =>
       settle([message], { messageId: message.id, account: body.account }, () => sendMail(body, env)),
     ),
-    ...[...dispatches].map(([account, group]) =>
-      settle(
-        group.map((item) => item.message),
-        { account },
-        () =>
-          dispatchOnce(
-            account,
-            group.map((item) => item.body),
-            env,
-          ),
-      ),
-    ),
-    ...[...deliveries].map(([account, group]) =>
-      settle(
-        group.map((item) => item.message),
-        { account },
-        () =>
-          deliverAll(
-            account,
-            group.map((item) => item.body),
-            env,
-            http,
-          ),
-      ),
-    ),
+    ...settleByAccount(dispatches, (account, bodies) => dispatchOnce(account, bodies, env)),
+    ...settleByAccount(deliveries, (account, bodies) => deliverAll(account, bodies, env, http)),
   ]);
 }
