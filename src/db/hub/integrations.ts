@@ -144,6 +144,9 @@ export async function updateHubIntegration(
 /** What a cursor walks through at the channel: its orders or its settlements. */
 export type CursorOf = "orders" | "settlements";
 
+/** One of an integration's two cursors. */
+export type CursorTarget = { companyId: number; integrationId: number; of: CursorOf };
+
 const CURSOR_COLUMN = { orders: "cursor", settlements: "settlementCursor" } as const;
 
 /**
@@ -151,12 +154,7 @@ const CURSOR_COLUMN = { orders: "cursor", settlements: "settlementCursor" } as c
  * pulled: when another pull moved it first, the CASE writes NULL into the NOT NULL column and the
  * whole batch is refused, so two pulls never store the same page twice.
  */
-export function advanceCursor(
-  db: Db,
-  target: { companyId: number; integrationId: number; of: CursorOf },
-  expected: string,
-  next: string,
-): Statement {
+export function advanceCursor(db: Db, target: CursorTarget, expected: string, next: string): Statement {
   const column = CURSOR_COLUMN[target.of];
   return db
     .update(hubIntegrations)
@@ -172,10 +170,7 @@ export function advanceCursor(
     );
 }
 
-export async function integrationCursor(
-  db: Db,
-  target: { companyId: number; integrationId: number; of: CursorOf },
-): Promise<string> {
+export async function integrationCursor(db: Db, target: CursorTarget): Promise<string> {
   const column = CURSOR_COLUMN[target.of];
   const row = await db
     .select({ cursor: hubIntegrations[column] })

@@ -1,7 +1,7 @@
 import type { ChannelAdapter } from "../../adapters/channels/types";
 import {
   advanceCursor,
-  type CursorOf,
+  type CursorTarget,
   findHubIntegration,
   integrationCursor,
 } from "../../db/hub/integrations";
@@ -114,8 +114,6 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
   }
   return pullSettlements(context, channel, { integrationId, counts, processed });
 }
-
-type CursorTarget = { companyId: number; integrationId: number; of: CursorOf };
 
 type PullState = { integrationId: number; counts: PullCounts; processed: number };
 
