@@ -7,7 +7,9 @@ import {
   costCenters,
   documentTypes,
   entries,
+  orderPayments,
   paymentTypes,
+  purchaseTitles,
   suppliers,
   titles,
 } from "../../drizzle/schema";
@@ -116,6 +118,35 @@ export async function listTitles(
     .orderBy(asc(titles.dueDate), asc(titles.id))
     .limit(pageSize)
     .offset(page * pageSize);
+}
+
+/**
+ * The area that created a title and keeps its money: the order whose payment it is, or the purchase
+ * whose installment it is (both links are written in the batch that inserts the title, so a title is
+ * owned from its first instant). Undefined for a title created through the titles routes.
+ */
+export type TitleOwner =
+  | { area: "order"; orderId: number }
+  | { area: "purchase"; purchaseId: number; installment: number };
+
+export async function titleOwner(
+  db: Db,
+  companyId: number,
+  titleId: number,
+): Promise<TitleOwner | undefined> {
+  const [order, purchase] = await db.batch([
+    db
+      .select({ orderId: orderPayments.orderId })
+      .from(orderPayments)
+      .where(and(eq(orderPayments.titleId, titleId), eq(orderPayments.companyId, companyId))),
+    db
+      .select({ purchaseId: purchaseTitles.purchaseId, installment: purchaseTitles.installment })
+      .from(purchaseTitles)
+      .where(and(eq(purchaseTitles.titleId, titleId), eq(purchaseTitles.companyId, companyId))),
+  ]);
+  if (order[0]) return { area: "order", orderId: order[0].orderId };
+  if (purchase[0]) return { area: "purchase", ...purchase[0] };
+  return undefined;
 }
 
 /** Inserts an open title (open value = value) and answers its id. */

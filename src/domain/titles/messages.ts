@@ -55,3 +55,21 @@ export const RECEIVABLE_MESSAGES: TitleMessages = {
   valueConflict: (value) =>
     `Valor ${formatCents(value)} recusado: a conta a receber foi alterada por outra operação ao mesmo tempo; consulte o valor recebido e tente novamente`,
 };
+
+/**
+ * Titles another area created and keeps (an order's payment, a purchase's installment): the titles
+ * routes may pay them but not change their money nor delete them.
+ */
+export const orderPaymentTitleChange = (titleId: number, orderId: number) =>
+  `Conta a receber ${titleId} é um pagamento do pedido ${orderId}: altere-a por PUT /orders/${orderId}/payment/${titleId}, que mantém o PaidValue do pedido`;
+export const orderPaymentTitleDelete = (titleId: number, orderId: number) =>
+  `Conta a receber ${titleId} é um pagamento do pedido ${orderId} e não pode ser excluída; altere-a por PUT /orders/${orderId}/payment/${titleId}`;
+export const purchaseInstallmentChange = (
+  titleId: number,
+  purchaseId: number,
+  installment: number,
+  fields: string[],
+) =>
+  `Conta a pagar ${titleId} é a parcela ${installment} da compra ${purchaseId}: Value, DueDate, IDSupplier e IDTypePayment seguem a compra e não podem ser alterados (alterado: ${fields.join(", ")})`;
+export const purchaseInstallmentDelete = (titleId: number, purchaseId: number, installment: number) =>
+  `Conta a pagar ${titleId} é a parcela ${installment} da compra ${purchaseId} e não pode ser excluída`;

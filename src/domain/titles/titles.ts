@@ -15,6 +15,7 @@ import type { Db } from "../../env";
 import { badRequest, refuseOnConflict } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import type { TitleKind } from "./kinds";
+import { assertChangeAllowed, assertDeleteAllowed } from "./ownership";
 import { assertReferences, type TitleReferences } from "./references";
 import { openValueForNewValue } from "./rules";
 
@@ -117,6 +118,7 @@ export async function changeTitle(
   changes: TitleChanges,
 ): Promise<TitleDetail> {
   const title = await requireTitle(db, companyId, kind, titleId);
+  await assertChangeAllowed(db, companyId, title, changes);
   await assertReferences(db, companyId, kind, changes);
   const newValue = changes.value;
   if (newValue !== undefined) openValueForNewValue(kind, title, newValue);
@@ -130,7 +132,10 @@ export async function changeTitle(
   return getTitleDetail(db, companyId, kind, titleId);
 }
 
-/** Soft-deletes a title (Status 0); refused while it has payments, even ones posted concurrently. */
+/**
+ * Soft-deletes a title (Status 0); refused while it has payments, even ones posted concurrently, and
+ * for a title another area owns (an order's payment, a purchase's installment).
+ */
 export async function deleteTitle(
   db: Db,
   companyId: number,
@@ -138,6 +143,7 @@ export async function deleteTitle(
   titleId: number,
 ): Promise<void> {
   await requireTitle(db, companyId, kind, titleId);
+  await assertDeleteAllowed(db, companyId, titleId);
   if (await softDeleteTitle(db, companyId, kind.typeAccount, titleId)) return;
   await requireTitle(db, companyId, kind, titleId);
   throw badRequest(kind.messages.hasPayments);

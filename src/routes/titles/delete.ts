@@ -20,7 +20,8 @@ const deleteConfig = <P extends z.ZodObject>(kind: TitleRouteKind, params: P) =>
   summary: `Exclui uma ${kind.noun}`,
   description:
     `Exclusão lógica (Status 0): a conta some das listas e consultas. Recusada enquanto a conta tiver ` +
-    `${kind.paymentNoun}s (\`${kind.domain.messages.hasPayments}\`). Resposta: \`[]\`.`,
+    `${kind.paymentNoun}s (\`${kind.domain.messages.hasPayments}\`) e para conta criada por outra área ` +
+    `(pagamento de pedido, parcela de compra): 400 com o motivo. Resposta: \`[]\`.`,
   request: { params },
   responses: jsonOk(EmptyListSchema, "Lista vazia"),
 });
