@@ -123,6 +123,8 @@ export const purchaseReceipts = sqliteTable(
     surplusPurchaseId: integer(),
     receivedBy: integer(),
     receivedAt: text().notNull(),
+    /** The NF-e whose duplicatas (`cobr/dup`) made the payables; null when the terms or the receiving date did. */
+    nfeId: integer(),
   },
   (t) => [check("purchase_receipts_version", sql`${t.versionOk} = 1`)],
 );

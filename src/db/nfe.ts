@@ -11,7 +11,7 @@ import {
   suppliers,
   warehouses,
 } from "../../drizzle/schema";
-import type { NfeDocument } from "../domain/nfe/types";
+import type { NfeDocument, NfeInstallment } from "../domain/nfe/types";
 import type { Db } from "../env";
 import { rawStatement } from "./raw-statement";
 import { inList, type Statement } from "./sql";
@@ -292,6 +292,20 @@ export type NewNfeEvent = Omit<typeof nfeEvents.$inferInsert, "id" | "createdAt"
 
 export async function insertNfeEvent(db: Db, event: NewNfeEvent): Promise<void> {
   await db.insert(nfeEvents).values(event);
+}
+
+/** The company's NF-e of this access key with its duplicatas (`cobr/dup`, as stored by the import), if any. */
+export async function duplicatasByKey(
+  db: Db,
+  companyId: number,
+  key: string,
+): Promise<{ nfeId: number; duplicatas: NfeInstallment[] } | undefined> {
+  const row = await db
+    .select({ id: nfeDocuments.id, installments: nfeDocuments.installments })
+    .from(nfeDocuments)
+    .where(and(eq(nfeDocuments.companyId, companyId), eq(nfeDocuments.chNfe, key)))
+    .get();
+  return row ? { nfeId: row.id, duplicatas: JSON.parse(row.installments) as NfeInstallment[] } : undefined;
 }
 
 /** The id of the company's purchase of this access key, if any. */

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayIn } from "../../src/lib/dates";
 import { cnpjOf, nfeXml, type SampleItem } from "../fixtures/nfe/generate";
 import proc from "../fixtures/nfe/procnfe-3-items.xml?raw";
 import { signIn } from "../support/api";
 import { invariantViolations } from "../support/invariants";
+import { paymentTypeWithRate } from "../support/order-factories";
 import { companyOneApi, unique } from "../support/registry-factories";
 import { seedAccounts } from "../support/seed";
 import { newSku } from "../support/stock-factories";
@@ -357,6 +359,217 @@ describe("NF-e import under concurrency and its invariants", () => {
     } finally {
       await env.DB_DEMO.prepare("UPDATE nfe_items SET nfe_id = -nfe_id WHERE nfe_id = ?").bind(-nfe.id).run();
     }
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+});
+
+describe("NF-e import: what the layout forbids fails the job at its first delivery, nothing written", () => {
+  const TABLES = ["nfe_documents", "nfe_items", "suppliers", "supplier_sku_codes", "purchases"];
+
+  /** One delivery of a stored job: it ends Failed with `message`, is not retried and writes nothing. */
+  async function failsAtOnce(xml: string, message: string) {
+    const before = await Promise.all(TABLES.map((t) => rowCount(t)));
+    const id = await storedJob(utf8(xml), { type: "NFeXML", route: "job" });
+    const result = await deliver([{ body: jobMessage(id, "NFeXML"), attempts: 1 }]);
+    expect(result.retryMessages).toEqual([]);
+    expect(await jobRow(id)).toMatchObject({ status: "Failed", failureReason: message, processed: 0 });
+    expect(await Promise.all(TABLES.map((t) => rowCount(t)))).toEqual(before);
+  }
+
+  const sample = (extra: Partial<Parameters<typeof nfeXml>[0]> = {}) => ({
+    issuerCnpj: newIssuer(),
+    recipientCnpj: COMPANY_ONE,
+    number: 6000 + Math.floor(Math.random() * 1000),
+    items: [item("N1", undefined), item("N2", undefined)],
+    ...extra,
+  });
+
+  it("a non-numeric, out-of-range or repeated nItem", async () => {
+    await failsAtOnce(
+      nfeXml(sample({ items: [item("N1", undefined), item("N2", undefined, { itemNumber: "dois" })] })),
+      "NF-e com det[2]/@nItem inválido: dois",
+    );
+    await failsAtOnce(
+      nfeXml(sample({ items: [item("N1", undefined, { itemNumber: "991" })] })),
+      "NF-e com det[1]/@nItem inválido: 991",
+    );
+    await failsAtOnce(
+      nfeXml(sample({ items: [item("N1", undefined), item("N2", undefined, { itemNumber: "1" })] })),
+      "NF-e com nItem 1 repetido",
+    );
+  });
+
+  it("more than 990 items", async () => {
+    const items = Array.from({ length: 991 }, (_, k) =>
+      item(`M${k}`, undefined, { quantity: "1.0000", unitValue: "1.0000000000" }),
+    );
+    await failsAtOnce(
+      nfeXml(sample({ items })),
+      "NF-e com 991 itens (det): o leiaute 4.00 permite no máximo 990",
+    );
+  });
+
+  it("duplicatas with an impossible due date, a zero value, or above the note's total", async () => {
+    // two items of 2 x 15.50: vNF 62.00
+    await failsAtOnce(
+      nfeXml(sample({ installments: [{ number: "001", dueDate: "2026-02-30", value: "62.00" }] })),
+      "NF-e com infNFe/cobr/dup[1]/dVenc inválido: 2026-02-30",
+    );
+    await failsAtOnce(
+      nfeXml(
+        sample({
+          installments: [
+            { number: "001", dueDate: "2026-12-20", value: "62.00" },
+            { number: "002", dueDate: "2027-01-20", value: "0.00" },
+          ],
+        }),
+      ),
+      "NF-e com infNFe/cobr/dup[2]/vDup inválido: 0.00",
+    );
+    await failsAtOnce(
+      nfeXml(
+        sample({
+          installments: [
+            { number: "001", dueDate: "2026-12-20", value: "40.00" },
+            { number: "002", dueDate: "2027-01-20", value: "22.01" },
+          ],
+        }),
+      ),
+      "NF-e com duplicatas (cobr/dup) somando 62.01, acima do valor da nota (vNF) 62.00",
+    );
+  });
+});
+
+describe("NF-e duplicatas become the purchase's payables at the check", () => {
+  /** An NF-e of `quantity` units at 10.00 of a new SKU, imported: its purchase (status 7) and item. */
+  async function nfePurchase(
+    quantity: number,
+    installments: { number: string; dueDate: string; value: string }[],
+  ) {
+    const ean = newEan();
+    const sku = await newSku(api, { EAN: ean });
+    const job = await importXml(
+      nfeXml({
+        issuerCnpj: newIssuer(),
+        recipientCnpj: COMPANY_ONE,
+        number: 7000 + Math.floor(Math.random() * 1000),
+        items: [item("DUP", ean, { quantity: `${quantity}.0000`, unitValue: "10.0000000000", ipiRate: 0 })],
+        installments,
+      }),
+    );
+    expect(job).toMatchObject({ Status: "Done", Result: { purchased: 1 } });
+    const nfe = await env.DB_DEMO.prepare("SELECT id, purchase_id FROM nfe_documents WHERE job_id = ?")
+      .bind(job.IDJob)
+      .first<{ id: number; purchase_id: number }>();
+    const purchase = await api.get(`/purchase/${nfe!.purchase_id}`);
+    expect(purchase.body).toMatchObject({ IDStatusPurchase: 7, Installments: installments.length });
+    return {
+      nfeId: nfe!.id,
+      purchaseId: nfe!.purchase_id,
+      itemId: purchase.body.Items[0].IDStockKeepingUnitPurchase as number,
+      skuId: sku.IDSku,
+    };
+  }
+
+  const check = (purchaseId: number, itemId: number, quantity: number) =>
+    api.post(`/purchase/${purchaseId}/check`, {
+      Items: [{ IDStockKeepingUnitPurchase: itemId, Quantity: quantity }],
+    });
+
+  const payablesOf = (body: any) =>
+    body.Payables.map((p: any) => [p.Installment, p.DueDate, p.Value, p.OpenValue, p.Status]);
+
+  it("three duplicatas: three payables with their due dates and values, and the receipt names the NF-e", async () => {
+    const { nfeId, purchaseId, itemId } = await nfePurchase(3, [
+      { number: "001", dueDate: "2026-12-20", value: "12.00" },
+      { number: "002", dueDate: "2027-01-20", value: "10.00" },
+      { number: "003", dueDate: "2027-02-22", value: "8.00" },
+    ]);
+    const checked = await check(purchaseId, itemId, 3);
+    expect(checked.status).toBe(200);
+    expect(payablesOf(checked.body)).toEqual([
+      [1, "2026-12-20", 12, 12, 1],
+      [2, "2027-01-20", 10, 10, 1],
+      [3, "2027-02-22", 8, 8, 1],
+    ]);
+    const titles = await env.DB_DEMO.prepare(
+      `SELECT t.type_account, t.due_date, t.value, t.description FROM purchase_titles pt JOIN titles t ON t.id = pt.title_id
+       WHERE pt.purchase_id = ? ORDER BY pt.installment`,
+    )
+      .bind(purchaseId)
+      .all();
+    expect(titles.results).toEqual([
+      {
+        type_account: 1,
+        due_date: "2026-12-20",
+        value: 1200,
+        description: `Compra ${purchaseId} - parcela 1/3`,
+      },
+      {
+        type_account: 1,
+        due_date: "2027-01-20",
+        value: 1000,
+        description: `Compra ${purchaseId} - parcela 2/3`,
+      },
+      {
+        type_account: 1,
+        due_date: "2027-02-22",
+        value: 800,
+        description: `Compra ${purchaseId} - parcela 3/3`,
+      },
+    ]);
+    const receipt = await env.DB_DEMO.prepare("SELECT nfe_id FROM purchase_receipts WHERE purchase_id = ?")
+      .bind(purchaseId)
+      .first();
+    expect(receipt).toEqual({ nfe_id: nfeId });
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+
+  it("a short receipt takes the difference from the last duplicatas, in due-date order", async () => {
+    // written out of order; 4 units of 10.00 billed, 2 received: 20.00 owed
+    const { purchaseId, itemId } = await nfePurchase(4, [
+      { number: "002", dueDate: "2027-01-20", value: "15.00" },
+      { number: "001", dueDate: "2026-12-20", value: "15.00" },
+      { number: "003", dueDate: "2027-02-22", value: "10.00" },
+    ]);
+    const checked = await check(purchaseId, itemId, 2);
+    expect(checked.status).toBe(200);
+    expect(payablesOf(checked.body)).toEqual([
+      [1, "2026-12-20", 15, 15, 1],
+      [2, "2027-01-20", 5, 5, 1],
+    ]);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+
+  it("duplicatas below the received total: the difference goes to the last one", async () => {
+    const { purchaseId, itemId } = await nfePurchase(2, [
+      { number: "001", dueDate: "2026-12-20", value: "5.00" },
+      { number: "002", dueDate: "2027-01-20", value: "5.00" },
+    ]);
+    const checked = await check(purchaseId, itemId, 2);
+    expect(payablesOf(checked.body)).toEqual([
+      [1, "2026-12-20", 5, 5, 1],
+      [2, "2027-01-20", 15, 15, 1],
+    ]);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+
+  it("a purchase with a payment type keeps its terms, even with an NF-e of duplicatas", async () => {
+    const { purchaseId, itemId } = await nfePurchase(2, [
+      { number: "001", dueDate: "2026-12-20", value: "10.00" },
+      { number: "002", dueDate: "2027-01-20", value: "10.00" },
+    ]);
+    const paymentType = await paymentTypeWithRate(api, 1);
+    expect(
+      (await api.put(`/purchase/${purchaseId}`, { IDTypePayment: paymentType, Installments: 1 })).status,
+    ).toBe(200);
+    const checked = await check(purchaseId, itemId, 2);
+    expect(checked.status).toBe(200);
+    expect(payablesOf(checked.body)).toEqual([[1, addDays(todayIn("America/Sao_Paulo"), 30), 20, 20, 1]]);
+    const receipt = await env.DB_DEMO.prepare("SELECT nfe_id FROM purchase_receipts WHERE purchase_id = ?")
+      .bind(purchaseId)
+      .first();
+    expect(receipt).toEqual({ nfe_id: null });
     expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 });

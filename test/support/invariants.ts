@@ -264,7 +264,9 @@ const STOCK_CHECKS: [string, string][] = [
 /**
  * Orders: reservations equal the open reserving items, invoiced items have their outbound movement
  * once (and returned ones their return once), totals and paid values follow the items and titles,
- * and the status history is one row per accepted transition, chained, ending at the order's status.
+ * every payment is its live receivable titles (none deleted, missing or foreign; each installment
+ * 1..N of a payment has its title), and the status history is one row per accepted transition,
+ * chained, ending at the order's status.
  */
 const ORDER_CHECKS: [string, string][] = [
   [
@@ -314,6 +316,19 @@ const ORDER_CHECKS: [string, string][] = [
      WHERE o.items_value <> coalesce(i.value, 0) OR o.tax_total <> coalesce(i.taxes, 0) OR o.items_total <> coalesce(i.total, 0)
         OR o.total <> o.items_total + o.freight - o.discount OR o.paid_value <> coalesce(p.value, 0)
         OR coalesce(i.broken, 0) > 0 OR coalesce(p.foreign_titles, 0) > 0`,
+  ],
+  [
+    "order payments",
+    `SELECT 'order ' || op.order_id || ' payment title ' || op.title_id || ': ' || CASE
+         WHEN t.id IS NULL THEN 'missing' WHEN t.status = 0 THEN 'deleted'
+         WHEN t.type_account <> 0 THEN 'not a receivable' ELSE 'of another company' END AS problem
+     FROM order_payments op LEFT JOIN titles t ON t.id = op.title_id
+     WHERE t.id IS NULL OR t.status = 0 OR t.type_account <> 0 OR t.company_id <> op.company_id
+     UNION ALL
+     SELECT 'order ' || order_id || ' payment of type ' || payment_type_id || ' in ' || installments
+       || ' installment(s): titles of installments ' || group_concat(installment, ',')
+     FROM order_payments GROUP BY order_id, payment_type_id, installments
+     HAVING count(*) <> installments * sum(installment = 1) OR max(installment) > installments OR min(installment) < 1`,
   ],
   [
     "order history",
@@ -401,9 +416,10 @@ const RECEIVED_CENTS =
  * - every received quantity has its inbound movement once: per purchase, SKU and batch, the receipt
  *   lines and the movements of origin `purchase` agree in quantity and count, and no such movement
  *   lacks a receipt line; an item's received quantity is the sum of its receipt lines;
- * - payables equal the purchase's terms: a received purchase's payable titles add up to what it
- *   received at its unit costs, one per installment of its terms (one without a payment type, none
- *   when nothing is owed), all payables of its supplier and company (dates: payableScheduleViolations);
+ * - payables equal the purchase's installments: a received purchase's live payable titles add up to
+ *   what it received at its unit costs, one per installment of its terms (its NF-e's duplicatas when
+ *   the receipt names one, else one without a payment type, none when nothing is owed), all payables
+ *   of its supplier and company, none deleted (dates and values: payableScheduleViolations);
  * - production cost equals the sum of the consumed lines: each line's cost is quantity x unit cost,
  *   the order's total their sum; one outbound movement per line at that quantity and cost, one
  *   inbound movement of the product within rounding of the total; finished exactly once.
@@ -440,12 +456,18 @@ const PURCHASE_CHECKS: [string, string][] = [
      FROM purchases p JOIN purchase_receipts r ON r.purchase_id = p.id
      LEFT JOIN purchase_titles pt ON pt.purchase_id = p.id
      LEFT JOIN titles t ON t.id = pt.title_id AND t.type_account = 1 AND t.company_id = p.company_id
-       AND t.supplier_id IS p.supplier_id
+       AND t.supplier_id IS p.supplier_id AND t.status <> 0
      WHERE p.origin <> 'production'
      GROUP BY p.id
      HAVING coalesce(sum(t.value), 0) <> ${RECEIVED_CENTS}
         OR count(t.id) <> count(pt.title_id)
-        OR count(t.id) <> CASE WHEN ${RECEIVED_CENTS} = 0 THEN 0 WHEN p.payment_type_id IS NULL THEN 1 ELSE p.installments END
+        OR count(t.id) <> CASE WHEN ${RECEIVED_CENTS} = 0 THEN 0 WHEN r.nfe_id IS NOT NULL THEN count(t.id)
+                               WHEN p.payment_type_id IS NULL THEN 1 ELSE p.installments END
+     UNION ALL
+     SELECT 'purchase ' || pt.purchase_id || ' installment ' || pt.installment || ': title ' || pt.title_id || ' '
+       || CASE WHEN t.id IS NULL THEN 'missing' WHEN t.status = 0 THEN 'deleted' ELSE 'not a payable of the purchase''s supplier' END
+     FROM purchase_titles pt JOIN purchases p ON p.id = pt.purchase_id LEFT JOIN titles t ON t.id = pt.title_id
+     WHERE t.id IS NULL OR t.status = 0 OR t.type_account <> 1 OR t.company_id <> p.company_id OR t.supplier_id IS NOT p.supplier_id
      UNION ALL
      SELECT 'purchase ' || pt.purchase_id || ': payables of a purchase never received'
      FROM purchase_titles pt LEFT JOIN purchase_receipts r ON r.purchase_id = pt.purchase_id WHERE r.purchase_id IS NULL`,
@@ -481,12 +503,17 @@ const PURCHASE_CHECKS: [string, string][] = [
   ],
 ];
 
-/** Payables equal the terms in their dates too: the rate's schedule from the receiving date (rates as they stand now). */
+/**
+ * Payables equal the installments in their dates too: the rate's schedule from the receiving date
+ * (rates as they stand now), or the duplicatas of the NF-e the receipt names, as the domain settles them.
+ */
 async function payableScheduleViolations(database: D1Database): Promise<string[]> {
   const { installmentSchedule } = await import("../../src/domain/payment-terms/schedule");
+  const { duplicataInstallments } = await import("../../src/domain/purchases/payables");
   const { results } = await database
     .prepare(
       `SELECT p.id, p.installments, substr(r.received_at, 1, 10) AS day, p.payment_type_id,
+         (SELECT d.installments FROM nfe_documents d WHERE d.id = r.nfe_id) AS duplicatas,
          rt.first_due_days, rt.interval_days, rt.additional_business_days, rt.additional_business_days_position,
          (SELECT json_group_array(json_array(pt.installment, t.due_date, t.value)) FROM purchase_titles pt
             JOIN titles t ON t.id = pt.title_id WHERE pt.purchase_id = p.id ORDER BY pt.installment) AS payables
@@ -499,6 +526,7 @@ async function payableScheduleViolations(database: D1Database): Promise<string[]
       installments: number;
       day: string;
       payment_type_id: number | null;
+      duplicatas: string | null;
       first_due_days: number | null;
       interval_days: number | null;
       additional_business_days: number | null;
@@ -511,21 +539,23 @@ async function payableScheduleViolations(database: D1Database): Promise<string[]
     const total = payables.reduce((sum, [, , value]) => sum + value, 0);
     if (payables.length === 0) continue;
     const expected =
-      p.payment_type_id === null
-        ? [{ number: 1, dueDate: p.day, valueCents: total }]
-        : p.first_due_days === null
-          ? []
-          : installmentSchedule(
-              {
-                installments: p.installments,
-                firstDueDays: p.first_due_days,
-                intervalDays: p.interval_days!,
-                additionalBusinessDays: p.additional_business_days!,
-                additionalBusinessDaysPosition: p.additional_business_days_position as 1 | 2,
-              },
-              p.day,
-              total,
-            );
+      p.duplicatas !== null
+        ? duplicataInstallments(JSON.parse(p.duplicatas) as { dueDate: string; value: number }[], total)
+        : p.payment_type_id === null
+          ? [{ number: 1, dueDate: p.day, valueCents: total }]
+          : p.first_due_days === null
+            ? []
+            : installmentSchedule(
+                {
+                  installments: p.installments,
+                  firstDueDays: p.first_due_days,
+                  intervalDays: p.interval_days!,
+                  additionalBusinessDays: p.additional_business_days!,
+                  additionalBusinessDaysPosition: p.additional_business_days_position as 1 | 2,
+                },
+                p.day,
+                total,
+              );
     const got = payables.map(([number, dueDate, valueCents]) => ({ number, dueDate, valueCents }));
     if (JSON.stringify(got) !== JSON.stringify(expected))
       problems.push(

@@ -18,13 +18,13 @@ export function receiptStatement(
   db: Db,
   companyId: number,
   purchase: { id: number; version: number },
-  values: { surplusUid: string | null; receivedBy: number; receivedAt: string },
+  values: { surplusUid: string | null; receivedBy: number; receivedAt: string; nfeId?: number | null },
 ): Statement {
   const surplus = values.surplusUid === null ? sql`NULL` : purchaseIdByUid(values.surplusUid);
   return rawStatement(
     db,
-    sql`INSERT INTO purchase_receipts (purchase_id, company_id, version_ok, surplus_purchase_id, received_by, received_at)
-      SELECT p.id, ${companyId}, p.version = ${purchase.version}, ${surplus}, ${values.receivedBy}, ${values.receivedAt}
+    sql`INSERT INTO purchase_receipts (purchase_id, company_id, version_ok, surplus_purchase_id, received_by, received_at, nfe_id)
+      SELECT p.id, ${companyId}, p.version = ${purchase.version}, ${surplus}, ${values.receivedBy}, ${values.receivedAt}, ${values.nfeId ?? null}
       FROM purchases p WHERE p.id = ${purchase.id} AND p.company_id = ${companyId}`,
   );
 }

@@ -1,5 +1,8 @@
 /** Texts of the NF-e area (the spec fixes none but the 210240 rule; the wording is the service's own). */
 
+/** Items (`det`) an NF-e may have: `nItem` runs from 1 to 990 in layout 4.00. */
+export const NFE_MAX_ITEMS = 990;
+
 /** Whole-file refusals of the NF-e import (the job ends Failed with the text). */
 export const nfeMalformedXml = (detail: string) => `XML malformado ou truncado: ${detail}`;
 export const NFE_NOT_AN_NFE =
@@ -8,6 +11,11 @@ export const nfeLayoutVersion = (version: string) =>
   `Versão de leiaute da NF-e não suportada: ${version} (aceita: 4.00)`;
 export const nfeFieldMissing = (path: string) => `NF-e sem o campo obrigatório ${path}`;
 export const nfeFieldInvalid = (path: string, value: string) => `NF-e com ${path} inválido: ${value}`;
+export const nfeTooManyItems = (count: number) =>
+  `NF-e com ${count} itens (det): o leiaute 4.00 permite no máximo ${NFE_MAX_ITEMS}`;
+export const nfeItemNumberRepeated = (number: number) => `NF-e com nItem ${number} repetido`;
+export const nfeDuplicatasAboveTotal = (sum: string, total: string) =>
+  `NF-e com duplicatas (cobr/dup) somando ${sum}, acima do valor da nota (vNF) ${total}`;
 export const nfeOtherRecipient = (cnpj: string) =>
   `NF-e destinada a outro CNPJ (${cnpj}): o destinatário não é esta empresa`;
 export const nfeDuplicateKey = (key: string) =>

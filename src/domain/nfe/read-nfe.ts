@@ -1,13 +1,19 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { isValidDate } from "../../lib/dates";
+import { formatCents } from "../../lib/money";
 import { accessKeyProblem } from "./access-key";
 import { centsOfDecimal, thousandthsOfDecimal } from "./decimals";
 import {
   accessKeyMismatch,
+  NFE_MAX_ITEMS,
   NFE_NOT_AN_NFE,
+  nfeDuplicatasAboveTotal,
   nfeFieldInvalid,
   nfeFieldMissing,
+  nfeItemNumberRepeated,
   nfeLayoutVersion,
   nfeMalformedXml,
+  nfeTooManyItems,
 } from "./messages";
 import type { NfeDocument, NfeInstallment, NfeItem, NfePayment, NfeTaxes, NfeTotals } from "./types";
 
@@ -104,9 +110,20 @@ function itemTaxes(tax: Node | undefined, path: string): NfeTaxes {
   };
 }
 
+/** `nItem`: an integer from 1 to 990 (the position in the file when absent). */
+function itemNumber(det: Node, index: number): number {
+  const raw = det["@nItem"];
+  if (raw === undefined) return index + 1;
+  const text = String(raw);
+  const number = /^\d{1,3}$/.test(text) ? Number(text) : 0;
+  if (number < 1 || number > NFE_MAX_ITEMS)
+    throw new Refusal(nfeFieldInvalid(`det[${index + 1}]/@nItem`, text));
+  return number;
+}
+
 function readItem(det: unknown, index: number): NfeItem {
   if (!isNode(det)) throw new Refusal(nfeFieldMissing(`det[${index + 1}]/prod`));
-  const number = Number(det["@nItem"] ?? index + 1);
+  const number = itemNumber(det, index);
   const path = `det[${number}]`;
   const prod = child(det, "prod", path);
   const prodPath = `${path}/prod`;
@@ -163,13 +180,38 @@ function readInstallments(infNFe: Node): NfeInstallment[] {
     const path = `infNFe/cobr/dup[${index + 1}]`;
     if (!isNode(dup)) throw new Refusal(nfeFieldMissing(`${path}/vDup`));
     const dueDate = text(dup, "dVenc", path);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) throw new Refusal(nfeFieldInvalid(`${path}/dVenc`, dueDate));
-    return {
-      number: optionalText(dup, "nDup") ?? String(index + 1),
-      dueDate,
-      value: cents(dup, "vDup", path),
-    };
+    if (!isDueDate(dueDate)) throw new Refusal(nfeFieldInvalid(`${path}/dVenc`, dueDate));
+    const value = cents(dup, "vDup", path);
+    if (value <= 0) throw new Refusal(nfeFieldInvalid(`${path}/vDup`, text(dup, "vDup", path)));
+    return { number: optionalText(dup, "nDup") ?? String(index + 1), dueDate, value };
   });
+}
+
+/** A duplicata's due date: a real calendar date of this century or the next. */
+const isDueDate = (date: string) => isValidDate(date) && date >= "2000-01-01" && date <= "2199-12-31";
+
+/**
+ * The duplicatas of the document: real due dates, positive values, together never above the note's
+ * total (they may be below it: a part paid on issue is not a duplicata).
+ */
+function checkedInstallments(infNFe: Node, totals: NfeTotals): NfeInstallment[] {
+  const installments = readInstallments(infNFe);
+  const sum = installments.reduce((total, dup) => total + dup.value, 0);
+  if (sum > totals.total)
+    throw new Refusal(nfeDuplicatasAboveTotal(formatCents(sum), formatCents(totals.total)));
+  return installments;
+}
+
+/** The items: at most 990 (the layout's limit), each `nItem` once. */
+function readItems(dets: unknown[]): NfeItem[] {
+  if (dets.length > NFE_MAX_ITEMS) throw new Refusal(nfeTooManyItems(dets.length));
+  const items = dets.map(readItem);
+  const seen = new Set<number>();
+  for (const item of items) {
+    if (seen.has(item.number)) throw new Refusal(nfeItemNumberRepeated(item.number));
+    seen.add(item.number);
+  }
+  return items;
 }
 
 function readPayments(infNFe: Node): NfePayment[] {
@@ -236,6 +278,8 @@ function readDocument(root: Node): NfeDocument {
   if (dets.length === 0) throw new Refusal(nfeFieldMissing("infNFe/det"));
   const seriesText = text(ide, "serie", "infNFe/ide");
   const numberText = text(ide, "nNF", "infNFe/ide");
+  const items = readItems(dets);
+  const totals = readTotals(infNFe);
   return {
     accessKey,
     model: text(ide, "mod", "infNFe/ide"),
@@ -247,10 +291,10 @@ function readDocument(root: Node): NfeDocument {
     environment: optionalText(ide, "tpAmb") ?? "1",
     issuer,
     recipient: { document: documentOf(dest, "infNFe/dest"), name: optionalText(dest, "xNome") },
-    items: dets.map(readItem),
-    totals: readTotals(infNFe),
+    items,
+    totals,
     payments: readPayments(infNFe),
-    installments: readInstallments(infNFe),
+    installments: checkedInstallments(infNFe, totals),
     protocol,
   };
 }

@@ -116,7 +116,7 @@ function splitReceived(lines: CountLine[], ordered: number): { received: CountLi
  * The receiving check: counted quantities per item (per batch where the SKU uses batches). In ONE
  * batch: inbound movements at the purchase's unit cost (the ledger updates the average cost), the
  * receipt and its lines, the items' received quantities, the status (9, or 8 when something fell
- * short), the payable titles from the purchase's payment terms and, with `createSurplus`, a new
+ * short), the payable titles from the purchase's payment terms (or its NF-e's duplicatas) and, with `createSurplus`, a new
  * purchase (status 7, origin `surplus`) with what came beyond the order. The receipt's primary key
  * refuses a second check, even a concurrent one.
  */
@@ -207,7 +207,7 @@ export async function checkPurchase(
   );
 
   const receivedAt = await postingDate(db, caller.companyId);
-  const payables = await payableStatements(
+  const { statements: payables, nfeId } = await payableStatements(
     db,
     caller.companyId,
     purchase,
@@ -249,7 +249,12 @@ export async function checkPurchase(
     );
   }
   statements.push(
-    receiptStatement(db, caller.companyId, purchase, { surplusUid, receivedBy: caller.userId, receivedAt }),
+    receiptStatement(db, caller.companyId, purchase, {
+      surplusUid,
+      receivedBy: caller.userId,
+      receivedAt,
+      nfeId,
+    }),
     receivedStatusStatement(db, caller.companyId, purchaseId, statusId),
     itemCountsStatement(db, purchaseId, counts),
     ...receiptLineStatements(db, caller.companyId, purchaseId, receiptLines),
