@@ -66,7 +66,8 @@ beforeAll(async () => {
   });
 });
 
-const run = (sql: string) => env.DB_DEMO.prepare(sql).run();
+/** Runs the statements of a corruption (or its repair), separated by `;` at a line end, in one batch. */
+const run = (sql: string) => env.DB_DEMO.batch(sql.split(/;\s*\n/).map((s) => env.DB_DEMO.prepare(s)));
 
 describe("order invariants", () => {
   it("finds nothing wrong in orders written through the API", async () => {
@@ -119,6 +120,24 @@ describe("order invariants", () => {
       () =>
         `UPDATE titles SET value = value - 1, open_value = open_value - 1 WHERE id = (SELECT min(title_id) FROM order_payments WHERE order_id = ${ids.paid})`,
       /^order totals: order \d+: .*paid 6000.*titles 6001/,
+    ],
+    [
+      "a payment title deleted, even with the paid value following it",
+      () =>
+        `UPDATE titles SET status = 0 WHERE id = (SELECT max(title_id) FROM order_payments WHERE order_id = ${ids.paid});
+         UPDATE orders SET paid_value = 3000 WHERE id = ${ids.paid}`,
+      () =>
+        `UPDATE titles SET status = 1 WHERE id = (SELECT max(title_id) FROM order_payments WHERE order_id = ${ids.paid});
+         UPDATE orders SET paid_value = 6000 WHERE id = ${ids.paid}`,
+      /^order payments: order \d+ payment title \d+: deleted/,
+    ],
+    [
+      "a payment whose installments are not each linked to a title",
+      () =>
+        `UPDATE order_payments SET installment = 1 WHERE title_id = (SELECT max(title_id) FROM order_payments WHERE order_id = ${ids.paid})`,
+      () =>
+        `UPDATE order_payments SET installment = 2 WHERE title_id = (SELECT max(title_id) FROM order_payments WHERE order_id = ${ids.paid})`,
+      /^order payments: order \d+ payment of type \d+ in 2 installment\(s\): titles of installments 1,1/,
     ],
     [
       "a status without its history row",

@@ -101,6 +101,12 @@ describe("purchase and production invariants", () => {
       /^purchase payables: purchase \d+: received \d+, payables 2 of/,
     ],
     [
+      "a payable deleted",
+      () => `UPDATE titles SET status = 0 WHERE id = ${ids.title}`,
+      () => `UPDATE titles SET status = 1 WHERE id = ${ids.title}`,
+      /^purchase payables: purchase \d+ installment 2: title \d+ deleted/,
+    ],
+    [
       "a payable due on another date than the terms",
       () => `UPDATE titles SET due_date = date(due_date, '+1 day') WHERE id = ${ids.title}`,
       () => `UPDATE titles SET due_date = date(due_date, '-1 day') WHERE id = ${ids.title}`,
