@@ -115,21 +115,31 @@ describe("order payments as receivable titles", () => {
       Value: 45,
     });
     expect(viaOrder.status).toBe(200);
-    const viaTitles = await api.put(`/accounts/receivable/${second}`, { DueDate: "2026-12-10", Value: 40 });
+    // PUT /accounts/receivable/{id} refuses a title of an order (it points to this route); on a title of
+    // its own it answers the same fields, through the same serializer
+    const standalone = (
+      await api.post("/accounts/receivable", { Description: "Avulso", Value: 40, DueDate: "2026-05-01" })
+    ).body;
+    const viaTitles = await api.put(`/accounts/receivable/${standalone.IDAccountPayableReceivable}`, {
+      DueDate: "2026-12-10",
+      Value: 40,
+    });
     expect(viaTitles.status).toBe(200);
     expect(Object.keys(viaOrder.body)).toEqual(Object.keys(viaTitles.body));
     const fetched = await api.get(`/accounts/receivable/${first}`);
     expect(viaOrder.body).toEqual(fetched.body);
     expect(viaOrder.body).toMatchObject({ Value: 45, OpenValue: 45, DueDate: "2026-12-10" });
-    // the same change through both routes on the same title: the two answers, field by field
+    expect(await api.put(`/accounts/receivable/${second}`, { DueDate: "2026-12-11" })).toMatchObject({
+      status: 400,
+      body: {
+        errorMessage: `Conta a receber ${second} é um pagamento do pedido ${order.IDOrder}: altere-a por PUT /orders/${order.IDOrder}/payment/${second}, que mantém o PaidValue do pedido`,
+      },
+    });
     const sameViaOrder = await api.put(`/orders/${order.IDOrder}/payment/${first}`, {
       DueDate: "2026-12-11",
     });
-    const sameViaTitles = await api.put(`/accounts/receivable/${first}`, { DueDate: "2026-12-11" });
     expect(sameViaOrder.status).toBe(200);
-    for (const field of Object.keys(sameViaTitles.body))
-      expect([field, sameViaOrder.body[field]]).toEqual([field, sameViaTitles.body[field]]);
-    expect(sameViaOrder.body).toEqual(sameViaTitles.body);
+    expect(sameViaOrder.body).toEqual((await api.get(`/accounts/receivable/${first}`)).body);
     expect(await orderRow(order.IDOrder)).toMatchObject({ paidValue: 8500 });
 
     expect(await api.put(`/orders/${order.IDOrder}/payment/${first}`, { Value: 61 })).toMatchObject({
