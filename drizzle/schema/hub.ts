@@ -80,6 +80,8 @@ export const hubOrders = sqliteTable(
     orderId: integer(),
     /** Why the orders area refused to create the order (null: created, or not tried yet). */
     orderError: text(),
+    /** Why the order was created without reserving stock (in status 1 instead of 23); null: it reserved, or had nothing to reserve. */
+    reservationError: text(),
     /** The channel's order as received (JSON). */
     channelData: text().notNull(),
     createdAt: createdAt(),

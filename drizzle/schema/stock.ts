@@ -142,7 +142,12 @@ export const orderStatuses = sqliteTable("order_statuses", {
   final: integer().notNull().default(0),
 });
 
-/** Quantities held by orders (owned by the orders area later): they never change QtyOnStock. */
+/**
+ * Quantities held by orders: they never change QtyOnStock. No overselling: a row written when the
+ * order's reservation of the SKU in the warehouse grew records the QtyAvailable left after it, and
+ * the CHECK refuses it below zero unless the company allows negative stock (the batch fails, so of
+ * concurrent reservations of the last units only as many land as there are units).
+ */
 export const stockReservations = sqliteTable(
   "stock_reservations",
   {
@@ -153,12 +158,17 @@ export const stockReservations = sqliteTable(
     warehouseId: integer().notNull(),
     quantity: integer().notNull(),
     statusOrderId: integer().notNull(),
+    /** QtyAvailable of the SKU in the warehouse right after this row was written (thousandths). */
+    availableAfter: integer().notNull().default(0),
+    /** 1: the row may leave QtyAvailable below zero (the company allows negative stock, or the order's reservation did not grow). */
+    allowNegative: integer().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     index("stock_reservations_sku").on(t.skuId, t.warehouseId, t.statusOrderId),
     uniqueIndex("stock_reservations_order_sku").on(t.orderId, t.skuId, t.warehouseId),
     check("stock_reservations_quantity_positive", sql`${t.quantity} > 0`),
+    check("stock_reservations_available", sql`${t.availableAfter} >= 0 OR ${t.allowNegative} = 1`),
   ],
 );
 

@@ -107,4 +107,31 @@ describe("POST /orders/template (OrdersTemplate jobs)", () => {
         .where(eq(orders.importKey, `job:${job2.IDJob}:2`)),
     ).toEqual([]);
   });
+
+  it("an order whose status would reserve beyond QtyAvailable is a line error; the others are imported", async () => {
+    const { skuId, warehouseId } = await stockedSku(api, { stock: 2 });
+    const code = (await api.get(`/sku/${skuId}`)).body[0].Code;
+    const csv = [
+      "pedido;deposito;sku;quantidade;status",
+      `R;${warehouseId};${code};2;23`,
+      `R;${warehouseId};${code};1;`,
+      `S;${warehouseId};${code};2;50`,
+      `T;${warehouseId};${code};5;`,
+    ].join("\n");
+    const upload = await uploadMultipart(token, "/orders/template", utf8(csv));
+    const job = await waitForJob(token, upload.body.IDJob);
+    expect(job).toMatchObject({ Status: "Done", Result: { orders: 2, lines: 4, errors: 1 } });
+    expect(job.Errors).toEqual([
+      {
+        Line: 2,
+        Message: `Estoque insuficiente para reservar o SKU ${skuId} no depósito ${warehouseId}: disponível 2, solicitado 3`,
+      },
+    ]);
+    const created = await ordersOfJob(upload.body.IDJob);
+    expect(created.map((o) => [o.importKey, o.statusId])).toEqual([
+      [`job:${upload.body.IDJob}:4`, 50],
+      [`job:${upload.body.IDJob}:5`, 1],
+    ]);
+    expect(await reservationRows(created[0]!.id)).toEqual([expect.objectContaining({ quantity: 2000 })]);
+  });
 });

@@ -27,16 +27,20 @@ export async function creatableHubOrders(
     .limit(limit);
 }
 
-/** The order created from the hub order (UNIQUE: an order is linked to one hub order, once). */
+/**
+ * The order created from the hub order (UNIQUE: an order is linked to one hub order, once), and why
+ * it was created without reserving stock (null: it reserved, or had nothing to reserve).
+ */
 export async function linkCreatedOrder(
   db: Db,
   companyId: number,
   hubOrderId: number,
   orderId: number,
+  reservationError: string | null,
 ): Promise<void> {
   await db
     .update(hubOrders)
-    .set({ orderId })
+    .set({ orderId, reservationError })
     .where(and(eq(hubOrders.companyId, companyId), eq(hubOrders.id, hubOrderId), isNull(hubOrders.orderId)));
 }
 

@@ -6,9 +6,11 @@ import {
   orders,
   products,
   stockMovements,
+  stockReservations,
 } from "../../../drizzle/schema";
 import type { TransitionPlan } from "../../domain/orders/transitions";
 import type { ItemValues, OrderHeader } from "../../domain/orders/types";
+import type { ReservationLine } from "../../domain/stock/reservations";
 import type { Db } from "../../env";
 import { rawStatement } from "../raw-statement";
 import { inList, type Statement, utcNow } from "../sql";
@@ -250,22 +252,63 @@ export function recomputeTotals(db: Db, orderId: SQL | number): Statement {
 
 /**
  * The order's reservations from its items: one row per SKU while the order's status reserves stock
- * and its stock has not left; none otherwise. They never touch QtyOnStock.
+ * and its stock has not left; none otherwise. They never touch QtyOnStock. `held` is what the order
+ * reserved before this batch (read under the order's version guard; none for a new order): a row
+ * that holds more than that records the QtyAvailable left after it, and unless the company allows
+ * negative stock the CHECK `stock_reservations_available` refuses it below zero, failing the batch.
+ * The availability is computed in SQL from the totals and the other orders' reservations as they
+ * stand when the batch runs (D1 runs batches one at a time), so concurrent reservations of the last
+ * units land only as far as the units go.
  */
-export function syncReservations(db: Db, orderId: SQL | number): Statement[] {
+export function syncReservations(db: Db, orderId: SQL | number, held: ReservationLine[] = []): Statement[] {
+  const before = JSON.stringify(held.map((r) => [r.skuId, r.warehouseId, r.quantity]));
   return [
     rawStatement(db, sql`DELETE FROM stock_reservations WHERE order_id = ${orderId}`),
     rawStatement(
       db,
-      sql`INSERT INTO stock_reservations (company_id, order_id, sku_id, warehouse_id, quantity, status_order_id)
-        SELECT o.company_id, o.id, i.sku_id, o.warehouse_id, sum(i.quantity), o.status_id
-        FROM orders o
-        JOIN order_statuses s ON s.id = o.status_id
-        JOIN order_items i ON i.order_id = o.id
-        WHERE o.id = ${orderId} AND s.reserves_stock = 1 AND o.stock_state = 0
-        GROUP BY i.sku_id`,
+      sql`INSERT INTO stock_reservations (company_id, order_id, sku_id, warehouse_id, quantity, status_order_id,
+          available_after, allow_negative)
+        SELECT x.company_id, x.order_id, x.sku_id, x.warehouse_id, x.quantity, x.status_id,
+          coalesce((SELECT b.qty FROM stock_balances b WHERE b.sku_id = x.sku_id AND b.warehouse_id = x.warehouse_id), 0)
+            - coalesce((SELECT sum(r.quantity) FROM stock_reservations r
+                WHERE r.sku_id = x.sku_id AND r.warehouse_id = x.warehouse_id), 0)
+            - x.quantity,
+          CASE WHEN x.allow = 1 OR x.quantity <= coalesce((SELECT h.value ->> 2 FROM json_each(${before}) AS h
+              WHERE h.value ->> 0 = x.sku_id AND h.value ->> 1 = x.warehouse_id), 0) THEN 1 ELSE 0 END
+        FROM (
+          SELECT o.company_id, o.id AS order_id, i.sku_id, o.warehouse_id, sum(i.quantity) AS quantity,
+            o.status_id, c.allow_negative_stock AS allow
+          FROM orders o
+          JOIN companies c ON c.id = o.company_id
+          JOIN order_statuses s ON s.id = o.status_id
+          JOIN order_items i ON i.order_id = o.id
+          WHERE o.id = ${orderId} AND s.reserves_stock = 1 AND o.stock_state = 0
+          GROUP BY i.sku_id
+        ) AS x`,
     ),
   ];
+}
+
+/** True when a batch failed on the reservation CHECK (a reservation beyond QtyAvailable). */
+export function isReservationRefused(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  return text.includes("stock_reservations_available");
+}
+
+/** What the order reserves now (one row per SKU and warehouse). */
+export async function reservationsOfOrder(
+  db: Db,
+  companyId: number,
+  orderId: number,
+): Promise<ReservationLine[]> {
+  return db
+    .select({
+      skuId: stockReservations.skuId,
+      warehouseId: stockReservations.warehouseId,
+      quantity: stockReservations.quantity,
+    })
+    .from(stockReservations)
+    .where(and(eq(stockReservations.companyId, companyId), eq(stockReservations.orderId, orderId)));
 }
 
 export function messageRequestStatement(

@@ -8,8 +8,11 @@ import {
 import { type HubOrderItemRow, hubOrderItemsOf } from "../../db/hub/orders";
 import type { Db } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { createOrder, type OrderInput } from "../orders/create-order";
+import { createOrder, type OrderCaller, type OrderInput } from "../orders/create-order";
+import type { OrderDetail } from "../orders/read";
+import { isReservationRefusal } from "../stock/reservations";
 import { HUB_ORDER_WITHOUT_WAREHOUSE } from "./messages";
+import { STATUS_OF_CHANNEL } from "./order-mapping";
 
 /**
  * What the orders area is asked to create for a hub order: the channel's header, its mapped items
@@ -52,6 +55,40 @@ export function orderInputOf(
   };
 }
 
+/** Channel statuses of an order still to be fulfilled: its order reserves the stock it sells. */
+const OPEN_AT_CHANNEL = new Set([STATUS_OF_CHANNEL.pending_payment, STATUS_OF_CHANNEL.paid]);
+/** Reserves stock (the one seeded status outside the budget flow that reserves and that an order may start in). */
+const RESERVED = 23;
+/** Received: holds no stock, and moves to 23 (reserve), 3 or 10 later. */
+const RECEIVED = 1;
+
+/**
+ * Creates the order of a hub order: an order still open at the channel (awaiting payment or paid)
+ * in 23, reserving its items, so no other sale takes them; when they cannot be reserved (the
+ * warehouse has not that many available and the company does not allow negative stock) it is
+ * created in 1, which reserves nothing, and the refusal is answered to be kept on the hub order:
+ * the sale is never lost, and stays findable. An order shipped, delivered or cancelled at the
+ * channel is created in 1, as it holds no stock to sell again.
+ */
+async function createHubOrder(
+  db: Db,
+  caller: OrderCaller,
+  input: OrderInput,
+  channelStatus: number,
+): Promise<{ order: OrderDetail; reservationError: string | null }> {
+  if (!OPEN_AT_CHANNEL.has(channelStatus))
+    return { order: await createOrder(db, caller, { ...input, statusId: RECEIVED }), reservationError: null };
+  try {
+    return { order: await createOrder(db, caller, { ...input, statusId: RESERVED }), reservationError: null };
+  } catch (error) {
+    if (!isReservationRefusal(error)) throw error;
+    return {
+      order: await createOrder(db, caller, { ...input, statusId: RECEIVED }),
+      reservationError: error.message,
+    };
+  }
+}
+
 /** Orders created per call: one pull page's worth. */
 const ORDERS_PER_RUN = 100;
 
@@ -59,7 +96,8 @@ const ORDERS_PER_RUN = 100;
  * Creates, through the orders area's `createOrder` (the one way an order is created), the order of
  * each hub order of the integration that mapped completely (every SKU found, a warehouse set) and
  * has none yet, with, when the integration names a payment type, one receivable for the order's
- * total (what the channel will settle). The hub order's id is the import key, so a retry finds the order it created instead
+ * total (what the channel will settle), in the status `createHubOrder` picks (23 reserving its
+ * items, or 1 with the reason when they cannot be reserved). The hub order's id is the import key, so a retry finds the order it created instead
  * of creating a second one; the link (UNIQUE order id) is written once. A hub order the orders area
  * refuses keeps the reason and stays not created (`OrdersNotCreated=1` finds it).
  */
@@ -78,12 +116,13 @@ export async function createOrdersOfHubOrders(
     }
     const items = await hubOrderItemsOf(db, companyId, hubOrder.id);
     try {
-      const order = await createOrder(
+      const { order, reservationError } = await createHubOrder(
         db,
         { companyId, userId: null },
         orderInputOf({ ...hubOrder, warehouseId: hubOrder.warehouseId }, items, paymentTypeId),
+        hubOrder.statusOrderId,
       );
-      await linkCreatedOrder(db, companyId, hubOrder.id, order.order.id);
+      await linkCreatedOrder(db, companyId, hubOrder.id, order.order.id, reservationError);
       created++;
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 400) throw error;

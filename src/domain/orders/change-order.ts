@@ -1,9 +1,9 @@
 import {
   currentStatusOf,
   guardVersion,
+  itemsOfOrder,
   messageRequestStatement,
   recomputeTotals,
-  syncReservations,
   updateHeaderStatement,
 } from "../../db/orders/orders";
 import type { Statement } from "../../db/sql";
@@ -21,6 +21,7 @@ import { orderEventStatements } from "./order-events";
 import { type OrderDetail, orderDetail, requireOrder } from "./read";
 import { assertOrderReferences } from "./references";
 import { statusRegistry } from "./registry";
+import { changedReservationWrites } from "./reservations";
 import { statusChangeWrites } from "./status-change";
 import { planTransition, type StockState } from "./transitions";
 import type { OrderHeader } from "./types";
@@ -71,14 +72,21 @@ export async function changeOrder(
   const statements: Statement[] = [guardVersion(db, companyId, order.id, order.version)];
   const headerStatement = updateHeaderStatement(db, companyId, order.id, header);
   if (headerStatement) statements.push(headerStatement, recomputeTotals(db, order.id));
+  const warehouseId = header.warehouseId ?? order.warehouseId;
   const plan = statusChanges
     ? planTransition(registry, order.statusId, changes.statusId!, order.stockState as StockState)
     : null;
-  if (plan)
-    statements.push(
-      ...(await statusChangeWrites(db, caller, order, plan, header.warehouseId ?? order.warehouseId)),
-    );
-  statements.push(...syncReservations(db, order.id));
+  if (plan) statements.push(...(await statusChangeWrites(db, caller, order, plan, warehouseId)));
+  const reserves = plan
+    ? plan.reserves
+    : registry.statuses.get(order.statusId)?.reservesStock === 1 && order.stockState === 0;
+  statements.push(
+    ...(await changedReservationWrites(db, companyId, order.id, {
+      reserves,
+      warehouseId,
+      items: reserves ? await itemsOfOrder(db, companyId, order.id) : [],
+    })),
+  );
   statements.push(
     ...(await orderEventStatements(
       db,

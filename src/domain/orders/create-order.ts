@@ -5,21 +5,23 @@ import {
   firstHistoryStatement,
   insertItemsStatement,
   insertOrderStatement,
+  isReservationRefused,
   orderIdByUid,
   recomputeTotals,
-  syncReservations,
 } from "../../db/orders/orders";
 import type { Statement } from "../../db/sql";
 import type { Db } from "../../env";
 import { allInOrder } from "../../lib/concurrent";
 import { DEFAULT_TIME_ZONE, todayIn } from "../../lib/dates";
 import { badRequest, isConstraintError } from "../../lib/errors";
+import { RESERVATION_TAKEN_CONCURRENTLY } from "../stock/messages";
 import { type ItemRequest, prepareItems } from "./items";
 import { ORDER_DISCOUNT_ABOVE_TOTAL, ORDER_ITEMS_REQUIRED } from "./messages";
 import { type PaymentRequest, paymentWrites } from "./payments";
 import { type OrderDetail, orderDetail } from "./read";
 import { assertOrderReferences } from "./references";
 import { statusRegistry } from "./registry";
+import { reservationWrites } from "./reservations";
 import { planInitialStatus } from "./transitions";
 import type { OrderHeader } from "./types";
 
@@ -43,7 +45,8 @@ export const MAX_ORDER_ITEMS = 500;
  * Creates an order: the one way orders come into being (HTTP, the template import, the hub).
  * Validates references, status and items, computes the taxes, and writes in ONE batch the order,
  * its items, the first status-history row, the totals, the payment titles and, when the status
- * reserves stock, the reservations.
+ * reserves stock, the reservations (refused beyond QtyAvailable unless the company allows negative
+ * stock: `reservationWrites`).
  */
 export async function createOrder(db: Db, caller: OrderCaller, input: OrderInput): Promise<OrderDetail> {
   const { companyId } = caller;
@@ -68,6 +71,13 @@ export async function createOrder(db: Db, caller: OrderCaller, input: OrderInput
     { date, consumerId: input.header.consumerId, total, paid: 0 },
     input.payments ?? [],
   );
+  const reservations = await reservationWrites(
+    db,
+    companyId,
+    orderId,
+    { reserves: plan.reserves, warehouseId: input.header.warehouseId, items },
+    [],
+  );
   const statements: Statement[] = [
     insertOrderStatement(db, companyId, {
       uid,
@@ -80,11 +90,12 @@ export async function createOrder(db: Db, caller: OrderCaller, input: OrderInput
     firstHistoryStatement(db, companyId, orderId, plan.to, caller.userId),
     recomputeTotals(db, orderId),
     ...payments,
-    ...syncReservations(db, orderId),
+    ...reservations,
   ];
   try {
     await db.batch(statements as [Statement, ...Statement[]]);
   } catch (error) {
+    if (isReservationRefused(error)) throw badRequest(RESERVATION_TAKEN_CONCURRENTLY);
     if (input.importKey && isConstraintError(error)) {
       const existing = await findOrderByImportKey(db, companyId, input.importKey);
       if (existing) return orderDetail(db, companyId, existing.id);

@@ -8,7 +8,6 @@ import {
   type OrderItemView,
   type OrderRow,
   recomputeTotals,
-  syncReservations,
   updateItemStatement,
 } from "../../db/orders/orders";
 import { skusByIds } from "../../db/stock/registry";
@@ -21,15 +20,37 @@ import { type ItemRequest, prepareItems } from "./items";
 import { ORDER_ITEM_NOT_FOUND, ORDER_ITEMS_LOCKED } from "./messages";
 import { requireOrder } from "./read";
 import { statusRegistry } from "./registry";
+import { changedReservationWrites } from "./reservations";
 import { commitOrderWrite } from "./write";
 
-/** Items change only while the stock has not left and the status is not final. */
-async function requireEditableOrder(db: Db, companyId: number, orderId: number): Promise<OrderRow> {
+/**
+ * Items change only while the stock has not left and the status is not final; `reserves` tells
+ * whether the order's status reserves the items.
+ */
+async function requireEditableOrder(
+  db: Db,
+  companyId: number,
+  orderId: number,
+): Promise<{ order: OrderRow; reserves: boolean }> {
   const order = await requireOrder(db, companyId, orderId);
   const registry = await statusRegistry(db);
-  if (order.stockState !== 0 || registry.statuses.get(order.statusId)?.final === 1)
-    throw badRequest(ORDER_ITEMS_LOCKED);
-  return order;
+  const status = registry.statuses.get(order.statusId);
+  if (order.stockState !== 0 || status?.final === 1) throw badRequest(ORDER_ITEMS_LOCKED);
+  return { order, reserves: status?.reservesStock === 1 };
+}
+
+/** The reservations of the order with its items as the change leaves them (refused beyond QtyAvailable). */
+async function itemReservationWrites(
+  db: Db,
+  companyId: number,
+  { order, reserves }: { order: OrderRow; reserves: boolean },
+  items: (current: OrderItemView[]) => { skuId: number; quantity: number }[],
+) {
+  return changedReservationWrites(db, companyId, order.id, {
+    reserves,
+    warehouseId: order.warehouseId,
+    items: reserves ? items(await itemsOfOrder(db, companyId, order.id)) : [],
+  });
 }
 
 /** Messages of a single item name no index. */
@@ -42,13 +63,18 @@ export async function addOrderItem(
   orderId: number,
   request: ItemRequest,
 ): Promise<OrderItemView> {
-  const order = await requireEditableOrder(db, caller.companyId, orderId);
+  const editable = await requireEditableOrder(db, caller.companyId, orderId);
+  const { order } = editable;
   const [item] = await prepareItems(db, caller.companyId, [request], 0, plain);
+  const reservations = await itemReservationWrites(db, caller.companyId, editable, (current) => [
+    ...current,
+    item!,
+  ]);
   await commitOrderWrite(db, order, [
     guardVersion(db, caller.companyId, order.id, order.version),
     insertItemsStatement(db, caller.companyId, order.id, [item!]),
     recomputeTotals(db, order.id),
-    ...syncReservations(db, order.id),
+    ...reservations,
   ]);
   const items = await itemsOfOrder(db, caller.companyId, order.id);
   return items[items.length - 1]!;
@@ -95,15 +121,19 @@ export async function changeOrderItem(
   itemId: number,
   changes: ItemChanges,
 ): Promise<{ item: OrderItemView; sku: SkuView | undefined }> {
-  const order = await requireEditableOrder(db, caller.companyId, orderId);
+  const editable = await requireEditableOrder(db, caller.companyId, orderId);
+  const { order } = editable;
   const current = await findItem(db, caller.companyId, order.id, itemId);
   if (!current) throw badRequest(ORDER_ITEM_NOT_FOUND);
   const [item] = await prepareItems(db, caller.companyId, [requestOf(current, changes)], 0, plain);
+  const reservations = await itemReservationWrites(db, caller.companyId, editable, (items) =>
+    items.map((i) => (i.id === itemId ? item! : i)),
+  );
   await commitOrderWrite(db, order, [
     guardVersion(db, caller.companyId, order.id, order.version),
     updateItemStatement(db, caller.companyId, itemId, item!),
     recomputeTotals(db, order.id),
-    ...syncReservations(db, order.id),
+    ...reservations,
   ]);
   const [view] = await itemsByIds(db, caller.companyId, [itemId]);
   const skus = await skusByIds(db, caller.companyId, [view!.skuId]);

@@ -25,6 +25,16 @@ export const insufficientStock = (sku: number, warehouse: number, available: str
   `Estoque insuficiente do SKU ${sku} no depósito ${warehouse}: saldo ${available}, solicitado ${requested}`;
 export const INSUFFICIENT_STOCK_CONCURRENT =
   "Estoque insuficiente: outra movimentação consumiu o saldo, tente novamente";
+/** No overselling: a reservation beyond QtyAvailable (unless the company allows negative stock). */
+export const RESERVATION_REFUSED = "Estoque insuficiente para reservar";
+export const insufficientStockToReserve = (
+  sku: number,
+  warehouse: number,
+  available: string,
+  requested: string,
+) =>
+  `${RESERVATION_REFUSED} o SKU ${sku} no depósito ${warehouse}: disponível ${available}, solicitado ${requested}`;
+export const RESERVATION_TAKEN_CONCURRENTLY = `${RESERVATION_REFUSED}: outro pedido reservou o saldo, tente novamente`;
 export const SALES_POLICY_NOT_FOUND = "Política de venda não existe";
 export const PICK_ORDER_INVALID = "PickOrder deve ser FEFO ou FIFO";
 export const INVENTORY_NOT_FOUND = "Inventário não existe";

@@ -287,6 +287,10 @@ const hubOrderFields = {
   OrderError: z.string().nullable().openapi({
     description: "Por que a área de pedidos não criou o pedido (null: criado ou ainda não tentado)",
   }),
+  ReservationError: z.string().nullable().openapi({
+    description:
+      "Por que o pedido criado não reservou estoque: um pedido aberto no canal (aguardando pagamento ou pago) é criado no status 23, reservando os itens; sem saldo disponível para reservar (e sem `AllowNegativeStock`), é criado no status 1, que não reserva, e o motivo fica aqui. null: reservou, ou não havia o que reservar",
+  }),
   OrderCreated: z
     .union([z.literal(0), z.literal(1)])
     .openapi({ description: "1 quando o pedido já foi criado na área de pedidos" }),
@@ -360,6 +364,7 @@ export function hubOrderSummaryBody({ row, kind }: HubOrderSummary): z.infer<typ
     Order: row.channelOrderId,
     IDOrder: row.orderId,
     OrderError: row.orderError,
+    ReservationError: row.reservationError,
     OrderCreated: row.orderId === null ? 0 : 1,
     IDStatusOrder: row.statusOrderId,
     StatusOrder: row.statusDescription,

@@ -19,7 +19,7 @@ export const addOrderSkuRoute = createRoute({
   summary: "Adiciona um item (SKU) ao pedido",
   description:
     "O item é uma movimentação de SKU do pedido (`IDSkuMovement`), com os tributos calculados como na criação. Totais e " +
-    "reservas do pedido acompanham no mesmo lote. Recusado depois do faturamento ou em status final: `Itens de pedido " +
+    "reservas do pedido acompanham no mesmo lote. Sem estoque para reservar (a reserva passaria do `QtyAvailable` do SKU no depósito e a empresa não tem `AllowNegativeStock`): `Estoque insuficiente para reservar o SKU <id> no depósito <id>: disponível <x>, solicitado <y>`; se outro pedido reservou as últimas unidades ao mesmo tempo: `Estoque insuficiente para reservar: outro pedido reservou o saldo, tente novamente`. Recusado depois do faturamento ou em status final: `Itens de pedido " +
     "faturado ou em status final não podem ser alterados`. Outros 400: `Pedido não existe`, `SKU não existe`, " +
     "`Quantidade deve ser maior que zero`.",
   request: {

@@ -21,7 +21,7 @@ export const createOrderRoute = createRoute({
   description:
     "Cria o pedido, seus itens (cada item é uma movimentação de SKU, `IDSkuMovement`) com os tributos calculados pelo perfil " +
     "tributário do SKU (ou informados com `ManualTax` 1), a primeira linha do histórico de status e, quando o status reserva " +
-    "estoque (23 e 50 a 56), as reservas, tudo num único lote atômico. Quantidades com até 3 casas decimais (inteiras " +
+    "estoque (23 e 50 a 56), as reservas, tudo num único lote atômico. Sem estoque para reservar (a reserva passaria do `QtyAvailable` do SKU no depósito e a empresa não tem `AllowNegativeStock`): `Estoque insuficiente para reservar o SKU <id> no depósito <id>: disponível <x>, solicitado <y>`; se outro pedido reservou as últimas unidades ao mesmo tempo: `Estoque insuficiente para reservar: outro pedido reservou o saldo, tente novamente`. Quantidades com até 3 casas decimais (inteiras " +
     "quando a unidade do SKU não aceita frações). Total = soma dos itens (valor + tributos) + Freight - Discount. " +
     "Erros 400 (nada é gravado): `Items é obrigatório e deve ser um array com pelo menos um item`, `Items[<i>]. SKU não existe` " +
     "(também para SKU de outra empresa), `Items[<i>]. Quantidade deve ser maior que zero`, `Items[<i>]. Quantidade deve ser " +

@@ -27,7 +27,9 @@ export const updateOrderSkuRoute = createRoute({
     "ou, com `ManualTax` 1, pelas alíquotas e CSTs informados (os não enviados mantêm os do item). Resposta: array de um " +
     "item; com tributação manual, o item completo com o cadastro do SKU (`Sku`); sem ela, a forma de POST " +
     "/orders/{idorder}/sku (com `IDNfCstIbsCbs`). 400: `Pedido não existe`, `Item do pedido não existe`, `Itens de pedido " +
-    "faturado ou em status final não podem ser alterados`, `Quantidade deve ser maior que zero`, `Tributação manual ...`.",
+    "faturado ou em status final não podem ser alterados`, `Quantidade deve ser maior que zero`, `Tributação manual ...`; " +
+    "aumentar a quantidade num pedido que reserva estoque além do disponível: `Estoque insuficiente para reservar o SKU <id> " +
+    "no depósito <id>: disponível <x>, solicitado <y>` (salvo `AllowNegativeStock`).",
   request: {
     params: orderItemParams,
     body: jsonBody(OrderItemUpdateSchema),

@@ -21,7 +21,7 @@ export const updateOrderRoute = createRoute({
     "Só os campos enviados mudam. `IDStatusOrder` muda o status por uma transição permitida (GET /type/order/status, " +
     "`NextStatuses`); cada transição grava o histórico (quem, quando, de, para). Faturar (6) lança a saída de cada item " +
     "pelo custo médio e libera a reserva; cancelar (10) ou devolver (11) depois do faturamento lança o retorno pelo custo " +
-    "em que saiu; entrar num status que reserva (23, 50 a 56) reserva os itens. Tudo num único lote atômico; duas " +
+    "em que saiu; entrar num status que reserva (23, 50 a 56) reserva os itens. Sem estoque para reservar (a reserva passaria do `QtyAvailable` do SKU no depósito e a empresa não tem `AllowNegativeStock`): `Estoque insuficiente para reservar o SKU <id> no depósito <id>: disponível <x>, solicitado <y>`; se outro pedido reservou as últimas unidades ao mesmo tempo: `Estoque insuficiente para reservar: outro pedido reservou o saldo, tente novamente`. Tudo num único lote atômico; duas " +
     "alterações simultâneas do mesmo pedido: uma vence, a outra recebe `Pedido foi alterado por outra requisição, tente " +
     "novamente`. `Resend` 1 com `TypeMessage` (email ou webhook) registra o pedido de reenvio da mensagem de rastreio do " +
     "status atual (entregue pela área de eventos). Erros 400: `Pedido não existe`, `Status do pedido não existe`, " +

@@ -10,7 +10,8 @@ export const getStockSettingRoute = createRoute({
   operationId: "getCompanyStockSetting",
   tags: ["Company"],
   summary: "Configuração de estoque da empresa",
-  description: "`AllowNegativeStock`: se saídas podem deixar o estoque negativo.",
+  description:
+    "`AllowNegativeStock`: se saídas podem deixar o estoque negativo e reservas de pedidos podem passar do disponível (`QtyAvailable`).",
   responses: jsonOk(StockSettingSchema, "Configuração"),
 });
 

@@ -4,7 +4,7 @@ export const StockSettingSchema = z
   .object({
     AllowNegativeStock: z.number().int().openapi({
       description:
-        "1: saídas podem deixar o saldo do SKU no depósito (ou do lote) abaixo de zero; 0 (padrão): a saída sem saldo é recusada",
+        "1: saídas podem deixar o saldo do SKU no depósito (ou do lote) abaixo de zero, e pedidos podem reservar além do disponível (`QtyAvailable`); 0 (padrão): a saída sem saldo e a reserva além do disponível são recusadas",
       example: 0,
     }),
   })

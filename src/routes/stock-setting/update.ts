@@ -12,7 +12,7 @@ export const updateStockSettingRoute = createRoute({
   tags: ["Company"],
   summary: "Altera a configuração de estoque da empresa",
   description:
-    "`AllowNegativeStock` 1 permite saídas sem saldo (o saldo fica negativo); 0 volta a recusá-las. A regra é garantida por uma restrição CHECK nos totais, válida também sob movimentações concorrentes; um saldo já negativo só aceita entradas que o tragam a zero ou acima depois que a permissão é retirada.",
+    "`AllowNegativeStock` 1 permite saídas sem saldo (o saldo fica negativo) e reservas de pedidos além do disponível (`QtyAvailable` fica negativo); 0 volta a recusá-las (a reserva recusada é um 400 `Estoque insuficiente para reservar ...`, também sob pedidos concorrentes). A regra é garantida por uma restrição CHECK nos totais, válida também sob movimentações concorrentes; um saldo já negativo só aceita entradas que o tragam a zero ou acima depois que a permissão é retirada.",
   request: {
     body: jsonBody(
       z

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { itemRows, newOrder, orderRow, reservationRows, stockedSku } from "../../support/order-factories";
 import { companyOneApi, companyTwoApi } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
+import { adjust } from "../../support/stock-factories";
 
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 let api: Api;
@@ -21,7 +22,15 @@ describe("order items: POST /orders/{idorder}/sku and PUT /orders/{idorder}/sku/
       IDStatusOrder: 50,
       Items: [{ IDSku: skuId, Quantity: 1, UnitPrice: 10, ReverseTaxCalculation: 1 }],
     });
-    const second = await stockedSku(api, { profile });
+    const second = await stockedSku(api, { profile, stock: 0 });
+    // the order reserves (50): the new item's SKU needs stock available in the order's warehouse
+    await adjust(api, {
+      IDSku: second.skuId,
+      IDWarehouse: warehouseId,
+      IDTypeMovement: 0,
+      Quantity: 2,
+      UnitCost: 1,
+    });
     const added = await api.post(`/orders/${order.IDOrder}/sku`, {
       IDSku: second.skuId,
       Quantity: 2,
