@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { invariantViolations } from "../support/invariants";
+import { newOrder, stockedSku } from "../support/order-factories";
 import { companyOneApi } from "../support/registry-factories";
 import { seedAccounts } from "../support/seed";
 import { adjust, newSku, newWarehouse } from "../support/stock-factories";
@@ -90,6 +91,47 @@ describe("stock invariants after concurrent movement storms", () => {
     );
     for (const answer of answers) expect([200, 400]).toContain(answer.status);
     expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+
+  it("hold under a storm of reservations racing inbound movements: QtyAvailable never below zero", async () => {
+    const { skuId, warehouseId } = await stockedSku(api, { stock: 10 });
+    const line = (Quantity: number) => ({ IDWarehouse: warehouseId, Items: [{ IDSku: skuId, Quantity }] });
+    const waiting: { IDOrder: number }[] = [];
+    for (let i = 0; i < 10; i++) waiting.push(await newOrder(api, line(1)));
+    const reserving: { IDOrder: number; Items: { IDSkuMovement: number }[] }[] = [];
+    for (let i = 0; i < 3; i++) reserving.push(await newOrder(api, { ...line(1), IDStatusOrder: 23 }));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const k = Math.floor(i / 4);
+        switch (i % 4) {
+          case 0:
+            return api.post("/orders", { ...line(1 + (k % 3)), IDStatusOrder: k % 2 === 0 ? 23 : 50 });
+          case 1:
+            return adjust(api, { IDSku: skuId, IDWarehouse: warehouseId, IDTypeMovement: 0, Quantity: 1 });
+          case 2:
+            return api.put(`/orders/${waiting[k]!.IDOrder}`, { IDStatusOrder: 23 });
+          default: {
+            const order = reserving[k % 3]!;
+            return api.put(`/orders/${order.IDOrder}/sku/${order.Items[0]!.IDSkuMovement}`, {
+              Quantity: 2 + (k % 2),
+            });
+          }
+        }
+      }),
+    );
+    const refusals = answers.filter((a) => a.status === 400).map((a) => a.body.errorMessage as string);
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 400)).toEqual([]);
+    for (const message of refusals)
+      expect(message).toMatch(
+        /^(Estoque insuficiente para reservar|Pedido foi alterado por outra requisição)/,
+      );
+    expect(refusals.some((m) => m.startsWith("Estoque insuficiente para reservar"))).toBe(true);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+    const [row] = (await api.get(`/sku/${skuId}/warehouse`)).body.filter(
+      (w: { IDWarehouse: number }) => w.IDWarehouse === warehouseId,
+    );
+    expect(row.QtyOnStock).toBe(20);
+    expect(row.QtyAvailable).toBeGreaterThanOrEqual(0);
   });
 
   it("the checker catches a drifted total and a wrong average", async () => {
