@@ -76,6 +76,27 @@ describe("tokens and accounts", () => {
     expect(response).toMatchObject({ status: 404, body: { errorMessage: "Conta não encontrada" } });
   });
 
+  it("is no account when the account label is not followed by exactly the API domain", async () => {
+    const signInAt = (host: string) =>
+      call("demo", "POST", `http://${host}/1.0/user/signin/local`, {
+        body: { Email: "admin@demo.local", Password: "demo123" },
+      });
+    for (const host of [
+      "demo.localhost.evil.com",
+      "demo.localhost.localhost",
+      "x.demo.localhost",
+      "demo.evil.com",
+      "demo",
+    ]) {
+      expect({ host, answer: await signInAt(host) }).toMatchObject({
+        host,
+        answer: { status: 404, body: { errorMessage: "Conta não encontrada" } },
+      });
+    }
+    expect((await signInAt("demo.localhost")).status).toBe(200);
+    expect((await signInAt("DEMO.LOCALHOST.")).status).toBe(200);
+  });
+
   it("serves a bare localhost host as the default account", async () => {
     const response = await call("demo", "POST", "http://localhost/1.0/user/signin/local", {
       body: { Email: "admin@demo.local", Password: "demo123" },
