@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { sign } from "hono/jwt";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { PASSWORD_ITERATIONS } from "../../src/domain/identity/password";
 import { call, signIn, tokenFor } from "../support/api";
 import { seedAccounts } from "../support/seed";
 
@@ -95,6 +96,27 @@ describe("tokens and accounts", () => {
     }
     expect((await signInAt("demo.localhost")).status).toBe(200);
     expect((await signInAt("DEMO.LOCALHOST.")).status).toBe(200);
+  });
+
+  it("hashes the password once for an unknown e-mail as for a wrong password (same work, no timing oracle)", async () => {
+    const derive = vi.spyOn(crypto.subtle, "deriveBits");
+    const attempt = async (email: string) => {
+      derive.mockClear();
+      const response = await call("demo", "POST", "/1.0/user/signin/local", {
+        body: { Email: email, Password: "senha-errada" },
+      });
+      const iterations = derive.mock.calls.map(([params]) => (params as { iterations: number }).iterations);
+      return { status: response.status, body: response.body, iterations };
+    };
+    try {
+      const refused = { status: 401, body: { errorMessage: "Usuário ou senha inválidos" } };
+      const wrongPassword = await attempt("admin@demo.local");
+      expect(wrongPassword).toEqual({ ...refused, iterations: [expect.any(Number)] });
+      // Production users are hashed with PASSWORD_ITERATIONS (the demo seed uses fewer, for speed).
+      expect(await attempt("ninguem@demo.local")).toEqual({ ...refused, iterations: [PASSWORD_ITERATIONS] });
+    } finally {
+      derive.mockRestore();
+    }
   });
 
   it("serves a bare localhost host as the default account", async () => {
