@@ -1,4 +1,4 @@
-import { and, eq, exists, not, or, sql } from "drizzle-orm";
+import { and, eq, exists, not, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { brands, products } from "../../../drizzle/schema";
 import type { Db } from "../../env";
