@@ -35,10 +35,17 @@ export function containsText(
 ): SQL | undefined {
   const terms = words ? text.split(/\s+/).filter((term) => term !== "") : [text];
   if (terms.length === 0 || terms[0] === "") return undefined;
-  const [single] = terms;
   const one = (column: SQLiteColumn | SQL): SQL =>
     terms.length === 1
-      ? sql`instr(lower(${column}), lower(${single})) > 0`
-      : sql`exists (with recursive m(k, rest) as (select 0, lower(${column}) union all select m.k + 1, substr(m.rest, instr(m.rest, lower(t.value)) + length(t.value)) from m join json_each(${JSON.stringify(terms)}) t on t.key = m.k where instr(m.rest, lower(t.value)) > 0) select 1 from m where m.k = ${terms.length})`;
+      ? sql`instr(lower(${column}), lower(${terms[0]})) > 0`
+      : sql`exists (
+          with recursive m(k, rest) as (
+            select 0, lower(${column})
+            union all
+            select m.k + 1, substr(m.rest, instr(m.rest, lower(t.value)) + length(t.value))
+            from m join json_each(${JSON.stringify(terms)}) t on t.key = m.k
+            where instr(m.rest, lower(t.value)) > 0
+          )
+          select 1 from m where m.k = ${terms.length})`;
   return sql`(${sql.join(columns.map(one), sql` or `)})`;
 }
