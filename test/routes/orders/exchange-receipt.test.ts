@@ -66,7 +66,7 @@ describe("ExchangeReceiptBase64Encode with any stored text", () => {
     const company = await api.put("/company", { Name: "Loja Ação e\u0301 ﬁ Ａ ő 🚀 中文 עברית\u200f €—" });
     expect(company.status).toBe(200);
     const { skuId, warehouseId } = await stockedSku(api);
-    expect((await api.put(`/sku/${skuId}`, { Code: "CÓD-🚀-中" })).status).toBe(200);
+    expect((await api.put(`/sku/${skuId}`, { Code: `CÓD-🚀-中-${skuId}` })).status).toBe(200);
     // C0 and C1 controls and DEL, as data written before validation or by another channel may hold.
     await demoDb()
       .update(products)
@@ -84,7 +84,7 @@ describe("ExchangeReceiptBase64Encode with any stored text", () => {
     const drawn = drawnTexts(pdf);
     // WinAnsi bytes 0x80 and 0x97 are € and —.
     expect(drawn).toContain("Loja Ação é fi A o ? ?? ????? \x80\x97");
-    expect(drawn).toContain("CÓD-?-?");
+    expect(drawn).toContain(`CÓD-?-?-${skuId}`);
     expect(drawn).toContain("Café        ?? ok");
     const listed = await api.get("/orders?DateFrom=2026-05-29&DateTo=2026-05-29");
     expect(listed.status).toBe(200);
