@@ -18,3 +18,34 @@ export const utcNow = sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;
 export function inList(column: SQLiteColumn | SQL, values: readonly (number | string)[]): SQL {
   return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 }
+
+/**
+ * Free-text search of the API, one rule for every filter: true when one of `columns` contains `text`,
+ * ignoring ASCII case (`lower`, like SQLite's LIKE; accents count: `é` is not `e`). With `words`, the
+ * text is split at whitespace and the words must appear in that order, anything between them
+ * (`nike air` finds `Nike Air Max`); without, it is one contiguous piece. Built on `instr`, not LIKE:
+ * `%`, `_` and `\` match literally, and D1 refuses LIKE patterns over 50 bytes. Several words are
+ * matched left to right by a recursive CTE over one JSON parameter. Undefined (no filter) when the
+ * text has no word.
+ */
+export function containsText(
+  columns: readonly (SQLiteColumn | SQL)[],
+  text: string,
+  { words = false } = {},
+): SQL | undefined {
+  const terms = words ? text.split(/\s+/).filter((term) => term !== "") : [text];
+  if (terms.length === 0 || terms[0] === "") return undefined;
+  const one = (column: SQLiteColumn | SQL): SQL =>
+    terms.length === 1
+      ? sql`instr(lower(${column}), lower(${terms[0]})) > 0`
+      : sql`exists (
+          with recursive m(k, rest) as (
+            select 0, lower(${column})
+            union all
+            select m.k + 1, substr(m.rest, instr(m.rest, lower(t.value)) + length(t.value))
+            from m join json_each(${JSON.stringify(terms)}) t on t.key = m.k
+            where instr(m.rest, lower(t.value)) > 0
+          )
+          select 1 from m where m.k = ${terms.length})`;
+  return sql`(${sql.join(columns.map(one), sql` or `)})`;
+}

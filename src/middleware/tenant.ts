@@ -19,14 +19,18 @@ export function splitVersion(pathname: string): { version: string; path: string 
   return { version, path: pathname.slice(match[0].length) || "/" };
 }
 
-/** The account of a request: the left-most host label, or DEFAULT_ACCOUNT on a bare local host. */
+/**
+ * The account of a request: the host is `<account>.<API_DOMAIN>`, one label followed by exactly the
+ * API's domain (`demo.localhost.evil.com` is no account), or DEFAULT_ACCOUNT on a bare local host.
+ */
 export function accountFromHost(hostname: string, env: Env): string | null {
   const host = hostname.toLowerCase().replace(/\.$/, "");
-  const apiDomain = (env.API_DOMAIN ?? "").toLowerCase();
+  const apiDomain = (env.API_DOMAIN || "localhost").toLowerCase();
   const bare = host === apiDomain || host === "localhost" || host === "127.0.0.1" || host === "[::1]";
   if (bare) return env.DEFAULT_ACCOUNT || null;
-  const label = host.split(".")[0];
-  return label || null;
+  if (!host.endsWith(`.${apiDomain}`)) return null;
+  const label = host.slice(0, -apiDomain.length - 1);
+  return label && !label.includes(".") ? label : null;
 }
 
 /** Resolves the account to its own D1 database and opens a session honouring the client's bookmark. */

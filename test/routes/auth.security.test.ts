@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { sign } from "hono/jwt";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { PASSWORD_ITERATIONS } from "../../src/domain/identity/password";
 import { call, signIn, tokenFor } from "../support/api";
 import { seedAccounts } from "../support/seed";
 
@@ -74,6 +75,48 @@ describe("tokens and accounts", () => {
       body: { Email: "admin@demo.local", Password: "demo123" },
     });
     expect(response).toMatchObject({ status: 404, body: { errorMessage: "Conta não encontrada" } });
+  });
+
+  it("is no account when the account label is not followed by exactly the API domain", async () => {
+    const signInAt = (host: string) =>
+      call("demo", "POST", `http://${host}/1.0/user/signin/local`, {
+        body: { Email: "admin@demo.local", Password: "demo123" },
+      });
+    for (const host of [
+      "demo.localhost.evil.com",
+      "demo.localhost.localhost",
+      "x.demo.localhost",
+      "demo.evil.com",
+      "demo",
+    ]) {
+      expect({ host, answer: await signInAt(host) }).toMatchObject({
+        host,
+        answer: { status: 404, body: { errorMessage: "Conta não encontrada" } },
+      });
+    }
+    expect((await signInAt("demo.localhost")).status).toBe(200);
+    expect((await signInAt("DEMO.LOCALHOST.")).status).toBe(200);
+  });
+
+  it("hashes the password once for an unknown e-mail as for a wrong password (same work, no timing oracle)", async () => {
+    const derive = vi.spyOn(crypto.subtle, "deriveBits");
+    const attempt = async (email: string) => {
+      derive.mockClear();
+      const response = await call("demo", "POST", "/1.0/user/signin/local", {
+        body: { Email: email, Password: "senha-errada" },
+      });
+      const iterations = derive.mock.calls.map(([params]) => (params as { iterations: number }).iterations);
+      return { status: response.status, body: response.body, iterations };
+    };
+    try {
+      const refused = { status: 401, body: { errorMessage: "Usuário ou senha inválidos" } };
+      const wrongPassword = await attempt("admin@demo.local");
+      expect(wrongPassword).toEqual({ ...refused, iterations: [expect.any(Number)] });
+      // Production users are hashed with PASSWORD_ITERATIONS (the demo seed uses fewer, for speed).
+      expect(await attempt("ninguem@demo.local")).toEqual({ ...refused, iterations: [PASSWORD_ITERATIONS] });
+    } finally {
+      derive.mockRestore();
+    }
   });
 
   it("serves a bare localhost host as the default account", async () => {

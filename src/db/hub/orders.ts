@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, isNull, type like, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { hubOrderClaims, hubOrderItems, hubOrders, orderStatuses, products } from "../../../drizzle/schema";
 import type { HubOrderFilters } from "../../domain/hub/orders";
 import type { Db } from "../../env";
-import { PAGE_SIZE } from "../sql";
+import { containsText, PAGE_SIZE } from "../sql";
 
 export type HubOrderRow = typeof hubOrders.$inferSelect & {
   statusDescription: string | null;
@@ -25,15 +25,11 @@ function selectOrders(db: Db) {
     .leftJoin(orderStatuses, eq(orderStatuses.id, hubOrders.statusOrderId));
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const contains = (column: Parameters<typeof like>[0], text: string) =>
-  sql`${column} LIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`;
-
 function conditions(companyId: number, f: HubOrderFilters): SQL[] {
   const where: (SQL | undefined)[] = [eq(hubOrders.companyId, companyId)];
   if (f.creationFrom) where.push(gte(hubOrders.createdAt, f.creationFrom));
   if (f.creationTo) where.push(lte(hubOrders.createdAt, f.creationTo));
-  if (f.consumerName) where.push(contains(hubOrders.consumerName, f.consumerName));
+  if (f.consumerName) where.push(containsText([hubOrders.consumerName], f.consumerName));
   if (f.consumerDocument) where.push(eq(hubOrders.consumerDocument, f.consumerDocument));
   if (f.consumerEmail) where.push(sql`lower(${hubOrders.consumerEmail}) = ${f.consumerEmail.toLowerCase()}`);
   if (f.order) where.push(eq(hubOrders.channelOrderId, f.order));
@@ -57,13 +53,16 @@ function conditions(companyId: number, f: HubOrderFilters): SQL[] {
   if (f.notCreated) where.push(isNull(hubOrders.orderId));
   if (f.search) {
     where.push(
-      or(
-        contains(hubOrders.channelOrderId, f.search),
-        contains(hubOrders.consumerName, f.search),
-        contains(hubOrders.consumerDocument, f.search),
-        contains(hubOrders.consumerEmail, f.search),
-        contains(hubOrders.packId, f.search),
-        contains(hubOrders.shippingId, f.search),
+      containsText(
+        [
+          hubOrders.channelOrderId,
+          hubOrders.consumerName,
+          hubOrders.consumerDocument,
+          hubOrders.consumerEmail,
+          hubOrders.packId,
+          hubOrders.shippingId,
+        ],
+        f.search,
       ),
     );
   }

@@ -1,8 +1,8 @@
-import { and, eq, exists, not, or, sql } from "drizzle-orm";
+import { and, eq, exists, not, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { brands, products } from "../../../drizzle/schema";
-import type { LikePattern } from "../../domain/registries/like-search";
 import type { Db } from "../../env";
+import { containsText } from "../sql";
 import { ACTIVE, scopedRows } from "./scoped-rows";
 
 export type BrandRow = typeof brands.$inferSelect;
@@ -33,13 +33,10 @@ const activeProductUsesBrand = (db: Db, companyId: number) =>
       ),
   );
 
-/** Active brands of the company whose id or name matches the pattern, ordered by name (5000 at most). */
-export async function searchBrands(db: Db, companyId: number, search?: LikePattern): Promise<BrandRow[]> {
+/** Active brands of the company whose id or name contains the words, ordered by name (5000 at most). */
+export async function searchBrands(db: Db, companyId: number, search?: string): Promise<BrandRow[]> {
   const where = search
-    ? or(
-        sql`cast(${brands.id} as text) like ${search.pattern} escape ${search.escape}`,
-        sql`${brands.name} like ${search.pattern} escape ${search.escape}`,
-      )
+    ? containsText([sql`cast(${brands.id} as text)`, brands.name], search, { words: true })
     : undefined;
   return brandRows.list(db, companyId, { where, orderBy: [sql`${brands.name} collate nocase`, brands.id] });
 }

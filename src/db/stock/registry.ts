@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   companies,
   products,
@@ -11,7 +11,7 @@ import {
 import type { Db } from "../../env";
 import { inGroups } from "../jobs";
 import { scopedRows } from "../registries/scoped-rows";
-import { PAGE_SIZE } from "../sql";
+import { containsText, PAGE_SIZE } from "../sql";
 
 /** Registries of the stock area: SKUs (the products table), warehouses, batches, sales policies. */
 
@@ -24,11 +24,10 @@ export type SalesPolicyRow = typeof salesPolicies.$inferSelect;
 export type BatchRow = typeof skuBatches.$inferSelect;
 
 export async function listSkus(db: Db, companyId: number, page: number, search?: string): Promise<SkuRow[]> {
-  const pattern = search ? `%${search.trim().replace(/\s+/g, "%")}%` : undefined;
   return skuRows.list(db, companyId, {
     page,
-    where: pattern
-      ? or(like(products.code, pattern), like(products.name, pattern), like(products.ean, pattern))
+    where: search
+      ? containsText([products.code, products.name, products.ean], search, { words: true })
       : undefined,
   });
 }

@@ -5,8 +5,11 @@ import { EVENT_MESSAGES as M } from "./messages";
  * (`localhost`, `*.localhost`, `*.local`, `*.internal`, `*.home.arpa`, a name without a dot) and never
  * an IP literal in a private, loopback, link-local, CGNAT, multicast, reserved or IPv6 ULA/link-local
  * range. Development: http too, and loopback (so a receiver on this machine can be tested); other
- * private ranges stay refused. Names are not resolved here: Workers cannot query DNS directly, and
- * Cloudflare's network does not route a Worker's fetch to private addresses.
+ * private ranges stay refused. An IPv6 literal that embeds an IPv4 address (`::a.b.c.d`, mapped
+ * `::ffff:a.b.c.d`, translated `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`, 6to4 `2002:aabb:ccdd::`,
+ * ISATAP `…:5efe:a.b.c.d`) is judged as that IPv4 address in both modes. Names are not resolved
+ * here: Workers cannot query DNS directly, and Cloudflare's network does not route a Worker's fetch
+ * to private addresses.
  */
 export function webhookUrlRefusal(raw: string, production: boolean): string | null {
   let url: URL;
@@ -19,14 +22,16 @@ export function webhookUrlRefusal(raw: string, production: boolean): string | nu
   if (url.protocol !== "https:" && !(url.protocol === "http:" && !production)) return M.urlNotHttps;
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
   const ipv4 = parseIpv4(host);
-  if (ipv4) {
-    if (isLoopbackV4(ipv4)) return production ? M.urlPrivate : null;
-    return isPrivateV4(ipv4) ? M.urlPrivate : null;
-  }
+  if (ipv4) return ipv4Refusal(ipv4, production);
   if (host.startsWith("[")) {
-    const v6 = host.slice(1, -1);
-    if (v6 === "::1") return production ? M.urlPrivate : null;
-    return isPrivateV6(v6) ? M.urlPrivate : null;
+    const groups = parseIpv6(host.slice(1, -1));
+    if (!groups) return M.urlInvalid;
+    if (groups.every((g, i) => g === (i === 7 ? 1 : 0))) return production ? M.urlPrivate : null; // ::1
+    const embedded = embeddedIpv4(groups);
+    if (embedded) return ipv4Refusal(embedded, production);
+    if (isPrivateV6(groups)) return M.urlPrivate;
+    const isatap = isatapIpv4(groups);
+    return isatap ? ipv4Refusal(isatap, production) : null;
   }
   if (isLocalName(host)) return production ? M.urlPrivate : null;
   if (!host.includes(".") || /\.(local|internal|intranet|lan|home\.arpa|localdomain)$/.test(host))
@@ -46,6 +51,11 @@ function parseIpv4(host: string): number[] | null {
 
 const isLoopbackV4 = ([a]: number[]) => a === 127;
 
+function ipv4Refusal(ipv4: number[], production: boolean): string | null {
+  if (isLoopbackV4(ipv4)) return production ? M.urlPrivate : null;
+  return isPrivateV4(ipv4) ? M.urlPrivate : null;
+}
+
 function isPrivateV4([a, b, c]: number[]): boolean {
   if (a === undefined || b === undefined || c === undefined) return true;
   return (
@@ -64,23 +74,57 @@ function isPrivateV4([a, b, c]: number[]): boolean {
   );
 }
 
-function isPrivateV6(host: string): boolean {
-  const v6 = host.toLowerCase();
-  if (v6 === "::" || v6 === "::1") return true;
-  // IPv4-mapped / translated (::ffff:a.b.c.d, which URL writes as ::ffff:xxxx:xxxx)
-  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6);
-  if (mapped) {
-    const hi = Number.parseInt(mapped[1]!, 16);
-    const lo = Number.parseInt(mapped[2]!, 16);
-    return isPrivateV4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+/** The eight 16-bit groups of an IPv6 literal (`::` shorthand and a dotted IPv4 tail accepted). */
+function parseIpv6(text: string): number[] | null {
+  let v6 = text.toLowerCase();
+  const dotted = /^(.*:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(v6);
+  if (dotted) {
+    const v4 = parseIpv4(dotted[2]!);
+    if (!v4) return null;
+    v6 = `${dotted[1]}${((v4[0]! << 8) | v4[1]!).toString(16)}:${((v4[2]! << 8) | v4[3]!).toString(16)}`;
   }
-  if (v6.startsWith("::ffff:") || v6.startsWith("64:ff9b:")) return true;
-  const first = Number.parseInt(v6.split(":")[0] || "0", 16);
+  const halves = v6.split("::");
+  if (halves.length > 2) return null;
+  const part = (half: string) => (half === "" ? [] : half.split(":"));
+  const head = part(halves[0]!);
+  const tail = halves.length === 2 ? part(halves[1]!) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const groups = [...head, ...Array<string>(missing).fill("0"), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups.map((g) => Number.parseInt(g, 16));
+}
+
+const zero = (groups: number[]) => groups.every((g) => g === 0);
+const bytesOf = (hi: number, lo: number) => [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff];
+
+/** The IPv4 address an IPv6 literal carries by its prefix: where it is routed. */
+function embeddedIpv4(g: number[]): number[] | null {
+  const last = bytesOf(g[6]!, g[7]!);
+  if (zero(g.slice(0, 6))) return last; // ::a.b.c.d (IPv4-compatible, deprecated; :: itself is 0.0.0.0)
+  if (zero(g.slice(0, 5)) && g[5] === 0xffff) return last; // ::ffff:a.b.c.d (mapped)
+  if (zero(g.slice(0, 4)) && g[4] === 0xffff && g[5] === 0) return last; // ::ffff:0:a.b.c.d (SIIT)
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(g.slice(2, 6))) return last; // 64:ff9b::/96 (NAT64)
+  if (g[0] === 0x2002) return bytesOf(g[1]!, g[2]!); // 2002::/16 (6to4)
+  return null;
+}
+
+/** The IPv4 address of an ISATAP interface id (`…:0:5efe:a.b.c.d`, `…:200:5efe:a.b.c.d`). */
+const isatapIpv4 = (g: number[]) =>
+  (g[4]! & 0xfdff) === 0 && g[5] === 0x5efe ? bytesOf(g[6]!, g[7]!) : null;
+
+/**
+ * Outside global unicast (2000::/3) nothing is routable on the internet: unspecified, loopback,
+ * discard-only 100::/64, local-use NAT64 64:ff9b:1::/48, ULA, link-local, site-local, multicast.
+ * Inside it: the IETF protocol block 2001::/23 (Teredo, benchmarking, ORCHID), documentation
+ * 2001:db8::/32 and 3fff::/20.
+ */
+function isPrivateV6(g: number[]): boolean {
+  const [first = 0, second = 0] = g;
+  if ((first & 0xe000) !== 0x2000) return true;
   return (
-    (first & 0xfe00) === 0xfc00 || // ULA fc00::/7
-    (first & 0xffc0) === 0xfe80 || // link-local fe80::/10
-    (first & 0xffc0) === 0xfec0 || // site-local (deprecated)
-    (first & 0xff00) === 0xff00 || // multicast
-    (first === 0x2001 && /^2001:(db8|0{0,3}:)/.test(v6)) // documentation, Teredo-style specials
+    (first === 0x2001 && second < 0x200) ||
+    (first === 0x2001 && second === 0xdb8) ||
+    (first & 0xfff0) === 0x3ff0
   );
 }

@@ -37,6 +37,16 @@ export async function hashPassword(
   return { hash: toBase64(hash), salt: toBase64(salt), iterations };
 }
 
+/**
+ * A hash no password matches (zero key, fixed salt) at the production work factor: sign-in verifies
+ * against it when the e-mail is unknown, so an unknown e-mail costs the same time as a wrong password.
+ */
+export const DUMMY_PASSWORD_HASH: PasswordHash = {
+  hash: toBase64(new Uint8Array(32)),
+  salt: toBase64(encoder.encode("sem-usuario-0000")),
+  iterations: PASSWORD_ITERATIONS,
+};
+
 /** Constant-time comparison of the derived key with the stored one. */
 export async function verifyPassword(password: string, stored: PasswordHash): Promise<boolean> {
   const expected = fromBase64(stored.hash);

@@ -3,7 +3,7 @@ import type { Db } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { issueToken } from "../../platform/jwt";
 import { INVALID_CREDENTIALS } from "./messages";
-import { verifyPassword } from "./password";
+import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password";
 
 export type SignInResult = {
   token: string;
@@ -17,13 +17,13 @@ export async function signIn(
   input: { email: string; password: string; account: string; secret: string; ttlSeconds: number },
 ): Promise<SignInResult> {
   const user = await findActiveUserByEmail(db, input.email);
-  const valid =
-    user !== undefined &&
-    (await verifyPassword(input.password, {
-      hash: user.passwordHash,
-      salt: user.passwordSalt,
-      iterations: user.passwordIterations,
-    }));
+  // An unknown e-mail runs the same hash (against a hash nothing matches): no timing tells it apart.
+  const valid = await verifyPassword(
+    input.password,
+    user
+      ? { hash: user.passwordHash, salt: user.passwordSalt, iterations: user.passwordIterations }
+      : DUMMY_PASSWORD_HASH,
+  );
   if (!user || !valid) throw new ApiError(401, INVALID_CREDENTIALS);
   const companies = await companiesOfUser(db, user.id);
   const token = await issueToken(

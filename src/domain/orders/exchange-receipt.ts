@@ -13,15 +13,40 @@ const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const LINE = 16;
 
-/** The standard fonts encode WinAnsi (Latin-1 and a few more): anything else is replaced. */
-function printable(text: string): string {
-  return [...text].map((ch) => (ch.charCodeAt(0) <= 0xff && ch.charCodeAt(0) >= 0x20 ? ch : "?")).join("");
+/**
+ * Text the font can draw: the standard fonts encode WinAnsi only (Latin-1, Portuguese accents
+ * included, and a few more such as `€` and `—`), and pdf-lib throws on anything else. Decomposed
+ * accents are composed first (NFC); a character outside WinAnsi becomes its compatibility
+ * decomposition without marks when that is drawable (`ő` -> `o`, `ﬁ` -> `fi`, `Ａ` -> `A`), any
+ * whitespace or control becomes a space, invisible format marks (RTL marks, joiners, variation
+ * selectors, lone combining marks) are dropped, and anything else (emoji, CJK, Hebrew...) is `?`.
+ */
+export function drawableText(text: string, drawable: ReadonlySet<number>): string {
+  const canDraw = (part: string) => [...part].every((ch) => drawable.has(ch.codePointAt(0)!));
+  let out = "";
+  for (const ch of text.normalize("NFC")) {
+    if (canDraw(ch)) out += ch;
+    else if (/[\s\p{Cc}]/u.test(ch)) out += " ";
+    else if (/[\p{Cf}\p{M}]/u.test(ch)) continue;
+    else {
+      const plain = ch.normalize("NFKD").replace(/\p{M}/gu, "");
+      out += plain !== "" && canDraw(plain) ? plain : "?";
+    }
+  }
+  return out;
 }
 
+/** The longest prefix of the text that fits the width (binary search: names may be long). */
 function clip(text: string, font: PDFFont, size: number, width: number): string {
-  let out = printable(text);
-  while (out.length > 1 && font.widthOfTextAtSize(out, size) > width) out = out.slice(0, -1);
-  return out;
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  let fits = 0;
+  let over = text.length;
+  while (over - fits > 1) {
+    const middle = Math.floor((fits + over) / 2);
+    if (font.widthOfTextAtSize(text.slice(0, middle), size) <= width) fits = middle;
+    else over = middle;
+  }
+  return text.slice(0, Math.max(fits, 1));
 }
 
 export async function exchangeReceiptPdf(detail: OrderDetail, companyName: string): Promise<Uint8Array> {
@@ -29,6 +54,7 @@ export async function exchangeReceiptPdf(detail: OrderDetail, companyName: strin
   const pdf = await PDFDocument.create();
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const drawable = new Set(regular.getCharacterSet());
   const created = new Date(`${order.date}T12:00:00Z`);
   pdf.setTitle(`Vale-troca do pedido ${order.id}`);
   pdf.setCreator(companyName);
@@ -42,7 +68,7 @@ export async function exchangeReceiptPdf(detail: OrderDetail, companyName: strin
     text: string,
     { font = regular, size = 11, x = MARGIN, width = A4[0] - 2 * MARGIN } = {},
   ) => {
-    page.drawText(clip(text, font, size, width), { x, y, size, font });
+    page.drawText(clip(drawableText(text, drawable), font, size, width), { x, y, size, font });
   };
   const next = (lines = 1) => {
     y -= LINE * lines;

@@ -8,7 +8,6 @@ import {
 } from "../../db/registries/brands";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
-import { searchPattern } from "./like-search";
 import { BRAND_COMPANY_NOT_FOUND, BRAND_HAS_ACTIVE_PRODUCTS, BRAND_NOT_FOUND } from "./messages";
 
 export type NewBrand = {
@@ -32,7 +31,7 @@ export type BrandChanges = {
 
 /** Active brands (Status 1), at most 5000; `search` matches the id or the name (SPEC: GET /brand). */
 export function listBrands(db: Db, companyId: number, search?: string): Promise<BrandRow[]> {
-  return searchBrands(db, companyId, search ? searchPattern(search) : undefined);
+  return searchBrands(db, companyId, search);
 }
 
 export async function findBrandAsList(db: Db, companyId: number, id: number): Promise<BrandRow[]> {

@@ -62,7 +62,7 @@ export const listHubOrdersRoute = createRoute({
   tags: [HUB_TAG],
   summary: "Lista os pedidos recebidos dos canais de venda",
   description:
-    "Mais recentes primeiro (data do pedido no canal), 5000 por página (`Page` a partir de 0). Filtros combinados com E; `StatusColorCode` é a cor do status.",
+    "Mais recentes primeiro (data do pedido no canal), 5000 por página (`Page` a partir de 0). Filtros combinados com E; `StatusColorCode` é a cor do status. `ConsumerNameCorporateName` e `Search` procuram o texto inteiro, como digitado (sem diferença de maiúsculas ASCII; `%` e `_` valem literalmente).",
   request: { query: HubOrdersQuerySchema },
   responses: jsonOk(z.array(HubOrderSummarySchema), "Pedidos do hub (vazia quando nada corresponde)"),
 });

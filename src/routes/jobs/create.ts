@@ -1,9 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
+import { JOB_TYPES } from "../../domain/jobs/job-message";
+import { jobTypesOfRoute } from "../../domain/jobs/types";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
 import { UPLOAD_FLOW_DESCRIPTION, UploadAnswerSchema, uploadRequestBody } from "../uploads/schemas";
 import { answerUpload, requireUploadBody } from "../uploads/upload-handler";
-import { JOB_TAG, OFX_IMPORT_DESCRIPTION } from "./schemas";
+import { JOB_TAG, jobTypeList, OFX_IMPORT_DESCRIPTION } from "./schemas";
 
 export const createJobRoute = createRoute({
   method: "post",
@@ -11,7 +13,12 @@ export const createJobRoute = createRoute({
   operationId: "createJob",
   tags: [JOB_TAG],
   summary: "Envia um arquivo para processamento (job)",
-  description: `${UPLOAD_FLOW_DESCRIPTION}\n\n\`Type\` obrigatório: \`SkuTemplate\` (CSV de produtos), \`BankStatementOFX\` (extrato OFX; exige \`IDBankAccount\`) \`StockInventoryCount\` (contagem de inventário em CSV \`sku;quantidade;lote\`; exige \`IDStockKeepingUnitInventorySummary\` de um inventário aberto) ou \`MarketplaceSettlement\` (relatório de repasses de um canal em CSV \`Pedido;Data;Bruto;Comissao;Tarifas;Liquido\`; exige \`IDCompanyIntegration\`).\n\n${OFX_IMPORT_DESCRIPTION}`,
+  description: [
+    UPLOAD_FLOW_DESCRIPTION,
+    `\`Type\` obrigatório, um dos tipos enviados por aqui: ${jobTypeList(jobTypesOfRoute("job"))}.`,
+    `Os demais tipos nascem em suas próprias rotas: ${jobTypeList(JOB_TYPES.filter((type) => !jobTypesOfRoute("job").includes(type)))}.`,
+    OFX_IMPORT_DESCRIPTION,
+  ].join("\n\n"),
   middleware: [requireUploadBody] as const,
   request: { body: uploadRequestBody },
   responses: jsonOk(UploadAnswerSchema, "URL de upload (RequestUploadUrl) ou o job criado/existente"),

@@ -3,7 +3,7 @@ import { JOB_TYPES } from "../../domain/jobs/job-message";
 import { listCompanyJobs } from "../../domain/jobs/job-queries";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk, pageQuery } from "../../http/schemas";
-import { JOB_STATUSES, JOB_TAG, JobSchema, jobBody } from "./schemas";
+import { JOB_STATUSES, JOB_TAG, JobSchema, jobBody, jobTypeList } from "./schemas";
 
 export const listJobsRoute = createRoute({
   method: "get",
@@ -17,7 +17,10 @@ export const listJobsRoute = createRoute({
       Type: z
         .enum(JOB_TYPES as [string, ...string[]])
         .optional()
-        .openapi({ param: { name: "Type", in: "query" }, description: "Tipo do job" }),
+        .openapi({
+          param: { name: "Type", in: "query" },
+          description: `Tipo do job: ${jobTypeList(JOB_TYPES)}`,
+        }),
       Status: z
         .enum(JOB_STATUSES)
         .optional()

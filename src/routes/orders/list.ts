@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { findOrders, ORDER_PAGE_SIZE } from "../../domain/orders/read";
 import type { AppRouteHandler } from "../../http/router";
 import { dateQuery, idQuery, jsonOk } from "../../http/schemas";
-import { headerBody, ORDERS_TAG, OrderHeaderSchema, pageSizeQuery } from "./schemas";
+import { headerBody, lastIdQuery, ORDERS_TAG, OrderHeaderSchema, pageSizeQuery } from "./schemas";
 
 export const listOrdersRoute = createRoute({
   method: "get",
@@ -18,7 +18,7 @@ export const listOrdersRoute = createRoute({
     "Só o cabeçalho de cada pedido; itens e histórico em GET /orders/{idorder}.",
   request: {
     query: z.object({
-      LastID: idQuery("LastID", "Cursor: só pedidos com IDOrder maior que este"),
+      LastID: lastIdQuery,
       PageSize: pageSizeQuery,
       DateFrom: dateQuery("DateFrom", "Data do pedido a partir de (inclusive)"),
       DateTo: dateQuery("DateTo", "Data do pedido até (inclusive)"),

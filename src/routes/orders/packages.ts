@@ -5,7 +5,7 @@ import type { AppRouteHandler } from "../../http/router";
 import { dateQuery, idQuery, jsonOk } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
 import { idField } from "../registries/fields";
-import { ORDERS_TAG, pageSizeQuery } from "./schemas";
+import { lastIdQuery, ORDERS_TAG, pageSizeQuery } from "./schemas";
 
 const PackageSchema = z
   .object({
@@ -45,7 +45,7 @@ export const listOrderPackagesRoute = createRoute({
     "Filtros: `IDStatusOrder`, `IDCarrier`, `DateFrom`/`DateTo`.",
   request: {
     query: z.object({
-      LastID: idQuery("LastID", "Cursor: só pedidos com IDOrder maior que este"),
+      LastID: lastIdQuery,
       PageSize: pageSizeQuery,
       IDStatusOrder: idQuery("IDStatusOrder", "Status"),
       IDCarrier: idQuery("IDCarrier", "Transportadora"),

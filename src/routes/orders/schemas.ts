@@ -7,12 +7,28 @@ import type { ItemRequest, ManualTax } from "../../domain/orders/items";
 import { ORDER_PAGE_SIZE, type OrderDetail } from "../../domain/orders/read";
 import type { OrderStatus } from "../../domain/stock/order-statuses";
 import { fromMilli } from "../../domain/stock/quantities";
-import { flagBody, idBody, idPath, moneyBody, textBody } from "../../http/schemas";
+import { flagBody, INT32_MAX, idBody, idPath, moneyBody, textBody } from "../../http/schemas";
 import { fromCents, hasAtMostTwoDecimals } from "../../lib/money";
 import { idField } from "../registries/fields";
 import { quantityBody, quantityField } from "../sku/schemas";
 
 export const ORDERS_TAG = "Orders";
+
+/** `LastID` of the cursor lists: the last IDOrder received; 0 (or absent) starts from the first order. */
+export const lastIdQuery = z
+  .string()
+  .regex(/^\d{1,10}$/, "LastID deve ser um número inteiro (0 para começar do início)")
+  .transform(Number)
+  .pipe(z.number().int().max(INT32_MAX, "LastID excede o limite int32"))
+  .optional()
+  .openapi({
+    param: { name: "LastID", in: "query" },
+    type: "integer",
+    format: "int32",
+    minimum: 0,
+    maximum: INT32_MAX,
+    description: "Cursor: só pedidos com IDOrder maior que este (0 ou ausente: desde o primeiro)",
+  });
 
 /** `PageSize` of the cursor lists (`LastID`): 1 to 5000. */
 export const pageSizeQuery = z

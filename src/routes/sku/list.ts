@@ -12,7 +12,7 @@ export const listSkusRoute = createRoute({
   tags: ["SKU"],
   summary: "Lista os SKUs da empresa",
   description:
-    "SKUs ativos (o mesmo cadastro de /product, com unidade, EAN, controle de lote, perfil tributário e custo médio), 5000 por página. `Search` procura em código, nome e EAN (espaços viram curinga).",
+    "SKUs ativos (o mesmo cadastro de /product, com unidade, EAN, controle de lote, perfil tributário e custo médio), 5000 por página. `Search` procura em código, nome e EAN, como em GET /brand: as palavras nessa ordem, sem diferença de maiúsculas ASCII; `%` e `_` valem literalmente.",
   request: {
     query: z.object({
       Search: textBody("Search", 100)

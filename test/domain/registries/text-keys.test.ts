@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { integrationKind } from "../../../src/domain/registries/integration-kind";
-import { searchPattern } from "../../../src/domain/registries/like-search";
 import { nameKey } from "../../../src/domain/registries/name-key";
 
 describe("nameKey", () => {
@@ -14,20 +13,6 @@ describe("nameKey", () => {
     ["", ""],
   ])("%j -> %j", (name, key) => {
     expect(nameKey(name)).toBe(key);
-  });
-});
-
-describe("searchPattern", () => {
-  it.each([
-    ["nike", "%nike%"],
-    ["nike air max", "%nike%air%max%"],
-    ["a  b", "%a%%b%"],
-    ["100%", "%100\\%%"],
-    ["a_b", "%a\\_b%"],
-    ["c:\\temp", "%c:\\\\temp%"],
-    ["50% off", "%50\\%%off%"],
-  ])("%j -> %j", (search, pattern) => {
-    expect(searchPattern(search)).toEqual({ pattern, escape: "\\" });
   });
 });
 

@@ -117,6 +117,33 @@ describe("webhook endpoints", () => {
     }
   });
 
+  it("judges IPv6 literals that embed an IPv4 address as that address (development allows loopback)", async () => {
+    const before = (await api.get("/webhook")).body.length;
+    for (const url of [
+      "https://[::a9fe:a9fe]/latest",
+      "https://[::ffff:169.254.169.254]/latest",
+      "https://[::ffff:0:a9fe:a9fe]/latest",
+      "https://[64:ff9b::10.0.0.1]/x",
+      "https://[2002:a9fe:a9fe::1]/x",
+      "https://[2002:c0a8:1::]/x",
+      "https://[100::a9fe:a9fe]/x",
+    ]) {
+      const response = await api.post("/webhook", { Url: url, Events: ["title.paid"] });
+      expect({ url, status: response.status, body: response.body }).toEqual({
+        url,
+        status: 400,
+        body: { errorMessage: "URL do webhook aponta para um endereço privado ou local" },
+      });
+    }
+    expect((await api.get("/webhook")).body).toHaveLength(before);
+    // Like http://127.0.0.1 in development: the embedded loopback is the local receiver.
+    for (const url of ["http://[::127.0.0.1]:9999/hook", "http://[::ffff:127.0.0.1]:9999/hook"]) {
+      const response = await api.post("/webhook", { Url: url, Events: ["title.paid"] });
+      expect({ url, status: response.status }).toEqual({ url, status: 200 });
+      expect((await api.delete(`/webhook/${response.body[0].IDWebhook}`)).body).toBe("sucesso");
+    }
+  });
+
   it("lists the event catalog", async () => {
     const types = await api.get("/webhook-event-type");
     expect(types.body.map((t: { Type: string }) => t.Type)).toEqual([

@@ -360,4 +360,26 @@ describe("GET /orders", () => {
     expect((await other.get(`/orders?IDConsumer=${consumer}`)).body).toEqual([]);
     expect(await api.get("/orders?PageSize=5001")).toMatchObject({ status: 400 });
   });
+
+  it("reads LastID=0 as from the start, on /orders and /orders/package", async () => {
+    const { skuId, warehouseId } = await stockedSku(api);
+    const consumer = (await api.post("/consumer", { Name: "Cliente cursor" })).body[0].IDConsumer;
+    const order = await newOrder(api, {
+      IDWarehouse: warehouseId,
+      IDConsumer: consumer,
+      Date: "2026-02-12",
+      Items: [{ IDSku: skuId, Quantity: 1 }],
+    });
+    const fromZero = await api.get(`/orders?IDConsumer=${consumer}&LastID=0`);
+    expect(fromZero.status).toBe(200);
+    expect(fromZero.body.map((o: any) => o.IDOrder)).toEqual([order.IDOrder]);
+    expect((await api.get(`/orders?IDConsumer=${consumer}&LastID=00`)).body).toEqual(fromZero.body);
+    const packages = await api.get("/orders/package?LastID=0&PageSize=1");
+    expect(packages.status).toBe(200);
+    expect(packages.body).toEqual((await api.get("/orders/package?PageSize=1")).body);
+    for (const cursor of ["-1", "1.5", "abc", "2147483648"]) {
+      const refused = await api.get(`/orders?LastID=${cursor}`);
+      expect({ cursor, status: refused.status }).toEqual({ cursor, status: 400 });
+    }
+  });
 });

@@ -11,7 +11,7 @@ export const listBrandsRoute = createRoute({
   tags: ["Brand"],
   summary: "Lista as marcas ativas",
   description:
-    "Marcas com Status 1, ordenadas por nome, no máximo 5000. `Search` procura no IDBrand e no Name; cada espaço vira o curinga `%`, enquanto `%` e `_` digitados valem literalmente.",
+    "Marcas com Status 1, ordenadas por nome, no máximo 5000. `Search` procura no IDBrand e no Name; cada espaço vira o curinga `%` (as palavras nessa ordem, qualquer coisa entre elas), enquanto `%`, `_` e `\\` digitados valem literalmente; maiúsculas e minúsculas ASCII são iguais, acentos contam.",
   request: {
     query: z.object({
       Search: z
