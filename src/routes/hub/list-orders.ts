@@ -12,7 +12,7 @@ const text = (name: string, description: string, max = 100) =>
     .openapi({ param: { name, in: "query" }, maxLength: max, description });
 
 const timestamp = (name: string, description: string) =>
-  dateTimeString(name, { complete: false })
+  dateTimeString(name)
     .optional()
     .openapi({ param: { name, in: "query" }, description });
 
@@ -72,9 +72,11 @@ export const listHubOrders: AppRouteHandler<typeof listHubOrdersRoute> = async (
     {
       creationFrom: q.CreationTimestampFrom,
       creationTo:
-        q.CreationTimestampTo && q.CreationTimestampTo.length === 10
+        q.CreationTimestampTo?.length === 10
           ? `${q.CreationTimestampTo} 23:59:59`
-          : q.CreationTimestampTo,
+          : q.CreationTimestampTo?.length === 16
+            ? `${q.CreationTimestampTo}:59`
+            : q.CreationTimestampTo,
       consumerName: q.ConsumerNameCorporateName,
       consumerDocument: q.ConsumerCpfCnpj?.replace(/\D/g, ""),
       consumerEmail: q.ConsumerEmail,
