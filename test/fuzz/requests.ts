@@ -290,7 +290,7 @@ export function requestsOf(
   });
 }
 
-/** How many of a field's aimed hostile values the deterministic cases send (rotating over the list by field). */
+/** How many of a body field's aimed hostile values the deterministic cases send (rotating over the list by field). */
 const TARGETED_PER_FIELD = 6;
 
 /**
@@ -331,8 +331,9 @@ export function targetedCases(
       { length: Math.min(TARGETED_PER_FIELD, values.length) },
       (_, k) => values[(offset + k * 5) % values.length],
     );
-  operation.queryParams.forEach((p, index) => {
-    for (const value of pick(targetedValues(p.name), index)) {
+  // Query filters are cheap reads: every aimed value is sent to each of them.
+  operation.queryParams.forEach((p) => {
+    for (const value of targetedValues(p.name)) {
       const others = requiredQuery.filter(([name]) => name !== p.name);
       send([...others, [p.name, String(value)]], operation.method === "GET" ? undefined : example, p.name);
     }
