@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { isValidDate } from "../lib/dates";
+import { isCalendarDate, isValidDate, isValidTime, MAX_DATE, MIN_DATE } from "../lib/dates";
 import { hasAtMostTwoDecimals, MAX_AMOUNT, toCents } from "../lib/money";
 
 export const INT32_MAX = 2_147_483_647;
@@ -64,12 +64,49 @@ export const pageQuery = z
     description: "Página, a partir de 0",
   });
 
-/** `YYYY-MM-DD`, a real calendar date. */
+const dateRangeMessage = (name: string) => `${name} deve estar entre ${MIN_DATE} e ${MAX_DATE}`;
+
+/** `YYYY-MM-DD`, a real calendar date from `MIN_DATE` to `MAX_DATE` (the one date schema of every route). */
 export const dateString = (name: string) =>
   z
     .string()
-    .refine(isValidDate, `${name} deve ser uma data válida no formato AAAA-MM-DD`)
+    .refine(isCalendarDate, {
+      message: `${name} deve ser uma data válida no formato AAAA-MM-DD`,
+      abort: true,
+    })
+    .refine(isValidDate, dateRangeMessage(name))
     .openapi({ type: "string", format: "date", example: "2026-01-31", description: name });
+
+const DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?$/;
+
+/**
+ * A date-time `YYYY-MM-DD HH:MM:SS` (a `T` may stand for the space; the seconds, or the whole time, may be
+ * left out): a real calendar date in the date range and a real time. Answers the text with a space
+ * instead of `T`, completed to `YYYY-MM-DD HH:MM:SS` (a date alone at 00:00:00) when `complete`.
+ */
+export const dateTimeString = (name: string, { complete = false } = {}) =>
+  z
+    .string({ error: `${name} deve ser um texto AAAA-MM-DD HH:MM:SS` })
+    .refine(
+      (text) => {
+        const m = DATE_TIME_RE.exec(text);
+        return !!m && isCalendarDate(m[1] ?? "") && (m[2] === undefined || isValidTime(m[2]));
+      },
+      { message: `${name} deve ser uma data-hora válida no formato AAAA-MM-DD HH:MM:SS`, abort: true },
+    )
+    .refine((text) => isValidDate(text.slice(0, 10)), dateRangeMessage(name))
+    .transform((text) => {
+      const spaced = text.replace("T", " ");
+      if (!complete) return spaced;
+      return spaced.length === 10 ? `${spaced} 00:00:00` : spaced.length === 16 ? `${spaced}:00` : spaced;
+    })
+    .openapi({
+      type: "string",
+      pattern: "^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?$",
+      maxLength: 19,
+      example: "2026-11-23 10:00:00",
+      description: name,
+    });
 
 export const dateQuery = (name: string, description: string) =>
   dateString(name)
@@ -110,12 +147,47 @@ export const flagBody = (name: string) =>
     .union([z.literal(0), z.literal(1)], { error: `${name} deve ser 0 ou 1` })
     .openapi({ type: "integer", enum: [0, 1] });
 
-/** Bounded text in a body. */
-export const textBody = (name: string, max = 255) =>
-  z
-    .string({ error: `${name} deve ser um texto` })
-    .max(max, `${name} aceita no máximo ${max} caracteres`)
+/**
+ * True when `text` holds a C0 control (U+0000-U+001F), DEL or a C1 control (U+0080-U+009F); with
+ * `keepBreaks`, tab, line feed and carriage return are allowed (multi-line texts: notes, descriptions).
+ */
+function hasControl(text: string, keepBreaks: boolean): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x1f && !(keepBreaks && (code === 0x09 || code === 0x0a || code === 0x0d))) return true;
+    if (code >= 0x7f && code <= 0x9f) return true;
+  }
+  return false;
+}
+
+/**
+ * Bounded text in a body, the one text schema of every route: control characters are refused (400 naming
+ * the field), except tab and line breaks when `multiline`; any other character (accents, emoji, CJK,
+ * right-to-left text) is kept as sent. `required`: trimmed and not empty, `<name> é obrigatório`.
+ */
+export const textBody = (
+  name: string,
+  max = 255,
+  { multiline = false, required = false, tooLong = `${name} aceita no máximo ${max} caracteres` } = {},
+) => {
+  const text = z
+    .string({
+      error: (issue) =>
+        required && issue.input === undefined ? `${name} é obrigatório` : `${name} deve ser um texto`,
+    })
+    .refine((value) => !hasControl(value, multiline), {
+      message: multiline
+        ? `${name} não pode conter caracteres de controle (só tabulação e quebra de linha)`
+        : `${name} não pode conter caracteres de controle`,
+      abort: true,
+    });
+  return (required ? text.trim().min(1, `${name} é obrigatório`) : text)
+    .max(max, tooLong)
     .openapi({ maxLength: max });
+};
+
+/** A URL in a body: bounded, with no control character at all (no CR/LF smuggled into a header or a log). */
+export const urlBody = (name: string, max = 2048) => textBody(name, max).openapi({ format: "uri" });
 
 export const ErrorBodySchema = z
   .object({ errorMessage: z.string().openapi({ example: "Conta bancária não existe" }) })

@@ -3,14 +3,33 @@
 export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
-/** True for a real calendar date written `YYYY-MM-DD`. */
-export function isValidDate(text: string): boolean {
+/**
+ * The range of dates the service accepts, inclusive. Wide enough for any business date, narrow enough
+ * that a due date computed from it (at most 120 installments of 3650 days) stays a four-digit year.
+ */
+export const MIN_DATE = "1900-01-01";
+export const MAX_DATE = "2100-12-31";
+
+/** True for a real calendar date written `YYYY-MM-DD`, whatever its year. */
+export function isCalendarDate(text: string): boolean {
   const m = DATE_RE.exec(text);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
+  const date = new Date(Date.UTC(2000, mo - 1, d));
+  date.setUTCFullYear(y);
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** True for a real calendar date written `YYYY-MM-DD` within `MIN_DATE`..`MAX_DATE`. */
+export function isValidDate(text: string): boolean {
+  return isCalendarDate(text) && text >= MIN_DATE && text <= MAX_DATE;
+}
+
+/** True for `HH:MM` or `HH:MM:SS` on a 24-hour clock. */
+export function isValidTime(text: string): boolean {
+  return TIME_RE.test(text);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -56,6 +56,95 @@ export const HOSTILE_NUMBERS = [
   99_999_999_999.99,
 ];
 
+/** Dates no calendar has, or outside the accepted range (1900-01-01 to 2100-12-31). */
+export const CALENDAR_INVALID_DATES = [
+  "2026-02-30",
+  "2026-02-29",
+  "2026-13-01",
+  "2026-04-31",
+  "2026-00-10",
+  "0000-01-01",
+  "0001-01-01",
+  "1899-12-31",
+  "2101-01-01",
+  "9999-12-31",
+  "2026-02-30 10:00:00",
+  "2026-01-31 24:00:00",
+  "2026-01-31 23:60:00",
+  "9999-12-31 23:59:59",
+];
+
+/** Search text: long (200+ characters, more than a LIKE pattern may hold) and with the wildcards `%` and `_`. */
+export const SEARCH_TEXTS = [
+  "%",
+  "_",
+  "%%",
+  "a%b_c",
+  "100% algodão",
+  "\\%",
+  "%".repeat(60),
+  "_".repeat(60),
+  "camiseta ".repeat(25),
+  "ç".repeat(200),
+  "x".repeat(255),
+];
+
+/** C0 and C1 controls, NUL, emoji, CJK and right-to-left text. */
+export const CONTROL_TEXTS = [
+  "\u0000",
+  "a\u0000b",
+  "\u0007sino",
+  "linha\nnova",
+  "tab\taqui",
+  "fim\r\n",
+  "\u001B[31m",
+  "\u007F",
+  "\u0085",
+  "\u009B",
+  "🎉🧾👩‍👩‍👧",
+  "漢字テスト",
+  "עברית",
+  "مرحبا بالعالم",
+  "\u202Eabc\u202C",
+  "\uFEFFbom",
+];
+
+/** CPF/CNPJ with wrong check digits, all-same digits, wrong length or stray characters. */
+export const INVALID_DOCUMENTS = [
+  "11111111111",
+  "00000000000000",
+  "11444777000162",
+  "111.444.777-36",
+  "11144477735a",
+  "abc",
+  "-",
+  "1234567890",
+  "123456789012",
+  "11.444.777/0001-6",
+];
+
+/** Integers beyond int32 and beyond the JavaScript safe range. */
+export const BEYOND_INT32 = [2_147_483_648, -2_147_483_649, 4_294_967_296, 2 ** 53, 2 ** 53 + 2, 1e15];
+
+/** Quantities with 4 decimals (3 is the most a quantity has). */
+export const FOUR_DECIMALS = [1.0001, 0.0001, 12.3456, 999_999.9999];
+
+/** The hostile values aimed at a field by its name (dates, documents, text, ids, quantities). */
+export function targetedValues(name: string): unknown[] {
+  const values: unknown[] = [];
+  if (/date|time|timestamp|expire/i.test(name)) values.push(...CALENDAR_INVALID_DATES);
+  if (/document|cpf|cnpj/i.test(name)) values.push(...INVALID_DOCUMENTS);
+  if (
+    /search|name|description|title|notes|comments|keywords|code|email|reason|subject|body|url|order$|shippingid|packid|coupon|utm/i.test(
+      name,
+    )
+  )
+    values.push(...SEARCH_TEXTS, ...CONTROL_TEXTS);
+  if (/quantity|qty/i.test(name)) values.push(...FOUR_DECIMALS);
+  if (/^id|id$|^page|installments|number/i.test(name)) values.push(...BEYOND_INT32);
+  return values;
+}
+
 const longString = fc.constantFrom(
   "a".repeat(256),
   "ã".repeat(1_001),
@@ -69,6 +158,8 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...INJECTIONS),
   longString,
   fc.constantFrom(null, true, false, "", " ", "1", "1.5", "-1", "2026-02-30", "31/01/2026", "2026-13-01"),
+  fc.constantFrom(...CALENDAR_INVALID_DATES, ...SEARCH_TEXTS, ...CONTROL_TEXTS, ...INVALID_DOCUMENTS),
+  fc.constantFrom(...BEYOND_INT32, ...FOUR_DECIMALS),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -87,7 +178,7 @@ const validDate = fc.oneof(
       noInvalidDate: true,
     })
     .map((d) => d.toISOString().slice(0, 10)),
-  fc.constantFrom("0001-01-01", "1900-01-01", "1970-01-01", "2000-02-29", "2024-02-29", "9999-12-31"),
+  fc.constantFrom("1900-01-01", "1970-01-01", "2000-02-29", "2024-02-29", "2100-12-31"),
 );
 
 /** Values the schema accepts (as far as the schema says; the domain may still refuse them). */
@@ -132,9 +223,15 @@ export function validFor(
   return nullable ? fc.option(base, { nil: null, freq: 5 }) : base;
 }
 
-/** A field's value: mostly accepted by its schema, otherwise hostile. */
-export const fieldFor = (schema: JsonSchema, depth = 0, ids?: number[]) =>
-  fc.oneof({ arbitrary: validFor(schema, depth, ids), weight: 3 }, { arbitrary: hostileValue, weight: 2 });
+/** A field's value: mostly accepted by its schema, otherwise hostile (aimed at the field's name when it has one). */
+export const fieldFor = (schema: JsonSchema, depth = 0, ids?: number[], name = "") => {
+  const targeted = targetedValues(name);
+  return fc.oneof(
+    { arbitrary: validFor(schema, depth, ids), weight: 3 },
+    { arbitrary: hostileValue, weight: 2 },
+    ...(targeted.length > 0 ? [{ arbitrary: fc.constantFrom(...targeted), weight: 2 }] : []),
+  );
+};
 
 const EXTRA_KEYS = [
   "__proto__",
@@ -159,7 +256,7 @@ export function objectFor(
   const fields = Object.fromEntries(
     properties.map(([name, property]) => [
       name,
-      fc.option(fieldFor(property, depth, ids), { nil: undefined, freq: 4 }),
+      fc.option(fieldFor(property, depth, ids, name), { nil: undefined, freq: 4 }),
     ]),
   );
   const extras = fc.dictionary(
@@ -234,9 +331,11 @@ export const hostilePathSegment = fc.oneof(
   fc.double().map(String),
 );
 
-/** A query-string value: valid for its schema, or a hostile text. */
-export function queryValueFor(schema: JsonSchema, ids?: number[]): fc.Arbitrary<string> {
+/** A query-string value: valid for its schema, or a hostile text (aimed at the parameter's name when given). */
+export function queryValueFor(schema: JsonSchema, ids?: number[], name = ""): fc.Arbitrary<string> {
+  const targeted = targetedValues(name).map(String);
   return fc.oneof(
+    ...(targeted.length > 0 ? [{ arbitrary: fc.constantFrom(...targeted), weight: 2 }] : []),
     {
       arbitrary: validFor(schema, 0, ids).map((v) => (typeof v === "string" ? v : JSON.stringify(v))),
       weight: 3,

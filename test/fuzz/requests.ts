@@ -7,6 +7,7 @@ import {
   objectFor,
   queryValueFor,
   RAW_NUMBERS,
+  targetedValues,
   validFor,
 } from "./arbitraries";
 import type { FuzzRequest } from "./http";
@@ -160,7 +161,7 @@ function queryArbitrary(operation: Operation, ids: number[]) {
   const params = operation.queryParams.map((p) =>
     fc.option(
       fc
-        .array(queryValueFor(p.schema, ids), { minLength: 1, maxLength: 2 })
+        .array(queryValueFor(p.schema, ids, p.name), { minLength: 1, maxLength: 2 })
         .map((values) => values.map((v) => [p.name, v] as const)),
       { nil: undefined, freq: p.required ? 8 : 2 },
     ),
@@ -187,16 +188,24 @@ const plausible = (schema: Record<string, unknown>, ids: number[]) =>
     ? validFor(schema, 0, ids)
     : fc.oneof(fc.constant(exampleOf(schema)), validFor(schema, 0, ids));
 
-type Mutation = { slot: number; kind: "hostile" | "drop"; value: unknown };
+type Mutation = { slot: number; kind: "hostile" | "targeted" | "drop"; value: unknown; pick: number };
 
 const mutations = fc.array(
   fc.record({
     slot: fc.nat(),
-    kind: fc.constantFrom<Mutation["kind"]>("hostile", "hostile", "drop"),
+    kind: fc.constantFrom<Mutation["kind"]>("hostile", "hostile", "targeted", "targeted", "drop"),
     value: fc.oneof(hostileValue, hostilePathSegment),
+    pick: fc.nat(),
   }),
   { maxLength: 2 },
 );
+
+/** A mutation's value: for `targeted`, one of the hostile values aimed at the field's name (if it has any). */
+function mutated(change: Mutation, name: string): unknown {
+  if (change.kind === "drop") return undefined;
+  const targeted = change.kind === "targeted" ? targetedValues(name) : [];
+  return targeted.length > 0 ? targeted[change.pick % targeted.length] : change.value;
+}
 
 /**
  * A plausible request (documented examples or schema-valid values everywhere, so it reaches the
@@ -231,7 +240,7 @@ function nearValidRequests(operation: Operation, own: Record<string, string | nu
     for (const change of changes) {
       if (fields.length === 0) break;
       const field = fields[change.slot % fields.length]!;
-      field.value = change.kind === "drop" ? undefined : change.value;
+      field.value = mutated(change, field.name);
       applied.push(`${field.name}:${change.kind}`);
     }
     const path = `/1.0${operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
@@ -279,6 +288,63 @@ export function requestsOf(
     if (shape.contentType) headers["Content-Type"] = shape.contentType;
     return { method: operation.method, url, headers, body: shape.body, bodyLabel: shape.label };
   });
+}
+
+/** How many of a body field's aimed hostile values the deterministic cases send (rotating over the list by field). */
+const TARGETED_PER_FIELD = 6;
+
+/**
+ * Deterministic aimed cases of every operation: the documented example (body and required query) with one
+ * field at a time replaced by hostile values aimed at its name (calendar-invalid dates, invalid CPF/CNPJ,
+ * long and wildcard search text, control characters, integers beyond int32, 4-decimal quantities).
+ */
+export function targetedCases(
+  operation: Operation,
+  own: Record<string, string | number>,
+  token: string | undefined,
+): FuzzRequest[] {
+  const path = `/1.0${operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeSegment(String(own[name] ?? "1")))}`;
+  const headers: Record<string, string> = token ? { Authorization: `JWT ${token}` } : {};
+  const requiredQuery = operation.queryParams
+    .filter((p) => p.required)
+    .map((p) => [p.name, String(exampleOf(p.schema) ?? "1")] as const);
+  const body = jsonBodyOf(operation);
+  const example = body ? ((exampleOf(body) ?? {}) as Record<string, unknown>) : undefined;
+  const cases: FuzzRequest[] = [];
+  const send = (
+    query: (readonly [string, string])[],
+    json: Record<string, unknown> | undefined,
+    label: string,
+  ) => {
+    const text = new URLSearchParams(query.map(([k, v]) => [k, v])).toString();
+    const bodyText = json === undefined ? undefined : JSON.stringify(json);
+    cases.push({
+      method: operation.method,
+      url: `${path}${text ? `?${text}` : ""}`,
+      headers: bodyText === undefined ? headers : { ...headers, "Content-Type": "application/json" },
+      body: bodyText,
+      bodyLabel: `${bodyText ?? "no body"} (aimed: ${label})`,
+    });
+  };
+  const pick = (values: unknown[], offset: number) =>
+    Array.from(
+      { length: Math.min(TARGETED_PER_FIELD, values.length) },
+      (_, k) => values[(offset + k * 5) % values.length],
+    );
+  // Query filters are cheap reads: every aimed value is sent to each of them.
+  operation.queryParams.forEach((p) => {
+    for (const value of targetedValues(p.name)) {
+      const others = requiredQuery.filter(([name]) => name !== p.name);
+      send([...others, [p.name, String(value)]], operation.method === "GET" ? undefined : example, p.name);
+    }
+  });
+  if (example && operation.method !== "GET") {
+    Object.keys(resolve(body).properties ?? {}).forEach((name, index) => {
+      for (const value of pick(targetedValues(name), index))
+        send(requiredQuery, { ...example, [name]: value }, name);
+    });
+  }
+  return cases;
 }
 
 /**

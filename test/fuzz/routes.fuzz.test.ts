@@ -8,12 +8,14 @@ import { useSeed } from "../support/replay";
 import { isIdParameter, type Operation, operations } from "../support/route-table";
 import { seedAccounts } from "../support/seed";
 import { type FuzzStats, fuzzState, sendAndCheck } from "./http";
-import { fixedCases, requestsOf } from "./requests";
+import { fixedCases, requestsOf, targetedCases } from "./requests";
 
 /**
  * Property-based hostile input over every route of the OpenAPI document: generated path ids,
  * query strings and bodies (valid or hostile per field), malformed JSON, wrong content types,
- * oversize bodies. Every answer must be below 500; every refusal a JSON `{errorMessage}` that
+ * oversize bodies, and values aimed at each field by its name (calendar-invalid dates, invalid
+ * CPF/CNPJ, long and wildcard search text, C0/C1/NUL/emoji/RTL text, integers beyond int32,
+ * 4-decimal quantities). Every answer must be below 500; every refusal a JSON `{errorMessage}` that
  * wrote nothing. The cases tried per route are printed at the end of the run and written to
  * docs/artifacts/fuzz-summary.json by test/fuzz/summary-reporter.mjs.
  */
@@ -60,7 +62,10 @@ describe.each(operations().map((o) => [o.key, o] as const))("%s", (key, operatio
       maxUpload: Number(env.MAX_UPLOAD_BYTES),
       fileRoute: state.upload,
     };
-    for (const request of fixedCases(operation, own, auth, limits)) {
+    for (const request of [
+      ...fixedCases(operation, own, auth, limits),
+      ...targetedCases(operation, own, auth),
+    ]) {
       await sendAndCheck(request, routeStats, state);
     }
     task.meta.fuzz = { route: key, ...routeStats };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, DEFAULT_TIME_ZONE, isValidDate, nowIn, todayIn, zonedFormatter } from "../../src/lib/dates";
 
 describe("isValidDate", () => {
-  it.each(["2026-01-31", "2024-02-29", "2000-02-29", "2026-12-31", "1970-01-01", "9999-12-31"])(
+  it.each(["2026-01-31", "2024-02-29", "2000-02-29", "2026-12-31", "1970-01-01", "1900-01-01", "2100-12-31"])(
     "accepts %s",
     (text) => {
       expect(isValidDate(text)).toBe(true);
@@ -12,6 +12,10 @@ describe("isValidDate", () => {
   it.each([
     "2026-02-29",
     "1900-02-29",
+    "0000-01-01",
+    "1899-12-31",
+    "2101-01-01",
+    "9999-12-31",
     "2026-04-31",
     "2026-13-01",
     "2026-00-10",

@@ -9,6 +9,7 @@ export const EVENT_MESSAGES = {
   deliveryNotFound: "Entrega não existe",
   deliveryInProgress: "Entrega em andamento; aguarde a tentativa atual",
   trackingMessageNotFound: "Mensagem de rastreio não existe",
+  trackingStatusNotFound: "Status de rastreio não existe",
   trackingMessageExists: "Já existe uma mensagem para este status de rastreio e tipo de mensagem",
   subjectRequired: "Assunto obrigatório para mensagem de e-mail",
   templateInvalid: (reason: string) => `Modelo inválido: ${reason}`,

@@ -12,6 +12,7 @@ import {
 import type { Statement } from "../../db/sql";
 import type { Db } from "../../env";
 import { badRequest, refuseOnConflict } from "../../lib/errors";
+import { statusRegistry } from "../orders/registry";
 import { EVENT_MESSAGES as M } from "./messages";
 import { eventStatement } from "./outbox";
 import { checkTemplate, MAX_TEMPLATE_LENGTH, renderTemplate, type TrackingMessageData } from "./templates";
@@ -28,7 +29,16 @@ export type TrackingMessageInput = {
   active?: 0 | 1;
 };
 
-function checked(input: TrackingMessageInput, current?: TrackingMessageRow): TrackingMessageFields {
+async function checked(
+  db: Db,
+  input: TrackingMessageInput,
+  current?: TrackingMessageRow,
+): Promise<TrackingMessageFields> {
+  if (
+    input.trackingStatusId !== undefined &&
+    !(await statusRegistry(db)).statuses.has(input.trackingStatusId)
+  )
+    throw badRequest(M.trackingStatusNotFound);
   const typeMessage = input.typeMessage ?? current?.typeMessage;
   const subject = input.subject !== undefined ? input.subject : (current?.subject ?? null);
   if (typeMessage === TYPE_MESSAGE.email && !subject?.trim()) throw badRequest(M.subjectRequired);
@@ -64,7 +74,7 @@ export async function createTemplate(
   companyId: number,
   input: TrackingMessageInput,
 ): Promise<TrackingMessageRow> {
-  const fields = checked(input);
+  const fields = await checked(db, input);
   return refuseOnConflict(
     () =>
       insertTrackingMessage(db, companyId, {
@@ -85,8 +95,9 @@ export async function changeTemplate(
 ): Promise<TrackingMessageRow> {
   const current = await findTrackingMessage(db, companyId, id);
   if (!current) throw badRequest(M.trackingMessageNotFound);
+  const fields = await checked(db, input, current);
   const row = await refuseOnConflict(
-    () => updateTrackingMessage(db, companyId, id, checked(input, current)),
+    () => updateTrackingMessage(db, companyId, id, fields),
     M.trackingMessageExists,
   );
   if (!row) throw badRequest(M.trackingMessageNotFound);

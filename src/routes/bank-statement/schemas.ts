@@ -242,7 +242,7 @@ export const TransferBodySchema = z
       .nullable()
       .optional()
       .openapi({ description: "Obrigatório, maior que zero, até 2 casas decimais", example: 1500 }),
-    Description: textBody("Description", 200)
+    Description: textBody("Description", 200, { multiline: true })
       .nullable()
       .optional()
       .openapi({ description: "Texto da transferência; padrão `Transferência entre contas`" }),
@@ -333,7 +333,9 @@ export const ManualBankLineSchema = z
       description: "Valor com sinal: crédito > 0, débito < 0; diferente de zero",
       example: -150.25,
     }),
-    Description: textBody("Description", 255).optional().openapi({ example: "PIX RECEBIDO FULANO" }),
+    Description: textBody("Description", 255, { multiline: true })
+      .optional()
+      .openapi({ example: "PIX RECEBIDO FULANO" }),
     Document: textBody("Document", 100).nullable().optional().openapi({ example: "123456" }),
   })
   .openapi("ManualBankLine");

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { CompanyRow } from "../../db/identity";
 import { textBody } from "../../http/schemas";
+import { cnpjBody } from "../registries/fields";
 
 const SefazAmbiente = (name: string) =>
   z
@@ -29,7 +30,7 @@ export const CompanySchema = z
 export const CompanyUpdateSchema = z
   .object({
     Name: textBody("Name", 150).min(1, "Name não pode ser vazio").optional(),
-    Document: textBody("Document", 20).nullable().optional(),
+    Document: cnpjBody.optional(),
     TimeZone: textBody("TimeZone", 64)
       .optional()
       .openapi({ description: "Fuso IANA, ex.: America/Sao_Paulo" }),

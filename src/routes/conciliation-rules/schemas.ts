@@ -44,7 +44,7 @@ export const RuleBodySchema = z
       "Tipo de transação: 0 = crédito (entrada, valor do extrato > 0), 1 = débito (saída, valor < 0). Obrigatório.",
       0,
     ),
-    Description: textBody("Description", 255)
+    Description: textBody("Description", 255, { multiline: true })
       .nullable()
       .optional()
       .openapi({

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listOrders } from "../../domain/hub/orders";
 import type { AppRouteHandler } from "../../http/router";
-import { dateQuery, enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
+import { dateQuery, dateTimeString, enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
 import { HUB_TAG, HubOrderSummarySchema, hubOrderSummaryBody } from "./schemas";
 
 const text = (name: string, description: string, max = 100) =>
@@ -11,11 +11,8 @@ const text = (name: string, description: string, max = 100) =>
     .optional()
     .openapi({ param: { name, in: "query" }, maxLength: max, description });
 
-const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 const timestamp = (name: string, description: string) =>
-  z
-    .string()
-    .regex(DATE_OR_TIME, `${name} deve ser AAAA-MM-DD ou AAAA-MM-DD HH:MM:SS`)
+  dateTimeString(name)
     .optional()
     .openapi({ param: { name, in: "query" }, description });
 
@@ -75,9 +72,11 @@ export const listHubOrders: AppRouteHandler<typeof listHubOrdersRoute> = async (
     {
       creationFrom: q.CreationTimestampFrom,
       creationTo:
-        q.CreationTimestampTo && q.CreationTimestampTo.length === 10
+        q.CreationTimestampTo?.length === 10
           ? `${q.CreationTimestampTo} 23:59:59`
-          : q.CreationTimestampTo,
+          : q.CreationTimestampTo?.length === 16
+            ? `${q.CreationTimestampTo}:59`
+            : q.CreationTimestampTo,
       consumerName: q.ConsumerNameCorporateName,
       consumerDocument: q.ConsumerCpfCnpj?.replace(/\D/g, ""),
       consumerEmail: q.ConsumerEmail,

@@ -9,7 +9,7 @@ import { ATTACHMENT_NOT_SENT } from "../../domain/hub/messages";
 import type { HubOrderDetail, HubOrderSummary } from "../../domain/hub/orders";
 import type { HubProductView, SyncAnswer } from "../../domain/hub/products";
 import type { AppEnv } from "../../env";
-import { flagBody, INT32_MAX, idBody, idPath, textBody } from "../../http/schemas";
+import { dateTimeString, flagBody, INT32_MAX, idBody, idPath, textBody } from "../../http/schemas";
 import { badRequest } from "../../lib/errors";
 import { idField, requiredText, statusField } from "../registries/fields";
 
@@ -24,8 +24,6 @@ export const hubDeps = (c: Context<AppEnv>): HubDeps => ({
 });
 
 export const integrationParams = z.object({ idcompanyintegration: idPath("idcompanyintegration") });
-
-const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 const kindIds = CHANNEL_KINDS.map((kind) => kind.id);
 const kindList = CHANNEL_KINDS.map((kind) => `${kind.id} ${kind.salesChannel.name}`).join(", ");
@@ -101,14 +99,10 @@ const CredentialsSchema = z
       "Credenciais do canal (somente escrita): guardadas criptografadas (AES-GCM), nunca devolvidas nem registradas em log. O canal as confere ao gravar; recusadas -> 400.",
   });
 
-const expireAtBody = z
-  .string({ error: "CredentialsExpireAt deve ser um texto AAAA-MM-DD HH:MM:SS" })
-  .regex(DATE_TIME, "CredentialsExpireAt deve ser AAAA-MM-DD HH:MM:SS")
-  .nullable()
-  .openapi({
-    example: "2027-06-30 23:59:59",
-    description: "Validade das credenciais informada pelo canal (UTC)",
-  });
+const expireAtBody = dateTimeString("CredentialsExpireAt", { complete: true }).nullable().openapi({
+  example: "2027-06-30 23:59:59",
+  description: "Validade das credenciais informada pelo canal (UTC)",
+});
 
 const warehouseBody = idBody("IDWarehouseHub")
   .nullable()

@@ -7,7 +7,7 @@ import type { ItemRequest, ManualTax } from "../../domain/orders/items";
 import { ORDER_PAGE_SIZE, type OrderDetail } from "../../domain/orders/read";
 import type { OrderStatus } from "../../domain/stock/order-statuses";
 import { fromMilli } from "../../domain/stock/quantities";
-import { flagBody, INT32_MAX, idBody, idPath, moneyBody, textBody } from "../../http/schemas";
+import { dateString, flagBody, INT32_MAX, idBody, idPath, moneyBody, textBody } from "../../http/schemas";
 import { fromCents, hasAtMostTwoDecimals } from "../../lib/money";
 import { idField } from "../registries/fields";
 import { quantityBody, quantityField } from "../sku/schemas";
@@ -283,9 +283,7 @@ const SHIPPING_METHODS = ["mail", "entrusted", "personal_delivery", "email"] as 
 
 /** Header fields of create and update (all optional on update). */
 const headerFields = {
-  Date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Date deve ser uma data válida no formato AAAA-MM-DD")
+  Date: dateString("Date")
     .optional()
     .openapi({ format: "date", description: "Data do pedido; hoje no fuso da empresa quando omitida" }),
   IDConsumer: idBody("IDConsumer").nullable().optional().openapi({ description: "Cliente (/consumer)" }),
@@ -297,7 +295,7 @@ const headerFields = {
     .nullable()
     .optional()
     .openapi({ description: "Canal de venda (id do canal no hub; gravado como informado)" }),
-  Notes: textBody("Notes", 1000).nullable().optional(),
+  Notes: textBody("Notes", 1000, { multiline: true }).nullable().optional(),
   IDCarrier: idBody("IDCarrier")
     .nullable()
     .optional()

@@ -14,7 +14,7 @@ const ProductionCreateSchema = z
       .optional()
       .openapi({ description: "Lote do produto, quando controla lote" }),
     Quantity: quantityBody("Quantity"),
-    Description: textBody("Description", 255).nullable().optional(),
+    Description: textBody("Description", 255, { multiline: true }).nullable().optional(),
     Items: z
       .array(
         z.object({

@@ -3,7 +3,7 @@ import { COMMENTS_MAX, manifestInput } from "../../domain/nfe/events";
 import * as feed from "../../domain/nfe/feed";
 import { MANIFEST_COMMENTS_TOO_LONG } from "../../domain/nfe/messages";
 import type { AppRouteHandler } from "../../http/router";
-import { jsonBody, jsonOk } from "../../http/schemas";
+import { jsonBody, jsonOk, textBody } from "../../http/schemas";
 import { FEED_TAG, FeedDocumentSchema, FeedParams, feedDocumentBody } from "./schemas";
 
 const ManifestSchema = z
@@ -19,9 +19,7 @@ const ManifestSchema = z
           "210200 confirmação da operação, 210210 ciência da operação, 210220 desconhecimento da operação, 210240 operação não realizada",
         example: 210210,
       }),
-    Comments: z
-      .string({ error: "Comments deve ser um texto" })
-      .max(COMMENTS_MAX, MANIFEST_COMMENTS_TOO_LONG)
+    Comments: textBody("Comments", COMMENTS_MAX, { multiline: true, tooLong: MANIFEST_COMMENTS_TOO_LONG })
       .nullable()
       .optional()
       .openapi({

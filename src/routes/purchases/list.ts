@@ -1,26 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listPurchases as listRows } from "../../domain/purchases/purchases";
 import type { AppRouteHandler } from "../../http/router";
-import { enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
+import { dateTimeString, enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
 import { PURCHASE_TAG, PurchaseHeaderSchema, purchaseHeaderBody } from "./schemas";
 
 const dateTimeQuery = (name: string, description: string) =>
-  z
-    .string()
-    .regex(
-      /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/,
-      `${name} deve estar no formato AAAA-MM-DD ou AAAA-MM-DD HH:MM:SS`,
-    )
-    .transform((v) => v.replace("T", " "))
+  dateTimeString(name)
     .optional()
-    .openapi({
-      param: { name, in: "query" },
-      type: "string",
-      pattern: "^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?$",
-      maxLength: 19,
-      description,
-      example: "2026-11-01 00:00:00",
-    });
+    .openapi({ param: { name, in: "query" }, description, example: "2026-11-01 00:00:00" });
 
 const ListQuery = z.object({
   IDPurchase: idQuery("IDPurchase", "Uma compra"),

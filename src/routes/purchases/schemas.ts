@@ -5,7 +5,7 @@ import type { PurchaseChanges, PurchaseDetail, PurchaseInput } from "../../domai
 import { purchaseStatus } from "../../domain/purchases/statuses";
 import { SCHEDULE_STATUS_NAMES } from "../../domain/purchases/types";
 import { fromMilli } from "../../domain/stock/quantities";
-import { dateString, idBody, idPath, moneyBody, textBody } from "../../http/schemas";
+import { dateString, dateTimeString, idBody, idPath, moneyBody, textBody } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
 import { idField } from "../registries/fields";
 import { quantityBody, quantityField } from "../sku/schemas";
@@ -13,18 +13,6 @@ import { quantityBody, quantityField } from "../sku/schemas";
 export const PURCHASE_TAG = "Purchase";
 
 export const PurchaseParams = z.object({ idpurchase: idPath("idpurchase") });
-
-const dateTimeBody = (name: string) =>
-  z
-    .string({ error: `${name} deve ser um texto` })
-    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, `${name} deve estar no formato AAAA-MM-DD HH:MM:SS`)
-    .transform((v) => (v.length === 10 ? `${v} 00:00:00` : v.length === 16 ? `${v}:00` : v))
-    .openapi({
-      type: "string",
-      pattern: "^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?$",
-      maxLength: 19,
-      example: "2026-11-23 10:00:00",
-    });
 
 export const chNfeBody = z
   .string({ error: "chNFe deve ser um texto" })
@@ -92,11 +80,11 @@ const purchaseFields = {
     .nullable()
     .optional()
     .openapi({ description: "Número da NF-e do fornecedor", example: 1234 }),
-  StartTime: dateTimeBody("StartTime")
+  StartTime: dateTimeString("StartTime", { complete: true })
     .nullable()
     .optional()
     .openapi({ description: "Data-hora da compra no fuso da empresa (padrão: agora)" }),
-  Description: textBody("Description", 255)
+  Description: textBody("Description", 255, { multiline: true })
     .nullable()
     .optional()
     .openapi({ example: "Reposição de dezembro" }),

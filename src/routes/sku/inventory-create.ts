@@ -17,7 +17,7 @@ export const createInventoryRoute = createRoute({
       z
         .object({
           IDWarehouse: idBody("IDWarehouse"),
-          Description: textBody("Description", 200).nullable().optional(),
+          Description: textBody("Description", 200, { multiline: true }).nullable().optional(),
         })
         .openapi("SkuInventoryCreate")
         .openapi({ example: { IDWarehouse: 1, Description: "Inventário anual 2026" } }),

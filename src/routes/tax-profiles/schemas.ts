@@ -51,7 +51,9 @@ export const taxProfileBody = (row: TaxProfileRow) => ({
 
 const fields = {
   Code: textBody("Code", 60).trim().min(1, "Code não pode ser vazio"),
-  Description: textBody("Description", 200).trim().min(1, "Description não pode ser vazio"),
+  Description: textBody("Description", 200, { multiline: true })
+    .trim()
+    .min(1, "Description não pode ser vazio"),
   CstIcms: cstBody("CstIcms"),
   IcmsRate: rateBody("IcmsRate"),
   CstIpi: cstBody("CstIpi"),

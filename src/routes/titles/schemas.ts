@@ -126,7 +126,9 @@ export function titleSchemas(names: {
     IDTypeCostCenter: optionalIdBody("IDTypeCostCenter", "Centro de custo"),
     IDBankAccount: optionalIdBody("IDBankAccount", "Conta bancária prevista"),
   };
-  const description = textBody("Description", 255).trim().min(1, "Description não pode ser vazio");
+  const description = textBody("Description", 255, { multiline: true })
+    .trim()
+    .min(1, "Description não pode ser vazio");
 
   const Create = z
     .object({

@@ -19,7 +19,7 @@ export const createTrackingMessageRoute = createRoute({
   summary: "Cadastra uma mensagem de rastreio",
   description:
     "Um modelo por status de rastreio e tipo (1 e-mail ao cliente do pedido, 2 webhook `tracking.message`), disparado quando " +
-    `o pedido entra no status. 400 \`${M.trackingMessageExists}\`, \`${M.subjectRequired}\`, \`Modelo inválido: <motivo>\`, ` +
+    `o pedido entra no status (\`IDTrackingStatus\`: um status de pedido de \`GET /type/order/status\`). 400 \`${M.trackingStatusNotFound}\`, \`${M.trackingMessageExists}\`, \`${M.subjectRequired}\`, \`Modelo inválido: <motivo>\`, ` +
     "`Campo desconhecido no modelo: <campo>`.",
   request: {
     body: jsonBody(

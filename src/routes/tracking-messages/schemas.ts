@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { TrackingMessageRow } from "../../db/events/tracking-messages";
 import { TEMPLATE_FIELDS } from "../../domain/events/templates";
-import { flagBody, idBody, idPath } from "../../http/schemas";
+import { flagBody, idBody, idPath, textBody } from "../../http/schemas";
 
 export const TRACKING_MESSAGE_TAG = "Tracking message";
 
@@ -32,10 +32,9 @@ export const TrackingMessageSchema = z
   .openapi("TrackingMessage");
 
 const template = (name: string) =>
-  z
-    .string({ error: `${name} deve ser um texto` })
-    .max(10_000, `${name} aceita no máximo 10000 caracteres`)
-    .openapi({ description: `Modelo Mustache (sem lógica). Campos: ${PLACEHOLDERS}.` });
+  textBody(name, 10_000, { multiline: true }).openapi({
+    description: `Modelo Mustache (sem lógica). Campos: ${PLACEHOLDERS}.`,
+  });
 
 export const TrackingMessageCreateSchema = z
   .object({
@@ -46,7 +45,10 @@ export const TrackingMessageCreateSchema = z
         type: "integer",
         enum: [1, 2],
       }),
-    Subject: template("Subject").max(255, "Subject aceita no máximo 255 caracteres").nullable().optional(),
+    Subject: textBody("Subject", 255)
+      .openapi({ description: `Modelo Mustache (sem lógica), uma linha. Campos: ${PLACEHOLDERS}.` })
+      .nullable()
+      .optional(),
     Body: template("Body"),
     Active: flagBody("Active")
       .optional()

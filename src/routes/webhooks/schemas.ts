@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { WebhookEndpointRow } from "../../db/events/endpoints";
 import { inZone } from "../../domain/jobs/job-queries";
-import { flagBody, idPath, textBody } from "../../http/schemas";
+import { flagBody, idPath, textBody, urlBody } from "../../http/schemas";
 
 export const WEBHOOK_TAG = "Webhook";
 
@@ -48,12 +48,10 @@ const eventsBody = z
 
 export const WebhookCreateSchema = z
   .object({
-    Url: z
-      .string()
-      .max(2048)
+    Url: urlBody("Url")
       .optional()
       .openapi({ description: "https e endereço público em produção; localmente também http e loopback" }),
-    Description: textBody("Description", 255).nullable().optional(),
+    Description: textBody("Description", 255, { multiline: true }).nullable().optional(),
     Events: eventsBody.optional(),
     Active: flagBody("Active")
       .optional()

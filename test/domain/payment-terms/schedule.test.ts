@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addBusinessDays, isBusinessDay } from "../../../src/domain/payment-terms/business-days";
 import { easterSunday, nationalHolidays } from "../../../src/domain/payment-terms/holidays";
 import { installmentSchedule, type PaymentRate } from "../../../src/domain/payment-terms/schedule";
+import { isCalendarDate, MAX_DATE, MIN_DATE } from "../../../src/lib/dates";
 
 describe("national financial calendar", () => {
   it("finds Easter Sunday", () => {
@@ -106,5 +107,36 @@ describe("installment schedule", () => {
     expect(installmentSchedule(rate({ firstDueDays: 0 }), "2026-11-21", 100)).toEqual([
       { number: 1, dueDate: "2026-11-21", valueCents: 100 },
     ]);
+  });
+});
+
+describe("due dates from the accepted date range", () => {
+  it.each([MIN_DATE, MAX_DATE, "2100-02-28", "2099-12-31"])(
+    "the longest terms from %s give four-digit calendar dates, in order, without throwing",
+    (base) => {
+      for (const position of [1, 2] as const) {
+        const schedule = installmentSchedule(
+          rate({
+            installments: 120,
+            firstDueDays: 3650,
+            intervalDays: 3650,
+            additionalBusinessDays: 365,
+            additionalBusinessDaysPosition: position,
+          }),
+          base,
+          99_999_999_999_999,
+        );
+        expect(schedule).toHaveLength(120);
+        for (const { dueDate } of schedule) expect(isCalendarDate(dueDate)).toBe(true);
+        const dates = schedule.map((i) => i.dueDate);
+        expect([...dates].sort()).toEqual(dates);
+        expect(dates[0]! > base).toBe(true);
+      }
+    },
+  );
+
+  it("business days can be added to the last accepted date", () => {
+    expect(addBusinessDays(MAX_DATE, 365)).toMatch(/^2102-\d{2}-\d{2}$/);
+    expect(isBusinessDay(addBusinessDays(MAX_DATE, 1))).toBe(true);
   });
 });

@@ -52,18 +52,18 @@ describe("templates: Mustache inside workerd", () => {
 describe("tracking message registry", () => {
   it("creates, lists, changes and deletes templates; one per status and channel", async () => {
     const created = await api.post("/tracking-message", {
-      IDTrackingStatus: 90,
+      IDTrackingStatus: 57,
       TypeMessage: 2,
       Body: "Pedido {{Order.Number}}: {{Tracking.Status}}",
     });
     expect(created.status).toBe(200);
     const [row] = created.body;
-    expect(row).toMatchObject({ IDTrackingStatus: 90, TypeMessage: 2, Subject: null, Active: 1 });
-    const twice = await api.post("/tracking-message", { IDTrackingStatus: 90, TypeMessage: 2, Body: "x" });
+    expect(row).toMatchObject({ IDTrackingStatus: 57, TypeMessage: 2, Subject: null, Active: 1 });
+    const twice = await api.post("/tracking-message", { IDTrackingStatus: 57, TypeMessage: 2, Body: "x" });
     expect(twice.body).toEqual({
       errorMessage: "Já existe uma mensagem para este status de rastreio e tipo de mensagem",
     });
-    expect((await api.get("/tracking-message?IDTrackingStatus=90")).body).toEqual([row]);
+    expect((await api.get("/tracking-message?IDTrackingStatus=57")).body).toEqual([row]);
     const changed = await api.put(`/tracking-message/${row.IDTrackingMessage}`, { Active: 0 });
     expect(changed.body[0]).toMatchObject({
       Active: 0,
@@ -95,7 +95,7 @@ describe("tracking message registry", () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const response = await api.post("/tracking-message", { IDTrackingStatus: 91, ...body });
+      const response = await api.post("/tracking-message", { IDTrackingStatus: 58, ...body });
       expect({ body, answer: response.body }).toEqual({ body, answer: { errorMessage: message } });
     }
   });

@@ -19,13 +19,13 @@ export const BrandSchema = z
 
 export const BrandListSchema = z.array(BrandSchema).openapi("BrandList");
 
-export const optionalText = (name: string, max: number, description: string) =>
-  textBody(name, max).optional().openapi({ description });
+export const optionalText = (name: string, max: number, description: string, multiline = false) =>
+  textBody(name, max, { multiline }).optional().openapi({ description });
 
 export const BrandCreateSchema = z
   .object({
     Name: requiredText("Name", 150).openapi({ example: "Acme" }),
-    Description: optionalText("Description", 2000, "Quando ausente ou vazia, recebe Name"),
+    Description: optionalText("Description", 2000, "Quando ausente ou vazia, recebe Name", true),
     Keywords: optionalText("Keywords", 1000, "Quando ausente ou vazia, recebe Name"),
     Title: optionalText("Title", 255, "Quando ausente ou vazio, recebe Name"),
     IsActive: flagBody("IsActive").optional().openapi({ default: 1 }),
@@ -36,7 +36,7 @@ export const BrandCreateSchema = z
 export const BrandUpdateSchema = z
   .object({
     Name: requiredText("Name", 150).optional(),
-    Description: textBody("Description", 2000).nullable().optional(),
+    Description: textBody("Description", 2000, { multiline: true }).nullable().optional(),
     Keywords: textBody("Keywords", 1000).nullable().optional(),
     Title: textBody("Title", 255).nullable().optional(),
     IsActive: flagBody("IsActive").optional(),
