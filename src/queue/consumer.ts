@@ -25,6 +25,16 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 /**
+ * What the job's user can read of an unexpected error: its innermost cause (the query builder
+ * wraps the database's own message in one naming the SQL).
+ */
+function failureDetail(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
+/**
  * The share of the invocation's remaining chunks for the next message of the batch: an equal part
  * of what is left, at least one chunk, so a large job never takes the whole invocation while the
  * batch holds other jobs.
@@ -117,7 +127,7 @@ async function consumeJob(
     log("error", "job attempt failed", { attempts: message.attempts, failures, ...errorFields(error) });
     if (failures === undefined) return "ack";
     if (failures >= MAX_ATTEMPTS) {
-      await failJob(db, job.id, jobGaveUp(failures, error instanceof Error ? error.message : String(error)));
+      await failJob(db, job.id, jobGaveUp(failures, failureDetail(error)));
       return "ack";
     }
     return { retryAfter: retryDelaySeconds(failures) };
