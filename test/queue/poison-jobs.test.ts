@@ -20,15 +20,17 @@ import { deliver, jobMessage, jobRow, waitForJob } from "../support/upload-facto
 useSeed();
 
 /**
- * The job's first write: its first chunk's progress (most types), or its final Done (the cost
- * recalculation writes the new cost and Done, with no chunks).
+ * The job's first write: its first chunk's progress (most types), its final Done (the cost
+ * recalculation writes the new cost and Done, with no chunks), or the job's total (the rule run
+ * takes a refused batch of decisions for decisions a concurrent request made impossible and drops
+ * them, so its first write that throws is the total it stores on starting).
  */
 const POISONED_WRITE: Record<JobType, string> = {
   SkuTemplate: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   SkuCostRecalculate: "BEFORE UPDATE OF status ON jobs WHEN NEW.status = 'Done'",
   OrdersTemplate: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   BankStatementOFX: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
-  ConciliationRuleApply: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
+  ConciliationRuleApply: "BEFORE UPDATE OF total ON jobs WHEN NEW.total > 0",
   StockInventoryCount: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   NFeXML: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   HubOrderPull: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
