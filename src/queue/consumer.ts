@@ -39,7 +39,7 @@ function failureDetail(error: unknown): string {
  * of what is left, at least one chunk, so a large job never takes the whole invocation while the
  * batch holds other jobs.
  */
-export function fairShare(remainingChunks: number, messagesLeft: number): number {
+function fairShare(remainingChunks: number, messagesLeft: number): number {
   return Math.max(1, Math.floor(remainingChunks / Math.max(1, messagesLeft)));
 }
 
