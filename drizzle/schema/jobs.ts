@@ -44,6 +44,10 @@ export const jobs = sqliteTable(
     result: text(),
     failureReason: text(),
     attempts: integer().notNull().default(0),
+    /** Failed deliveries since the job last committed progress: at MAX_ATTEMPTS the job ends Failed. */
+    failures: integer().notNull().default(0),
+    /** JSON of where the job resumes in its file (byte offset, line, encoding, R2 etag), saved with its progress. */
+    cursor: text(),
     createdBy: integer(),
     createdAt: createdAt(),
     startedAt: text(),

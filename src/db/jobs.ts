@@ -10,7 +10,10 @@ import { type Statement, utcNow } from "./sql";
 export type UploadSlotRow = typeof uploads.$inferSelect;
 export type NewUploadSlot = typeof uploads.$inferInsert;
 export type JobRow = typeof jobs.$inferSelect;
-export type NewJob = Omit<typeof jobs.$inferInsert, "id" | "status" | "total" | "processed" | "attempts">;
+export type NewJob = Omit<
+  typeof jobs.$inferInsert,
+  "id" | "status" | "total" | "processed" | "attempts" | "failures" | "cursor"
+>;
 export type JobErrorRow = { jobId: number; line: number; message: string };
 
 /** D1 binds at most 100 parameters per statement: multi-row writes are cut in groups that fit. */
@@ -166,7 +169,9 @@ export async function setJobTotal(db: Db, jobId: number, total: number, result: 
 
 /**
  * Progress of a chunk, for the chunk's own batch: moves `processed` from `expected` to `next`
- * and stores the counts (an object, or an SQL expression computing them inside the batch). When
+ * and stores the counts (an object, or an SQL expression computing them inside the batch), the
+ * position in the job's file where the next chunk starts (`cursor`, when the job reads a file by
+ * ranges) and clears the count of failed deliveries (the job moved on). When
  * another delivery already moved the counter, the CASE writes NULL into the NOT NULL column, so
  * the whole batch (the chunk's rows included) is refused: a chunk is applied exactly once however
  * many deliveries race on the job.
@@ -177,12 +182,15 @@ export function advanceJobProgress(
   expected: number,
   next: number,
   result: object | SQL,
+  cursor?: object,
 ): BatchItem<"sqlite"> {
   return db
     .update(jobs)
     .set({
       processed: sql`CASE WHEN ${jobs.processed} = ${expected} AND ${jobs.status} = 'Processing' THEN ${next} ELSE NULL END`,
       result: result instanceof SQL ? result : JSON.stringify(result),
+      failures: 0,
+      ...(cursor ? { cursor: JSON.stringify(cursor) } : {}),
     })
     .where(eq(jobs.id, jobId));
 }
@@ -198,6 +206,20 @@ export async function finishJob(db: Db, jobId: number, result?: object, followUp
     .where(and(eq(jobs.id, jobId), eq(jobs.status, "Processing")));
   if (followUp) await db.batch([done, followUp]);
   else await done;
+}
+
+/**
+ * Counts a failed delivery of a job still running and answers the failures in a row without
+ * progress (kept on the row: a message sent again starts its own count at 1); undefined when
+ * the job is no longer Pending or Processing.
+ */
+export async function countFailedDelivery(db: Db, jobId: number): Promise<number | undefined> {
+  const rows = await db
+    .update(jobs)
+    .set({ failures: sql`${jobs.failures} + 1` })
+    .where(and(eq(jobs.id, jobId), inArray(jobs.status, ["Pending", "Processing"])))
+    .returning({ failures: jobs.failures });
+  return rows[0]?.failures;
 }
 
 export async function failJob(db: Db, jobId: number, reason: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { drizzleFor, tenantDatabase } from "../db/client";
 import { PREVIOUS_STATEMENT_CHANGED } from "../db/events/outbox";
-import { failJob, findJobById, finishJob, startJob } from "../db/jobs";
+import { countFailedDelivery, failJob, findJobById, finishJob, startJob } from "../db/jobs";
 import { requestDispatch } from "../domain/events/dispatch";
 import { eventStatement } from "../domain/events/outbox";
 import { JobFailure, ProgressConflict, WorkBudget } from "../domain/jobs/job-context";
@@ -12,7 +12,11 @@ import { JOB_HANDLERS } from "./handlers";
 
 /** Chunks of work per invocation (all messages of the batch together): keeps an invocation under its limits. */
 export const CHUNKS_PER_INVOCATION = 6;
-/** Deliveries of one message before its job is given up (below the queue's max_retries, so we record why). */
+/**
+ * Failed deliveries in a row (without progress) before a job is given up, counted on the job row
+ * so a message sent again does not restart the count; at most the queue's max_retries, so a
+ * message that keeps failing is given up by us, with its reason, before the dead-letter queue.
+ */
 export const MAX_ATTEMPTS = 5;
 
 /** Retry delay growing with the attempts: 10 s, 20 s, 40 s, 80 s... at most 10 minutes. */
@@ -20,7 +24,27 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(10 * 2 ** Math.max(0, attempts - 1), 600);
 }
 
-type Outcome = "ack" | { retryAfter: number };
+/**
+ * What the job's user can read of an unexpected error: its innermost cause (the query builder
+ * wraps the database's own message in one naming the SQL).
+ */
+function failureDetail(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
+/**
+ * The share of the invocation's remaining chunks for the next message of the batch: an equal part
+ * of what is left, at least one chunk, so a large job never takes the whole invocation while the
+ * batch holds other jobs.
+ */
+function fairShare(remainingChunks: number, messagesLeft: number): number {
+  return Math.max(1, Math.floor(remainingChunks / Math.max(1, messagesLeft)));
+}
+
+/** `continue`: the job has more work; its message is sent again after the batch's other messages. */
+type Outcome = "ack" | "continue" | { retryAfter: number };
 
 async function consumeMessage(
   message: Message<unknown>,
@@ -73,11 +97,6 @@ async function consumeJob(
     await failJob(db, job.id, jobTypeWithoutProcessing(body.type));
     return "ack";
   }
-  if (budget.exhausted) {
-    // This invocation already did its share of work: hand the job to a fresh one.
-    await env.JOBS.send(body);
-    return "ack";
-  }
   const started = await startJob(db, job.id);
   if (!started) return "ack";
   try {
@@ -88,10 +107,7 @@ async function consumeJob(
       budget,
       credentialsKey: env.HUB_CREDENTIALS_KEY,
     });
-    if (outcome.status === "continue") {
-      await env.JOBS.send(body);
-      return "ack";
-    }
+    if (outcome.status === "continue") return "continue";
     const event = outcome.event
       ? eventStatement(db, job.companyId, outcome.event, { onlyIf: PREVIOUS_STATEMENT_CHANGED })
       : undefined;
@@ -107,16 +123,14 @@ async function consumeJob(
       log("warn", "job advanced by another delivery", { detail: error.message });
       return "ack";
     }
-    log("error", "job attempt failed", { attempts: message.attempts, ...errorFields(error) });
-    if (message.attempts >= MAX_ATTEMPTS) {
-      await failJob(
-        db,
-        job.id,
-        jobGaveUp(message.attempts, error instanceof Error ? error.message : String(error)),
-      );
+    const failures = await countFailedDelivery(db, job.id);
+    log("error", "job attempt failed", { attempts: message.attempts, failures, ...errorFields(error) });
+    if (failures === undefined) return "ack";
+    if (failures >= MAX_ATTEMPTS) {
+      await failJob(db, job.id, jobGaveUp(failures, failureDetail(error)));
       return "ack";
     }
-    return { retryAfter: retryDelaySeconds(message.attempts) };
+    return { retryAfter: retryDelaySeconds(failures) };
   }
 }
 
@@ -125,20 +139,38 @@ async function consumeJob(
  * routed to its account's database and to the handler of its job type. Done or Failed jobs are
  * acknowledged without work, so redeliveries are harmless; failures retry with growing delays,
  * and a job that cannot finish ends Failed with its reason.
+ *
+ * Fairness: each message of the batch gets its share of the invocation's chunks (`fairShare`), so
+ * a small job in the same batch as a large one finishes now; a job with more work is sent again
+ * only after the whole batch, behind the messages already waiting in the queue.
  */
 export async function consumeJobs(
   batch: MessageBatch<unknown>,
   env: Env,
   _ctx: ExecutionContext,
 ): Promise<void> {
-  const budget = new WorkBudget(CHUNKS_PER_INVOCATION);
+  let remaining = CHUNKS_PER_INVOCATION;
   const fromDeadLetter = batch.queue === JOBS_DEAD_LETTER_QUEUE;
-  for (const message of batch.messages) {
+  const continuing: Message<unknown>[] = [];
+  for (const [index, message] of batch.messages.entries()) {
+    const budget = new WorkBudget(fairShare(remaining, batch.messages.length - index));
     // Every log line of this message carries its id.
     const outcome = await withLogContext({ messageId: message.id }, () =>
       consumeMessage(message, env, budget, fromDeadLetter),
     );
+    remaining -= budget.used;
     if (outcome === "ack") message.ack();
+    else if (outcome === "continue") continuing.push(message);
     else message.retry({ delaySeconds: outcome.retryAfter });
+  }
+  for (const message of continuing) {
+    try {
+      await env.JOBS.send(message.body as JobMessage);
+      message.ack();
+    } catch (error) {
+      // the progress is committed: the retried message resumes from it
+      log("error", "job continuation not sent", { messageId: message.id, ...errorFields(error) });
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    }
   }
 }

@@ -164,14 +164,20 @@ export async function waitForJob(token: string, jobId: number, timeoutMs = 20_00
  */
 export async function storedJob(
   bytes: Uint8Array,
-  values: { type?: JobMessage["type"]; route?: string; companyId?: number; params?: string } = {},
+  values: {
+    type?: JobMessage["type"];
+    route?: string;
+    companyId?: number;
+    params?: string;
+    account?: AccountName;
+  } = {},
 ): Promise<number> {
-  const key = `demo/${values.companyId ?? 1}/test/${crypto.randomUUID()}`;
+  const key = `${values.account ?? "demo"}/${values.companyId ?? 1}/test/${crypto.randomUUID()}`;
   await env.UPLOADS.put(key, bytes);
   const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
     .map((b) => b.toString(16).padStart(2, "0"))
     .join("");
-  const [row] = await dbOf()
+  const [row] = await dbOf(values.account)
     .insert(jobs)
     .values({
       companyId: values.companyId ?? 1,
@@ -217,13 +223,17 @@ export async function deliver(
   return { ...(await getQueueResult(batch, ctx)), retryDelays };
 }
 
-export const jobMessage = (jobId: number, type: JobMessage["type"] = "SkuTemplate") => ({
+export const jobMessage = (
+  jobId: number,
+  type: JobMessage["type"] = "SkuTemplate",
+  account: AccountName = "demo",
+) => ({
   type,
-  account: "demo",
+  account,
   jobId,
 });
 
-export async function jobRow(jobId: number) {
+export async function jobRow(jobId: number, account: AccountName = "demo") {
   const { eq } = await import("drizzle-orm");
-  return dbOf().select().from(jobs).where(eq(jobs.id, jobId)).get();
+  return dbOf(account).select().from(jobs).where(eq(jobs.id, jobId)).get();
 }

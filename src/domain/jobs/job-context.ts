@@ -3,22 +3,25 @@ import type { Db } from "../../env";
 import type { DomainEvent } from "../events/catalog";
 
 /**
- * Work allowed in one consumer invocation, in chunks. A Worker invocation has CPU and D1 query
- * limits; a large file is processed over several invocations, each continuing from the last
- * committed chunk.
+ * Work allowed to one message of a consumer invocation, in chunks (its share of the invocation's).
+ * A Worker invocation has CPU and D1 query limits; a large file is processed over several
+ * deliveries, each continuing from the last committed chunk.
  */
 export class WorkBudget {
-  constructor(private remaining: number) {}
+  private taken = 0;
 
-  /** Takes one chunk of work; false when the invocation has none left. */
+  constructor(private readonly chunks: number) {}
+
+  /** Takes one chunk of work; false when this share has none left. */
   take(): boolean {
-    if (this.remaining <= 0) return false;
-    this.remaining--;
+    if (this.taken >= this.chunks) return false;
+    this.taken++;
     return true;
   }
 
-  get exhausted(): boolean {
-    return this.remaining <= 0;
+  /** Chunks taken so far. */
+  get used(): number {
+    return this.taken;
   }
 }
 

@@ -1,14 +1,19 @@
 import { insertJobErrors } from "../../db/jobs";
 import { skusByCodes } from "../../db/stock/registry";
 import { ApiError } from "../../lib/errors";
-import { processInChunks } from "../jobs/chunked-job";
-import { readCsvJobLines, resumedCounts, setTotalOnFirstRun } from "../jobs/csv-job-file";
+import { processFileInChunks } from "../jobs/chunked-job";
+import {
+  type CsvJobFile,
+  groupConsecutive,
+  mapItems,
+  openCsvJob,
+  resumedCounts,
+  setTotalOnFirstRun,
+} from "../jobs/csv-job-file";
 import type { JobContext, JobOutcome } from "../jobs/job-context";
-import { readJobFile } from "../jobs/job-file";
-import { decodeText } from "../sku/text-decoding";
 import { createOrder } from "./create-order";
 import { lineSkuNotFound, ORDERS_CSV_EMPTY } from "./messages";
-import { groupLines, type OrderLine, ordersHeader, readOrderLine } from "./template-csv";
+import { type OrderColumns, type OrderLine, ordersHeader, readOrderLine } from "./template-csv";
 
 type Counts = { orders: number; lines: number; errors: number };
 const NO_COUNTS: Counts = { orders: 0, lines: 0, errors: 0 };
@@ -18,8 +23,10 @@ export const ORDERS_PER_CHUNK = 50;
 
 type Good = OrderLine & { ok: true };
 
-function openGroups(text: string): Generator<OrderLine[]> {
-  return groupLines(readCsvJobLines(text, ORDERS_CSV_EMPTY, ordersHeader, readOrderLine));
+/** The orders of the file from where the job stopped: runs of consecutive lines with the same `pedido`. */
+function orderGroups(file: CsvJobFile<OrderColumns>) {
+  const lines = mapItems(file.records(), (record) => readOrderLine(record, file.columns));
+  return groupConsecutive(lines, (line) => line.key);
 }
 
 /** `Items[<i>]. message` of createOrder names the item: the line of that item gets the message. */
@@ -39,12 +46,13 @@ function lineOfError(group: Good[], message: string): { line: number; message: s
  */
 export async function importOrdersTemplate(context: JobContext): Promise<JobOutcome> {
   const { db, job } = context;
-  const { text } = decodeText(await readJobFile(context.bucket, job));
-  await setTotalOnFirstRun(context, () => openGroups(text), NO_COUNTS);
+  const file = await openCsvJob(context, ORDERS_CSV_EMPTY, ordersHeader);
+  await setTotalOnFirstRun(context, () => orderGroups(file), NO_COUNTS);
   const caller = { companyId: job.companyId, userId: job.createdBy ?? null };
-  return processInChunks(
+  return processFileInChunks(
     context,
-    openGroups(text),
+    file,
+    orderGroups(file),
     resumedCounts(context, NO_COUNTS),
     async (chunk, counts) => {
       const skus = await skusByCodes(

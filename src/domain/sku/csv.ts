@@ -41,10 +41,23 @@ export function isBlankRecord(record: CsvRecord): boolean {
 
 /** Yields the records of `text` one by one, so a large file is never held as one array of rows. */
 export function* parseCsv(text: string, delimiter: CsvDelimiter): Generator<CsvRecord> {
+  for (const { record } of parseCsvFrom(text, delimiter, 1)) yield record;
+}
+
+/**
+ * The records of `text`, a piece of a file whose first line is `firstLine`, each with `end` (the
+ * index in `text` right after the record and its line break) and `nextLine` (the line where the
+ * next record starts): what a reader needs to resume the file after any record.
+ */
+export function* parseCsvFrom(
+  text: string,
+  delimiter: CsvDelimiter,
+  firstLine: number,
+): Generator<{ record: CsvRecord; end: number; nextLine: number }> {
   const separator = delimiter.charCodeAt(0);
   const length = text.length;
   let position = 0;
-  let line = 1;
+  let line = firstLine;
   while (position < length) {
     const startLine = line;
     const fields: string[] = [];
@@ -97,7 +110,10 @@ export function* parseCsv(text: string, delimiter: CsvDelimiter): Generator<CsvR
         endOfRecord = true;
       }
     }
-    yield unterminated ? { line: startLine, fields, unterminatedQuote: true } : { line: startLine, fields };
+    const record: CsvRecord = unterminated
+      ? { line: startLine, fields, unterminatedQuote: true }
+      : { line: startLine, fields };
+    yield { record, end: position, nextLine: line };
   }
 }
 

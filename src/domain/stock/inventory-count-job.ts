@@ -1,11 +1,9 @@
 import { insertJobErrors } from "../../db/jobs";
 import { findInventory } from "../../db/stock/inventory";
 import { batchesBySkuCodes, skusByCodes } from "../../db/stock/registry";
-import { processInChunks } from "../jobs/chunked-job";
-import { readCsvJobLines, resumedCounts, setTotalOnFirstRun } from "../jobs/csv-job-file";
+import { processFileInChunks } from "../jobs/chunked-job";
+import { mapItems, openCsvJob, resumedCounts, setTotalOnFirstRun } from "../jobs/csv-job-file";
 import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
-import { readJobFile } from "../jobs/job-file";
-import { decodeText } from "../sku/text-decoding";
 import { checkCounts, countStatements } from "./inventory";
 import { type CountLine, countHeader, readCountLine } from "./inventory-csv";
 import { inventoryIdOf } from "./inventory-job-params";
@@ -21,9 +19,6 @@ import {
 type Counts = { counted: number; errors: number };
 const NO_COUNTS: Counts = { counted: 0, errors: 0 };
 
-/** The count lines of the CSV after its header (blank lines skipped); the header is read at once. */
-const openFile = (text: string) => readCsvJobLines(text, INVENTORY_CSV_EMPTY, countHeader, readCountLine);
-
 /**
  * `StockInventoryCount`: counted quantities of an open inventory from a CSV (`sku;quantity;batch`),
  * in chunks; each bad line is reported by number (SKU or batch not found, bad quantity) and the
@@ -36,11 +31,12 @@ export async function importInventoryCount(context: JobContext): Promise<JobOutc
   const inventory = await findInventory(db, job.companyId, inventoryId);
   if (!inventory) throw new JobFailure(INVENTORY_NOT_FOUND);
   if (inventory.applied === 1) throw new JobFailure(INVENTORY_APPLIED_NO_CHANGES);
-  const { text } = decodeText(await readJobFile(context.bucket, job));
-  await setTotalOnFirstRun(context, () => openFile(text), NO_COUNTS);
-  return processInChunks(
+  const file = await openCsvJob(context, INVENTORY_CSV_EMPTY, countHeader);
+  await setTotalOnFirstRun(context, file.records, NO_COUNTS);
+  return processFileInChunks(
     context,
-    openFile(text),
+    file,
+    mapItems(file.records(), (record) => readCountLine(record, file.columns)),
     resumedCounts(context, NO_COUNTS),
     async (chunk, counts) => {
       const readable = chunk.filter((l): l is CountLine & { ok: true } => l.ok);

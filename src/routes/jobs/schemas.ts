@@ -72,7 +72,14 @@ export const JobSchema = z
       .openapi({ description: "Nome do arquivo enviado; null em jobs sem arquivo" }),
     CreatedAt: z.string().openapi({ example: "2026-05-29 10:15:00" }),
     FinishedAt: z.string().nullable(),
-    FailureReason: z.string().nullable(),
+    FailureReason: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "Motivo de um job `Failed`: o arquivo inutilizável (falha na hora) ou, após 5 entregas seguidas com erro " +
+          "sem progresso, `Falha no processamento após 5 tentativas: <erro>`; null nos demais",
+      }),
   })
   .openapi("Job");
 

@@ -1,0 +1,2 @@
+ALTER TABLE `jobs` ADD `failures` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `jobs` ADD `cursor` text;

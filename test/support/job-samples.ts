@@ -1,0 +1,248 @@
+import { env } from "cloudflare:test";
+import {
+  companyIntegrations,
+  hubIntegrations,
+  products,
+  skuCostRecords,
+  taxProfiles,
+  warehouses,
+} from "../../drizzle/schema";
+import { DECISIONS_PER_BATCH } from "../../src/domain/auto-reconciliation/run-rules";
+import { PULL_PAGE_SIZE } from "../../src/domain/hub/pull-job";
+import { OFX_LINES_PER_CHUNK } from "../../src/domain/import/ofx-import-job";
+import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
+import type { JobType } from "../../src/domain/jobs/job-message";
+import { ORDERS_PER_CHUNK } from "../../src/domain/orders/template-import-job";
+import { encryptCredentials } from "../../src/platform/credentials-cipher";
+import { cnpjOf, nfeXml } from "../fixtures/nfe/generate";
+import { seededRandom, seededUuid } from "./replay";
+import { dbOf, seedBankAccount, storedJob, utf8 } from "./upload-factories";
+
+const random = seededRandom("queue-retry samples");
+const uuid = () => seededUuid(random);
+
+/** Rows a job type commits together with its progress. */
+const CHUNK_OF: Record<JobType, number> = {
+  SkuTemplate: CHUNK_SIZE,
+  SkuCostRecalculate: CHUNK_SIZE,
+  OrdersTemplate: ORDERS_PER_CHUNK,
+  BankStatementOFX: OFX_LINES_PER_CHUNK,
+  ConciliationRuleApply: DECISIONS_PER_BATCH,
+  StockInventoryCount: CHUNK_SIZE,
+  // one NF-e is one chunk: its document, items and supplier in one batch with the progress
+  NFeXML: 20,
+  HubOrderPull: PULL_PAGE_SIZE,
+  MarketplaceSettlement: CHUNK_SIZE,
+};
+
+/** Lines per sample: three chunks, so a kill can land after a committed chunk. */
+const linesFor = (type: JobType) => CHUNK_OF[type] * 2 + 50;
+const LINES = linesFor("SkuTemplate");
+
+let applyRun = 0;
+
+/**
+ * One job of each type with a queue handler (demo account, company 1), with fresh input each call
+ * (so two runs never touch the same rows), three chunks long so a failure can land after a
+ * committed chunk: the samples of the queue-retry invariant and of the poison-job tests.
+ */
+export const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
+  SkuTemplate: async () => {
+    const prefix = uuid().slice(0, 8);
+    const rows = ["code;name;cost;price"];
+    for (let i = 1; i <= LINES; i++)
+      rows.push(`${prefix}-${i};Produto ${i};${i},00;${i % 7 === 0 ? "x" : "1"}`);
+    return storedJob(utf8(`${rows.join("\n")}\n`));
+  },
+  SkuCostRecalculate: async () => {
+    const [product] = await dbOf()
+      .insert(products)
+      .values({ companyId: 1, code: uuid(), name: "Custo", cost: 100 })
+      .returning({ id: products.id });
+    await dbOf()
+      .insert(skuCostRecords)
+      .values([100, 250, 401].map((cost) => ({ companyId: 1, productId: product!.id, cost })));
+    // no file: the bytes only make the job's hash unique
+    return storedJob(utf8(uuid()), {
+      type: "SkuCostRecalculate",
+      route: "sku-cost-recalculate",
+      params: JSON.stringify({ IDSku: product!.id }),
+    });
+  },
+  OrdersTemplate: async () => {
+    const code = uuid().slice(0, 12);
+    await dbOf().insert(taxProfiles).values({
+      companyId: 1,
+      code,
+      description: "Revenda",
+      icmsCst: "00",
+      icmsRate: 1800,
+      ipiCst: "53",
+      pisCst: "01",
+      cofinsCst: "01",
+      cstIbsCbsId: 1,
+    });
+    await dbOf()
+      .insert(products)
+      .values({ companyId: 1, code, name: "Produto", price: 1000, taxProfile: code });
+    const [warehouse] = await dbOf()
+      .insert(warehouses)
+      .values({ companyId: 1, name: code })
+      .returning({ id: warehouses.id });
+    const rows = ["pedido;deposito;sku;quantidade"];
+    for (let i = 1; i <= linesFor("OrdersTemplate"); i++)
+      rows.push(`${code}-${i};${warehouse!.id};${i % 9 === 0 ? "NAO-EXISTE" : code};${(i % 3) + 1}`);
+    return storedJob(utf8(`${rows.join("\n")}\n`), { type: "OrdersTemplate", route: "orders-template" });
+  },
+  BankStatementOFX: async () => {
+    const account = await seedBankAccount(1);
+    const prefix = uuid().slice(0, 8);
+    const transactions = Array.from(
+      { length: linesFor("BankStatementOFX") },
+      (_, i) =>
+        `<STMTTRN><TRNTYPE>${i % 2 ? "DEBIT" : "CREDIT"}<DTPOSTED>20260401120000[-3:BRT]<TRNAMT>${i % 2 ? "-" : ""}${i + 1}.25<FITID>${prefix}-${i}<MEMO>LANCAMENTO ${i}</STMTTRN>`,
+    ).join("\n");
+    const ofx = [
+      "OFXHEADER:100",
+      "DATA:OFXSGML",
+      "VERSION:102",
+      "CHARSET:1252",
+      "",
+      "<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL",
+      "<BANKACCTFROM><BANKID>341<ACCTID>12345</BANKACCTFROM>",
+      `<BANKTRANLIST><DTSTART>20260401<DTEND>20260430\n${transactions}\n</BANKTRANLIST>`,
+      "</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>",
+    ].join("\n");
+    return storedJob(utf8(ofx), {
+      type: "BankStatementOFX",
+      route: "job",
+      params: JSON.stringify({ IDBankAccount: account }),
+    });
+  },
+  StockInventoryCount: async () => {
+    const prefix = crypto.randomUUID().slice(0, 8);
+    const lines = linesFor("StockInventoryCount");
+    await env.DB_DEMO.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO products (company_id, code, name) SELECT 1, ?1 || '-' || i, 'Contado ' || i FROM n`,
+    )
+      .bind(prefix, lines)
+      .run();
+    const warehouse = await env.DB_DEMO.prepare(
+      "INSERT INTO warehouses (company_id, name) VALUES (1, ?1) RETURNING id",
+    )
+      .bind(`Contagem ${prefix}`)
+      .first<{ id: number }>();
+    const inventory = await env.DB_DEMO.prepare(
+      "INSERT INTO stock_inventories (company_id, warehouse_id) VALUES (1, ?1) RETURNING id",
+    )
+      .bind(warehouse!.id)
+      .first<{ id: number }>();
+    const rows = ["sku;quantidade"];
+    for (let i = 1; i <= lines; i++) rows.push(`${prefix}-${i};${i % 9 === 0 ? "x" : `${i % 5}`}`);
+    return storedJob(utf8(`${rows.join("\n")}\n`), {
+      type: "StockInventoryCount",
+      route: "job",
+      params: JSON.stringify({ IDStockKeepingUnitInventorySummary: inventory!.id }),
+    });
+  },
+  NFeXML: async () => {
+    // a new supplier each time (so two runs never share rows); half the items match a SKU by EAN
+    const prefix = uuid().slice(0, 8);
+    const items = CHUNK_OF.NFeXML;
+    const eanBase = 7_000_000_000_000 + Math.floor(random() * 900_000_000) * 1000;
+    await env.DB_DEMO.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO products (company_id, code, name, ean) SELECT 1, ?1 || '-' || i, 'NF-e ' || i, CAST(CAST(?3 AS INTEGER) + i AS TEXT) FROM n`,
+    )
+      .bind(prefix, items / 2, String(eanBase))
+      .run();
+    const xml = nfeXml({
+      issuerCnpj: cnpjOf(String(Math.floor(random() * 1e12)).padStart(12, "0")),
+      recipientCnpj: "11222333000181",
+      number: Math.floor(random() * 999_999_999) + 1,
+      items: Array.from({ length: items }, (_, k) => ({
+        code: `${prefix}-${k}`,
+        ean: String(eanBase + k + 1),
+        description: `Item ${k}`,
+        quantity: "1.0000",
+        unitValue: "10.0000000000",
+      })),
+    });
+    return storedJob(utf8(xml), { type: "NFeXML", route: "job" });
+  },
+  HubOrderPull: async () => {
+    // a sandbox channel account of its own (its own buyers), holding three pages of orders
+    const [integration] = await dbOf()
+      .insert(companyIntegrations)
+      .values({ companyId: 1, description: "Canal", kind: "HUB" })
+      .returning({ id: companyIntegrations.id });
+    const credentials = { ClientId: `conta-${uuid()}`, ClientSecret: "segredo-da-conta" };
+    await dbOf()
+      .insert(hubIntegrations)
+      .values({
+        companyIntegrationId: integration!.id,
+        companyId: 1,
+        typeCompanyIntegrationId: 1,
+        credentials: await encryptCredentials(env.HUB_CREDENTIALS_KEY!, 1, credentials),
+        authState: "Authenticated",
+        sandbox: JSON.stringify({ Orders: linesFor("HubOrderPull") }),
+      });
+    return storedJob(utf8(uuid()), {
+      type: "HubOrderPull",
+      route: "hub-pull",
+      params: JSON.stringify({ IDCompanyIntegration: integration!.id }),
+    });
+  },
+  MarketplaceSettlement: async () => {
+    const integration = await env.DB_DEMO.prepare(
+      "INSERT INTO company_integrations (company_id, description, kind) VALUES (1, 'Canal', 'HUB') RETURNING id",
+    ).first<{ id: number }>();
+    const prefix = uuid().slice(0, 8);
+    const rows = ["Pedido;Data;Bruto;Comissao;Tarifas;Liquido"];
+    for (let i = 1; i <= linesFor("MarketplaceSettlement"); i++)
+      rows.push(
+        `${prefix}-${i};2026-04-10;${i}0,00;${i},00;1,00;${i % 11 === 0 ? "0,00" : `${9 * i - 1},00`}`,
+      );
+    return storedJob(utf8(`${rows.join("\n")}\n`), {
+      type: "MarketplaceSettlement",
+      route: "job",
+      params: JSON.stringify({ IDCompanyIntegration: integration!.id }),
+    });
+  },
+  ConciliationRuleApply: async () => {
+    // pending credit lines, each matching exactly one open receivable through a "PIX" rule
+    const account = await seedBankAccount(1);
+    const base = ++applyRun * 1_000_000;
+    const lines = linesFor("ConciliationRuleApply");
+    await env.DB_DEMO.prepare(
+      "INSERT INTO bank_statement_conciliation_rules (company_id, bank_account_id, type_rule, type_account, description, description_key) VALUES (1, ?, 1, 0, 'PIX', 'pix')",
+    )
+      .bind(account)
+      .run();
+    const statements: D1PreparedStatement[] = [];
+    for (let start = 0; start < lines; start += 400) {
+      const ids = Array.from({ length: Math.min(400, lines - start) }, (_, k) => start + k);
+      statements.push(
+        env.DB_DEMO.prepare(
+          `INSERT INTO bank_statement_conciliations (company_id, bank_account_id, date, value, description, dedupe_key) VALUES ${ids
+            .map(
+              (i) => `(1, ${account}, '2026-04-10', ${base + i}, 'PIX RECEBIDO ${i}', 'manual:${base}-${i}')`,
+            )
+            .join(", ")}`,
+        ),
+        env.DB_DEMO.prepare(
+          `INSERT INTO titles (company_id, type_account, description, value, open_value, due_date, bank_account_id) VALUES ${ids
+            .map((i) => `(1, 0, 'Pedido ${base + i}', ${base + i}, ${base + i}, '2026-04-10', ${account})`)
+            .join(", ")}`,
+        ),
+      );
+    }
+    await env.DB_DEMO.batch(statements);
+    return storedJob(utf8(uuid()), {
+      type: "ConciliationRuleApply",
+      route: "conciliation-rule-apply",
+      params: JSON.stringify({ IDBankAccount: account }),
+    });
+  },
+};
