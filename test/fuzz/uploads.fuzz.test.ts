@@ -72,6 +72,11 @@ function count(stats: { cases: number; statuses: Record<string, number> }, statu
 
 const jobsCount = async () =>
   (await env.DB_DEMO.prepare("SELECT count(*) AS n FROM jobs").first<{ n: number }>())!.n;
+/** C0 controls, DEL and C1 controls: refused in every text field. */
+const isControlCharacter = (c: string) =>
+  c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f);
+const countUploads = async () =>
+  (await env.DB_DEMO.prepare("SELECT count(*) AS n FROM uploads").first<{ n: number }>())!.n;
 
 describe("tampered keys", () => {
   it("a key of another company cannot be uploaded to or confirmed", async () => {
@@ -167,13 +172,21 @@ describe("file names", () => {
         ),
         async (fileName) => {
           const bytes = utf8(`code;name\n${seededUuid(random)};Nome\n`);
+          const uploadsBefore = await countUploads();
           const answer = await requestUploadUrl(admin, "/sku/template", {
             FileName: fileName,
             ContentType: "text/csv",
             SizeBytes: bytes.byteLength,
           });
           count(stats, answer.status);
-          // any name that is not blank is accepted: only its sanitised last segment is kept
+          if ([...fileName].some(isControlCharacter)) {
+            // a control character (NUL included) is refused at the door, like in every text field
+            expect(answer.status).toBe(400);
+            expect(answer.body).toEqual({ errorMessage: "FileName não pode conter caracteres de controle" });
+            expect(await countUploads()).toBe(uploadsBefore);
+            return;
+          }
+          // any other name that is not blank is accepted: only its sanitised last segment is kept
           expect(answer.status, JSON.stringify(answer.body)).toBe(200);
           expect(answer.body.Key).toMatch(/^demo\/1\/sku-template\/[0-9a-f-]{36}$/);
           const stored = await env.DB_DEMO.prepare("SELECT file_name FROM uploads WHERE key = ?1")
@@ -187,7 +200,9 @@ describe("file names", () => {
     );
     task.meta.fuzz = { route: "POST /sku/template (RequestUploadUrl, path in file names)", ...stats };
     expect(stats.cases).toBeGreaterThanOrEqual(30);
-    expect(stats.statuses[200]).toBe(stats.cases);
+    // only names with a control character are refused (the "\u0000" example at least)
+    expect(stats.statuses[400]).toBeGreaterThanOrEqual(1);
+    expect((stats.statuses[200] ?? 0) + stats.statuses[400]).toBe(stats.cases);
   });
 
   it("a multipart file named ../../etc/passwd is stored under a generated key with a plain name", async () => {
