@@ -11,6 +11,7 @@ import {
 } from "../../drizzle/schema";
 import type { ReconcilingWrite, RuleRecord } from "../domain/auto-reconciliation/decision-writes";
 import { LINE_STATUS, LINE_STATUS_REFUSED } from "../domain/reconciliation/line-statuses";
+import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import { isConstraintError } from "../lib/errors";
 import { resultCount } from "./bank-line-import";
@@ -18,7 +19,7 @@ import { inGroups } from "./jobs";
 import { newUid } from "./ledger";
 import { rawStatement } from "./raw-statement";
 import { inList } from "./sql";
-import { settledColumns, TITLE_STATUS } from "./title-settlement";
+import { settledColumns } from "./title-settlement";
 import { newTransferUids, type TransferUids } from "./transfers";
 
 /**

@@ -3,12 +3,12 @@ import { bankLines, conciliationLinks, entries, jobs, titles, transfers } from "
 import type { PendingLine } from "../domain/auto-reconciliation/decision-writes";
 import { LINE_STATUS } from "../domain/reconciliation/line-statuses";
 import type { OpenTitle, TransferLeg } from "../domain/rules/matching-types";
+import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import { addDays } from "../lib/dates";
 import type { Cents } from "../lib/money";
 import { unreconciledTransferLeg } from "./reconciliation";
 import { inList } from "./sql";
-import { TITLE_STATUS } from "./title-settlement";
 
 /**
  * Data access of the automatic reconciliation: the pending lines a run works on, the candidates the

@@ -10,11 +10,12 @@ import {
 } from "../../drizzle/schema";
 import { LINE_STATUS, LINE_STATUS_REFUSED } from "../domain/reconciliation/line-statuses";
 import type { TitleFacts } from "../domain/reconciliation/plan";
+import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { entryIdByUid, insertEntry, newUid } from "./ledger";
 import { inList, type Statement } from "./sql";
-import { settleTitle, TITLE_STATUS } from "./title-settlement";
+import { settleTitle } from "./title-settlement";
 
 /**
  * Data access of manual reconciliation and its undo. Each operation is one atomic batch; what a
