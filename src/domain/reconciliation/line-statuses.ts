@@ -15,8 +15,6 @@ export const LINE_STATUS = {
   partiallyReconciled: 4,
 } as const;
 
-export type LineStatus = (typeof LINE_STATUS)[keyof typeof LINE_STATUS];
-
 /**
  * Not a status: the value a guard statement writes when the state read before its batch changed
  * meanwhile, so the line's status CHECK fails and the whole batch is rolled back.
