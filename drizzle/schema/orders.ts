@@ -11,7 +11,7 @@ import { cents, companyId, createdAt, id, status, updatedAt } from "./columns";
 /**
  * Allowed status transitions (account-wide, seeded). `from_status_id` 0 lists the statuses an order
  * may be created in. `stock_effect`: `invoice` posts the outbound movements of the items (stock
- * leaves), `return` posts them back; reservations follow the target status's `reserves_stock` flag.
+ * leaves), `return` posts them back; reservations follow the target status (`reservesStock` in src/domain/orders/order-statuses.ts).
  */
 export const orderStatusTransitions = sqliteTable(
   "order_status_transitions",

@@ -10,6 +10,8 @@ import {
   transfers,
 } from "../../drizzle/schema";
 import type { ReconcilingWrite, RuleRecord } from "../domain/auto-reconciliation/decision-writes";
+import { LINE_STATUS, LINE_STATUS_REFUSED } from "../domain/reconciliation/line-statuses";
+import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import { isConstraintError } from "../lib/errors";
 import { resultCount } from "./bank-line-import";
@@ -17,7 +19,7 @@ import { inGroups } from "./jobs";
 import { newUid } from "./ledger";
 import { rawStatement } from "./raw-statement";
 import { inList } from "./sql";
-import { settledColumns, TITLE_STATUS } from "./title-settlement";
+import { settledColumns } from "./title-settlement";
 import { newTransferUids, type TransferUids } from "./transfers";
 
 /**
@@ -150,7 +152,7 @@ function insertLinks(db: Db, scope: RunScope, keyed: KeyedWrite[]) {
 
 /**
  * The lines become automatically reconciled with their rules. A line no longer pending (reconciled
- * by hand meanwhile) gets status 0, and a value above the line's breaks the reconciled_value CHECK:
+ * by hand meanwhile) gets no status the CHECK allows, and a value above the line's breaks the reconciled_value CHECK:
  * either refuses the batch.
  */
 function markLinesReconciled(db: Db, companyId: number, keyed: KeyedWrite[]) {
@@ -158,7 +160,7 @@ function markLinesReconciled(db: Db, companyId: number, keyed: KeyedWrite[]) {
   return rawStatement(
     db,
     sql`UPDATE ${bankLines} SET reconciled_value = reconciled_value + d.value,
-        status_id = CASE WHEN status_id = 1 THEN 2 ELSE 0 END, rule_id = d.rule_id
+        status_id = CASE WHEN status_id = ${LINE_STATUS.pending} THEN ${LINE_STATUS.autoReconciled} ELSE ${LINE_STATUS_REFUSED} END, rule_id = d.rule_id
       FROM (SELECT value ->> 0 AS id, value ->> 1 AS value, value ->> 2 AS rule_id
             FROM json_each(${rows(values)})) AS d
       WHERE ${bankLines}.id = d.id AND +${bankLines}.company_id = ${companyId}`,
@@ -268,7 +270,7 @@ export function recordRules(db: Db, companyId: number, records: RuleRecord[]): B
       sql`UPDATE ${bankLines} SET rule_id = r.rule_id
         FROM (SELECT value ->> 0 AS id, value ->> 1 AS rule_id
               FROM json_each(${rows(group.map((r) => [r.lineId, r.ruleId]))})) AS r
-        WHERE ${bankLines}.id = r.id AND +${bankLines}.company_id = ${companyId} AND +${bankLines}.status_id = 1`,
+        WHERE ${bankLines}.id = r.id AND +${bankLines}.company_id = ${companyId} AND +${bankLines}.status_id = ${LINE_STATUS.pending}`,
     ),
   );
 }
@@ -351,7 +353,13 @@ async function linesNoLongerPending(db: Db, companyId: number, lineIds: number[]
   const rows = await db
     .select({ id: bankLines.id })
     .from(bankLines)
-    .where(and(eq(bankLines.companyId, companyId), inList(bankLines.id, lineIds), ne(bankLines.statusId, 1)));
+    .where(
+      and(
+        eq(bankLines.companyId, companyId),
+        inList(bankLines.id, lineIds),
+        ne(bankLines.statusId, LINE_STATUS.pending),
+      ),
+    );
   return new Set(rows.map((row) => row.id));
 }
 

@@ -1,12 +1,14 @@
-import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { bankLines, conciliationLinks, entries, jobs, titles, transfers } from "../../drizzle/schema";
 import type { PendingLine } from "../domain/auto-reconciliation/decision-writes";
+import { LINE_STATUS } from "../domain/reconciliation/line-statuses";
 import type { OpenTitle, TransferLeg } from "../domain/rules/matching-types";
+import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import { addDays } from "../lib/dates";
 import type { Cents } from "../lib/money";
+import { unreconciledTransferLeg } from "./reconciliation";
 import { inList } from "./sql";
-import { TITLE_STATUS } from "./title-settlement";
 
 /**
  * Data access of the automatic reconciliation: the pending lines a run works on, the candidates the
@@ -30,7 +32,7 @@ function pendingConditions(scope: PendingScope): SQL[] {
   const conditions = [
     eq(bankLines.companyId, scope.companyId),
     eq(bankLines.bankAccountId, scope.bankAccountId),
-    eq(bankLines.statusId, 1),
+    eq(bankLines.statusId, LINE_STATUS.pending),
   ];
   if (scope.importedByJob !== undefined) conditions.push(eq(bankLines.jobId, scope.importedByJob));
   if (scope.createdUpTo !== undefined) conditions.push(sql`${bankLines.createdAt} <= ${scope.createdUpTo}`);
@@ -130,10 +132,7 @@ export async function unreconciledLegsFor(
     .leftJoin(conciliationLinks, eq(conciliationLinks.entryId, entries.id))
     .where(
       and(
-        eq(entries.companyId, companyId),
-        eq(entries.bankAccountId, bankAccountId),
-        isNotNull(entries.transferId),
-        isNull(conciliationLinks.id),
+        ...unreconciledTransferLeg(companyId, bankAccountId),
         sql`${entries.date} >= ${query.from} AND ${entries.date} < ${addDays(query.to, 1)}`,
         inList(entries.value, query.values),
       ),

@@ -12,12 +12,12 @@ import {
   posCashiers,
   titles,
 } from "../../drizzle/schema";
+import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { balanceUpToSql, entryIdByUid } from "./ledger";
 import { existsInCompany } from "./lookups";
 import { utcNow } from "./sql";
-import { TITLE_STATUS } from "./title-settlement";
 
 /** Bank accounts, their history, and the facts their rules need (cashiers, titles, registries). */
 

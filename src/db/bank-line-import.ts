@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bankLines, jobs } from "../../drizzle/schema";
 import type { BankLineCandidate } from "../domain/ofx";
+import { LINE_STATUS } from "../domain/reconciliation/line-statuses";
 import type { Db } from "../env";
 import { inGroups } from "./jobs";
 import { rawStatement } from "./raw-statement";
@@ -42,7 +43,7 @@ export function insertImportedLines(
         (company_id, bank_account_id, date, value, description, document, fit_id, dedupe_key, status_id, job_id, created_by)
       SELECT ${scope.companyId}, ${scope.bankAccountId}, json_extract(l.value, '$[0]'), json_extract(l.value, '$[1]'),
         json_extract(l.value, '$[2]'), json_extract(l.value, '$[3]'), json_extract(l.value, '$[4]'),
-        json_extract(l.value, '$[5]'), 1, ${scope.jobId}, ${scope.userId}
+        json_extract(l.value, '$[5]'), ${LINE_STATUS.pending}, ${scope.jobId}, ${scope.userId}
       FROM json_each(${JSON.stringify(group.map(asRow))}) AS l
       WHERE true
       ON CONFLICT (bank_account_id, dedupe_key) DO NOTHING`,

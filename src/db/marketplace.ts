@@ -7,6 +7,7 @@ import {
   titles,
 } from "../../drizzle/schema";
 import type { ChannelOrderTitle } from "../domain/marketplace/conciliation";
+import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import { inGroups, MAX_BOUND_PARAMETERS } from "./jobs";
 import { existsInCompany } from "./lookups";
@@ -109,7 +110,11 @@ export async function channelOrderTitles(
     )
     .leftJoin(
       titles,
-      and(eq(titles.id, orderPayments.titleId), eq(titles.companyId, companyId), ne(titles.status, 0)),
+      and(
+        eq(titles.id, orderPayments.titleId),
+        eq(titles.companyId, companyId),
+        ne(titles.status, TITLE_STATUS.deleted),
+      ),
     )
     .where(
       and(

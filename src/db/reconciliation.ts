@@ -8,12 +8,14 @@ import {
   reconciliationAudit,
   titles,
 } from "../../drizzle/schema";
+import { LINE_STATUS, LINE_STATUS_REFUSED } from "../domain/reconciliation/line-statuses";
 import type { TitleFacts } from "../domain/reconciliation/plan";
+import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { entryIdByUid, insertEntry, newUid } from "./ledger";
 import { inList, type Statement } from "./sql";
-import { settleTitle, TITLE_STATUS } from "./title-settlement";
+import { settleTitle } from "./title-settlement";
 
 /**
  * Data access of manual reconciliation and its undo. Each operation is one atomic batch; what a
@@ -75,15 +77,20 @@ export async function unreconciledTransferLegs(
     .select({ id: entries.id, typeAccount: entries.typeAccount, value: entries.value })
     .from(entries)
     .leftJoin(conciliationLinks, eq(conciliationLinks.entryId, entries.id))
-    .where(
-      and(
-        eq(entries.companyId, companyId),
-        eq(entries.bankAccountId, bankAccountId),
-        isNotNull(entries.transferId),
-        isNull(conciliationLinks.id),
-        inList(entries.id, ids),
-      ),
-    );
+    .where(and(...unreconciledTransferLeg(companyId, bankAccountId), inList(entries.id, ids)));
+}
+
+/**
+ * The entry is a transfer leg on the account that no reconciliation links yet: the conditions of a
+ * query over `entries` left-joined to `conciliation_links` on the entry.
+ */
+export function unreconciledTransferLeg(companyId: number, bankAccountId: number): SQL[] {
+  return [
+    eq(entries.companyId, companyId),
+    eq(entries.bankAccountId, bankAccountId),
+    isNotNull(entries.transferId),
+    isNull(conciliationLinks.id),
+  ];
 }
 
 export type PostingWrite = {
@@ -125,7 +132,7 @@ function guardLine(db: Db, target: LineTarget, stillTrue: SQL): BatchItem<"sqlit
   const table = lineTableOf(target.kind);
   return db
     .update(table)
-    .set({ statusId: sql`CASE WHEN ${stillTrue} THEN ${table.statusId} ELSE 0 END` })
+    .set({ statusId: sql`CASE WHEN ${stillTrue} THEN ${table.statusId} ELSE ${LINE_STATUS_REFUSED} END` })
     .where(eq(table.id, target.id)) as BatchItem<"sqlite">;
 }
 
@@ -196,18 +203,25 @@ export async function writeReconciliation(
     );
   }
   const reconciled = sql`${table.reconciledValue} + ${w.total}`;
-  const status =
-    w.target.kind === "bank"
-      ? sql`CASE WHEN ${reconciled} = abs(${bankLines.value}) THEN 3 ELSE 4 END`
-      : sql`3`;
   statements.push(
     db
       .update(table)
-      .set({ reconciledValue: reconciled, statusId: status })
+      .set({ reconciledValue: reconciled, statusId: reconciledLineStatus(w.target.kind, reconciled) })
       .where(and(eq(table.id, w.target.id), eq(table.companyId, w.companyId))) as BatchItem<"sqlite">,
   );
   statements.push(reconcileAudit(db, w, postedUids), ...followUps);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+}
+
+/**
+ * The status a manual reconciliation leaves (SPEC "Reconciliation status"), from the line's reconciled
+ * value after it (`reconciled`, computed in the same statement): a bank line is manually reconciled
+ * (3) once the whole of its value is, partially reconciled (4) otherwise; an acquirer line is 3.
+ */
+function reconciledLineStatus(kind: LineTarget["kind"], reconciled: SQL): SQL {
+  return kind === "bank"
+    ? sql`CASE WHEN ${reconciled} = abs(${bankLines.value}) THEN ${LINE_STATUS.manuallyReconciled} ELSE ${LINE_STATUS.partiallyReconciled} END`
+    : sql`${LINE_STATUS.manuallyReconciled}`;
 }
 
 /** Audit row whose details are read back inside the batch, so posted entries appear with their ids. */
@@ -318,7 +332,7 @@ export async function writeUndo(db: Db, u: UndoWrite, followUps: Statement[] = [
   statements.push(
     db
       .update(table)
-      .set({ reconciledValue: 0, statusId: 1 })
+      .set({ reconciledValue: 0, statusId: LINE_STATUS.pending })
       .where(and(eq(table.id, u.target.id), eq(table.companyId, u.companyId))) as BatchItem<"sqlite">,
   );
   statements.push(

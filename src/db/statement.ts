@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import { acquirerLines, bankAccounts, bankLines, conciliationLinks, entries } from "../../drizzle/schema";
+import { LINE_STATUS } from "../domain/reconciliation/line-statuses";
 import type { Db } from "../env";
 import { addDays } from "../lib/dates";
 import type { Cents } from "../lib/money";
@@ -306,7 +307,7 @@ export type NewBankLine = {
 export async function insertManualBankLine(db: Db, line: NewBankLine): Promise<BankLineRow> {
   const [row] = await db
     .insert(bankLines)
-    .values({ ...line, dedupeKey: `manual:${crypto.randomUUID()}`, statusId: 1 })
+    .values({ ...line, dedupeKey: `manual:${crypto.randomUUID()}`, statusId: LINE_STATUS.pending })
     .returning();
   return row!;
 }
@@ -324,7 +325,7 @@ export type NewAcquirerLine = {
 export async function insertAcquirerLine(db: Db, line: NewAcquirerLine): Promise<AcquirerLineRow> {
   const [row] = await db
     .insert(acquirerLines)
-    .values({ ...line, statusId: 1 })
+    .values({ ...line, statusId: LINE_STATUS.pending })
     .returning();
   return row!;
 }

@@ -1,12 +1,15 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { titles } from "../../drizzle/schema";
+import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { utcNow } from "./sql";
 
-/** Title statuses: 0 deleted, 1 open, 2 partially paid, 3 paid. */
-export const TITLE_STATUS = { deleted: 0, open: 1, partial: 2, paid: 3 } as const;
+/** The status of a live title whose open value becomes `openValue` out of `value` (in the same statement). */
+export function titleStatusOf(openValue: SQL, value: Cents | SQLWrapper): SQL {
+  return sql`CASE WHEN ${openValue} = 0 THEN ${TITLE_STATUS.paid} WHEN ${openValue} = ${value} THEN ${TITLE_STATUS.open} ELSE ${TITLE_STATUS.partial} END`;
+}
 
 /**
  * The columns a settlement of `delta` rewrites: the open value, the status computed from it in the
@@ -17,7 +20,7 @@ export function settledColumns(delta: Cents | SQL) {
   const newOpen = sql`${titles.openValue} - ${delta}`;
   return {
     openValue: newOpen,
-    status: sql`CASE WHEN ${newOpen} = 0 THEN ${TITLE_STATUS.paid} WHEN ${newOpen} = ${titles.value} THEN ${TITLE_STATUS.open} ELSE ${TITLE_STATUS.partial} END`,
+    status: titleStatusOf(newOpen, titles.value),
     updatedAt: utcNow,
   };
 }

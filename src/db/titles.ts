@@ -13,12 +13,13 @@ import {
   suppliers,
   titles,
 } from "../../drizzle/schema";
+import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { insertEntry, type NewEntry, newUid } from "./ledger";
 import { existsInCompany } from "./lookups";
 import { type Statement, utcNow } from "./sql";
-import { settleTitle, TITLE_STATUS } from "./title-settlement";
+import { settleTitle, titleStatusOf } from "./title-settlement";
 
 export type TitleRow = typeof titles.$inferSelect;
 
@@ -191,7 +192,7 @@ function valueAndOpenValue(newValue: Cents) {
   return {
     value: newValue,
     openValue: newOpen,
-    status: sql`CASE WHEN ${newOpen} = 0 THEN ${TITLE_STATUS.paid} WHEN ${newOpen} = ${newValue} THEN ${TITLE_STATUS.open} ELSE ${TITLE_STATUS.partial} END`,
+    status: titleStatusOf(newOpen, newValue),
   };
 }
 

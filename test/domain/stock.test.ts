@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { ORDER_STATUSES, reservesStock } from "../../src/domain/orders/order-statuses";
 import { nextAverageCost, replayCost } from "../../src/domain/stock/average-cost";
 import { countDifferences } from "../../src/domain/stock/inventory-differences";
-import { ORDER_STATUSES, reservedQuantity, reservesStock } from "../../src/domain/stock/order-statuses";
 import { priceFrom, pricingDecision } from "../../src/domain/stock/pricing";
-import { formatQuantity, quantityProblem } from "../../src/domain/stock/quantities";
+import { formatQuantity, quantityProblem, reservedQuantity } from "../../src/domain/stock/quantities";
 import { applyPolicy } from "../../src/domain/stock/sales-policy";
 
 describe("moving weighted average", () => {

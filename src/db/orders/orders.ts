@@ -8,6 +8,7 @@ import {
   stockMovements,
   stockReservations,
 } from "../../../drizzle/schema";
+import { RESERVING_ORDER_STATUSES } from "../../domain/orders/order-statuses";
 import type { TransitionPlan } from "../../domain/orders/transitions";
 import type { ItemValues, OrderHeader } from "../../domain/orders/types";
 import type { ReservationLine } from "../../domain/stock/reservations";
@@ -280,9 +281,8 @@ export function syncReservations(db: Db, orderId: SQL | number, held: Reservatio
             o.status_id, c.allow_negative_stock AS allow
           FROM orders o
           JOIN companies c ON c.id = o.company_id
-          JOIN order_statuses s ON s.id = o.status_id
           JOIN order_items i ON i.order_id = o.id
-          WHERE o.id = ${orderId} AND s.reserves_stock = 1 AND o.stock_state = 0
+          WHERE o.id = ${orderId} AND ${inList(sql`o.status_id`, RESERVING_ORDER_STATUSES)} AND o.stock_state = 0
           GROUP BY i.sku_id
         ) AS x`,
     ),

@@ -9,8 +9,8 @@ import {
   taxProfiles,
   warehouses,
 } from "../../../drizzle/schema";
+import type { OrderStatus } from "../../domain/orders/order-statuses";
 import type { Transition } from "../../domain/orders/transitions";
-import type { OrderStatus } from "../../domain/stock/order-statuses";
 import type { Db } from "../../env";
 import { existsInCompany } from "../lookups";
 import { scopedRows } from "../registries/scoped-rows";

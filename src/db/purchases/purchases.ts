@@ -12,6 +12,7 @@ import {
   titles,
   warehouses,
 } from "../../../drizzle/schema";
+import { PURCHASE_STATUS } from "../../domain/purchases/statuses";
 import type { PurchaseFilters } from "../../domain/purchases/types";
 import type { Db } from "../../env";
 import { inGroups } from "../jobs";
@@ -257,7 +258,7 @@ export async function listPurchases(
   filters: PurchaseFilters,
   today: string,
 ): Promise<PurchaseListRow[]> {
-  const open = sql`${purchases.statusId} BETWEEN 0 AND 7 AND NOT EXISTS (SELECT 1 FROM purchase_receipts r WHERE r.purchase_id = ${purchases.id})`;
+  const open = sql`${purchases.statusId} BETWEEN ${PURCHASE_STATUS.draft} AND ${PURCHASE_STATUS.awaitingCheck} AND NOT EXISTS (SELECT 1 FROM purchase_receipts r WHERE r.purchase_id = ${purchases.id})`;
   const scheduleCondition: Record<number, SQL> = {
     1: sql`EXISTS (SELECT 1 FROM purchase_receipts r WHERE r.purchase_id = ${purchases.id})`,
     2: sql`${open} AND EXISTS (SELECT 1 FROM purchase_schedules s WHERE s.purchase_id = ${purchases.id} AND s.due_date >= ${today})`,

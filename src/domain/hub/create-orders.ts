@@ -9,6 +9,7 @@ import { type HubOrderItemRow, hubOrderItemsOf } from "../../db/hub/orders";
 import type { Db } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { createOrder, type OrderCaller, type OrderInput } from "../orders/create-order";
+import { ORDER_STATUS } from "../orders/order-statuses";
 import type { OrderDetail } from "../orders/read";
 import { isReservationRefusal } from "../stock/reservations";
 import { HUB_ORDER_WITHOUT_WAREHOUSE } from "./messages";
@@ -58,9 +59,9 @@ export function orderInputOf(
 /** Channel statuses of an order still to be fulfilled: its order reserves the stock it sells. */
 const OPEN_AT_CHANNEL = new Set([STATUS_OF_CHANNEL.pending_payment, STATUS_OF_CHANNEL.paid]);
 /** Reserves stock (the one seeded status outside the budget flow that reserves and that an order may start in). */
-const RESERVED = 23;
+const RESERVED = ORDER_STATUS.reservedForPickup;
 /** Received: holds no stock, and moves to 23 (reserve), 3 or 10 later. */
-const RECEIVED = 1;
+const RECEIVED = ORDER_STATUS.received;
 
 /**
  * Creates the order of a hub order: an order still open at the channel (awaiting payment or paid)

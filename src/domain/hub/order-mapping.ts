@@ -1,14 +1,15 @@
 import type { ChannelOrder } from "../../adapters/channels/types";
 import { nowIn } from "../../lib/dates";
 import type { Cents } from "../../lib/money";
+import { ORDER_STATUS } from "../orders/order-statuses";
 
 /** The channel's order status -> IDStatusOrder of the order status registry. */
 export const STATUS_OF_CHANNEL: Record<ChannelOrder["status"], number> = {
-  pending_payment: 2,
-  paid: 3,
-  shipped: 7,
-  delivered: 9,
-  cancelled: 10,
+  pending_payment: ORDER_STATUS.awaitingPayment,
+  paid: ORDER_STATUS.paymentApproved,
+  shipped: ORDER_STATUS.shipped,
+  delivered: ORDER_STATUS.delivered,
+  cancelled: ORDER_STATUS.cancelled,
 };
 
 export type HubOrderItemValues = {

@@ -12,18 +12,18 @@ import { badRequest } from "../../lib/errors";
 import type { OrderCaller } from "./create-order";
 import {
   ORDER_DISCOUNT_ABOVE_TOTAL,
-  ORDER_FINAL_STATUS,
   ORDER_TOTAL_BELOW_PAID,
   ORDER_WAREHOUSE_LOCKED,
   RESEND_NEEDS_TYPE_MESSAGE,
 } from "./messages";
 import { orderEventStatements } from "./order-events";
+import { reservesStock } from "./order-statuses";
 import { type OrderDetail, orderDetail, requireOrder } from "./read";
 import { assertOrderReferences } from "./references";
 import { statusRegistry } from "./registry";
 import { changedReservationWrites } from "./reservations";
 import { statusChangeWrites } from "./status-change";
-import { planTransition, type StockState } from "./transitions";
+import { assertOrderMovable, planTransition, type StockState } from "./transitions";
 import type { OrderHeader } from "./types";
 import { commitOrderWrite } from "./write";
 
@@ -58,8 +58,7 @@ export async function changeOrder(
     Object.entries(changes.header).filter(([, v]) => v !== undefined),
   ) as Partial<OrderHeader>;
   const statusChanges = changes.statusId !== undefined && changes.statusId !== order.statusId;
-  if ((statusChanges || Object.keys(header).length > 0) && registry.statuses.get(order.statusId)?.final === 1)
-    throw badRequest(ORDER_FINAL_STATUS);
+  if (statusChanges || Object.keys(header).length > 0) assertOrderMovable(order.statusId);
   if (header.warehouseId !== undefined && header.warehouseId !== order.warehouseId && order.stockState !== 0)
     throw badRequest(ORDER_WAREHOUSE_LOCKED);
   await assertOrderReferences(db, companyId, header);
@@ -77,9 +76,7 @@ export async function changeOrder(
     ? planTransition(registry, order.statusId, changes.statusId!, order.stockState as StockState)
     : null;
   if (plan) statements.push(...(await statusChangeWrites(db, caller, order, plan, warehouseId)));
-  const reserves = plan
-    ? plan.reserves
-    : registry.statuses.get(order.statusId)?.reservesStock === 1 && order.stockState === 0;
+  const reserves = plan ? plan.reserves : reservesStock(order.statusId) && order.stockState === 0;
   statements.push(
     ...(await changedReservationWrites(db, companyId, order.id, {
       reserves,

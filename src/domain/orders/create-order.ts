@@ -17,6 +17,7 @@ import { badRequest, isConstraintError } from "../../lib/errors";
 import { RESERVATION_TAKEN_CONCURRENTLY } from "../stock/messages";
 import { type ItemRequest, prepareItems } from "./items";
 import { ORDER_DISCOUNT_ABOVE_TOTAL, ORDER_ITEMS_REQUIRED } from "./messages";
+import { ORDER_STATUS } from "./order-statuses";
 import { type PaymentRequest, paymentWrites } from "./payments";
 import { type OrderDetail, orderDetail } from "./read";
 import { assertOrderReferences } from "./references";
@@ -54,7 +55,9 @@ export async function createOrder(db: Db, caller: OrderCaller, input: OrderInput
   // the status is judged before the items, as when these reads ran one after another
   const [, plan, items, company] = await allInOrder([
     assertOrderReferences(db, companyId, input.header),
-    statusRegistry(db).then((registry) => planInitialStatus(registry, input.statusId ?? 1)),
+    statusRegistry(db).then((registry) =>
+      planInitialStatus(registry, input.statusId ?? ORDER_STATUS.received),
+    ),
     prepareItems(db, companyId, input.items),
     input.header.date === undefined ? findCompany(db, companyId) : Promise.resolve(undefined),
   ] as const);

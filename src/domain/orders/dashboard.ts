@@ -4,8 +4,8 @@ import type { Db } from "../../env";
 import { DEFAULT_TIME_ZONE, todayIn } from "../../lib/dates";
 import { badRequest } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
-import type { OrderStatus } from "../stock/order-statuses";
 import { DATE_RANGE_INVERTED } from "./messages";
+import type { OrderStatus } from "./order-statuses";
 import { ORDER_PAGE_SIZE } from "./read";
 import { statusRegistry } from "./registry";
 

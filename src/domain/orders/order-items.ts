@@ -18,8 +18,8 @@ import { type SkuView, skuViews } from "../stock/registry";
 import type { OrderCaller } from "./create-order";
 import { type ItemRequest, prepareItems } from "./items";
 import { ORDER_ITEM_NOT_FOUND, ORDER_ITEMS_LOCKED } from "./messages";
+import { isFinalOrderStatus, reservesStock } from "./order-statuses";
 import { requireOrder } from "./read";
-import { statusRegistry } from "./registry";
 import { changedReservationWrites } from "./reservations";
 import { commitOrderWrite } from "./write";
 
@@ -33,10 +33,8 @@ async function requireEditableOrder(
   orderId: number,
 ): Promise<{ order: OrderRow; reserves: boolean }> {
   const order = await requireOrder(db, companyId, orderId);
-  const registry = await statusRegistry(db);
-  const status = registry.statuses.get(order.statusId);
-  if (order.stockState !== 0 || status?.final === 1) throw badRequest(ORDER_ITEMS_LOCKED);
-  return { order, reserves: status?.reservesStock === 1 };
+  if (order.stockState !== 0 || isFinalOrderStatus(order.statusId)) throw badRequest(ORDER_ITEMS_LOCKED);
+  return { order, reserves: reservesStock(order.statusId) };
 }
 
 /** The reservations of the order with its items as the change leaves them (refused beyond QtyAvailable). */

@@ -13,9 +13,9 @@ import { type OrderPaymentView, paymentsOfOrder } from "../../db/orders/payments
 import type { Db } from "../../env";
 import { DEFAULT_TIME_ZONE } from "../../lib/dates";
 import { badRequest } from "../../lib/errors";
-import type { OrderStatus } from "../stock/order-statuses";
 import { exchangeReceiptPdf, toBase64 } from "./exchange-receipt";
 import { ORDER_NOT_FOUND } from "./messages";
+import type { OrderStatus } from "./order-statuses";
 import { statusRegistry } from "./registry";
 
 export type OrderDetail = {

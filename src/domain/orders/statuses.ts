@@ -1,5 +1,5 @@
 import type { Db } from "../../env";
-import type { OrderStatus } from "../stock/order-statuses";
+import type { OrderStatus } from "./order-statuses";
 import { statusRegistry } from "./registry";
 
 export type StatusView = OrderStatus & { nextStatuses: number[] };

@@ -1,11 +1,11 @@
 import { badRequest } from "../../lib/errors";
-import type { OrderStatus } from "../stock/order-statuses";
 import {
   initialStatusRefused,
   ORDER_FINAL_STATUS,
   ORDER_STATUS_NOT_FOUND,
   transitionRefused,
 } from "./messages";
+import { isFinalOrderStatus, type OrderStatus, reservesStock } from "./order-statuses";
 
 /** A row of the transition table: `fromStatusId` 0 marks a status an order may be created in. */
 export type Transition = { fromStatusId: number; toStatusId: number; stockEffect: string | null };
@@ -30,12 +30,20 @@ function requireStatus(registry: StatusRegistry, id: number): OrderStatus {
   return status;
 }
 
+/**
+ * The rule of final statuses (`final` in `order-statuses.ts`): an order in one never changes
+ * status, header or items again; only a message request still answers.
+ */
+export function assertOrderMovable(statusId: number): void {
+  if (isFinalOrderStatus(statusId)) throw badRequest(ORDER_FINAL_STATUS);
+}
+
 /** The status a new order starts in: one the transition table lists from 0. */
 export function planInitialStatus(registry: StatusRegistry, to: number): TransitionPlan {
-  const status = requireStatus(registry, to);
+  requireStatus(registry, to);
   if (!registry.transitions.some((t) => t.fromStatusId === 0 && t.toStatusId === to))
     throw badRequest(initialStatusRefused(to));
-  return { from: null, to, effect: null, stockState: 0, reserves: status.reservesStock === 1 };
+  return { from: null, to, effect: null, stockState: 0, reserves: reservesStock(to) };
 }
 
 /**
@@ -49,8 +57,8 @@ export function planTransition(
   to: number,
   stockState: StockState,
 ): TransitionPlan {
-  const target = requireStatus(registry, to);
-  if (registry.statuses.get(from)?.final === 1) throw badRequest(ORDER_FINAL_STATUS);
+  requireStatus(registry, to);
+  assertOrderMovable(from);
   const transition = registry.transitions.find((t) => t.fromStatusId === from && t.toStatusId === to);
   if (!transition) throw badRequest(transitionRefused(from, to));
   let effect: TransitionPlan["effect"] = null;
@@ -62,5 +70,5 @@ export function planTransition(
     effect = "return";
     next = 2;
   }
-  return { from, to, effect, stockState: next, reserves: target.reservesStock === 1 && next === 0 };
+  return { from, to, effect, stockState: next, reserves: reservesStock(to) && next === 0 };
 }

@@ -1,3 +1,4 @@
+import { PURCHASE_STATUS } from "./statuses";
 import { SCHEDULE_STATUS } from "./types";
 
 /**
@@ -12,6 +13,7 @@ export function scheduleStatus(
 ): number {
   if (purchase.received) return SCHEDULE_STATUS.received;
   if (dueDate === null) return SCHEDULE_STATUS.notScheduled;
-  const open = purchase.statusId >= 0 && purchase.statusId <= 7;
+  const open =
+    purchase.statusId >= PURCHASE_STATUS.draft && purchase.statusId <= PURCHASE_STATUS.awaitingCheck;
   return open && dueDate < today ? SCHEDULE_STATUS.late : SCHEDULE_STATUS.scheduled;
 }

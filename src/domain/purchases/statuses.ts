@@ -2,7 +2,8 @@
  * The purchase status registry (IDStatusPurchase 0 to 12), seeded in every account by migration
  * 0009_purchase_status_seed with these rows, and its transition rules. A purchase is edited while
  * its status is `editable`, received (checked) while `awaitingReceipt`; 8 and 9 are reached only by
- * the check, never by an edit; 10, 11 and 12 are final.
+ * the check, never by an edit; 10, 11 and 12 are final: no transition leaves them (`nextStatuses`).
+ * A test compares the seeded registry with these rows.
  */
 export type PurchaseStatus = {
   id: number;
@@ -14,8 +15,9 @@ export type PurchaseStatus = {
 };
 
 export const PURCHASE_STATUS = {
+  /** The first status: a purchase is open (not yet received) from `draft` to `awaitingCheck`. */
   draft: 0,
-  /** Delivered, awaiting the check: where a check's surplus purchase starts. */
+  /** Delivered, awaiting the check: where a check's surplus purchase starts; the last open status. */
   awaitingCheck: 7,
   receivedWithShortage: 8,
   received: 9,
@@ -87,7 +89,7 @@ export const PURCHASE_STATUSES: readonly PurchaseStatus[] = [
   { id: 12, description: "Cancelado", colorCode: "#E53935", awaitingReceipt: 0, editable: 0, final: 1 },
 ];
 
-/** Manual transitions (PUT /purchase/{id}); the check moves 2-7 to 8 or 9 on its own. */
+/** Manual transitions (PUT /purchase/{id}) out of the statuses that are not final; the check moves 2-7 to 8 or 9 on its own. */
 const NEXT: Record<number, readonly number[]> = {
   0: [1, 2, 12],
   1: [0, 2, 12],
@@ -99,17 +101,15 @@ const NEXT: Record<number, readonly number[]> = {
   7: [12],
   8: [10, 11],
   9: [10, 11],
-  10: [],
-  11: [],
-  12: [],
 };
 
 export function purchaseStatus(id: number): PurchaseStatus | undefined {
   return PURCHASE_STATUSES.find((s) => s.id === id);
 }
 
+/** The statuses a purchase may move to by hand: none out of a final status. */
 export function nextStatuses(id: number): readonly number[] {
-  return NEXT[id] ?? [];
+  return purchaseStatus(id)?.final === 1 ? [] : (NEXT[id] ?? []);
 }
 
 export function canMove(from: number, to: number): boolean {

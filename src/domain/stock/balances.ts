@@ -15,7 +15,7 @@ import {
   SKU_NOT_FOUND,
   SKU_REQUIRED_FOR_KARDEX,
 } from "./messages";
-import { availableQuantity, reservedQuantity } from "./order-statuses";
+import { availableQuantity, reservedQuantity } from "./quantities";
 
 export type SkuBalance = {
   sku: SkuRow;

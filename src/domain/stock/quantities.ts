@@ -1,3 +1,4 @@
+import { reservesStock } from "../orders/order-statuses";
 import {
   QUANTITY_NEGATIVE,
   QUANTITY_NOT_POSITIVE,
@@ -46,4 +47,14 @@ export function quantityProblem(
   if (Math.abs(milli - Math.round(milli)) > 1e-6) return QUANTITY_TOO_MANY_DECIMALS;
   if (sku.decimalQuantity !== 1 && !Number.isInteger(value)) return quantityMustBeWhole(sku.unit);
   return null;
+}
+
+/** QtyReserved from reservation quantities grouped by order status. */
+export function reservedQuantity(byStatus: { statusOrderId: number; quantity: number }[]): number {
+  return byStatus.reduce((sum, row) => (reservesStock(row.statusOrderId) ? sum + row.quantity : sum), 0);
+}
+
+/** QtyAvailable = on stock - reserved (reservations never change QtyOnStock). */
+export function availableQuantity(onStock: number, reserved: number): number {
+  return onStock - reserved;
 }

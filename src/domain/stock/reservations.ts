@@ -3,8 +3,7 @@ import { allowsNegativeStock, reservationsBySku } from "../../db/stock/registry"
 import type { Db } from "../../env";
 import { ApiError, badRequest } from "../../lib/errors";
 import { insufficientStockToReserve, RESERVATION_REFUSED } from "./messages";
-import { availableQuantity, reservedQuantity } from "./order-statuses";
-import { formatQuantity, type Milli } from "./quantities";
+import { availableQuantity, formatQuantity, type Milli, reservedQuantity } from "./quantities";
 
 /** What an order holds of one SKU in one warehouse (thousandths). */
 export type ReservationLine = { skuId: number; warehouseId: number; quantity: Milli };

@@ -5,9 +5,7 @@ import {
   SUPPLIER_NOT_FOUND,
   type TitleMessages,
 } from "./messages";
-
-/** Title statuses as stored and answered: 0 deleted (never listed), 1 open, 2 partially settled, 3 settled. */
-export type TitleStatus = 1 | 2 | 3;
+import type { TitleStatus } from "./statuses";
 
 /**
  * What differs between a payable and a receivable title. IDTypeAccount of the title is also the

@@ -1,6 +1,7 @@
 import { badRequest } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
-import type { TitleKind, TitleStatus } from "./kinds";
+import type { TitleKind } from "./kinds";
+import type { TitleStatus } from "./statuses";
 
 /** Name of a stored status; deleted titles are never answered, so only 1..3 have one. */
 export function statusName(kind: TitleKind, status: number): string {

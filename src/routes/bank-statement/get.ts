@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { LINE_STATUS } from "../../domain/reconciliation/line-statuses";
 import { getStatement } from "../../domain/statement/statement";
 import type { AppRouteHandler } from "../../http/router";
 import { dateQuery, enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
@@ -40,7 +41,11 @@ const StatementQuerySchema = z.object({
     "IDBankStatementConciliation",
     "Com Source=1: só os lançamentos internos conciliados a essa linha; com Source=2: só essa linha",
   ),
-  IDTypeStatusConciliation: enumIntQuery("IDTypeStatusConciliation", [1, 2, 3, 4], "Só com Source=2"),
+  IDTypeStatusConciliation: enumIntQuery(
+    "IDTypeStatusConciliation",
+    Object.values(LINE_STATUS),
+    "Só com Source=2",
+  ),
   OnlyTransfer: enumIntQuery("OnlyTransfer", [1], "Só com Source=1: apenas lançamentos sem título"),
   Ignore: z
     .string()

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { ORDER_STATUSES } from "../../../src/domain/orders/order-statuses";
 import {
   planInitialStatus,
   planTransition,
   type StatusRegistry,
 } from "../../../src/domain/orders/transitions";
-import { ORDER_STATUSES } from "../../../src/domain/stock/order-statuses";
 
 const registry: StatusRegistry = {
   statuses: new Map(ORDER_STATUSES.map((s) => [s.id, s])),

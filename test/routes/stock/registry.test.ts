@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orderStatuses, products, warehouses } from "../../../drizzle/schema";
-import { reservesStock } from "../../../src/domain/stock/order-statuses";
+import { reservesStock } from "../../../src/domain/orders/order-statuses";
 import { companyOneApi, companyTwoApi, demoDb, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { adjust, newSku, newWarehouse, reserve } from "../../support/stock-factories";

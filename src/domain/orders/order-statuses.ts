@@ -1,7 +1,14 @@
 /**
- * The order status registry seeded in every account (migration 0004_order_status_seed writes these rows) and the
- * reservation rule. Stock leaves (outbound movement) when an order is invoiced; before that, the
- * statuses that reserve hold quantities without changing QtyOnStock.
+ * The order status registry (IDStatusOrder), one row per status with its flags, and the rules that
+ * read the flags. Migration 0004_order_status_seed writes the same rows in every account (a test
+ * compares the seeded registry with these); the transition table (0007) says which moves exist.
+ *
+ * - `reservesStock`: the reserving statuses, the budget flow 50 to 56 and 23 (SPEC change notes).
+ *   An order in one holds its items' quantities (stock_reservations) until its stock leaves; this
+ *   flag is the only place that decides it (`reservesStock`, `RESERVING_ORDER_STATUSES`).
+ * - `final`: no transition leaves it and the order takes no change (`assertOrderMovable` in
+ *   `transitions.ts` refuses it).
+ * - `handling`: the order is being fulfilled (dashboard).
  */
 export type OrderStatus = {
   id: number;
@@ -12,20 +19,16 @@ export type OrderStatus = {
   final: 0 | 1;
 };
 
-/** The reservation rule (SPEC change notes): budget flow 50 to 56 and status 23 reserve stock. */
-export function reservesStock(idStatusOrder: number): boolean {
-  return idStatusOrder === 23 || (idStatusOrder >= 50 && idStatusOrder <= 56);
-}
-
-/** QtyReserved from reservation quantities grouped by order status. */
-export function reservedQuantity(byStatus: { statusOrderId: number; quantity: number }[]): number {
-  return byStatus.reduce((sum, row) => (reservesStock(row.statusOrderId) ? sum + row.quantity : sum), 0);
-}
-
-/** QtyAvailable = on stock - reserved (reservations never change QtyOnStock). */
-export function availableQuantity(onStock: number, reserved: number): number {
-  return onStock - reserved;
-}
+/** The statuses the code names. */
+export const ORDER_STATUS = {
+  received: 1,
+  awaitingPayment: 2,
+  paymentApproved: 3,
+  shipped: 7,
+  delivered: 9,
+  cancelled: 10,
+  reservedForPickup: 23,
+} as const;
 
 export const ORDER_STATUSES: readonly OrderStatus[] = [
   { id: 1, description: "Pedido recebido", colorCode: "#1E88E5", reservesStock: 0, handling: 0, final: 0 },
@@ -164,3 +167,17 @@ export const ORDER_STATUSES: readonly OrderStatus[] = [
     final: 0,
   },
 ];
+
+/** The statuses in which an order reserves its items' stock. */
+export const RESERVING_ORDER_STATUSES: readonly number[] = ORDER_STATUSES.filter(
+  (s) => s.reservesStock === 1,
+).map((s) => s.id);
+
+export function reservesStock(idStatusOrder: number): boolean {
+  return RESERVING_ORDER_STATUSES.includes(idStatusOrder);
+}
+
+/** A final status: nothing moves an order out of it. */
+export function isFinalOrderStatus(idStatusOrder: number): boolean {
+  return ORDER_STATUSES.some((s) => s.id === idStatusOrder && s.final === 1);
+}
