@@ -12,6 +12,9 @@ const testSeed = process.env.TEST_SEED
   ? Number.parseInt(process.env.TEST_SEED, 10)
   : Math.floor(Math.random() * 2 ** 31);
 
+/** Tests of pure code: they need neither workerd nor a database and run in the "unit" project. */
+const pureTests = ["test/domain/**/*.test.ts", "test/lib/**/*.test.ts"];
+
 export default defineConfig({
   test: {
     silent: "passed-only",
@@ -41,13 +44,25 @@ export default defineConfig({
           name: "workers",
           provide: { testSeed },
           include: ["test/**/*.test.ts"],
-          exclude: ["test/node/**", "test/scripts/**", "**/node_modules/**"],
+          exclude: ["test/node/**", "test/scripts/**", ...pureTests, "**/node_modules/**"],
           setupFiles: ["./test/setup/apply-migrations.ts"],
           // hands the OFX fixture bytes (in-repo MIT copies, GPL ones from ../shared when present) to workerd
           // and starts the webhook receiver on loopback that the events tests deliver to
           globalSetup: ["./test/domain/ofx/fixtures.setup.mjs", "./test/support/webhook-receiver.setup.mjs"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          retry,
+        },
+      },
+      {
+        // Pure functions (parsers, rules, money, dates): plain Node, no workerd nor databases to boot.
+        test: {
+          name: "unit",
+          environment: "node",
+          include: pureTests,
+          provide: { testSeed },
+          // the OFX fixture bytes, as the workers project receives them
+          globalSetup: ["./test/domain/ofx/fixtures.setup.mjs"],
           retry,
         },
       },
