@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 /** Seed of the random choices of the fuzz and invariant suites: `TEST_SEED=<n>` replays a run. */
 /**
  * A failed test runs again, twice at most, on the same state: a test that passes only then is
- * flaky, a defect to fix, and the recap printed last names it with its first failure.
+ * flaky, a defect to fix; the recap printed last names it with its first failure and fails the run.
  */
 const retry = 2;
 
