@@ -17,6 +17,9 @@ const pureTests = ["test/domain/**/*.test.ts", "test/lib/**/*.test.ts"];
 
 export default defineConfig({
   test: {
+    // Two test files at a time: vitest's default on a 2-core machine is one (cores - 1), which leaves a
+    // core idle while workerd waits on its databases between requests.
+    maxWorkers: 2,
     silent: "passed-only",
     // the fuzz totals (per route in docs/artifacts/fuzz-summary.json), then a recap of what failed, last
     reporters: ["default", "./test/fuzz/summary-reporter.mjs", "./test/support/failure-recap-reporter.mjs"],
