@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 /** Seed of the random choices of the fuzz and invariant suites: `TEST_SEED=<n>` replays a run. */
 /**
  * A failed test runs again, twice at most, on the same state: a test that passes only then is
- * flaky, a defect to fix, and the recap printed last names it with its first failure.
+ * flaky, a defect to fix; the recap printed last names it with its first failure and fails the run.
  */
 const retry = 2;
 
@@ -12,8 +12,14 @@ const testSeed = process.env.TEST_SEED
   ? Number.parseInt(process.env.TEST_SEED, 10)
   : Math.floor(Math.random() * 2 ** 31);
 
+/** Tests of pure code: they need neither workerd nor a database and run in the "unit" project. */
+const pureTests = ["test/domain/**/*.test.ts", "test/lib/**/*.test.ts"];
+
 export default defineConfig({
   test: {
+    // Two test files at a time: vitest's default on a 2-core machine is one (cores - 1), which leaves a
+    // core idle while workerd waits on its databases between requests.
+    maxWorkers: 2,
     silent: "passed-only",
     // the fuzz totals (per route in docs/artifacts/fuzz-summary.json), then a recap of what failed, last
     reporters: ["default", "./test/fuzz/summary-reporter.mjs", "./test/support/failure-recap-reporter.mjs"],
@@ -41,13 +47,25 @@ export default defineConfig({
           name: "workers",
           provide: { testSeed },
           include: ["test/**/*.test.ts"],
-          exclude: ["test/node/**", "test/scripts/**", "**/node_modules/**"],
+          exclude: ["test/node/**", "test/scripts/**", ...pureTests, "**/node_modules/**"],
           setupFiles: ["./test/setup/apply-migrations.ts"],
           // hands the OFX fixture bytes (in-repo MIT copies, GPL ones from ../shared when present) to workerd
           // and starts the webhook receiver on loopback that the events tests deliver to
           globalSetup: ["./test/domain/ofx/fixtures.setup.mjs", "./test/support/webhook-receiver.setup.mjs"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          retry,
+        },
+      },
+      {
+        // Pure functions (parsers, rules, money, dates): plain Node, no workerd nor databases to boot.
+        test: {
+          name: "unit",
+          environment: "node",
+          include: pureTests,
+          provide: { testSeed },
+          // the OFX fixture bytes, as the workers project receives them
+          globalSetup: ["./test/domain/ofx/fixtures.setup.mjs"],
           retry,
         },
       },

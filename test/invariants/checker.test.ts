@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { type Corruption, reports } from "../support/corruptions";
 import { invariantViolations } from "../support/invariants";
 import { seedAccounts } from "../support/seed";
 import { adminApi, bankAccount, bankLine, pay, title, transfer } from "./world";
@@ -55,14 +56,12 @@ beforeAll(async () => {
   });
 });
 
-const run = (sql: string) => env.DB_DEMO.prepare(sql).run();
-
 describe("invariant checker", () => {
   it("finds nothing wrong in books written through the API", async () => {
     expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 
-  const corruptions: [string, () => string, () => string, RegExp][] = [
+  const corruptions: Corruption[] = [
     [
       "a day total that drifted from its entries",
       () => `UPDATE bank_account_days SET inflow = inflow + 1 WHERE bank_account_id = ${ids.account}`,
@@ -132,17 +131,5 @@ describe("invariant checker", () => {
     ],
   ];
 
-  it.each(corruptions)("reports %s", async (_name, corrupt, repair, expected) => {
-    await run(corrupt());
-    try {
-      const violations = await invariantViolations(env.DB_DEMO);
-      expect(
-        violations.some((v) => expected.test(v)),
-        violations.join("\n"),
-      ).toBe(true);
-    } finally {
-      await run(repair());
-    }
-    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
-  });
+  it.each(corruptions)("reports %s", reports);
 });

@@ -2,6 +2,7 @@ import { asc, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { marketplaceSettlements } from "../../drizzle/schema";
 import { signIn } from "../support/api";
+import { expectRefusal } from "../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb, unique } from "../support/registry-factories";
 import { seedAccounts } from "../support/seed";
 import { uploadMultipart, utf8, waitForJob } from "../support/upload-factories";
@@ -79,19 +80,18 @@ describe("settlement reports (POST /job, Type MarketplaceSettlement)", () => {
 
   it("requires an integration of the company; a file without the columns fails the job", async () => {
     const csv = utf8(`Pedido;Data;Bruto;Comissao;Tarifas;Liquido\n${unique("X")};2026-01-01;1;0;0;1\n`);
-    expect(
+    expectRefusal(
       await uploadMultipart(token, "/job", csv, { fields: { Type: "MarketplaceSettlement" } }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "IDCompanyIntegration é obrigatório para o tipo MarketplaceSettlement" },
-    });
+      "IDCompanyIntegration é obrigatório para o tipo MarketplaceSettlement",
+    );
     const foreign = await newIntegration(await companyTwoApi());
     for (const id of [foreign, 999_999])
-      expect(
+      expectRefusal(
         await uploadMultipart(token, "/job", csv, {
           fields: { Type: "MarketplaceSettlement", IDCompanyIntegration: String(id) },
         }),
-      ).toMatchObject({ status: 400, body: { errorMessage: "Integração não existe" } });
+        "Integração não existe",
+      );
     const headerless = await uploadMultipart(
       token,
       "/job",

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../support/api";
+import { expectRefusal } from "../support/refusal";
 import { companyOneApi, unique } from "../support/registry-factories";
 import { seedAccounts } from "../support/seed";
 import { adjust, newSku, newWarehouse } from "../support/stock-factories";
@@ -62,19 +63,16 @@ describe("inventory counts by CSV (POST /job, Type StockInventoryCount)", () => 
 
   it("refuses a missing, unknown or applied inventory; a file without the columns fails the job", async () => {
     const csv = utf8("sku;quantity\nX;1\n");
-    expect(
+    expectRefusal(
       await uploadMultipart(token, "/job", csv, { fields: { Type: "StockInventoryCount" } }),
-    ).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage: "IDStockKeepingUnitInventorySummary é obrigatório para o tipo StockInventoryCount",
-      },
-    });
-    expect(
+      "IDStockKeepingUnitInventorySummary é obrigatório para o tipo StockInventoryCount",
+    );
+    expectRefusal(
       await uploadMultipart(token, "/job", csv, {
         fields: { Type: "StockInventoryCount", IDStockKeepingUnitInventorySummary: "999999" },
       }),
-    ).toMatchObject({ status: 400, body: { errorMessage: "Inventário não existe" } });
+      "Inventário não existe",
+    );
 
     const wh = await newWarehouse(api);
     const id = (await api.post("/sku/inventory", { IDWarehouse: wh })).body
@@ -92,13 +90,11 @@ describe("inventory counts by CSV (POST /job, Type StockInventoryCount)", () => 
     const sku = await newSku(api);
     await api.post(`/sku/inventory/${id}/items`, { Items: [{ IDSku: sku.IDSku, Quantity: 1 }] });
     await api.post(`/sku/inventory/${id}/apply`);
-    expect(
+    expectRefusal(
       await uploadMultipart(token, "/job", utf8(`sku;quantity\n${sku.Code};2\n`), {
         fields: { Type: "StockInventoryCount", IDStockKeepingUnitInventorySummary: String(id) },
       }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Inventário já aplicado não aceita novas contagens" },
-    });
+      "Inventário já aplicado não aceita novas contagens",
+    );
   });
 });

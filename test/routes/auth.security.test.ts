@@ -3,6 +3,7 @@ import { sign } from "hono/jwt";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { PASSWORD_ITERATIONS } from "../../src/domain/identity/password";
 import { call, signIn, tokenFor } from "../support/api";
+import { expectRefusal } from "../support/refusal";
 import { seedAccounts } from "../support/seed";
 
 beforeAll(seedAccounts);
@@ -152,10 +153,7 @@ describe("users", () => {
 
   it("treats a user without access to the caller's company as nonexistent", async () => {
     const admin = await signIn("demo", "admin@demo.local");
-    expect(await call("demo", "GET", "/1.0/user/2", { token: admin })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Usuário não existe" },
-    });
+    expectRefusal(await call("demo", "GET", "/1.0/user/2", { token: admin }), "Usuário não existe");
     // the admin has access to company 2, so from company 2 the admin is visible
     const filial = await signIn("demo", "filial@demo.local");
     expect((await call("demo", "GET", "/1.0/user/1", { token: filial })).status).toBe(200);

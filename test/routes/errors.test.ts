@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../src/app";
 import { BOOKMARK_HEADER } from "../../src/middleware/tenant";
 import { call, signIn } from "../support/api";
+import { expectRefusal } from "../support/refusal";
 import { seedAccounts } from "../support/seed";
 
 let token: string;
@@ -24,10 +25,7 @@ describe("error classes", () => {
       rawBody: '{"Name": ',
       headers: { "Content-Type": "application/json" },
     });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "JSON malformado no corpo da requisição" },
-    });
+    expectRefusal(response, "JSON malformado no corpo da requisição");
   });
 
   it.each(["abc", "0", "-1", "1.5", "2147483648", "1e3"])(
@@ -90,10 +88,7 @@ describe("company", () => {
     "refuses a null %s",
     async (field) => {
       const response = await call("demo", "PUT", "/1.0/company", { token, body: { [field]: null } });
-      expect(response.status).toBe(400);
-      expect(response.body.errorMessage).toBe(
-        `${field} não pode ser nulo e deve ser 1 (produção) ou 2 (homologação)`,
-      );
+      expectRefusal(response, `${field} não pode ser nulo e deve ser 1 (produção) ou 2 (homologação)`);
       const row = await env.DB_DEMO.prepare(
         "SELECT sefaz_ambiente_nf, sefaz_ambiente_nfc FROM companies WHERE id = 1",
       ).first();
@@ -111,7 +106,7 @@ describe("company", () => {
       body: { Name: "Demo Comércio SA", SefazAmbienteNF: 1, SefazAmbienteNFC: 2 },
     });
     const refused = await call("demo", "PUT", "/1.0/company", { token, body: { TimeZone: "Mars/Olympus" } });
-    expect(refused).toMatchObject({ status: 400, body: { errorMessage: "TimeZone inválido: Mars/Olympus" } });
+    expectRefusal(refused, "TimeZone inválido: Mars/Olympus");
   });
 });
 

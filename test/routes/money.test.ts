@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bankLines } from "../../drizzle/schema";
 import { client, signIn } from "../support/api";
+import { expectRefusal } from "../support/refusal";
 import { seedAccounts } from "../support/seed";
 import { createBankAccount, demoDb } from "../support/statement-factories";
 import { titleRow } from "../support/title-factories";
@@ -68,9 +69,6 @@ describe("large amounts over HTTP", () => {
       Value: value,
       DueDate: "2026-08-10",
     });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Value aceita no máximo 2 casas decimais" },
-    });
+    expectRefusal(response, "Value aceita no máximo 2 casas decimais");
   });
 });

@@ -5,6 +5,7 @@ import { uploads } from "../../drizzle/schema";
 import { expireUploadSlots } from "../../src/domain/uploads/expire-slots";
 import worker from "../../src/index";
 import { signIn } from "../support/api";
+import { expectRefusal } from "../support/refusal";
 import { type AccountName, seedAccounts } from "../support/seed";
 import { confirmUpload, dbOf, putFile, requestUploadUrl, utf8 } from "../support/upload-factories";
 
@@ -88,8 +89,7 @@ describe("scheduled sweep of expired upload slots", () => {
 
     // A confirmation of a removed slot is refused like an unknown key.
     const late = await confirmUpload(demo, "/sku/template", uploadedOnly);
-    expect(late.status).toBe(400);
-    expect(late.body).toEqual({ errorMessage: "Upload não encontrado" });
+    expectRefusal(late, "Upload não encontrado");
   });
 
   it("works in bounded chunks and leaves the rest to the next run", async () => {

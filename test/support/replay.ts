@@ -12,7 +12,7 @@ declare module "vitest" {
  * Random choices that replay. One seed per `vitest` run (from `TEST_SEED`, or drawn by
  * vitest.config.ts); every property of fast-check and every random byte, id or shuffle of a suite
  * that calls `useSeed()` derives from it, and a failing test prints it:
- * `TEST_SEED=<seed> npx vitest run --project workers <file>` runs the same cases again.
+ * `TEST_SEED=<seed> npx vitest run <file>` runs the same cases again (in whichever project holds the file).
  */
 export const TEST_SEED: number = inject("testSeed");
 

@@ -1,6 +1,7 @@
-// Node side of the OFX tests (a vitest globalSetup). Tests run inside workerd, which cannot read
-// the file system, so the fixture bytes are read here once per run and handed over as base64
-// through vitest's provide/inject (`fixtures.ts`). Base64 keeps every byte: CP1252 text, bare CRs.
+// Node side of the OFX tests (a vitest globalSetup of the "unit" and "workers" projects). The queue
+// tests run inside workerd, which cannot read the file system, so the fixture bytes are read here once
+// per run and handed over as base64 through vitest's provide/inject (`fixtures.ts`), the same way to
+// both projects. Base64 keeps every byte: CP1252 text, bare CRs.
 //
 // - MIT fixtures: copied in this repository, `test/fixtures/ofx/` (see NOTICE.md there);
 // - GPL fixtures (ofxtools, libofx, ofxgo) stay out of the repository: read from the team's

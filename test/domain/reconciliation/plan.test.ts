@@ -48,7 +48,7 @@ describe("planAccounts", () => {
     titles: TitleFacts[];
     entries: TitleEntryFacts[];
     value?: number;
-    expected: { postings?: [number, number][]; reuses?: number[]; total?: number; error?: string };
+    expected: { postings: [number, number][]; reuses: number[]; total: number } | { error: string };
   }[] = [
     {
       name: "posts the open value by default",
@@ -61,13 +61,13 @@ describe("planAccounts", () => {
       titles: [title()],
       entries: [],
       value: 25_000,
-      expected: { postings: [[1, 25_000]], total: 25_000 },
+      expected: { postings: [[1, 25_000]], reuses: [], total: 25_000 },
     },
     {
       name: "posts an outflow for a payable",
       titles: [title({ typeAccount: 1 })],
       entries: [],
-      expected: { postings: [[1, 100_000]], total: 100_000 },
+      expected: { postings: [[1, 100_000]], reuses: [], total: 100_000 },
     },
     {
       name: "reuses an unlinked entry of the line's date and account",
@@ -79,7 +79,7 @@ describe("planAccounts", () => {
       name: "ignores an entry of the line's date on another account",
       titles: [title({ openValue: 60_000 })],
       entries: [entry({ bankAccountId: 8, value: 40_000 })],
-      expected: { postings: [[1, 60_000]], reuses: [] },
+      expected: { postings: [[1, 60_000]], reuses: [], total: 60_000 },
     },
     {
       name: "blocks an entry of the line's date linked to another line",
@@ -97,7 +97,7 @@ describe("planAccounts", () => {
       name: "posts another part when this line already holds one part of the title",
       titles: [title({ openValue: 60_000 })],
       entries: [entry({ value: 40_000, linkedBankLineId: 50 })],
-      expected: { postings: [[1, 60_000]], reuses: [] },
+      expected: { postings: [[1, 60_000]], reuses: [], total: 60_000 },
     },
     {
       name: "blocks a title this line already holds entirely",
@@ -131,15 +131,14 @@ describe("planAccounts", () => {
   for (const c of cases) {
     it(c.name, () => {
       const run = () => planAccounts(line, 7, [{ titleId: 1, value: c.value ?? null }], c.titles, c.entries);
-      if (c.expected.error) {
+      if ("error" in c.expected) {
         expect(messageOf(run)).toBe(c.expected.error);
         return;
       }
       const plan = run();
-      if (c.expected.postings)
-        expect(plan.postings.map((p) => [p.titleId, p.value])).toEqual(c.expected.postings);
-      if (c.expected.reuses) expect(plan.reuses.map((r) => r.entryId)).toEqual(c.expected.reuses);
-      if (c.expected.total !== undefined) expect(plan.total).toBe(c.expected.total);
+      expect(plan.postings.map((p) => [p.titleId, p.value])).toEqual(c.expected.postings);
+      expect(plan.reuses.map((r) => r.entryId)).toEqual(c.expected.reuses);
+      expect(plan.total).toBe(c.expected.total);
     });
   }
 

@@ -10,6 +10,7 @@ import {
   insertOrderType,
   newestId,
 } from "../../support/bank-account-factories";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 
 let api: ReturnType<typeof client>;
@@ -88,30 +89,30 @@ describe("POST /accounts/bank-account", () => {
 
   it("requires Bank and BankNumber with clear messages", async () => {
     const before = await accountCount();
-    expect(await api.post("/accounts/bank-account", { BankNumber: "001" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Banco (Bank) é obrigatório" },
-    });
-    expect(await api.post("/accounts/bank-account", { Bank: "  ", BankNumber: "001" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Banco (Bank) é obrigatório" },
-    });
-    expect(await api.post("/accounts/bank-account", { Bank: "Itaú" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Código do banco (BankNumber) é obrigatório" },
-    });
-    expect(await api.post("/accounts/bank-account", { Bank: "Itaú", BankNumber: null })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Código do banco (BankNumber) é obrigatório" },
-    });
+    expectRefusal(
+      await api.post("/accounts/bank-account", { BankNumber: "001" }),
+      "Banco (Bank) é obrigatório",
+    );
+    expectRefusal(
+      await api.post("/accounts/bank-account", { Bank: "  ", BankNumber: "001" }),
+      "Banco (Bank) é obrigatório",
+    );
+    expectRefusal(
+      await api.post("/accounts/bank-account", { Bank: "Itaú" }),
+      "Código do banco (BankNumber) é obrigatório",
+    );
+    expectRefusal(
+      await api.post("/accounts/bank-account", { Bank: "Itaú", BankNumber: null }),
+      "Código do banco (BankNumber) é obrigatório",
+    );
     expect(await accountCount()).toBe(before);
   });
 
   it("refuses a BankNumber longer than 3 characters and other bad input with 400 naming the field", async () => {
-    expect(await api.post("/accounts/bank-account", { Bank: "Itaú", BankNumber: "3410" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "BankNumber aceita no máximo 3 caracteres" },
-    });
+    expectRefusal(
+      await api.post("/accounts/bank-account", { Bank: "Itaú", BankNumber: "3410" }),
+      "BankNumber aceita no máximo 3 caracteres",
+    );
     const badId = await api.post("/accounts/bank-account", {
       Bank: "I",
       BankNumber: "1",
@@ -130,15 +131,16 @@ describe("POST /accounts/bank-account", () => {
       token,
       body: { Bank: "Itaú", BankNumber: "341" },
     });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Empresa não existe" } });
+    expectRefusal(response, "Empresa não existe");
   });
 
   describe("registry validations, in the spec's order", () => {
     it("Faturador não existe: missing, or of another company", async () => {
       for (const IDCompanyInvoice of [9999, 2]) {
-        expect(
+        expectRefusal(
           await api.post("/accounts/bank-account", { Bank: "B", BankNumber: "1", IDCompanyInvoice }),
-        ).toMatchObject({ status: 400, body: { errorMessage: "Faturador não existe" } });
+          "Faturador não existe",
+        );
       }
     });
 
@@ -147,9 +149,10 @@ describe("POST /accounts/bank-account", () => {
       const inactive = await insertIntegration(1, "TEF", "Velha", 0);
       const pix = await insertIntegration(1, "PIX");
       for (const IDCompanyIntegration of [9999, otherCompany, inactive, pix]) {
-        expect(
+        expectRefusal(
           await api.post("/accounts/bank-account", { Bank: "B", BankNumber: "1", IDCompanyIntegration }),
-        ).toMatchObject({ status: 400, body: { errorMessage: "Integração não existe" } });
+          "Integração não existe",
+        );
       }
     });
 
@@ -157,9 +160,10 @@ describe("POST /accounts/bank-account", () => {
       const otherCompany = await insertIntegration(2, "PIX");
       const tef = await insertIntegration(1, "TEF");
       for (const IDCompanyIntegrationPix of [9999, otherCompany, tef]) {
-        expect(
+        expectRefusal(
           await api.post("/accounts/bank-account", { Bank: "B", BankNumber: "1", IDCompanyIntegrationPix }),
-        ).toMatchObject({ status: 400, body: { errorMessage: "Integração Pix não existe" } });
+          "Integração Pix não existe",
+        );
       }
     });
 
@@ -167,28 +171,24 @@ describe("POST /accounts/bank-account", () => {
       const otherCompany = await insertOrderType(2, { companyInvoiceIds: [2] });
       const inactive = await insertOrderType(1, { status: 0 });
       for (const IDTypeOrder of [9999, otherCompany, inactive]) {
-        expect(
+        expectRefusal(
           await api.post("/accounts/bank-account", { Bank: "B", BankNumber: "1", IDTypeOrder }),
-        ).toMatchObject({
-          status: 400,
-          body: { errorMessage: "Tipo pedido não existe" },
-        });
+          "Tipo pedido não existe",
+        );
       }
     });
 
     it("Tipo pedido não está habilitado para frente de caixa: EnabledPOS 0", async () => {
       const IDTypeOrder = await insertOrderType(1, { enabledPos: 0, companyInvoiceIds: [1] });
-      expect(
+      expectRefusal(
         await api.post("/accounts/bank-account", {
           Bank: "B",
           BankNumber: "1",
           IDCompanyInvoice: 1,
           IDTypeOrder,
         }),
-      ).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Tipo pedido não está habilitado para frente de caixa" },
-      });
+        "Tipo pedido não está habilitado para frente de caixa",
+      );
     });
 
     it("Tipo pedido não está habilitado para esta empresa/faturador: the account's invoicing company is not listed", async () => {
@@ -196,19 +196,15 @@ describe("POST /accounts/bank-account", () => {
       const IDTypeOrder = await insertOrderType(1, { companyInvoiceIds: [other] });
       const noCompanies = await insertOrderType(1, { companyInvoiceIds: [] });
       for (const id of [IDTypeOrder, noCompanies]) {
-        expect(
+        expectRefusal(
           await api.post("/accounts/bank-account", {
             Bank: "B",
             BankNumber: "1",
             IDCompanyInvoice: 1,
             IDTypeOrder: id,
           }),
-        ).toMatchObject({
-          status: 400,
-          body: {
-            errorMessage: "Tipo pedido não está habilitado para esta empresa/faturador, ajustar no cadastro",
-          },
-        });
+          "Tipo pedido não está habilitado para esta empresa/faturador, ajustar no cadastro",
+        );
       }
       // listed invoicing company, or an account without one: accepted
       await create({ IDCompanyInvoice: other, IDTypeOrder });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { client, signIn } from "../../support/api";
 import { insertBankAccount, newestId } from "../../support/bank-account-factories";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 
 let api: ReturnType<typeof client>;
@@ -77,10 +78,7 @@ describe("GET /accounts/bank-account/{idbankaccount}/history", () => {
   it("answers Conta bancária não existe for a missing account or another company's", async () => {
     const elsewhere = await insertBankAccount({ companyId: 2 });
     for (const id of [999_999, elsewhere]) {
-      expect(await history(id)).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Conta bancária não existe" },
-      });
+      expectRefusal(await history(id), "Conta bancária não existe");
     }
   });
 });

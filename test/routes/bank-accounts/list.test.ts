@@ -10,6 +10,7 @@ import {
   insertTitle,
   today,
 } from "../../support/bank-account-factories";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 
 let api: ReturnType<typeof client>;
@@ -100,10 +101,10 @@ describe("GET /accounts/bank-account", () => {
   });
 
   it("refuses invalid filters with 400", async () => {
-    expect(await api.get("/accounts/bank-account?BankNumber=3410")).toMatchObject({
-      status: 400,
-      body: { errorMessage: "BankNumber aceita no máximo 3 caracteres" },
-    });
+    expectRefusal(
+      await api.get("/accounts/bank-account?BankNumber=3410"),
+      "BankNumber aceita no máximo 3 caracteres",
+    );
     for (const query of [
       "DateForecast=2026-02-30",
       "DateForecast=amanha",

@@ -7,6 +7,7 @@ import {
   insertBankAccount,
   insertEntryRow,
 } from "../../support/bank-account-factories";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 
 let api: ReturnType<typeof client>;
@@ -57,19 +58,19 @@ describe("PUT /accounts/bank-account/{idbankaccount} (opening-balance mode)", ()
   it("answers Nenhum ajuste aplicado to a second identical request, posting nothing", async () => {
     const id = await accountWithHistory();
     expect((await put(id, { InitialBalance: 1000, InitialBalanceDate: "2026-03-10" })).status).toBe(200);
-    expect(await put(id, { InitialBalance: 1000, InitialBalanceDate: "2026-03-10" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Nenhum ajuste aplicado" },
-    });
+    expectRefusal(
+      await put(id, { InitialBalance: 1000, InitialBalanceDate: "2026-03-10" }),
+      "Nenhum ajuste aplicado",
+    );
     expect(await adjustments(id)).toHaveLength(1);
   });
 
   it("refuses a zero difference without posting", async () => {
     const id = await accountWithHistory();
-    expect(await put(id, { InitialBalance: 400, InitialBalanceDate: "2026-03-10" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Nenhum ajuste aplicado" },
-    });
+    expectRefusal(
+      await put(id, { InitialBalance: 400, InitialBalanceDate: "2026-03-10" }),
+      "Nenhum ajuste aplicado",
+    );
     expect(await adjustments(id)).toEqual([]);
     expect(await historyOf(id)).toEqual([]);
   });
@@ -139,10 +140,10 @@ describe("PUT /accounts/bank-account/{idbankaccount} (opening-balance mode)", ()
 
   it("answers Empresa não existe for another company's account, posting nothing", async () => {
     const elsewhere = await insertBankAccount({ companyId: 2 });
-    expect(await put(elsewhere, { InitialBalance: 10, InitialBalanceDate: "2026-03-10" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Empresa não existe" },
-    });
+    expectRefusal(
+      await put(elsewhere, { InitialBalance: 10, InitialBalanceDate: "2026-03-10" }),
+      "Empresa não existe",
+    );
     expect(await entriesOf(elsewhere)).toEqual([]);
     const filial = client("demo", await signIn("demo", "filial@demo.local"));
     expect((await filial.get("/accounts/bank-account")).body[0]).toMatchObject({

@@ -10,6 +10,7 @@ import {
   insertOrderType,
   newestId,
 } from "../../support/bank-account-factories";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 
 let api: ReturnType<typeof client>;
@@ -128,28 +129,16 @@ describe("PUT /accounts/bank-account/{idbankaccount} (registry mode)", () => {
 
   it("refuses a blank Bank or BankNumber and a BankNumber longer than 3 characters", async () => {
     const id = await fullAccount();
-    expect(await put(id, { Bank: "" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Banco (Bank) é obrigatório" },
-    });
-    expect(await put(id, { BankNumber: " " })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Código do banco (BankNumber) é obrigatório" },
-    });
-    expect(await put(id, { BankNumber: "0001" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "BankNumber aceita no máximo 3 caracteres" },
-    });
+    expectRefusal(await put(id, { Bank: "" }), "Banco (Bank) é obrigatório");
+    expectRefusal(await put(id, { BankNumber: " " }), "Código do banco (BankNumber) é obrigatório");
+    expectRefusal(await put(id, { BankNumber: "0001" }), "BankNumber aceita no máximo 3 caracteres");
     expect(await accountRow(id)).toMatchObject({ bank: "Itaú", bankNumber: "341", tefTerminal: "T01" });
   });
 
   describe("Empresa não existe", () => {
     it("for an account of another company, leaving it unchanged", async () => {
       const elsewhere = await insertBankAccount({ companyId: 2, bank: "Filial", bankNumber: "001" });
-      expect(await put(elsewhere, { Bank: "Hacked" })).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Empresa não existe" },
-      });
+      expectRefusal(await put(elsewhere, { Bank: "Hacked" }), "Empresa não existe");
       expect(await accountRow(elsewhere)).toMatchObject({ bank: "Filial", companyId: 2 });
       expect(await historyOf(elsewhere)).toEqual([]);
     });
@@ -157,19 +146,17 @@ describe("PUT /accounts/bank-account/{idbankaccount} (registry mode)", () => {
     it("for a missing or deleted account", async () => {
       const deleted = await insertBankAccount({ companyId: 1, status: 0 });
       for (const id of [999_999, deleted]) {
-        expect(await put(id, { Bank: "X" })).toMatchObject({
-          status: 400,
-          body: { errorMessage: "Empresa não existe" },
-        });
+        expectRefusal(await put(id, { Bank: "X" }), "Empresa não existe");
       }
     });
 
     it("when the caller's company does not exist", async () => {
       const id = await fullAccount();
       const token = await tokenFor({ userId: 1, companyId: 99, account: "demo" });
-      expect(
+      expectRefusal(
         await call("demo", "PUT", `/1.0/accounts/bank-account/${id}`, { token, body: { Bank: "X" } }),
-      ).toMatchObject({ status: 400, body: { errorMessage: "Empresa não existe" } });
+        "Empresa não existe",
+      );
     });
   });
 
@@ -197,10 +184,7 @@ describe("PUT /accounts/bank-account/{idbankaccount} (registry mode)", () => {
       ],
     ];
     for (const [change, message] of cases) {
-      expect(await put(id, { ...registry(), ...change })).toMatchObject({
-        status: 400,
-        body: { errorMessage: message },
-      });
+      expectRefusal(await put(id, { ...registry(), ...change }), message);
     }
     // the order type's invoicing companies are checked against the invoicing company sent now
     expect((await put(id, { ...registry(), IDCompanyInvoice: null, IDTypeOrder: otherInvoice })).status).toBe(
@@ -212,10 +196,10 @@ describe("PUT /accounts/bank-account/{idbankaccount} (registry mode)", () => {
     it("refuses the change while the cashier is open", async () => {
       const id = await fullAccount({ BankNumber: "000" });
       await insertCashier(1, id);
-      expect(await put(id, { ...registry(), BankNumber: "001" })).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Conta possui caixa aberto e não pode ser editado" },
-      });
+      expectRefusal(
+        await put(id, { ...registry(), BankNumber: "001" }),
+        "Conta possui caixa aberto e não pode ser editado",
+      );
       expect((await accountRow(id))!.bankNumber).toBe("000");
       // other fields, or the same code, can still be edited
       expect((await put(id, { ...registry(), BankNumber: "000", Bank: "Caixa PDV" })).status).toBe(200);
@@ -289,13 +273,10 @@ describe("PUT /accounts/bank-account/{idbankaccount} (registry mode)", () => {
   it("refuses InitialBalance or InitialBalanceDate sent alone, changing nothing", async () => {
     const id = await fullAccount();
     for (const body of [{ InitialBalance: 10 }, { InitialBalanceDate: "2026-01-01" }]) {
-      expect(await put(id, body)).toMatchObject({
-        status: 400,
-        body: {
-          errorMessage:
-            "InitialBalance e InitialBalanceDate devem ser enviados juntos para ajustar o saldo inicial",
-        },
-      });
+      expectRefusal(
+        await put(id, body),
+        "InitialBalance e InitialBalanceDate devem ser enviados juntos para ajustar o saldo inicial",
+      );
     }
     expect(await accountRow(id)).toMatchObject({ tefTerminal: "T01", companyInvoiceId: 1 });
   });

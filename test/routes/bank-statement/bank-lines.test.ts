@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bankLines } from "../../../drizzle/schema";
 import { client, signIn, tokenFor } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   createAcquirerLine,
@@ -94,10 +95,7 @@ describe("POST /accounts/bank-statement/conciliation (manual bank line)", () => 
   ];
   for (const [name, body, message] of refusals) {
     it(`refuses a line ${name}`, async () => {
-      expect(await api.post("/accounts/bank-statement/conciliation", body)).toMatchObject({
-        status: 400,
-        body: { errorMessage: message },
-      });
+      expectRefusal(await api.post("/accounts/bank-statement/conciliation", body), message);
     });
   }
 
@@ -108,10 +106,7 @@ describe("POST /accounts/bank-statement/conciliation (manual bank line)", () => 
         Date: "2026-08-01",
         Value: 10,
       });
-      expect(response).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Conta bancária não encontrada" },
-      });
+      expectRefusal(response, "Conta bancária não encontrada");
     }
   });
 
@@ -122,7 +117,7 @@ describe("POST /accounts/bank-statement/conciliation (manual bank line)", () => 
       Date: "2026-08-01",
       Value: 10,
     });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Empresa não encontrada" } });
+    expectRefusal(response, "Empresa não encontrada");
   });
 
   it("GET answers a missing or foreign line as not found", async () => {
@@ -136,10 +131,7 @@ describe("POST /accounts/bank-statement/conciliation (manual bank line)", () => 
       await filial.get(`/accounts/bank-statement/conciliation/${own.body.IDBankStatementConciliation}`),
       await api.get("/accounts/bank-statement/conciliation/999999"),
     ]) {
-      expect(response).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Lançamento conciliação bancária não encontrado" },
-      });
+      expectRefusal(response, "Lançamento conciliação bancária não encontrado");
     }
   });
 });
@@ -227,26 +219,19 @@ describe("/accounts/receivable/acquirer-conciliation", () => {
   ];
   for (const [name, body, message] of refusals) {
     it(`refuses a line ${name}`, async () => {
-      expect(await api.post("/accounts/receivable/acquirer-conciliation", body)).toMatchObject({
-        status: 400,
-        body: { errorMessage: message },
-      });
+      expectRefusal(await api.post("/accounts/receivable/acquirer-conciliation", body), message);
     });
   }
 
   it("refuses a list filtered by another company's account or inverted dates", async () => {
     const foreign = await createBankAccount({ companyId: 2 });
-    expect(
+    expectRefusal(
       await api.get(`/accounts/receivable/acquirer-conciliation?IDBankAccount=${foreign}`),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta bancária não encontrada" },
-    });
-    expect(
+      "Conta bancária não encontrada",
+    );
+    expectRefusal(
       await api.get("/accounts/receivable/acquirer-conciliation?DateFrom=2026-09-01&DateTo=2026-08-01"),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "DateFrom não pode ser posterior a DateTo" },
-    });
+      "DateFrom não pode ser posterior a DateTo",
+    );
   });
 });

@@ -6,6 +6,7 @@ import { writeReconciliation } from "../../../src/db/reconciliation";
 import { writeTransferDeletion } from "../../../src/db/transfers";
 import { isConstraintError } from "../../../src/lib/errors";
 import { client, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   bankLineState,
@@ -233,10 +234,7 @@ describe("guards of the atomic batches against changes made between read and wri
     );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     for (const loser of responses.filter((r) => r.status !== 200)) {
-      expect(loser).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Lançamento não é uma transferência ou não foi encontrado" },
-      });
+      expectRefusal(loser, "Lançamento não é uma transferência ou não foi encontrado");
     }
     expect(await balanceUpTo(demoDb(), from, "2099-12-31")).toBe(0);
   });

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { conciliationLinks, entries } from "../../../drizzle/schema";
 import { client, signIn, tokenFor } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   bankLineState,
@@ -36,7 +37,7 @@ beforeAll(async () => {
 const reconcile = (body: unknown) => api.post("/accounts/bank-statement", body);
 const refused = async (body: unknown, message: string) => {
   const response = await reconcile(body);
-  expect(response).toMatchObject({ status: 400, body: { errorMessage: message } });
+  expectRefusal(response, message);
 };
 
 describe("POST /accounts/bank-statement body rules", () => {
@@ -158,7 +159,7 @@ describe("POST /accounts/bank-statement lookups", () => {
       IDBankAccount: A,
       Accounts: [{ IDAccountPayableReceivable: 1 }],
     });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Empresa não encontrada" } });
+    expectRefusal(response, "Empresa não encontrada");
   });
 
   it("Lançamento de conciliação de adquirente não encontrado", async () => {

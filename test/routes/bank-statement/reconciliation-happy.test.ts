@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { conciliationLinks, entries, reconciliationAudit } from "../../../drizzle/schema";
 import { client, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   bankLineState,
@@ -165,13 +166,10 @@ describe("POST /accounts/bank-statement with Accounts[] on a bank line", () => {
       IDBankAccount: A,
       Accounts: [{ IDAccountPayableReceivable: second, Value: 0.01 }],
     });
-    expect(more).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage:
-          "O valor total das contas (1000.01) é maior que o valor do lançamento bancário (1000.00). Não é possível conciliar.",
-      },
-    });
+    expectRefusal(
+      more,
+      "O valor total das contas (1000.01) é maior que o valor do lançamento bancário (1000.00). Não é possível conciliar.",
+    );
   });
 
   it("one title is settled by several lines, its open value following each part", async () => {
@@ -299,12 +297,10 @@ describe("POST /accounts/bank-statement with Transfers[]", () => {
       IDBankAccount: A,
       Transfers: [{ IDBankStatement: transfer.body.Debit.IDBankStatement }],
     });
-    expect(again).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage: `Transferência(s) não encontradas ou já conciliadas: ${transfer.body.Debit.IDBankStatement}`,
-      },
-    });
+    expectRefusal(
+      again,
+      `Transferência(s) não encontradas ou já conciliadas: ${transfer.body.Debit.IDBankStatement}`,
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { conciliationLinks, entries, reconciliationAudit, titles } from "../../../drizzle/schema";
 import { balanceUpTo } from "../../../src/db/ledger";
 import { client, signIn, tokenFor } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   bankLineState,
@@ -307,26 +308,20 @@ describe("DELETE /accounts/bank-statement/conciliation/{idbankstatementconciliat
       value: 100,
     });
     for (const id of [foreign, 999_999]) {
-      expect(await undo(id)).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Lançamento conciliação bancária não encontrado" },
-      });
+      expectRefusal(await undo(id), "Lançamento conciliação bancária não encontrado");
     }
   });
 
   it("refuses when the caller's company does not exist", async () => {
     const ghost = client("demo", await tokenFor({ userId: 1, companyId: 99, account: "demo" }));
     const response = await ghost.delete("/accounts/bank-statement/conciliation/1");
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Empresa não encontrada" } });
+    expectRefusal(response, "Empresa não encontrada");
   });
 
   it("refuses a line with nothing to undo", async () => {
     const account = await createBankAccount();
     const line = await createBankLine({ bankAccountId: account, date: "2026-07-05", value: 100 });
-    expect(await undo(line)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "O lançamento bancário não possui conciliação para desfazer" },
-    });
+    expectRefusal(await undo(line), "O lançamento bancário não possui conciliação para desfazer");
   });
 
   it("Falha ao desfazer conciliação: a refused batch changes nothing", async () => {
@@ -342,10 +337,7 @@ describe("DELETE /accounts/bank-statement/conciliation/{idbankstatementconciliat
       `CREATE TRIGGER fail_unlink BEFORE DELETE ON conciliation_links WHEN OLD.bank_line_id = ${line} BEGIN SELECT RAISE(ABORT, 'falha forçada'); END`,
     ).run();
     try {
-      expect(await undo(line)).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Falha ao desfazer conciliação" },
-      });
+      expectRefusal(await undo(line), "Falha ao desfazer conciliação");
     } finally {
       await env.DB_DEMO.prepare("DROP TRIGGER fail_unlink").run();
     }
@@ -391,16 +383,11 @@ describe("DELETE /accounts/receivable/acquirer-conciliation/{id}/conciliation", 
   });
 
   it("refuses a missing line and a line with nothing to undo", async () => {
-    expect(await undoAcquirer(999_999)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Lançamento de conciliação de adquirente não encontrado" },
-    });
+    expectRefusal(await undoAcquirer(999_999), "Lançamento de conciliação de adquirente não encontrado");
     const line = await createAcquirerLine({ date: "2026-07-08", netValue: 100 });
-    expect(await undoAcquirer(line)).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage: "O lançamento de conciliação de adquirente não possui conciliação para desfazer",
-      },
-    });
+    expectRefusal(
+      await undoAcquirer(line),
+      "O lançamento de conciliação de adquirente não possui conciliação para desfazer",
+    );
   });
 });

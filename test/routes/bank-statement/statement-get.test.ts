@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../../src/lib/dates";
 import { client, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   createBankAccount,
@@ -340,10 +341,7 @@ describe("GET /accounts/bank-statement Source=1 with IDBankStatementConciliation
   it("refuses a bank line of another company", async () => {
     const foreign = await createBankLine({ companyId: 2, bankAccountId: C, date: "2025-01-05", value: 100 });
     const response = await get(`Source=1&IDBankStatementConciliation=${foreign}`);
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Lançamento conciliação bancária não encontrado" },
-    });
+    expectRefusal(response, "Lançamento conciliação bancária não encontrado");
   });
 });
 
@@ -397,21 +395,21 @@ describe("GET /accounts/bank-statement parameter rules", () => {
   for (const [name, query, message] of refusals) {
     it(`refuses ${name}`, async () => {
       const response = await get(query);
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: message } });
+      expectRefusal(response, message);
     });
   }
 
   it("refuses a bank account of another company, also when listing that other company", async () => {
     const foreign = await get(`Source=1&IDBankAccount=${C}`);
-    expect(foreign).toMatchObject({ status: 400, body: { errorMessage: "Conta bancária não encontrada" } });
+    expectRefusal(foreign, "Conta bancária não encontrada");
     const crossed = await get(`Source=2&IDCompany=2&IDBankAccount=${A}`);
-    expect(crossed).toMatchObject({ status: 400, body: { errorMessage: "Conta bancária não encontrada" } });
+    expectRefusal(crossed, "Conta bancária não encontrada");
   });
 
   it("refuses IDCompany of a company the user has no access to", async () => {
     const filial = client("demo", await signIn("demo", "filial@demo.local"));
     const response = await filial.get("/accounts/bank-statement?Source=1&IDCompany=1");
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Empresa não encontrada" } });
+    expectRefusal(response, "Empresa não encontrada");
     const own = await filial.get("/accounts/bank-statement?Source=1&IDCompany=2");
     expect(own.status).toBe(200);
   });

@@ -5,6 +5,7 @@ import { entries, transfers } from "../../../drizzle/schema";
 import { balanceUpTo, newUid } from "../../../src/db/ledger";
 import { todayIn } from "../../../src/lib/dates";
 import { client, signIn, tokenFor } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   createBankAccount,
@@ -138,7 +139,7 @@ describe("POST /accounts/bank-statement/transfer", () => {
   ];
   for (const [name, body, message] of refusals) {
     it(`refuses a transfer ${name}`, async () => {
-      expect(await post(body)).toMatchObject({ status: 400, body: { errorMessage: message } });
+      expectRefusal(await post(body), message);
     });
   }
 
@@ -149,32 +150,26 @@ describe("POST /accounts/bank-statement/transfer", () => {
       IDBankTo: destination,
       Value: 1,
     });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Empresa não encontrada" } });
+    expectRefusal(response, "Empresa não encontrada");
   });
 
   it("refuses accounts that do not exist or belong to another company", async () => {
     const foreign = await createBankAccount({ companyId: 2 });
     const message = "Uma ou ambas as contas bancárias não foram encontradas ou não pertencem a esta empresa";
-    expect(await post({ IDBankFrom: foreign, IDBankTo: destination, Value: 1 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: message },
-    });
-    expect(await post({ IDBankFrom: origin, IDBankTo: 999_999, Value: 1 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: message },
-    });
+    expectRefusal(await post({ IDBankFrom: foreign, IDBankTo: destination, Value: 1 }), message);
+    expectRefusal(await post({ IDBankFrom: origin, IDBankTo: 999_999, Value: 1 }), message);
   });
 
   it("refuses an inactive origin or destination", async () => {
     const inactive = await createBankAccount({ status: 0 });
-    expect(await post({ IDBankFrom: inactive, IDBankTo: destination, Value: 1 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta bancária de origem não encontrada" },
-    });
-    expect(await post({ IDBankFrom: origin, IDBankTo: inactive, Value: 1 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta bancária de destino não encontrada" },
-    });
+    expectRefusal(
+      await post({ IDBankFrom: inactive, IDBankTo: destination, Value: 1 }),
+      "Conta bancária de origem não encontrada",
+    );
+    expectRefusal(
+      await post({ IDBankFrom: origin, IDBankTo: inactive, Value: 1 }),
+      "Conta bancária de destino não encontrada",
+    );
   });
 
   const failures: [string, string, number, string][] = [
@@ -202,7 +197,7 @@ describe("POST /accounts/bank-statement/transfer", () => {
       const before = await countRows();
       await withFailingTrigger("fail_transfer_write", trigger, async () => {
         const response = await post({ IDBankFrom: origin, IDBankTo: destination, Value: value });
-        expect(response).toMatchObject({ status: 400, body: { errorMessage: message } });
+        expectRefusal(response, message);
       });
       expect(await countRows()).toEqual(before);
     });
@@ -245,30 +240,30 @@ describe("DELETE /accounts/bank-statement/transfer/{idbankstatement}", () => {
       .where(eq(transfers.id, created.IDBankStatementTransfer));
     expect(reference).toEqual([]);
     expect(await balanceUpTo(demoDb(), origin, "2026-03-01")).toBe(before);
-    expect(await remove(created.Debit.IDBankStatement)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Lançamento não é uma transferência ou não foi encontrado" },
-    });
+    expectRefusal(
+      await remove(created.Debit.IDBankStatement),
+      "Lançamento não é uma transferência ou não foi encontrado",
+    );
   });
 
   it("refuses when the caller's company does not exist", async () => {
     const created = await newTransfer();
     const ghost = client("demo", await tokenFor({ userId: 1, companyId: 99, account: "demo" }));
     const response = await ghost.delete(`/accounts/bank-statement/transfer/${created.Debit.IDBankStatement}`);
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Empresa não encontrada" } });
+    expectRefusal(response, "Empresa não encontrada");
   });
 
   it("refuses an entry that is not a transfer, is missing or belongs to another company", async () => {
     const message = "Lançamento não é uma transferência ou não foi encontrado";
     const payment = await createEntry({ bankAccountId: origin, value: 100, date: "2026-03-01 10:00:00" });
-    expect(await remove(payment)).toMatchObject({ status: 400, body: { errorMessage: message } });
-    expect(await remove(999_999)).toMatchObject({ status: 400, body: { errorMessage: message } });
+    expectRefusal(await remove(payment), message);
+    expectRefusal(await remove(999_999), message);
     const filial = client("demo", await signIn("demo", "filial@demo.local"));
     const created = await newTransfer();
     const response = await filial.delete(
       `/accounts/bank-statement/transfer/${created.Debit.IDBankStatement}`,
     );
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: message } });
+    expectRefusal(response, message);
   });
 
   it("refuses a pair whose other leg is not of the company", async () => {
@@ -300,23 +295,17 @@ describe("DELETE /accounts/bank-statement/transfer/{idbankstatement}", () => {
       transferId: ref!.id,
       origin: "transfer",
     });
-    expect(await remove(leg)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Uma ou ambas as transações não pertencem a esta empresa" },
-    });
+    expectRefusal(await remove(leg), "Uma ou ambas as transações não pertencem a esta empresa");
   });
 
   it("refuses to delete a transfer whose leg is reconciled", async () => {
     const created = await newTransfer();
     const line = await createBankLine({ bankAccountId: origin, date: "2026-03-01", value: -10_000 });
     await linkEntry(created.Debit.IDBankStatement, { bankLineId: line });
-    expect(await remove(created.Credit.IDBankStatement)).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage:
-          "Transferência conciliada não pode ser excluída; desfaça a conciliação do lançamento antes",
-      },
-    });
+    expectRefusal(
+      await remove(created.Credit.IDBankStatement),
+      "Transferência conciliada não pode ser excluída; desfaça a conciliação do lançamento antes",
+    );
   });
 
   const failures: [string, string, number, string][] = [
@@ -337,10 +326,7 @@ describe("DELETE /accounts/bank-statement/transfer/{idbankstatement}", () => {
     it(`answers "${message}" and removes nothing when the database refuses to delete ${name}`, async () => {
       const created = await newTransfer(value);
       await withFailingTrigger("fail_transfer_delete", trigger, async () => {
-        expect(await remove(created.Debit.IDBankStatement)).toMatchObject({
-          status: 400,
-          body: { errorMessage: message },
-        });
+        expectRefusal(await remove(created.Debit.IDBankStatement), message);
       });
       const legs = await demoDb()
         .select()
@@ -353,7 +339,6 @@ describe("DELETE /accounts/bank-statement/transfer/{idbankstatement}", () => {
 
   it("refuses an id that is not an int32", async () => {
     const response = await remove(3_000_000_000);
-    expect(response.status).toBe(400);
-    expect(response.body.errorMessage).toBe("idbankstatement excede o limite int32");
+    expectRefusal(response, "idbankstatement excede o limite int32");
   });
 });

@@ -17,6 +17,7 @@ import {
   title,
   titleRow,
 } from "../../support/import-factories";
+import { expectRefusal } from "../../support/refusal";
 import { ruleFactories } from "../../support/rule-factories";
 import { seedAccounts } from "../../support/seed";
 import { waitForJob } from "../../support/upload-factories";
@@ -28,8 +29,6 @@ beforeAll(async () => {
   await seedAccounts();
   s = await session();
 });
-
-const badRequest = (errorMessage: string) => ({ status: 400, body: { errorMessage } });
 
 /** An account whose imported lines stayed pending: the file came before any rule. */
 async function importedWithoutRules(k: number) {
@@ -140,20 +139,14 @@ describe("POST conciliation-rule/apply", () => {
     const make = ruleFactories("demo");
     const inactive = await make.bankAccount(1, { status: 0 });
     const foreign = await make.bankAccount(2);
-    expect(await s.api.post(APPLY_PATH, {})).toMatchObject(badRequest("Conta bancária obrigatória"));
-    expect(await s.api.post(APPLY_PATH, { IDBankAccount: null })).toMatchObject(
-      badRequest("Conta bancária obrigatória"),
-    );
+    expectRefusal(await s.api.post(APPLY_PATH, {}), "Conta bancária obrigatória");
+    expectRefusal(await s.api.post(APPLY_PATH, { IDBankAccount: null }), "Conta bancária obrigatória");
     for (const id of [999_999, inactive, foreign]) {
-      expect(await s.api.post(APPLY_PATH, { IDBankAccount: id })).toMatchObject(
-        badRequest("Conta bancária não existe"),
-      );
+      expectRefusal(await s.api.post(APPLY_PATH, { IDBankAccount: id }), "Conta bancária não existe");
     }
     const filial = client("demo", await signIn("demo", "filial@demo.local"));
     const own = await bankAccount();
-    expect(await filial.post(APPLY_PATH, { IDBankAccount: own })).toMatchObject(
-      badRequest("Conta bancária não existe"),
-    );
+    expectRefusal(await filial.post(APPLY_PATH, { IDBankAccount: own }), "Conta bancária não existe");
     const wrongType = await s.api.post(APPLY_PATH, { IDBankAccount: "1" });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.errorMessage).toContain("IDBankAccount");

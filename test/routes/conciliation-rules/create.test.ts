@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { conciliationRules } from "../../../drizzle/schema";
 import { client, tokenFor } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
-import { badRequest, RULES_PATH, type RuleWorld, ruleWorld, titleRule, transferRule } from "./setup";
+import { RULES_PATH, type RuleWorld, ruleWorld, titleRule, transferRule } from "./setup";
 
 let w: RuleWorld;
 let nextDescription = 0;
@@ -107,9 +108,10 @@ describe("POST conciliation-rule: created rules", () => {
     expect((await storedRule(response.body[0].IDBankStatementConciliationRule))?.descriptionKey).toBe("");
     const again = await w.admin.post(RULES_PATH, titleRule(w, { IDBankAccount: account, IDTypeAccount: 1 }));
     expect(again.status).toBe(200);
-    expect(
+    expectRefusal(
       await w.admin.post(RULES_PATH, titleRule(w, { IDBankAccount: account, Description: null })),
-    ).toMatchObject(badRequest("Já existe uma regra com a mesma descrição para essa conta bancária"));
+      "Já existe uma regra com a mesma descrição para essa conta bancária",
+    );
   });
 
   it("allows the same description on another bank account", async () => {
@@ -126,9 +128,7 @@ describe("POST conciliation-rule: created rules", () => {
 describe("POST conciliation-rule: every spec message", () => {
   it("Empresa não existe: the caller's company is missing", async () => {
     const ghost = client("demo", await tokenFor({ userId: 1, companyId: 99, account: "demo" }));
-    expect(await ghost.post(RULES_PATH, titleRule(w, { Description: fresh() }))).toMatchObject(
-      badRequest("Empresa não existe"),
-    );
+    expectRefusal(await ghost.post(RULES_PATH, titleRule(w, { Description: fresh() })), "Empresa não existe");
   });
 
   it("Já existe uma regra com a mesma descrição: compared trimmed, case- and accent-insensitively", async () => {
@@ -141,8 +141,9 @@ describe("POST conciliation-rule: every spec message", () => {
       "pix recebido cliente",
     ]) {
       // a different direction does not make the description different (unique per bank account)
-      expect(await w.admin.post(RULES_PATH, titleRule(w, { Description, IDTypeAccount: 1 }))).toMatchObject(
-        badRequest("Já existe uma regra com a mesma descrição para essa conta bancária"),
+      expectRefusal(
+        await w.admin.post(RULES_PATH, titleRule(w, { Description, IDTypeAccount: 1 })),
+        "Já existe uma regra com a mesma descrição para essa conta bancária",
       );
     }
   });
@@ -151,83 +152,94 @@ describe("POST conciliation-rule: every spec message", () => {
     ["missing", undefined],
     ["null", null],
   ])("Conta bancária obrigatória: IDBankAccount %s", async (_, IDBankAccount) => {
-    expect(await w.admin.post(RULES_PATH, titleRule(w, { IDBankAccount }))).toMatchObject(
-      badRequest("Conta bancária obrigatória"),
+    expectRefusal(
+      await w.admin.post(RULES_PATH, titleRule(w, { IDBankAccount })),
+      "Conta bancária obrigatória",
     );
   });
 
   it("Conta bancária não existe: unknown, another company's, inactive, zero", async () => {
     for (const IDBankAccount of [999_999, w.foreignAccount, w.inactiveAccount, 0]) {
-      expect(await w.admin.post(RULES_PATH, titleRule(w, { IDBankAccount }))).toMatchObject(
-        badRequest("Conta bancária não existe"),
+      expectRefusal(
+        await w.admin.post(RULES_PATH, titleRule(w, { IDBankAccount })),
+        "Conta bancária não existe",
       );
     }
   });
 
   it("Conta bancária destino obrigatória em regra do tipo transferência", async () => {
     for (const IDBankAccountTo of [undefined, null]) {
-      expect(
+      expectRefusal(
         await w.admin.post(RULES_PATH, transferRule(w, { Description: fresh(), IDBankAccountTo })),
-      ).toMatchObject(badRequest("Conta bancária destino obrigatória em regra do tipo transferência"));
+        "Conta bancária destino obrigatória em regra do tipo transferência",
+      );
     }
   });
 
   it("Conta bancária destino não existe: unknown, another company's, inactive", async () => {
     for (const IDBankAccountTo of [999_999, w.foreignAccount, w.inactiveAccount]) {
-      expect(
+      expectRefusal(
         await w.admin.post(RULES_PATH, transferRule(w, { Description: fresh(), IDBankAccountTo })),
-      ).toMatchObject(badRequest("Conta bancária destino não existe"));
+        "Conta bancária destino não existe",
+      );
     }
   });
 
   it("Conta bancária destino e origem não podem ser igual", async () => {
-    expect(
+    expectRefusal(
       await w.admin.post(RULES_PATH, transferRule(w, { Description: fresh(), IDBankAccountTo: w.account })),
-    ).toMatchObject(badRequest("Conta bancária destino e origem não podem ser igual"));
+      "Conta bancária destino e origem não podem ser igual",
+    );
   });
 
   it.each([
     ["missing", undefined],
     ["null", null],
   ])("Tipo regra obrigatório: IDTypeRule %s", async (_, IDTypeRule) => {
-    expect(await w.admin.post(RULES_PATH, titleRule(w, { Description: fresh(), IDTypeRule }))).toMatchObject(
-      badRequest("Tipo regra obrigatório"),
+    expectRefusal(
+      await w.admin.post(RULES_PATH, titleRule(w, { Description: fresh(), IDTypeRule })),
+      "Tipo regra obrigatório",
     );
   });
 
   it.each([0, 3, -1, 2_147_483_647])("Tipo regra não existe: IDTypeRule %i", async (IDTypeRule) => {
-    expect(await w.admin.post(RULES_PATH, titleRule(w, { Description: fresh(), IDTypeRule }))).toMatchObject(
-      badRequest("Tipo regra não existe"),
+    expectRefusal(
+      await w.admin.post(RULES_PATH, titleRule(w, { Description: fresh(), IDTypeRule })),
+      "Tipo regra não existe",
     );
   });
 
   it("Tipo pagamento não existe: unknown and inactive", async () => {
     for (const IDTypePayment of [999_999, w.inactivePaymentType]) {
-      expect(
+      expectRefusal(
         await w.admin.post(RULES_PATH, titleRule(w, { Description: fresh(), IDTypePayment })),
-      ).toMatchObject(badRequest("Tipo pagamento não existe"));
+        "Tipo pagamento não existe",
+      );
     }
   });
 
   it("Tipo documento não existe: another company's", async () => {
-    expect(
+    expectRefusal(
       await w.admin.post(
         RULES_PATH,
         titleRule(w, { Description: fresh(), IDTypeDocument: w.foreignDocumentType }),
       ),
-    ).toMatchObject(badRequest("Tipo documento não existe"));
+      "Tipo documento não existe",
+    );
   });
 
   it("Fornecedor não existe: another company's", async () => {
-    expect(
+    expectRefusal(
       await w.admin.post(RULES_PATH, titleRule(w, { Description: fresh(), IDSupplier: w.foreignSupplier })),
-    ).toMatchObject(badRequest("Fornecedor não existe"));
+      "Fornecedor não existe",
+    );
   });
 
   it("Cliente não existe: inactive", async () => {
-    expect(
+    expectRefusal(
       await w.admin.post(RULES_PATH, titleRule(w, { Description: fresh(), IDConsumer: w.inactiveConsumer })),
-    ).toMatchObject(badRequest("Cliente não existe"));
+      "Cliente não existe",
+    );
   });
 
   it("Erro ao criar regra: a database fault on insert (forced by a trigger that overflows)", async () => {
@@ -241,8 +253,9 @@ describe("POST conciliation-rule: every spec message", () => {
        BEGIN SELECT abs(-9223372036854775807 - 1); END`,
     ).run();
     try {
-      expect(await w.admin.post(RULES_PATH, titleRule(w, { Description: "Falha Simulada" }))).toMatchObject(
-        badRequest("Erro ao criar regra"),
+      expectRefusal(
+        await w.admin.post(RULES_PATH, titleRule(w, { Description: "Falha Simulada" })),
+        "Erro ao criar regra",
       );
       const rows = await w.make.db
         .select()
@@ -262,18 +275,20 @@ describe("POST conciliation-rule: messages not named by the spec", () => {
     ["2", 2, "Tipo transação não existe (IDTypeAccount: 0 crédito, 1 débito)"],
     ["-1", -1, "Tipo transação não existe (IDTypeAccount: 0 crédito, 1 débito)"],
   ])("IDTypeAccount %s", async (_, IDTypeAccount, message) => {
-    expect(
+    expectRefusal(
       await w.admin.post(RULES_PATH, titleRule(w, { Description: fresh(), IDTypeAccount })),
-    ).toMatchObject(badRequest(message));
+      message,
+    );
   });
 
   it("Plano de contas não existe: another company's chart account", async () => {
-    expect(
+    expectRefusal(
       await w.admin.post(
         RULES_PATH,
         titleRule(w, { Description: fresh(), IDTypeAccountPayableReceivable: w.foreignAccountType }),
       ),
-    ).toMatchObject(badRequest("Plano de contas não existe"));
+      "Plano de contas não existe",
+    );
   });
 
   it.each([
@@ -282,9 +297,10 @@ describe("POST conciliation-rule: messages not named by the spec", () => {
     ["IDSupplier", 2_147_483_648, "IDSupplier excede o limite int32"],
     ["Description", "x".repeat(256), "Description aceita no máximo 255 caracteres"],
   ])("zod refuses a malformed %s naming the field", async (field, value, message) => {
-    expect(
+    expectRefusal(
       await w.admin.post(RULES_PATH, titleRule(w, { Description: fresh(), [field]: value })),
-    ).toMatchObject(badRequest(message));
+      message,
+    );
   });
 });
 
@@ -314,7 +330,7 @@ describe("POST conciliation-rule: validation order", () => {
     if (fields.Description === "ORDEM")
       await w.admin.post(RULES_PATH, titleRule(w, { Description: "ORDEM" }));
     const body = titleRule(w, { Description: fresh(), ...fields });
-    expect(await w.admin.post(RULES_PATH, body)).toMatchObject(badRequest(message));
+    expectRefusal(await w.admin.post(RULES_PATH, body), message);
   });
 });
 
@@ -327,9 +343,7 @@ describe("POST conciliation-rule: concurrent duplicates", () => {
     );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     for (const loser of responses.filter((r) => r.status !== 200))
-      expect(loser).toMatchObject(
-        badRequest("Já existe uma regra com a mesma descrição para essa conta bancária"),
-      );
+      expectRefusal(loser, "Já existe uma regra com a mesma descrição para essa conta bancária");
     const rows = await w.make.db
       .select()
       .from(conciliationRules)
@@ -350,8 +364,9 @@ describe("POST conciliation-rule: concurrent duplicates", () => {
        END`,
     ).run();
     try {
-      expect(await w.admin.post(RULES_PATH, titleRule(w, { Description: "Corrida" }))).toMatchObject(
-        badRequest("Já existe uma regra com a mesma descrição para essa conta bancária"),
+      expectRefusal(
+        await w.admin.post(RULES_PATH, titleRule(w, { Description: "Corrida" })),
+        "Já existe uma regra com a mesma descrição para essa conta bancária",
       );
     } finally {
       await env.DB_DEMO.prepare(`DROP TRIGGER ${trigger}`).run();

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bankAccounts, conciliationRules } from "../../../drizzle/schema";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
-import { badRequest, RULES_PATH, type RuleWorld, ruleWorld, titleRule } from "./setup";
+import { RULES_PATH, type RuleWorld, ruleWorld, titleRule } from "./setup";
 
 let w: RuleWorld;
 
@@ -38,7 +39,7 @@ describe("DELETE conciliation-rule", () => {
     const id = created.body[0].IDBankStatementConciliationRule;
     expect((await w.admin.delete(`${RULES_PATH}/${id}`)).status).toBe(200);
     for (const target of [id, 999_999]) {
-      expect(await w.admin.delete(`${RULES_PATH}/${target}`)).toMatchObject(badRequest("Regra não existe"));
+      expectRefusal(await w.admin.delete(`${RULES_PATH}/${target}`), "Regra não existe");
     }
   });
 
@@ -50,7 +51,7 @@ describe("DELETE conciliation-rule", () => {
       Description: "Aluguel",
     });
     const id = foreign.body[0].IDBankStatementConciliationRule;
-    expect(await w.admin.delete(`${RULES_PATH}/${id}`)).toMatchObject(badRequest("Regra não existe"));
+    expectRefusal(await w.admin.delete(`${RULES_PATH}/${id}`), "Regra não existe");
     expect((await storedRule(id))?.status).toBe(1);
     expect(await w.filial.delete(`${RULES_PATH}/${id}`)).toMatchObject({ status: 200, body: "sucesso" });
   });
@@ -60,6 +61,6 @@ describe("DELETE conciliation-rule", () => {
     const created = await w.admin.post(RULES_PATH, titleRule(w, { IDBankAccount: account }));
     const id = created.body[0].IDBankStatementConciliationRule;
     await w.make.db.update(bankAccounts).set({ status: 0 }).where(eq(bankAccounts.id, account));
-    expect(await w.admin.delete(`${RULES_PATH}/${id}`)).toMatchObject(badRequest("Regra não existe"));
+    expectRefusal(await w.admin.delete(`${RULES_PATH}/${id}`), "Regra não existe");
   });
 });

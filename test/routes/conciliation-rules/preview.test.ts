@@ -23,6 +23,7 @@ import {
   session,
   title,
 } from "../../support/import-factories";
+import { expectRefusal } from "../../support/refusal";
 import { ruleFactories } from "../../support/rule-factories";
 import { seedAccounts } from "../../support/seed";
 
@@ -34,8 +35,6 @@ beforeAll(async () => {
   await seedAccounts();
   s = await session();
 });
-
-const badRequest = (errorMessage: string) => ({ status: 400, body: { errorMessage } });
 
 /** Pending lines of an account (imported before any rule), titles and a posted transfer to choose from. */
 async function world() {
@@ -228,7 +227,7 @@ describe("POST conciliation-rule/preview", () => {
         IDTypeAccount: 0,
         Limit,
       });
-      expect(refused).toMatchObject(badRequest("Limit deve ser um número inteiro de 1 a 5000"));
+      expectRefusal(refused, "Limit deve ser um número inteiro de 1 a 5000");
     }
   });
 
@@ -267,9 +266,9 @@ describe("POST conciliation-rule/preview", () => {
       [{ ...draft, IDTypeDocument: 999_999 }, "Tipo documento não existe"],
     ];
     for (const [body, message] of cases) {
-      expect(await s.api.post(PREVIEW_PATH, body), message).toMatchObject(badRequest(message));
+      expectRefusal(await s.api.post(PREVIEW_PATH, body), message, message);
     }
     const filial = client("demo", await signIn("demo", "filial@demo.local"));
-    expect(await filial.post(PREVIEW_PATH, draft)).toMatchObject(badRequest("Conta bancária não existe"));
+    expectRefusal(await filial.post(PREVIEW_PATH, draft), "Conta bancária não existe");
   });
 });

@@ -53,5 +53,3 @@ export const transferRule = (w: RuleWorld, fields: Record<string, unknown> = {})
   IDBankAccountTo: w.otherAccount,
   ...fields,
 });
-
-export const badRequest = (errorMessage: string) => ({ status: 400, body: { errorMessage } });

@@ -2,8 +2,9 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bankAccounts, conciliationRules } from "../../../drizzle/schema";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
-import { badRequest, RULES_PATH, type RuleWorld, ruleWorld, titleRule, transferRule } from "./setup";
+import { RULES_PATH, type RuleWorld, ruleWorld, titleRule, transferRule } from "./setup";
 
 let w: RuleWorld;
 let next = 0;
@@ -82,8 +83,9 @@ describe("PUT conciliation-rule", () => {
 
   it("type 1 -> 2 discards the title filters and requires IDBankAccountTo", async () => {
     const id = await created(fullTitleRule());
-    expect(await put(id, { IDBankAccount: w.account, IDTypeRule: 2 })).toMatchObject(
-      badRequest("Conta bancária destino obrigatória em regra do tipo transferência"),
+    expectRefusal(
+      await put(id, { IDBankAccount: w.account, IDTypeRule: 2 }),
+      "Conta bancária destino obrigatória em regra do tipo transferência",
     );
     const response = await put(id, {
       IDBankAccount: w.account,
@@ -119,8 +121,9 @@ describe("PUT conciliation-rule", () => {
       IDBankAccountTo: w.otherAccount,
       IDTypeAccount: 0,
     });
-    expect(await put(id, { IDBankAccount: w.otherAccount, IDTypeRule: 2 })).toMatchObject(
-      badRequest("Conta bancária destino e origem não podem ser igual"),
+    expectRefusal(
+      await put(id, { IDBankAccount: w.otherAccount, IDTypeRule: 2 }),
+      "Conta bancária destino e origem não podem ser igual",
     );
   });
 
@@ -131,14 +134,16 @@ describe("PUT conciliation-rule", () => {
     expect(same.body[0].Description).toBe("TARIFA BANCARIA");
 
     const other = await created(titleRule(w, { Description: fresh() }));
-    expect(
+    expectRefusal(
       await put(other, { IDBankAccount: w.account, IDTypeRule: 1, Description: " tarifa  bancária" }),
-    ).toMatchObject(badRequest("Já existe uma regra com a mesma descrição para essa conta bancária"));
+      "Já existe uma regra com a mesma descrição para essa conta bancária",
+    );
     const elsewhere = await created(
       titleRule(w, { IDBankAccount: w.otherAccount, Description: "Tarifa Bancária" }),
     );
-    expect(await put(elsewhere, { IDBankAccount: w.account, IDTypeRule: 1 })).toMatchObject(
-      badRequest("Já existe uma regra com a mesma descrição para essa conta bancária"),
+    expectRefusal(
+      await put(elsewhere, { IDBankAccount: w.account, IDTypeRule: 1 }),
+      "Já existe uma regra com a mesma descrição para essa conta bancária",
     );
   });
 
@@ -155,9 +160,10 @@ describe("PUT conciliation-rule", () => {
        END`,
     ).run();
     try {
-      expect(
+      expectRefusal(
         await put(id, { IDBankAccount: w.account, IDTypeRule: 1, Description: "Corrida na Alteração" }),
-      ).toMatchObject(badRequest("Já existe uma regra com a mesma descrição para essa conta bancária"));
+        "Já existe uma regra com a mesma descrição para essa conta bancária",
+      );
     } finally {
       await env.DB_DEMO.prepare(`DROP TRIGGER ${trigger}`).run();
     }
@@ -180,9 +186,7 @@ describe("PUT conciliation-rule: every spec message", () => {
     await w.make.db.update(bankAccounts).set({ status: 0 }).where(eq(bankAccounts.id, closingAccount));
 
     for (const id of [999_999, foreign.body[0].IDBankStatementConciliationRule, deleted, orphan]) {
-      expect(await put(id, titleRule(w, { Description: fresh() }))).toMatchObject(
-        badRequest("Regra não existe"),
-      );
+      expectRefusal(await put(id, titleRule(w, { Description: fresh() })), "Regra não existe");
     }
     const untouched = await w.filial.get(RULES_PATH);
     expect(untouched.body).toEqual([expect.objectContaining({ Description: "Da filial" })]);
@@ -190,15 +194,12 @@ describe("PUT conciliation-rule: every spec message", () => {
 
   it("Conta bancária obrigatória and Tipo regra obrigatório: both must be sent on every call", async () => {
     const id = await created(fullTitleRule());
-    expect(await put(id, { IDTypeRule: 1, Description: fresh() })).toMatchObject(
-      badRequest("Conta bancária obrigatória"),
+    expectRefusal(await put(id, { IDTypeRule: 1, Description: fresh() }), "Conta bancária obrigatória");
+    expectRefusal(
+      await put(id, { IDBankAccount: w.account, Description: fresh() }),
+      "Tipo regra obrigatório",
     );
-    expect(await put(id, { IDBankAccount: w.account, Description: fresh() })).toMatchObject(
-      badRequest("Tipo regra obrigatório"),
-    );
-    expect(await put(id, { IDBankAccount: w.account, IDTypeRule: null })).toMatchObject(
-      badRequest("Tipo regra obrigatório"),
-    );
+    expectRefusal(await put(id, { IDBankAccount: w.account, IDTypeRule: null }), "Tipo regra obrigatório");
   });
 
   it.each([
@@ -219,7 +220,7 @@ describe("PUT conciliation-rule: every spec message", () => {
     // ids of the world exist only once it is built: placeholders stand for them in the table
     if (body.IDBankAccount === "foreign") body.IDBankAccount = w.foreignAccount;
     if (body.IDBankAccountTo === "same") body.IDBankAccountTo = w.account;
-    expect(await put(id, body)).toMatchObject(badRequest(message));
+    expectRefusal(await put(id, body), message);
   });
 
   it("refuses a malformed path id with 400 naming it", async () => {

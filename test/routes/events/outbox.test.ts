@@ -4,6 +4,7 @@ import { entries, events, titles, transfers } from "../../../drizzle/schema";
 import { client, signIn } from "../../support/api";
 import { eventsOfType, withFailingTrigger } from "../../support/event-factories";
 import { bankAccount, importOfx, ofx, session } from "../../support/import-factories";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   createBankAccount,
@@ -73,8 +74,7 @@ describe("outbox: every event in the batch of its change", () => {
           IDBankTo: destination,
           Value: 10,
         });
-        expect(response.status).toBe(400);
-        expect(response.body).toEqual({ errorMessage: "Falha ao inserir transação de crédito" });
+        expectRefusal(response, "Falha ao inserir transação de crédito");
       },
     );
     expect({ events: await rowCount(events), transfers: await rowCount(transfers) }).toEqual(before);
@@ -92,8 +92,7 @@ describe("outbox: every event in the batch of its change", () => {
         IDBankTo: destination,
         Value: 10,
       });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({ errorMessage: "Falha ao processar transferência" });
+      expectRefusal(response, "Falha ao processar transferência");
     });
     expect({
       events: await rowCount(events),

@@ -5,6 +5,7 @@ import { hubAttachments, hubIntegrations } from "../../../drizzle/schema";
 import { app } from "../../../src/app";
 import { call, signIn } from "../../support/api";
 import { newChannelIntegration, pullNow } from "../../support/hub-factories";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 
@@ -103,8 +104,7 @@ describe("GET /hub/order/claim/{idhuborderclaim}", () => {
 
   it("another company's claim does not exist", async () => {
     const response = await other.get(`/hub/order/claim/${claimIds.get("mk:CL-6")}`);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ errorMessage: "Reclamação do pedido não encontrada" });
+    expectRefusal(response, "Reclamação do pedido não encontrada");
   });
 });
 
@@ -155,8 +155,7 @@ describe.each([
     message: string,
     before: [number, number],
   ) => {
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ errorMessage: message });
+    expectRefusal(response, message);
     expect([await attachmentRows(), await objects()]).toEqual(before);
   };
   const state = async (): Promise<[number, number]> => [await attachmentRows(), await objects()];

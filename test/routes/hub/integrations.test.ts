@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { companyIntegrations, hubIntegrations } from "../../../drizzle/schema";
 import { newChannelIntegration, sandboxCredentials } from "../../support/hub-factories";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { newWarehouse } from "../../support/stock-factories";
@@ -136,8 +137,7 @@ describe("channel integrations", () => {
       IDTypeCompanyIntegration: 1,
       Credentials: { ClientId: "loja", ClientSecret: "curto" },
     });
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ errorMessage: "Credenciais recusadas pelo canal" });
+    expectRefusal(refused, "Credenciais recusadas pelo canal");
     const badWarehouse = await api.post("/hub/integration", {
       Description: "X",
       IDTypeCompanyIntegration: 1,
@@ -152,10 +152,7 @@ describe("channel integrations", () => {
         IDTypeCompanyIntegration: 1,
         IDTypePayment: paymentType,
       });
-      expect(badPaymentType).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Tipo pagamento não existe" },
-      });
+      expectRefusal(badPaymentType, "Tipo pagamento não existe");
     }
     expect(await integrationCount()).toBe(before);
   });
@@ -163,8 +160,7 @@ describe("channel integrations", () => {
   it("another company's integration does not exist", async () => {
     const created = await newChannelIntegration(api);
     const seen = await other.get(`/hub/integration/${created.IDCompanyIntegration}`);
-    expect(seen.status).toBe(400);
-    expect(seen.body).toEqual({ errorMessage: "Integração de canal não existe" });
+    expectRefusal(seen, "Integração de canal não existe");
     const changed = await other.put(`/hub/integration/${created.IDCompanyIntegration}`, {
       Description: "Minha",
     });

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { consumers, hubIntegrations, hubOrders } from "../../../drizzle/schema";
 import { integrationWithOrders, newChannelIntegration, pullNow } from "../../support/hub-factories";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { newSku } from "../../support/stock-factories";
@@ -149,8 +150,7 @@ describe("pulling a channel's orders", () => {
   it("another company sees none of the orders", async () => {
     const order = orders[0]!;
     const seen = await other.get(`/hub/order/${order.IDIntegration}`);
-    expect(seen.status).toBe(400);
-    expect(seen.body).toEqual({ errorMessage: "Pedido da integração não encontrado" });
+    expectRefusal(seen, "Pedido da integração não encontrado");
     expect((await other.get(`/orders/hub?IDCompanyIntegration=${setup.integrationId}`)).body).toEqual([]);
     expect((await other.post(`/hub/integration/${setup.integrationId}/pull`, {})).body).toEqual({
       errorMessage: "Integração de canal não existe",

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hubProductVariations } from "../../../drizzle/schema";
 import { fetchWorker, signIn } from "../../support/api";
 import { newChannelIntegration, pullNow } from "../../support/hub-factories";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { newSku } from "../../support/stock-factories";
@@ -114,8 +115,7 @@ describe("PUT /hub/product/{idhubproduct}", () => {
     ] as const) {
       await api.put(`/hub/integration/${integration}`, change);
       const response = await api.put(`/hub/product/${product.IDHubProduct}`, { SyncVariations: 1 });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({ errorMessage: message });
+      expectRefusal(response, message);
     }
     expect((await other.put(`/hub/product/${product.IDHubProduct}`, { SyncVariations: 1 })).body).toEqual({
       errorMessage: "Produto do hub não existe",

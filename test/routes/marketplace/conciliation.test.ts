@@ -4,6 +4,7 @@ import { companyIntegrations, marketplaceSettlements } from "../../../drizzle/sc
 import { signIn } from "../../support/api";
 import { newChannelIntegration, pullNow } from "../../support/hub-factories";
 import { newTaxProfile, paymentTypeWithRate } from "../../support/order-factories";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { newSku, newWarehouse } from "../../support/stock-factories";
@@ -197,18 +198,15 @@ describe("GET /accounts/receivable/marketplace-conciliation", () => {
   });
 
   it("refuses bad filters and another company's integration; shows no other company's settlements", async () => {
-    expect(await api.get(`${PATH}?DateFrom=2026-02-30`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "DateFrom deve ser uma data válida no formato AAAA-MM-DD" },
-    });
-    expect(await api.get(`${PATH}?IDCompanyIntegration=abc`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "IDCompanyIntegration deve ser um número inteiro positivo" },
-    });
-    expect(await other.get(`${PATH}?IDCompanyIntegration=${integrationId}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Integração não existe" },
-    });
+    expectRefusal(
+      await api.get(`${PATH}?DateFrom=2026-02-30`),
+      "DateFrom deve ser uma data válida no formato AAAA-MM-DD",
+    );
+    expectRefusal(
+      await api.get(`${PATH}?IDCompanyIntegration=abc`),
+      "IDCompanyIntegration deve ser um número inteiro positivo",
+    );
+    expectRefusal(await other.get(`${PATH}?IDCompanyIntegration=${integrationId}`), "Integração não existe");
     const seen = (await other.get(PATH)).body as Row[];
     expect(seen.filter((r) => r.IDCompanyIntegration === integrationId)).toEqual([]);
   });

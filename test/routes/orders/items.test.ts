@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { itemRows, newOrder, orderRow, reservationRows, stockedSku } from "../../support/order-factories";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { adjust } from "../../support/stock-factories";
@@ -114,24 +115,24 @@ describe("order items: POST /orders/{idorder}/sku and PUT /orders/{idorder}/sku/
     });
     const id = order.Items[0].IDSkuMovement;
     const theirSku = (await stockedSku(other)).skuId;
-    expect(await api.post(`/orders/${order.IDOrder}/sku`, { IDSku: theirSku, Quantity: 1 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "SKU não existe" },
-    });
-    expect(await api.put(`/orders/${order.IDOrder}/sku/${id}`, { Quantity: 0 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Quantidade deve ser maior que zero" },
-    });
-    expect(await api.put(`/orders/${order.IDOrder}/sku/999999`, { Quantity: 1 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Item do pedido não existe" },
-    });
+    expectRefusal(
+      await api.post(`/orders/${order.IDOrder}/sku`, { IDSku: theirSku, Quantity: 1 }),
+      "SKU não existe",
+    );
+    expectRefusal(
+      await api.put(`/orders/${order.IDOrder}/sku/${id}`, { Quantity: 0 }),
+      "Quantidade deve ser maior que zero",
+    );
+    expectRefusal(
+      await api.put(`/orders/${order.IDOrder}/sku/999999`, { Quantity: 1 }),
+      "Item do pedido não existe",
+    );
     expect(await orderRow(order.IDOrder)).toMatchObject({ version: 0 });
     expect((await api.put(`/orders/${order.IDOrder}`, { IDStatusOrder: 6 })).status).toBe(200);
-    expect(await api.put(`/orders/${order.IDOrder}/sku/${id}`, { Quantity: 3 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Itens de pedido faturado ou em status final não podem ser alterados" },
-    });
+    expectRefusal(
+      await api.put(`/orders/${order.IDOrder}/sku/${id}`, { Quantity: 3 }),
+      "Itens de pedido faturado ou em status final não podem ser alterados",
+    );
     expect(await itemRows(order.IDOrder)).toEqual([expect.objectContaining({ quantity: 1000 })]);
   });
 });

@@ -9,6 +9,7 @@ import {
   reservationRows,
   stockedSku,
 } from "../../support/order-factories";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 
@@ -175,34 +176,30 @@ describe("POST /orders", () => {
       IDWarehouse: warehouseId,
       Items: [await item(), { IDSku: good.skuId, Quantity: 1 }],
     });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: message } });
+    expectRefusal(response, message);
     expect(await orderCount()).toBe(before);
   });
 
   it("refuses an empty order, an unknown warehouse or status, and a status an order cannot start in", async () => {
     const { skuId, warehouseId } = await stockedSku(api);
     const items = [{ IDSku: skuId, Quantity: 1 }];
-    expect(await api.post("/orders", { IDWarehouse: warehouseId, Items: [] })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Items é obrigatório e deve ser um array com pelo menos um item" },
-    });
+    expectRefusal(
+      await api.post("/orders", { IDWarehouse: warehouseId, Items: [] }),
+      "Items é obrigatório e deve ser um array com pelo menos um item",
+    );
     const otherWarehouse = (await stockedSku(other, { stock: 0 })).warehouseId;
-    expect(await api.post("/orders", { IDWarehouse: otherWarehouse, Items: items })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Depósito não existe" },
-    });
-    expect(
+    expectRefusal(
+      await api.post("/orders", { IDWarehouse: otherWarehouse, Items: items }),
+      "Depósito não existe",
+    );
+    expectRefusal(
       await api.post("/orders", { IDWarehouse: warehouseId, IDStatusOrder: 99, Items: items }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Status do pedido não existe" },
-    });
-    expect(
+      "Status do pedido não existe",
+    );
+    expectRefusal(
       await api.post("/orders", { IDWarehouse: warehouseId, IDStatusOrder: 6, Items: items }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Pedido não pode ser criado no status 6" },
-    });
+      "Pedido não pode ser criado no status 6",
+    );
   });
 });
 
@@ -251,22 +248,22 @@ describe("PUT /orders/{idorder}: status transitions", () => {
   it("refuses a forbidden transition, an unknown status and any change of a final status, writing nothing", async () => {
     const { skuId, warehouseId } = await stockedSku(api);
     const order = await newOrder(api, { IDWarehouse: warehouseId, Items: [{ IDSku: skuId, Quantity: 1 }] });
-    expect(await api.put(`/orders/${order.IDOrder}`, { IDStatusOrder: 9 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Transição de status não permitida: de 1 para 9" },
-    });
-    expect(await api.put(`/orders/${order.IDOrder}`, { IDStatusOrder: 77 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Status do pedido não existe" },
-    });
+    expectRefusal(
+      await api.put(`/orders/${order.IDOrder}`, { IDStatusOrder: 9 }),
+      "Transição de status não permitida: de 1 para 9",
+    );
+    expectRefusal(
+      await api.put(`/orders/${order.IDOrder}`, { IDStatusOrder: 77 }),
+      "Status do pedido não existe",
+    );
     expect(await orderRow(order.IDOrder)).toMatchObject({ statusId: 1, statusSeq: 1, version: 0 });
     expect(await historyRows(order.IDOrder)).toHaveLength(1);
 
     expect((await api.put(`/orders/${order.IDOrder}`, { IDStatusOrder: 10 })).status).toBe(200);
-    expect(await api.put(`/orders/${order.IDOrder}`, { IDStatusOrder: 2 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Pedido em status final não pode ser alterado" },
-    });
+    expectRefusal(
+      await api.put(`/orders/${order.IDOrder}`, { IDStatusOrder: 2 }),
+      "Pedido em status final não pode ser alterado",
+    );
     expect(await historyRows(order.IDOrder)).toHaveLength(2);
   });
 
@@ -278,12 +275,10 @@ describe("PUT /orders/{idorder}: status transitions", () => {
       Items: [{ IDSku: skuId, Quantity: 5 }],
     });
     const refused = await api.put(`/orders/${order.IDOrder}`, { IDStatusOrder: 6 });
-    expect(refused).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage: `Items[0]. Estoque insuficiente do SKU ${skuId} no depósito ${warehouseId}: saldo 2, solicitado 5`,
-      },
-    });
+    expectRefusal(
+      refused,
+      `Items[0]. Estoque insuficiente do SKU ${skuId} no depósito ${warehouseId}: saldo 2, solicitado 5`,
+    );
     expect(await orderRow(order.IDOrder)).toMatchObject({ statusId: 3, stockState: 0, version: 0 });
     expect(await orderMovements([order.Items[0].IDSkuMovement])).toEqual([]);
   });
@@ -294,10 +289,10 @@ describe("PUT /orders/{idorder}: status transitions", () => {
       IDWarehouse: warehouseId,
       Items: [{ IDSku: skuId, Quantity: 1, UnitPrice: 10 }],
     });
-    expect(await api.put(`/orders/${order.IDOrder}`, { Resend: 1 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "TypeMessage é obrigatório quando Resend é 1" },
-    });
+    expectRefusal(
+      await api.put(`/orders/${order.IDOrder}`, { Resend: 1 }),
+      "TypeMessage é obrigatório quando Resend é 1",
+    );
     const changed = await api.put(`/orders/${order.IDOrder}`, {
       TrackingCode: "BR123",
       Freight: 7.5,
@@ -322,14 +317,8 @@ describe("PUT /orders/{idorder}: status transitions", () => {
       IDWarehouse: warehouseId,
       Items: [{ IDSku: skuId, Quantity: 1 }],
     });
-    expect(await api.get(`/orders/${theirs.IDOrder}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Pedido não existe" },
-    });
-    expect(await api.put(`/orders/${theirs.IDOrder}`, { IDStatusOrder: 10 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Pedido não existe" },
-    });
+    expectRefusal(await api.get(`/orders/${theirs.IDOrder}`), "Pedido não existe");
+    expectRefusal(await api.put(`/orders/${theirs.IDOrder}`, { IDStatusOrder: 10 }), "Pedido não existe");
     expect(await orderRow(theirs.IDOrder)).toMatchObject({ statusId: 1 });
   });
 });

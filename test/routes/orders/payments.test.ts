@@ -8,6 +8,7 @@ import {
   paymentTypeWithRate,
   stockedSku,
 } from "../../support/order-factories";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 
@@ -79,24 +80,22 @@ describe("order payments as receivable titles", () => {
   it("refuses payments above the order total and a payment type without a rate, writing nothing", async () => {
     const card = await paymentTypeWithRate(api, 1);
     const before = await orderCount();
-    expect(
+    expectRefusal(
       await orderOf100([
         { IDTypePayment: card, Value: 60 },
         { IDTypePayment: card, Value: 40.01 },
       ]),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Valor dos pagamentos (100.01) maior que o total do pedido (100.00)" },
-    });
-    expect(await orderOf100([{ IDTypePayment: card, Installments: 2, Value: 50 }])).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Payments[0]. Tipo pagamento sem taxa cadastrada para 2 parcela(s)" },
-    });
+      "Valor dos pagamentos (100.01) maior que o total do pedido (100.00)",
+    );
+    expectRefusal(
+      await orderOf100([{ IDTypePayment: card, Installments: 2, Value: 50 }]),
+      "Payments[0]. Tipo pagamento sem taxa cadastrada para 2 parcela(s)",
+    );
     const theirs = await paymentTypeWithRate(other, 1);
-    expect(await orderOf100([{ IDTypePayment: theirs, Value: 50 }])).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Payments[0]. Tipo pagamento não existe" },
-    });
+    expectRefusal(
+      await orderOf100([{ IDTypePayment: theirs, Value: 50 }]),
+      "Payments[0]. Tipo pagamento não existe",
+    );
     expect(await orderCount()).toBe(before);
   });
 
@@ -129,12 +128,10 @@ describe("order payments as receivable titles", () => {
     const fetched = await api.get(`/accounts/receivable/${first}`);
     expect(viaOrder.body).toEqual(fetched.body);
     expect(viaOrder.body).toMatchObject({ Value: 45, OpenValue: 45, DueDate: "2026-12-10" });
-    expect(await api.put(`/accounts/receivable/${second}`, { DueDate: "2026-12-11" })).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage: `Conta a receber ${second} é um pagamento do pedido ${order.IDOrder}: altere-a por PUT /orders/${order.IDOrder}/payment/${second}, que mantém o PaidValue do pedido`,
-      },
-    });
+    expectRefusal(
+      await api.put(`/accounts/receivable/${second}`, { DueDate: "2026-12-11" }),
+      `Conta a receber ${second} é um pagamento do pedido ${order.IDOrder}: altere-a por PUT /orders/${order.IDOrder}/payment/${second}, que mantém o PaidValue do pedido`,
+    );
     const sameViaOrder = await api.put(`/orders/${order.IDOrder}/payment/${first}`, {
       DueDate: "2026-12-11",
     });
@@ -142,19 +139,17 @@ describe("order payments as receivable titles", () => {
     expect(sameViaOrder.body).toEqual((await api.get(`/accounts/receivable/${first}`)).body);
     expect(await orderRow(order.IDOrder)).toMatchObject({ paidValue: 8500 });
 
-    expect(await api.put(`/orders/${order.IDOrder}/payment/${first}`, { Value: 61 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Valor dos pagamentos (101.00) maior que o total do pedido (100.00)" },
-    });
+    expectRefusal(
+      await api.put(`/orders/${order.IDOrder}/payment/${first}`, { Value: 61 }),
+      "Valor dos pagamentos (101.00) maior que o total do pedido (100.00)",
+    );
     const unrelated = (
       await api.post("/accounts/receivable", { Description: "Avulso", Value: 5, DueDate: "2026-05-01" })
     ).body;
-    expect(
+    expectRefusal(
       await api.put(`/orders/${order.IDOrder}/payment/${unrelated.IDAccountPayableReceivable}`, { Value: 1 }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Pagamento do pedido não existe" },
-    });
+      "Pagamento do pedido não existe",
+    );
     expect(await orderRow(order.IDOrder)).toMatchObject({ paidValue: 8500 });
   });
 });

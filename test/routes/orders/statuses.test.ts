@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { RESALE_TAX_RATES } from "../../support/order-factories";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 
@@ -60,15 +61,12 @@ describe("/tax/profile", () => {
     expect(created.status).toBe(200);
     expect(created.body).toEqual([{ IDTaxProfile: expect.any(Number), ...body, Status: 1 }]);
     const id = created.body[0].IDTaxProfile;
-    expect(await api.post("/tax/profile", body)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Já existe um perfil tributário com este código" },
-    });
+    expectRefusal(await api.post("/tax/profile", body), "Já existe um perfil tributário com este código");
     expect((await other.post("/tax/profile", body)).status).toBe(200);
-    expect(await api.post("/tax/profile", { ...body, Code: "X-1", IDNfCstIbsCbs: 999 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "CST de IBS/CBS não existe" },
-    });
+    expectRefusal(
+      await api.post("/tax/profile", { ...body, Code: "X-1", IDNfCstIbsCbs: 999 }),
+      "CST de IBS/CBS não existe",
+    );
     expect(await api.post("/tax/profile", { ...body, Code: "X-2", IcmsRate: 18.123 })).toMatchObject({
       status: 400,
     });
@@ -76,10 +74,7 @@ describe("/tax/profile", () => {
     expect(changed.body[0]).toMatchObject({ IcmsRate: 12, PisRate: 1.65 });
     expect((await api.get(`/tax/profile/${id}`)).body).toEqual(changed.body);
     expect((await other.get(`/tax/profile/${id}`)).body).toEqual([]);
-    expect(await other.put(`/tax/profile/${id}`, { IcmsRate: 1 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Perfil tributário não existe" },
-    });
+    expectRefusal(await other.put(`/tax/profile/${id}`, { IcmsRate: 1 }), "Perfil tributário não existe");
     const csts = await api.get("/tax/cst-ibs-cbs");
     expect(csts.body[0]).toEqual({ IDNfCstIbsCbs: 1, Code: "000", Description: "Tributação integral" });
   });

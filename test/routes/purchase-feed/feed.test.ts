@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accessKeyOf, cnpjOf, nfeXml, type Sample } from "../../fixtures/nfe/generate";
 import { signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { newSku } from "../../support/stock-factories";
@@ -180,10 +181,10 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
         Comments: null,
       }),
     ]);
-    expect(await manifest(document.IDNFEvents, { Event: 210210 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "SEFAZ rejeitou o evento: 573 - Rejeição: Duplicidade de evento" },
-    });
+    expectRefusal(
+      await manifest(document.IDNFEvents, { Event: 210210 }),
+      "SEFAZ rejeitou o evento: 573 - Rejeição: Duplicidade de evento",
+    );
     const confirmed = await manifest(document.IDNFEvents, { Event: "210200" });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.ManifestEvent).toBe(210200);
@@ -199,13 +200,10 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
     const fourteen = "Mercadoria dev";
     expect(fourteen).toHaveLength(14);
     for (const Comments of [fourteen, `  ${fourteen}  `, undefined, null, ""]) {
-      expect(await manifest(document.IDNFEvents, { Event: 210240, Comments })).toMatchObject({
-        status: 400,
-        body: {
-          errorMessage:
-            "Comments deve ter pelo menos 15 caracteres para o evento 210240 (operação não realizada)",
-        },
-      });
+      expectRefusal(
+        await manifest(document.IDNFEvents, { Event: 210240, Comments }),
+        "Comments deve ter pelo menos 15 caracteres para o evento 210240 (operação não realizada)",
+      );
     }
     expect(await eventRows(document.IDNFEvents)).toEqual([]);
     const done = await manifest(document.IDNFEvents, { Event: 210240, Comments: `${fourteen}.` });
@@ -213,10 +211,10 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
     expect(done.body.Events).toEqual([
       expect.objectContaining({ Event: 210240, Comments: "Mercadoria dev.", cStat: 135 }),
     ]);
-    expect(await manifest(document.IDNFEvents, { Event: 210210, Comments: "x".repeat(256) })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Comments deve ter no máximo 255 caracteres" },
-    });
+    expectRefusal(
+      await manifest(document.IDNFEvents, { Event: 210210, Comments: "x".repeat(256) }),
+      "Comments deve ter no máximo 255 caracteres",
+    );
   });
 
   it("refuses any event after a conclusive one (655): 210200 after 210240, 210210 after 210220", async () => {
@@ -227,16 +225,10 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
       (await manifest(first.IDNFEvents, { Event: 210240, Comments: "Operação cancelada pelo comprador" }))
         .status,
     ).toBe(200);
-    expect(await manifest(first.IDNFEvents, { Event: 210200 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: refused },
-    });
+    expectRefusal(await manifest(first.IDNFEvents, { Event: 210200 }), refused);
     const second = (await imported()).document;
     expect((await manifest(second.IDNFEvents, { Event: 210220 })).status).toBe(200);
-    expect(await manifest(second.IDNFEvents, { Event: 210210 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: refused },
-    });
+    expectRefusal(await manifest(second.IDNFEvents, { Event: 210210 }), refused);
     expect(await eventRows(second.IDNFEvents)).toEqual([
       { event: 210220, c_stat: 135, protocol: expect.stringMatching(/^\d{15}$/) },
     ]);
@@ -248,22 +240,10 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
     const { document } = await imported();
     const invalid = (code: string) =>
       `Evento inválido: ${code}. Aceitos: 210200 (confirmação da operação), 210210 (ciência da operação), 210220 (desconhecimento da operação), 210240 (operação não realizada)`;
-    expect(await manifest(document.IDNFEvents, { Event: 210250 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: invalid("210250") },
-    });
-    expect(await manifest(document.IDNFEvents, { Event: "abc" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: invalid("abc") },
-    });
-    expect(await manifest(document.IDNFEvents, {})).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Event obrigatório" },
-    });
-    expect(await manifest(999_999, { Event: 210210 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Documento não encontrado" },
-    });
+    expectRefusal(await manifest(document.IDNFEvents, { Event: 210250 }), invalid("210250"));
+    expectRefusal(await manifest(document.IDNFEvents, { Event: "abc" }), invalid("abc"));
+    expectRefusal(await manifest(document.IDNFEvents, {}), "Event obrigatório");
+    expectRefusal(await manifest(999_999, { Event: 210210 }), "Documento não encontrado");
     expect(await eventRows(document.IDNFEvents)).toEqual([]);
   });
 

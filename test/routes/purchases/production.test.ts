@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { skuProductionFinishes, stockMovements } from "../../../drizzle/schema";
 import { invariantViolations } from "../../support/invariants";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { adjust, newSku, newWarehouse, setNegativeStock } from "../../support/stock-factories";
@@ -81,15 +82,9 @@ describe("bill of materials", () => {
       [{ Items: [{ IDSkuInput: w.coffee, Quantity: 0 }] }, "Items[0]. Quantidade deve ser maior que zero"],
     ];
     for (const [body, message] of cases)
-      expect(await api.put(`/sku/${w.kit}/bill-of-materials`, body)).toMatchObject({
-        status: 400,
-        body: { errorMessage: message },
-      });
+      expectRefusal(await api.put(`/sku/${w.kit}/bill-of-materials`, body), message);
     expect((await api.get(`/sku/${w.kit}/bill-of-materials`)).body.Items).toHaveLength(2);
-    expect(await other.get(`/sku/${w.kit}/bill-of-materials`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "SKU não existe" },
-    });
+    expectRefusal(await other.get(`/sku/${w.kit}/bill-of-materials`), "SKU não existe");
   });
 });
 
@@ -156,10 +151,10 @@ describe("production orders", () => {
     expect(after.body).toMatchObject({ Finished: 1, TotalCost: 80, IDPurchase: finished.body.IDPurchase });
     expect(after.body.FinishedAt).toMatch(/^\d{4}-\d{2}-\d{2} /);
 
-    expect(await api.post(`/sku/production/${id}/finish`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Ordem de produção já finalizada; não pode ser finalizada novamente" },
-    });
+    expectRefusal(
+      await api.post(`/sku/production/${id}/finish`),
+      "Ordem de produção já finalizada; não pode ser finalizada novamente",
+    );
     expect(await productionMovements(id)).toHaveLength(3);
   });
 
@@ -202,12 +197,10 @@ describe("production orders", () => {
     });
     const id = body.IDStockKeepingUnitProduction;
     const refused = await api.post(`/sku/production/${id}/finish`);
-    expect(refused).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage: `Items[1]. Estoque insuficiente do SKU ${w.sugar} no depósito ${w.warehouse}: saldo 30, solicitado 31`,
-      },
-    });
+    expectRefusal(
+      refused,
+      `Items[1]. Estoque insuficiente do SKU ${w.sugar} no depósito ${w.warehouse}: saldo 30, solicitado 31`,
+    );
     expect(await productionMovements(id)).toEqual([]);
     expect((await api.get(`/sku/production/${id}`)).body.Finished).toBe(0);
     await setNegativeStock(1, 1);
@@ -241,11 +234,7 @@ describe("production orders", () => {
         "Items[0]. Um SKU não pode ser insumo dele mesmo",
       ],
     ];
-    for (const [body, message] of cases)
-      expect(await api.post("/sku/production", body)).toMatchObject({
-        status: 400,
-        body: { errorMessage: message },
-      });
+    for (const [body, message] of cases) expectRefusal(await api.post("/sku/production", body), message);
     const { body } = await api.post("/sku/production", {
       IDSku: w.kit,
       IDWarehouse: w.warehouse,
@@ -256,7 +245,7 @@ describe("production orders", () => {
       await other.get(`/sku/production/${id}`),
       await other.post(`/sku/production/${id}/finish`),
     ])
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: "Ordem de produção não existe" } });
+      expectRefusal(response, "Ordem de produção não existe");
   });
 
   it("leaves purchases, payables, production and stock consistent", async () => {

@@ -9,6 +9,7 @@ import {
   purchaseWorld,
   salesOrder,
 } from "../../support/purchase-factories";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { newSku } from "../../support/stock-factories";
@@ -165,23 +166,17 @@ describe("POST /purchase and GET /purchase/{idpurchase}", () => {
       chNFe: key,
       Items: [{ IDSku: world.skus[0], Quantity: 1, UnitCost: 1 }],
     });
-    expect(again).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Já existe uma compra com esta chave de NF-e (chNFe)" },
-    });
+    expectRefusal(again, "Já existe uma compra com esta chave de NF-e (chNFe)");
   });
 
   it("treats another company's purchase as nonexistent", async () => {
     const world = await purchaseWorld(api, { skuCount: 1 });
     const purchase = await newPurchase(api, world);
-    expect(await other.get(`/purchase/${purchase.IDPurchase}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Compra não existe" },
-    });
-    expect(await other.put(`/purchase/${purchase.IDPurchase}`, { Description: "x" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Compra não existe" },
-    });
+    expectRefusal(await other.get(`/purchase/${purchase.IDPurchase}`), "Compra não existe");
+    expectRefusal(
+      await other.put(`/purchase/${purchase.IDPurchase}`, { Description: "x" }),
+      "Compra não existe",
+    );
     const list = await other.get(`/purchase?IDPurchase=${purchase.IDPurchase}`);
     expect(list).toMatchObject({ status: 200, body: [] });
     // company 2 cannot use company 1's SKU or supplier
@@ -190,7 +185,7 @@ describe("POST /purchase and GET /purchase/{idpurchase}", () => {
       IDWarehouse: world.warehouseId,
       Items: [{ IDSku: world.skus[0], Quantity: 1, UnitCost: 1 }],
     });
-    expect(refused).toMatchObject({ status: 400, body: { errorMessage: "Fornecedor não existe" } });
+    expectRefusal(refused, "Fornecedor não existe");
   });
 });
 
@@ -215,26 +210,26 @@ describe("PUT /purchase/{idpurchase}", () => {
     });
     expect(await purchaseItemRows(purchase.IDPurchase)).toHaveLength(1);
 
-    expect(await api.put(`/purchase/${purchase.IDPurchase}`, { IDStatusPurchase: 5 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Transição de status não permitida: de 0 para 5" },
-    });
-    expect(await api.put(`/purchase/${purchase.IDPurchase}`, { IDStatusPurchase: 9 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Os status 8 e 9 são definidos pela conferência (POST /purchase/{id}/check)" },
-    });
+    expectRefusal(
+      await api.put(`/purchase/${purchase.IDPurchase}`, { IDStatusPurchase: 5 }),
+      "Transição de status não permitida: de 0 para 5",
+    );
+    expectRefusal(
+      await api.put(`/purchase/${purchase.IDPurchase}`, { IDStatusPurchase: 9 }),
+      "Os status 8 e 9 são definidos pela conferência (POST /purchase/{id}/check)",
+    );
     for (const next of [2, 3, 12]) {
       const moved = await api.put(`/purchase/${purchase.IDPurchase}`, { IDStatusPurchase: next });
       expect(moved).toMatchObject({ status: 200, body: { IDStatusPurchase: next } });
     }
-    expect(await api.put(`/purchase/${purchase.IDPurchase}`, { Description: "Depois" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Compra recebida, encerrada ou cancelada não pode ser alterada" },
-    });
-    expect(await api.put(`/purchase/${purchase.IDPurchase}`, { IDStatusPurchase: 0 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Transição de status não permitida: de 12 para 0" },
-    });
+    expectRefusal(
+      await api.put(`/purchase/${purchase.IDPurchase}`, { Description: "Depois" }),
+      "Compra recebida, encerrada ou cancelada não pode ser alterada",
+    );
+    expectRefusal(
+      await api.put(`/purchase/${purchase.IDPurchase}`, { IDStatusPurchase: 0 }),
+      "Transição de status não permitida: de 12 para 0",
+    );
     expect((await purchaseRow(purchase.IDPurchase))?.description).toBe("Original");
   });
 

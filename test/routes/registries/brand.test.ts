@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { brands } from "../../../drizzle/schema";
+import { expectRefusal } from "../../support/refusal";
 import {
   companyOneApi,
   demoDb,
@@ -87,10 +88,7 @@ describe("POST /brand", () => {
   it("answers `[BadRequest] - Company não existe` when the caller's company does not exist", async () => {
     const ghost = await missingCompanyApi();
     const response = await ghost.post("/brand", { Name: unique("Fantasma") });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "[BadRequest] - Company não existe" },
-    });
+    expectRefusal(response, "[BadRequest] - Company não existe");
     expect(await demoDb().select().from(brands).where(eq(brands.companyId, 99))).toEqual([]);
   });
 
@@ -129,20 +127,14 @@ describe("PUT /brand/{idbrand}", () => {
 
   it("answers `[BadRequest] - Brand não existe` for an unknown id", async () => {
     const response = await api.put("/brand/999999", { Name: "Qualquer" });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "[BadRequest] - Brand não existe" },
-    });
+    expectRefusal(response, "[BadRequest] - Brand não existe");
   });
 
   it("answers `[BadRequest] - Brand não existe` for a deleted brand and leaves it deleted", async () => {
     const brand = await createBrand();
     await api.delete(`/brand/${brand.IDBrand}`);
     const response = await api.put(`/brand/${brand.IDBrand}`, { Name: "Ressuscitada" });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "[BadRequest] - Brand não existe" },
-    });
+    expectRefusal(response, "[BadRequest] - Brand não existe");
     expect(await brandRow(brand.IDBrand)).toMatchObject({ name: brand.Name, status: 0 });
   });
 });
@@ -162,10 +154,7 @@ describe("DELETE /brand/{idbrand}", () => {
     await api.delete(`/brand/${brand.IDBrand}`);
     for (const id of [999999, brand.IDBrand]) {
       const response = await api.delete(`/brand/${id}`);
-      expect(response).toMatchObject({
-        status: 400,
-        body: { errorMessage: "[BadRequest] - Brand não existe" },
-      });
+      expectRefusal(response, "[BadRequest] - Brand não existe");
     }
   });
 
@@ -173,10 +162,7 @@ describe("DELETE /brand/{idbrand}", () => {
     const brand = await createBrand();
     await insertProduct(1, { brandId: brand.IDBrand, isActive: 1, status: 1 });
     const response = await api.delete(`/brand/${brand.IDBrand}`);
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "[BadRequest] - Marca possui produtos ativos e não pode ser excluída" },
-    });
+    expectRefusal(response, "[BadRequest] - Marca possui produtos ativos e não pode ser excluída");
     expect((await brandRow(brand.IDBrand))?.status).toBe(1);
   });
 

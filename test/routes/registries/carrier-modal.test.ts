@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { carrierModals } from "../../../drizzle/schema";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, demoDb, missingCompanyApi, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 
@@ -69,10 +70,7 @@ describe("POST /carrier/modal", () => {
     await createModal(name);
     const before = await demoDb().select().from(carrierModals);
     const response = await api.post("/carrier/modal", { CarrierModal: variant(name) });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Já existe uma Modalidade com essa conta" },
-    });
+    expectRefusal(response, "Já existe uma Modalidade com essa conta");
     expect(await demoDb().select().from(carrierModals)).toEqual(before);
   });
 
@@ -83,10 +81,7 @@ describe("POST /carrier/modal", () => {
     );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     for (const refused of responses.filter((r) => r.status !== 200)) {
-      expect(refused).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Já existe uma Modalidade com essa conta" },
-      });
+      expectRefusal(refused, "Já existe uma Modalidade com essa conta");
     }
     const rows = await demoDb()
       .select()
@@ -98,7 +93,7 @@ describe("POST /carrier/modal", () => {
   it("answers `Empresa não existe` when the caller's company does not exist", async () => {
     const ghost = await missingCompanyApi();
     const response = await ghost.post("/carrier/modal", { CarrierModal: unique("Fantasma") });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Empresa não existe" } });
+    expectRefusal(response, "Empresa não existe");
     expect(await demoDb().select().from(carrierModals).where(eq(carrierModals.companyId, 99))).toEqual([]);
   });
 
@@ -136,16 +131,13 @@ describe("PUT /carrier/modal/{idcarriermodal}", () => {
     const response = await api.put(`/carrier/modal/${second.IDCarrierModal}`, {
       CarrierModal: first.CarrierModal.toLowerCase(),
     });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Já existe uma Modalidade com essa conta" },
-    });
+    expectRefusal(response, "Já existe uma Modalidade com essa conta");
     expect((await modalRow(second.IDCarrierModal))?.name).toBe(second.CarrierModal);
   });
 
   it("answers `Modalidade não existe` for an unknown id", async () => {
     const response = await api.put("/carrier/modal/999999", { CarrierModal: unique("Nada") });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Modalidade não existe" } });
+    expectRefusal(response, "Modalidade não existe");
   });
 });
 
@@ -160,7 +152,7 @@ describe("DELETE /carrier/modal/{idcarriermodal}", () => {
 
   it("answers `Modalidade não existe` for an unknown id", async () => {
     const response = await api.delete("/carrier/modal/999999");
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Modalidade não existe" } });
+    expectRefusal(response, "Modalidade não existe");
   });
 
   it("is refused while an active carrier supplier uses the modality", async () => {
@@ -172,10 +164,7 @@ describe("DELETE /carrier/modal/{idcarriermodal}", () => {
     });
     expect(supplier.status).toBe(200);
     const response = await api.delete(`/carrier/modal/${modal.IDCarrierModal}`);
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Há transportadora com essa modalidade, remover no cadastro da transportadora" },
-    });
+    expectRefusal(response, "Há transportadora com essa modalidade, remover no cadastro da transportadora");
     expect(await modalRow(modal.IDCarrierModal)).toBeDefined();
 
     // Once the supplier is deleted (Status 0) the modality is free again.
@@ -202,10 +191,7 @@ describe("DELETE /carrier/modal/{idcarriermodal}", () => {
     });
     expect(mapping.status).toBe(200);
     const response = await api.delete(`/carrier/modal/${modal.IDCarrierModal}`);
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Modalidade esta configurada no de/para de transportadora" },
-    });
+    expectRefusal(response, "Modalidade esta configurada no de/para de transportadora");
     expect(await modalRow(modal.IDCarrierModal)).toBeDefined();
   });
 });

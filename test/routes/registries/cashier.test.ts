@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posCashiers } from "../../../drizzle/schema";
+import { expectRefusal } from "../../support/refusal";
 import {
   companyOneApi,
   demoDb,
@@ -61,10 +62,7 @@ describe("POST /store-front/cashier/{idbankaccount}/open and /close", () => {
     const account = await insertBankAccount(1);
     expect((await api.post(`/store-front/cashier/${account.id}/open`)).status).toBe(200);
     const again = await api.post(`/store-front/cashier/${account.id}/open`);
-    expect(again).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Caixa já está aberto para esta conta bancária" },
-    });
+    expectRefusal(again, "Caixa já está aberto para esta conta bancária");
     expect(await openRows(account.id)).toHaveLength(1);
   });
 
@@ -75,10 +73,7 @@ describe("POST /store-front/cashier/{idbankaccount}/open and /close", () => {
     );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     for (const refused of responses.filter((r) => r.status !== 200)) {
-      expect(refused).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Caixa já está aberto para esta conta bancária" },
-      });
+      expectRefusal(refused, "Caixa já está aberto para esta conta bancária");
     }
     expect(await openRows(account.id)).toHaveLength(1);
   });
@@ -95,10 +90,7 @@ describe("POST /store-front/cashier/{idbankaccount}/open and /close", () => {
   it("answers `Não há caixa aberto para esta conta bancária` when closing with none open", async () => {
     const account = await insertBankAccount(1);
     const response = await api.post(`/store-front/cashier/${account.id}/close`);
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Não há caixa aberto para esta conta bancária" },
-    });
+    expectRefusal(response, "Não há caixa aberto para esta conta bancária");
   });
 
   it("answers `Conta bancária não existe` for an inactive, unknown or other company's account", async () => {
@@ -107,7 +99,7 @@ describe("POST /store-front/cashier/{idbankaccount}/open and /close", () => {
     for (const id of [inactive.id, otherCompany.id, 999999]) {
       for (const action of ["open", "close"]) {
         const response = await api.post(`/store-front/cashier/${id}/${action}`);
-        expect(response).toMatchObject({ status: 400, body: { errorMessage: "Conta bancária não existe" } });
+        expectRefusal(response, "Conta bancária não existe");
       }
     }
     expect(
@@ -118,7 +110,7 @@ describe("POST /store-front/cashier/{idbankaccount}/open and /close", () => {
   it("answers `Empresa não existe` when the caller's company does not exist", async () => {
     const account = await insertBankAccount(1);
     const response = await (await missingCompanyApi()).post(`/store-front/cashier/${account.id}/open`);
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Empresa não existe" } });
+    expectRefusal(response, "Empresa não existe");
   });
 });
 

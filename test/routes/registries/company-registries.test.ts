@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companyIntegrations, companyInvoices } from "../../../drizzle/schema";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, demoDb, missingCompanyApi, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 
@@ -61,27 +62,18 @@ describe("/company/invoice", () => {
   it("refuses a CNPJ with wrong check digits or length", async () => {
     for (const document of ["11444777000162", "123", "111.444.777-35"]) {
       const response = await api.post("/company/invoice", { Name: unique("Faturador"), Document: document });
-      expect(response).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Document deve ser um CNPJ válido" },
-      });
+      expectRefusal(response, "Document deve ser um CNPJ válido");
     }
   });
 
   it("answers `Faturador não existe` on PUT and DELETE of an unknown id", async () => {
-    expect(await api.put("/company/invoice/999999", { Name: "X" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Faturador não existe" },
-    });
-    expect(await api.delete("/company/invoice/999999")).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Faturador não existe" },
-    });
+    expectRefusal(await api.put("/company/invoice/999999", { Name: "X" }), "Faturador não existe");
+    expectRefusal(await api.delete("/company/invoice/999999"), "Faturador não existe");
   });
 
   it("answers `Empresa não existe` when the caller's company does not exist", async () => {
     const response = await (await missingCompanyApi()).post("/company/invoice", { Name: unique("Fantasma") });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Empresa não existe" } });
+    expectRefusal(response, "Empresa não existe");
   });
 });
 
@@ -128,7 +120,7 @@ describe("/company/integration", () => {
       await api.put("/company/integration/999999", { Description: "X" }),
       await api.delete("/company/integration/999999"),
     ]) {
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: "Integração não existe" } });
+      expectRefusal(response, "Integração não existe");
     }
   });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../../drizzle/schema";
 import { call, client, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 
@@ -95,14 +96,8 @@ describe.each(cases)(
     it("cannot change or delete it: the missing-id answer and nothing written", async () => {
       const id = await create();
       const before = await snapshot(table);
-      expect(await two.put(`${path}/${id}`, update)).toMatchObject({
-        status: 400,
-        body: { errorMessage: notFound },
-      });
-      expect(await two.delete(`${path}/${id}`)).toMatchObject({
-        status: 400,
-        body: { errorMessage: notFound },
-      });
+      expectRefusal(await two.put(`${path}/${id}`, update), notFound);
+      expectRefusal(await two.delete(`${path}/${id}`), notFound);
       expect(await snapshot(table)).toEqual(before);
     });
   },
@@ -158,7 +153,7 @@ describe("company 2 and company 1's carrier modality", () => {
       [await two.post("/type/order/type", { Description: "X", Companies: [1] }), "Faturador não existe"],
     ] as const;
     for (const [response, message] of refused) {
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: message } });
+      expectRefusal(response, message);
     }
   });
 });

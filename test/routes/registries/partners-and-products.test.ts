@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { carrierHubMappings, consumers, products, suppliers } from "../../../drizzle/schema";
+import { expectRefusal } from "../../support/refusal";
 import {
   companyOneApi,
   demoDb,
@@ -61,11 +62,11 @@ describe("/supplier", () => {
       IsCarrier: 1,
       IDCarrierModal: 999999,
     });
-    expect(create).toMatchObject({ status: 400, body: { errorMessage: "Modalidade não existe" } });
+    expectRefusal(create, "Modalidade não existe");
 
     const supplier = (await api.post("/supplier", { Name: unique("Transp"), IsCarrier: 1 })).body[0];
     const update = await api.put(`/supplier/${supplier.IDSupplier}`, { IDCarrierModal: 999999 });
-    expect(update).toMatchObject({ status: 400, body: { errorMessage: "Modalidade não existe" } });
+    expectRefusal(update, "Modalidade não existe");
     expect((await supplierRow(supplier.IDSupplier))?.carrierModalId).toBeNull();
   });
 
@@ -99,21 +100,18 @@ describe("/supplier", () => {
       await api.put(`/supplier/${supplier.IDSupplier}`, { Name: "X" }),
       await api.delete(`/supplier/${supplier.IDSupplier}`),
     ]) {
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: "Fornecedor não existe" } });
+      expectRefusal(response, "Fornecedor não existe");
     }
   });
 
   it("refuses an invalid CPF/CNPJ", async () => {
     const response = await api.post("/supplier", { Name: unique("Fornecedor"), Document: "111.444.777-36" });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Document deve ser um CPF ou CNPJ válido" },
-    });
+    expectRefusal(response, "Document deve ser um CPF ou CNPJ válido");
   });
 
   it("answers `Empresa não existe` when the caller's company does not exist", async () => {
     const response = await (await missingCompanyApi()).post("/supplier", { Name: unique("Fantasma") });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Empresa não existe" } });
+    expectRefusal(response, "Empresa não existe");
   });
 });
 
@@ -151,7 +149,7 @@ describe("/consumer", () => {
       await api.put("/consumer/999999", { Name: "X" }),
       await api.delete("/consumer/999999"),
     ]) {
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: "Cliente não existe" } });
+      expectRefusal(response, "Cliente não existe");
     }
   });
 });
@@ -192,16 +190,10 @@ describe("/product", () => {
     const code = unique("DUP").replace(/\s/g, "-");
     const first = (await api.post("/product", { Code: code, Name: unique("Produto") })).body[0];
     const again = await api.post("/product", { Code: code, Name: unique("Produto") });
-    expect(again).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Já existe um produto com esse código" },
-    });
+    expectRefusal(again, "Já existe um produto com esse código");
     const second = (await api.post("/product", { Name: unique("Produto") })).body[0];
     const update = await api.put(`/product/${second.IDProduct}`, { Code: code });
-    expect(update).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Já existe um produto com esse código" },
-    });
+    expectRefusal(update, "Já existe um produto com esse código");
     expect((await api.put(`/product/${first.IDProduct}`, { Code: code, Name: "Mesmo código" })).status).toBe(
       200,
     );
@@ -222,11 +214,11 @@ describe("/product", () => {
     const deleted = await insertBrand(1, unique("Apagada"), 0);
     for (const brandId of [deleted.id, 999999]) {
       const response = await api.post("/product", { Name: unique("Produto"), IDBrand: brandId });
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: "Marca não existe" } });
+      expectRefusal(response, "Marca não existe");
     }
     const product = (await api.post("/product", { Name: unique("Produto") })).body[0];
     const update = await api.put(`/product/${product.IDProduct}`, { IDBrand: deleted.id });
-    expect(update).toMatchObject({ status: 400, body: { errorMessage: "Marca não existe" } });
+    expectRefusal(update, "Marca não existe");
     expect((await productRow(product.IDProduct))?.brandId).toBeNull();
   });
 
@@ -236,7 +228,7 @@ describe("/product", () => {
       .body[0];
     expect((await api.delete(`/brand/${brand.id}`)).body).toBe("sucesso");
     const response = await api.put(`/product/${product.IDProduct}`, { IsActive: 1 });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Marca não existe" } });
+    expectRefusal(response, "Marca não existe");
     expect((await productRow(product.IDProduct))?.isActive).toBe(0);
   });
 
@@ -245,10 +237,7 @@ describe("/product", () => {
     expect((await api.delete(`/product/${product.IDProduct}`)).body).toBe("sucesso");
     expect((await productRow(product.IDProduct))?.status).toBe(0);
     expect((await api.get(`/product/${product.IDProduct}`)).body).toEqual([]);
-    expect(await api.put(`/product/${product.IDProduct}`, { Name: "X" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Produto não existe" },
-    });
+    expectRefusal(await api.put(`/product/${product.IDProduct}`, { Name: "X" }), "Produto não existe");
   });
 });
 
@@ -282,7 +271,7 @@ describe("/carrier/hub-mapping", () => {
     ];
     for (const [body, message] of cases) {
       const response = await api.post("/carrier/hub-mapping", { HubCarrierName: unique("HUB"), ...body });
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: message } });
+      expectRefusal(response, message);
     }
   });
 
@@ -315,10 +304,7 @@ describe("/carrier/hub-mapping", () => {
       await api.put("/carrier/hub-mapping/999999", { HubCarrierName: "X" }),
       await api.delete("/carrier/hub-mapping/999999"),
     ]) {
-      expect(response).toMatchObject({
-        status: 400,
-        body: { errorMessage: "De/para de transportadora não existe" },
-      });
+      expectRefusal(response, "De/para de transportadora não existe");
     }
   });
 });

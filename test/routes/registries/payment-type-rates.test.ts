@@ -4,6 +4,7 @@ import { paymentTypeRates, titles } from "../../../drizzle/schema";
 import { titleIdByUid, titleInsertStatement } from "../../../src/db/titles";
 import { paymentRateFor } from "../../../src/domain/payment-terms/rates";
 import { installmentSchedule } from "../../../src/domain/payment-terms/schedule";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 
@@ -94,10 +95,7 @@ describe("/type/order/payment/{idtypepayment}/rate", () => {
       { Installments: 2, NfTPag: "01" },
       { Installments: 2, NfTPag: "03" },
     ]);
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Taxas repetidas para o mesmo número de parcelas" },
-    });
+    expectRefusal(response, "Taxas repetidas para o mesmo número de parcelas");
     expect((await storedRates(id)).map((r) => r.installments)).toEqual([1]);
   });
 
@@ -126,16 +124,11 @@ describe("/type/order/payment/{idtypepayment}/rate", () => {
     const deleted = await newPaymentType();
     await api.delete(`/type/order/payment/${deleted}`);
     for (const id of [foreign, deleted, 999_999]) {
-      expect(await api.get(`/type/order/payment/${id}/rate`)).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Tipo pagamento não existe" },
-      });
-      expect(
+      expectRefusal(await api.get(`/type/order/payment/${id}/rate`), "Tipo pagamento não existe");
+      expectRefusal(
         await api.put(`/type/order/payment/${id}/rate`, [{ Installments: 1, NfTPag: "01" }]),
-      ).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Tipo pagamento não existe" },
-      });
+        "Tipo pagamento não existe",
+      );
     }
     expect(await storedRates(foreign)).toEqual([]);
   });

@@ -7,6 +7,7 @@ import {
   orderTypes,
   paymentTypes,
 } from "../../../drizzle/schema";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, demoDb, missingCompanyApi, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 
@@ -57,7 +58,7 @@ describe("/type/order/type", () => {
         Description: unique("Tipo"),
         Companies: [1, invoiceId],
       });
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: "Faturador não existe" } });
+      expectRefusal(response, "Faturador não existe");
       expect(await demoDb().select().from(orderTypes)).toEqual(before);
     }
   });
@@ -108,7 +109,7 @@ describe("/type/order/type", () => {
       await api.put(`/type/order/type/${orderType.IDTypeOrder}`, { Description: "X" }),
       await api.delete(`/type/order/type/${orderType.IDTypeOrder}`),
     ]) {
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: "Tipo pedido não existe" } });
+      expectRefusal(response, "Tipo pedido não existe");
     }
   });
 });
@@ -142,10 +143,10 @@ describe("/type/account/type", () => {
   });
 
   it("answers `Plano de contas não existe` for an unknown id", async () => {
-    expect(await api.put("/type/account/type/999999", { Description: "X" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Plano de contas não existe" },
-    });
+    expectRefusal(
+      await api.put("/type/account/type/999999", { Description: "X" }),
+      "Plano de contas não existe",
+    );
   });
 });
 
@@ -194,14 +195,14 @@ describe.each(describedRegistries)("$path", ({ path, idField, table, notFound })
       await api.put(`${path}/999999`, { Description: "X" }),
       await api.delete(`${path}/999999`),
     ]) {
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: notFound } });
+      expectRefusal(response, notFound);
     }
   });
 
   it("requires a Description and answers `Empresa não existe` for a missing company", async () => {
     expect((await api.post(path, { Description: "" })).status).toBe(400);
     const response = await (await missingCompanyApi()).post(path, { Description: unique("Fantasma") });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Empresa não existe" } });
+    expectRefusal(response, "Empresa não existe");
   });
 
   it("pages with Page (0-based)", async () => {

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products, stockInventoryItems, stockMovements } from "../../../drizzle/schema";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { adjust, newSku, newWarehouse } from "../../support/stock-factories";
@@ -81,17 +82,15 @@ describe("inventory counts", () => {
       "Inventário aplicado: 2 ajuste(s) (1 entrada(s), 1 saída(s)) em 3 item(ns)",
     ]);
 
-    expect(await api.post(`/sku/inventory/${id}/apply`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Inventário já foi aplicado e não pode ser aplicado novamente" },
-    });
+    expectRefusal(
+      await api.post(`/sku/inventory/${id}/apply`),
+      "Inventário já foi aplicado e não pode ser aplicado novamente",
+    );
     expect(await inventoryMovements(id)).toHaveLength(2);
-    expect(
+    expectRefusal(
       await api.post(`/sku/inventory/${id}/items`, { Items: [{ IDSku: more.IDSku, Quantity: 1 }] }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Inventário já aplicado não aceita novas contagens" },
-    });
+      "Inventário já aplicado não aceita novas contagens",
+    );
   });
 
   it("two concurrent applies post the differences once", async () => {
@@ -122,12 +121,7 @@ describe("inventory counts", () => {
         { IDSku: sku.IDSku, Quantity: 1.5 },
       ],
     });
-    expect(bad).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage: "Items[1]. Quantidade deve ser inteira: a unidade do SKU (UN) não aceita frações",
-      },
-    });
+    expectRefusal(bad, "Items[1]. Quantidade deve ser inteira: a unidade do SKU (UN) não aceita frações");
     const negative = await api.post(`/sku/inventory/${id}/items`, {
       Items: [{ IDSku: sku.IDSku, Quantity: -1 }],
     });
@@ -140,19 +134,10 @@ describe("inventory counts", () => {
     expect(
       await demoDb().select().from(stockInventoryItems).where(eq(stockInventoryItems.inventoryId, id)).all(),
     ).toEqual([]);
-    expect(await api.post(`/sku/inventory/${id}/apply`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Inventário sem itens contados" },
-    });
-    expect(await other.get(`/sku/inventory-summary/${id}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Inventário não existe" },
-    });
+    expectRefusal(await api.post(`/sku/inventory/${id}/apply`), "Inventário sem itens contados");
+    expectRefusal(await other.get(`/sku/inventory-summary/${id}`), "Inventário não existe");
     const foreignWarehouse = await newWarehouse(other);
-    expect(await api.post("/sku/inventory", { IDWarehouse: foreignWarehouse })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Depósito não existe" },
-    });
+    expectRefusal(await api.post("/sku/inventory", { IDWarehouse: foreignWarehouse }), "Depósito não existe");
   });
 
   it("pages Items by 5000 and applies 6,000 differences in one batch", async () => {
@@ -233,27 +218,20 @@ describe("POST /sku/pricing/{idsku}", () => {
 
   it("refuses a markup below -100 % and rates summing 100 %; nothing written", async () => {
     const sku = await newSku(api, { Cost: 10, Price: 20 });
-    expect(
+    expectRefusal(
       await api.post(`/sku/pricing/${sku.IDSku}`, { Markup: -100.5, UpdateIfPossible: 1 }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Markup não pode ser menor que -100%" },
-    });
-    expect(
+      "Markup não pode ser menor que -100%",
+    );
+    expectRefusal(
       await api.post(`/sku/pricing/${sku.IDSku}`, {
         Markup: 10,
         TaxRate: 50,
         FeeRate: 50,
         UpdateIfPossible: 1,
       }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "A soma de impostos e taxas deve ser menor que 100%" },
-    });
-    expect(await other.post(`/sku/pricing/${sku.IDSku}`, { Markup: 10 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "SKU não existe" },
-    });
+      "A soma de impostos e taxas deve ser menor que 100%",
+    );
+    expectRefusal(await other.post(`/sku/pricing/${sku.IDSku}`, { Markup: 10 }), "SKU não existe");
     expect(
       await demoDb().select({ price: products.price }).from(products).where(eq(products.id, sku.IDSku)).get(),
     ).toEqual({

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { skuStockTotals, stockBalances, stockMovements } from "../../../drizzle/schema";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { adjust, movementCount, newSku, newWarehouse, setNegativeStock } from "../../support/stock-factories";
@@ -133,7 +134,7 @@ describe("bad input: 400 with a clear message, nothing written", () => {
       UnitCost: 1,
       ...change,
     } as any);
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: message } });
+    expectRefusal(response, message);
     expect(await movementCount(sku.IDSku)).toBe(0);
   });
 
@@ -147,7 +148,7 @@ describe("bad input: 400 with a clear message, nothing written", () => {
       Quantity: 1,
       UnitCost: 1,
     });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Depósito não existe" } });
+    expectRefusal(response, "Depósito não existe");
     expect(await movementCount(sku.IDSku)).toBe(0);
   });
 
@@ -160,7 +161,7 @@ describe("bad input: 400 with a clear message, nothing written", () => {
       Quantity: 1,
       UnitCost: 1,
     });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "SKU não existe" } });
+    expectRefusal(response, "SKU não existe");
   });
 
   it("a batch of another SKU", async () => {
@@ -176,10 +177,7 @@ describe("bad input: 400 with a clear message, nothing written", () => {
       UnitCost: 1,
       IDBatch: batch.body[0].IDBatch,
     });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Lote não pertence ao SKU informado" },
-    });
+    expectRefusal(response, "Lote não pertence ao SKU informado");
     const missing = await adjust(api, {
       IDSku: a.IDSku,
       IDWarehouse: 1,
@@ -187,10 +185,7 @@ describe("bad input: 400 with a clear message, nothing written", () => {
       Quantity: 1,
       UnitCost: 1,
     });
-    expect(missing).toMatchObject({
-      status: 400,
-      body: { errorMessage: "SKU controla lote: informe o IDBatch" },
-    });
+    expectRefusal(missing, "SKU controla lote: informe o IDBatch");
     expect(await movementCount(a.IDSku)).toBe(0);
   });
 
@@ -199,12 +194,10 @@ describe("bad input: 400 with a clear message, nothing written", () => {
     const wh = await newWarehouse(api);
     await adjust(api, { IDSku: sku.IDSku, IDWarehouse: wh, IDTypeMovement: 0, Quantity: 3, UnitCost: 2 });
     const refused = await adjust(api, { IDSku: sku.IDSku, IDWarehouse: wh, IDTypeMovement: 1, Quantity: 4 });
-    expect(refused).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage: `Estoque insuficiente do SKU ${sku.IDSku} no depósito ${wh}: saldo 3, solicitado 4`,
-      },
-    });
+    expectRefusal(
+      refused,
+      `Estoque insuficiente do SKU ${sku.IDSku} no depósito ${wh}: saldo 3, solicitado 4`,
+    );
     expect(await movementCount(sku.IDSku)).toBe(1);
     expect(await balanceRow(sku.IDSku, wh)).toMatchObject({ qty: 3000 });
 
@@ -258,18 +251,15 @@ describe("bad input: 400 with a clear message, nothing written", () => {
       Quantity: 1,
       Reason: "  ",
     });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Motivo é obrigatório" } });
+    expectRefusal(response, "Motivo é obrigatório");
   });
 
   it("KardexBatch without IDBatch; Kardex without IDSku", async () => {
-    expect(await api.get("/sku/movement?Type=KardexBatch")).toMatchObject({
-      status: 400,
-      body: { errorMessage: "IDBatch é obrigatório quando Type=KardexBatch" },
-    });
-    expect(await api.get("/sku/movement?Type=Kardex")).toMatchObject({
-      status: 400,
-      body: { errorMessage: "IDSku é obrigatório quando Type=Kardex" },
-    });
+    expectRefusal(
+      await api.get("/sku/movement?Type=KardexBatch"),
+      "IDBatch é obrigatório quando Type=KardexBatch",
+    );
+    expectRefusal(await api.get("/sku/movement?Type=Kardex"), "IDSku é obrigatório quando Type=Kardex");
   });
 });
 
@@ -330,10 +320,7 @@ describe("transfers between warehouses", () => {
       Quantity: 1,
       Reason: "x",
     });
-    expect(same).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Depósito de origem e destino não podem ser o mesmo" },
-    });
+    expectRefusal(same, "Depósito de origem e destino não podem ser o mesmo");
     const tooMuch = await api.post("/sku/movement/transfer", {
       IDSku: sku.IDSku,
       IDWarehouseFrom: from,
@@ -341,12 +328,10 @@ describe("transfers between warehouses", () => {
       Quantity: 3,
       Reason: "x",
     });
-    expect(tooMuch).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage: `Estoque insuficiente do SKU ${sku.IDSku} no depósito ${from}: saldo 2, solicitado 3`,
-      },
-    });
+    expectRefusal(
+      tooMuch,
+      `Estoque insuficiente do SKU ${sku.IDSku} no depósito ${from}: saldo 2, solicitado 3`,
+    );
     expect(await movementCount(sku.IDSku)).toBe(1);
     expect(
       await demoDb().select().from(stockMovements).where(eq(stockMovements.warehouseId, to)).all(),

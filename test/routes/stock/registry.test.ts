@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orderStatuses, products, warehouses } from "../../../drizzle/schema";
 import { reservesStock } from "../../../src/domain/orders/order-statuses";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { adjust, newSku, newWarehouse, reserve } from "../../support/stock-factories";
@@ -76,18 +77,9 @@ describe("SKU registry", () => {
 
   it("refuses a repeated code, an unknown brand and a SKU of another company", async () => {
     const sku = await newSku(api);
-    expect(await api.post("/sku", { Code: sku.Code, Name: "x" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Já existe um SKU com este código" },
-    });
-    expect(await api.post("/sku", { Name: "x", IDBrand: 999999 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Marca não existe" },
-    });
-    expect(await other.put(`/sku/${sku.IDSku}`, { Name: "y" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "SKU não existe" },
-    });
+    expectRefusal(await api.post("/sku", { Code: sku.Code, Name: "x" }), "Já existe um SKU com este código");
+    expectRefusal(await api.post("/sku", { Name: "x", IDBrand: 999999 }), "Marca não existe");
+    expectRefusal(await other.put(`/sku/${sku.IDSku}`, { Name: "y" }), "SKU não existe");
     expect((await other.get(`/sku/${sku.IDSku}`)).body).toEqual([]);
     expect(await api.post("/sku", { Name: "x", EAN: "12" })).toMatchObject({ status: 400 });
   });
@@ -109,17 +101,14 @@ describe("warehouses", () => {
     expect((await api.get(`/warehouse/${id}`)).body).toEqual(created.body);
     expect((await api.put(`/warehouse/${id}`, { Name: `${name} 2` })).body[0].Name).toBe(`${name} 2`);
     expect((await other.get(`/warehouse/${id}`)).body).toEqual([]);
-    expect(await other.put(`/warehouse/${id}`, { Name: "x" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Depósito não existe" },
-    });
+    expectRefusal(await other.put(`/warehouse/${id}`, { Name: "x" }), "Depósito não existe");
 
     const sku = await newSku(api);
     await adjust(api, { IDSku: sku.IDSku, IDWarehouse: id, IDTypeMovement: 0, Quantity: 1, UnitCost: 1 });
-    expect(await api.delete(`/warehouse/${id}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Depósito possui saldo em estoque e não pode ser excluído" },
-    });
+    expectRefusal(
+      await api.delete(`/warehouse/${id}`),
+      "Depósito possui saldo em estoque e não pode ser excluído",
+    );
     await adjust(api, { IDSku: sku.IDSku, IDWarehouse: id, IDTypeMovement: 1, Quantity: 1 });
     expect(await api.delete(`/warehouse/${id}`)).toMatchObject({ status: 200, body: "sucesso" });
     expect((await api.get("/warehouse")).body.map((w: any) => w.IDWarehouse)).not.toContain(id);
@@ -129,12 +118,10 @@ describe("warehouses", () => {
     const id = await newWarehouse(api);
     await api.put(`/warehouse/${id}`, { IsActive: 0 });
     const sku = await newSku(api);
-    expect(
+    expectRefusal(
       await adjust(api, { IDSku: sku.IDSku, IDWarehouse: id, IDTypeMovement: 0, Quantity: 1, UnitCost: 1 }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Depósito inativo não movimenta estoque" },
-    });
+      "Depósito inativo não movimenta estoque",
+    );
   });
 });
 
@@ -189,14 +176,8 @@ describe("balances and reservations", () => {
   });
 
   it("unknown SKU: 400", async () => {
-    expect(await api.get("/sku/balance?IDSku=999999")).toMatchObject({
-      status: 400,
-      body: { errorMessage: "SKU não existe" },
-    });
-    expect(await api.get("/sku/999999/warehouse")).toMatchObject({
-      status: 400,
-      body: { errorMessage: "SKU não existe" },
-    });
+    expectRefusal(await api.get("/sku/balance?IDSku=999999"), "SKU não existe");
+    expectRefusal(await api.get("/sku/999999/warehouse"), "SKU não existe");
   });
 });
 
@@ -222,10 +203,10 @@ describe("batches and sales policies", () => {
       });
       expect(r.status).toBe(200);
     }
-    expect(await api.post("/sku/batch", { IDSku: sku.IDSku, Code: "L-LATE" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Já existe um lote com este código para o SKU" },
-    });
+    expectRefusal(
+      await api.post("/sku/batch", { IDSku: sku.IDSku, Code: "L-LATE" }),
+      "Já existe um lote com este código para o SKU",
+    );
     const all = await api.get(`/sku/batch?IDSku=${sku.IDSku}`);
     expect(all.body.map((b: any) => [b.Code, b.QtyOnStock])).toEqual([
       ["L-LATE", 2],
@@ -246,10 +227,7 @@ describe("batches and sales policies", () => {
     await api.put(`/company/sales-policy/${id}`, { PickOrder: "FIFO" });
     const fifo = await api.get(`/sku/batch?IDSku=${sku.IDSku}&IDCompanySalesPolicy=${id}`);
     expect(fifo.body.map((b: any) => b.Code)).toEqual(["L-LATE", "L-SOON", "L-NONE"]);
-    expect(await other.get(`/sku/batch?IDCompanySalesPolicy=${id}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Política de venda não existe" },
-    });
+    expectRefusal(await other.get(`/sku/batch?IDCompanySalesPolicy=${id}`), "Política de venda não existe");
 
     const kardex = await api.get(`/sku/movement?Type=KardexBatch&IDBatch=${soon}`);
     expect(kardex.body).toEqual([expect.objectContaining({ IDBatch: soon, QtyBalance: 2, BalanceCost: 2 })]);
@@ -266,9 +244,9 @@ describe("batches and sales policies", () => {
       [2, 2],
       [1, 1],
     ]);
-    expect(await api.get(`/sku/movement?Type=KardexBatch&IDBatch=${empty + 1000000}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Lote não existe" },
-    });
+    expectRefusal(
+      await api.get(`/sku/movement?Type=KardexBatch&IDBatch=${empty + 1000000}`),
+      "Lote não existe",
+    );
   });
 });

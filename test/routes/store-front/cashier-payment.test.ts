@@ -2,6 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cashierPayments, entries, events, titles } from "../../../drizzle/schema";
 import { invariantViolations } from "../../support/invariants";
+import { expectRefusal } from "../../support/refusal";
 import {
   companyOneApi,
   companyTwoApi,
@@ -142,61 +143,51 @@ describe("POST /store-front/cashier/{idbankaccount}/payment", () => {
     await api.post(`/store-front/cashier/${closed}/close`);
     const neverOpened = (await insertBankAccount(1)).id;
     for (const account of [closed, neverOpened]) {
-      expect(
+      expectRefusal(
         await pay(account, {
           IDAccountReceivable: titleId,
           Value: 1,
           TefPaymentCategory: 22,
           Nsu: unique("N"),
         }),
-      ).toMatchObject({
-        status: 400,
-        body: { errorMessage: "Não há caixa aberto para esta conta bancária" },
-      });
+        "Não há caixa aberto para esta conta bancária",
+      );
     }
     const foreign = (await insertBankAccount(2)).id;
-    expect(
+    expectRefusal(
       await pay(foreign, {
         IDAccountReceivable: titleId,
         Value: 1,
         TefPaymentCategory: 22,
         Nsu: unique("N"),
       }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta bancária não existe" },
-    });
+      "Conta bancária não existe",
+    );
     expect(await entriesOf(titleId)).toEqual([]);
   });
 
   it("refuses another company's title, an amount above the open value and a repeated NSU, writing nothing", async () => {
     const bankAccountId = await openCashierAccount();
     const foreignTitle = await receivable(10, other);
-    expect(
+    expectRefusal(
       await pay(bankAccountId, {
         IDAccountReceivable: foreignTitle,
         Value: 1,
         TefPaymentCategory: 22,
         Nsu: "X1",
       }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta a receber não existe" },
-    });
+      "Conta a receber não existe",
+    );
     const titleId = await receivable(10);
-    expect(
+    expectRefusal(
       await pay(bankAccountId, {
         IDAccountReceivable: titleId,
         Value: 10.01,
         TefPaymentCategory: 22,
         Nsu: "X2",
       }),
-    ).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage: "Valor do recebimento 10.01 maior que o valor em aberto 10.00 da conta a receber",
-      },
-    });
+      "Valor do recebimento 10.01 maior que o valor em aberto 10.00 da conta a receber",
+    );
     expect(
       (
         await pay(bankAccountId, {
@@ -207,12 +198,10 @@ describe("POST /store-front/cashier/{idbankaccount}/payment", () => {
         })
       ).status,
     ).toBe(200);
-    expect(
+    expectRefusal(
       await pay(bankAccountId, { IDAccountReceivable: titleId, Value: 4, TefPaymentCategory: 23, Nsu: "X3" }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Pagamento TEF com NSU X3 já registrado nesta conta" },
-    });
+      "Pagamento TEF com NSU X3 já registrado nesta conta",
+    );
     expect(await titleRow(titleId)).toMatchObject({ openValue: 600 });
     expect(await entriesOf(titleId)).toHaveLength(1);
     expect(await receiptsOf(foreignTitle)).toEqual([]);

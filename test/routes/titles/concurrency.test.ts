@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { balanceUpTo } from "../../../src/db/ledger";
 import { client, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   dbOf,
@@ -82,13 +83,10 @@ describe("a payment losing the race against another one", () => {
       IDBankAccount: account,
       Value: 12.5,
     });
-    expect(response).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage:
-          "Recebimento de 12.50 recusado: a conta a receber foi alterada por outra operação ao mesmo tempo; consulte o valor em aberto e tente novamente",
-      },
-    });
+    expectRefusal(
+      response,
+      "Recebimento de 12.50 recusado: a conta a receber foi alterada por outra operação ao mesmo tempo; consulte o valor em aberto e tente novamente",
+    );
     expect(await titleRow(id)).toMatchObject({ openValue: 3_000, status: 1 });
     expect(await entriesOfTitle(id)).toEqual([]);
     expect(await balanceUpTo(dbOf(), account, "2099-12-31")).toBe(0);
@@ -108,7 +106,7 @@ describe("a payment losing the race against another one", () => {
       IDBankAccount: bankAccountId,
       Value: 7,
     });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: PAYMENT_CONFLICT } });
+    expectRefusal(response, PAYMENT_CONFLICT);
     expect(await titleRow(id)).toMatchObject({ openValue: 700, status: 1 });
   });
 });
@@ -136,7 +134,7 @@ describe("a value change losing the race against a payment", () => {
       });
       const id = created.body.IDAccountPayableReceivable;
       const response = await api.put(`${path}/${id}`, { Value: 40 });
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: message } });
+      expectRefusal(response, message);
       expect(await titleRow(id)).toMatchObject({ value: 5_000, openValue: 5_000 });
     }
   });
@@ -179,7 +177,7 @@ describe("concurrent deletes of one payment", () => {
     );
     expect(responses.filter((r) => r.status === 200).map((r) => r.body)).toEqual([[]]);
     for (const r of responses.filter((r) => r.status !== 200)) {
-      expect(r).toMatchObject({ status: 400, body: { errorMessage: "Pagamento não existe" } });
+      expectRefusal(r, "Pagamento não existe");
     }
     expect(await titleRow(id)).toMatchObject({ openValue: 10_000, status: 1 });
     expect(await entriesOfTitle(id)).toEqual([]);

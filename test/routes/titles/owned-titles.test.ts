@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { changedTables, invariantViolations, snapshot } from "../../support/invariants";
 import { paymentTypeWithRate, stockedSku } from "../../support/order-factories";
 import { newPurchase, purchaseWorld, setRate } from "../../support/purchase-factories";
+import { expectRefusal } from "../../support/refusal";
 import { companyOneApi } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import { makeBankAccount, makeCostCenter, titleRow } from "../../support/title-factories";
@@ -26,7 +27,7 @@ async function refusedUnchanged(
   message: string,
 ): Promise<void> {
   const before = await snapshot(env.DB_DEMO);
-  expect(await request()).toMatchObject({ status: 400, body: { errorMessage: message } });
+  expectRefusal(await request(), message);
   expect(changedTables(before, await snapshot(env.DB_DEMO))).toEqual([]);
 }
 

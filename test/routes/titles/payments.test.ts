@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { balanceUpTo } from "../../../src/db/ledger";
 import { client, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   dbOf,
@@ -184,10 +185,7 @@ describe("payment refusals", () => {
       IDBankAccount: bankAccountId,
       Value: 40.01,
     });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Valor do pagamento 40.01 maior que o valor em aberto 40.00 da conta a pagar" },
-    });
+    expectRefusal(response, "Valor do pagamento 40.01 maior que o valor em aberto 40.00 da conta a pagar");
     expect(await titleRow(id)).toMatchObject({ openValue: 4_000, status: 2 });
     expect(await paidByEntries(id)).toBe(6_000);
   });
@@ -205,54 +203,47 @@ describe("payment refusals", () => {
         Value: 10.5,
       },
     );
-    expect(response).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage: "Valor do recebimento 10.50 maior que o valor em aberto 10.00 da conta a receber",
-      },
-    });
+    expectRefusal(
+      response,
+      "Valor do recebimento 10.50 maior que o valor em aberto 10.00 da conta a receber",
+    );
   });
 
   it("refuses an unknown title, an unknown bank account, and bad values", async () => {
     const id = await createPayable(100);
-    expect(
+    expectRefusal(
       await api.post(`/accounts/payable/999999/payment`, { IDBankAccount: bankAccountId, Value: 1 }),
-    ).toMatchObject({ status: 400, body: { errorMessage: "Conta a pagar não existe" } });
-    expect(
+      "Conta a pagar não existe",
+    );
+    expectRefusal(
       await api.post(`/accounts/receivable/999999/payment`, { IDBankAccount: bankAccountId, Value: 1 }),
-    ).toMatchObject({ status: 400, body: { errorMessage: "Conta a receber não existe" } });
+      "Conta a receber não existe",
+    );
     // a payable is not a receivable
-    expect(
+    expectRefusal(
       await api.post(`/accounts/receivable/${id}/payment`, { IDBankAccount: bankAccountId, Value: 1 }),
-    ).toMatchObject({ status: 400, body: { errorMessage: "Conta a receber não existe" } });
-    expect(
+      "Conta a receber não existe",
+    );
+    expectRefusal(
       await api.post(`/accounts/payable/${id}/payment`, { IDBankAccount: 999999, Value: 1 }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta bancária não existe" },
-    });
+      "Conta bancária não existe",
+    );
     const zero = await api.post(`/accounts/payable/${id}/payment`, {
       IDBankAccount: bankAccountId,
       Value: 0,
     });
-    expect(zero).toMatchObject({ status: 400, body: { errorMessage: "Value deve ser maior que zero" } });
+    expectRefusal(zero, "Value deve ser maior que zero");
     const cents = await api.post(`/accounts/payable/${id}/payment`, {
       IDBankAccount: bankAccountId,
       Value: 1.001,
     });
-    expect(cents).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Value aceita no máximo 2 casas decimais" },
-    });
+    expectRefusal(cents, "Value aceita no máximo 2 casas decimais");
     const date = await api.post(`/accounts/payable/${id}/payment`, {
       IDBankAccount: bankAccountId,
       Value: 1,
       Date: "2026-02-30",
     });
-    expect(date).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Date deve ser uma data válida no formato AAAA-MM-DD" },
-    });
+    expectRefusal(date, "Date deve ser uma data válida no formato AAAA-MM-DD");
     expect(await entriesOfTitle(id)).toEqual([]);
     expect(await titleRow(id)).toMatchObject({ openValue: 10_000, status: 1 });
   });
@@ -272,10 +263,7 @@ describe("deleting a payment", () => {
     expect(detail.body.Payments[0]).toMatchObject({ IDBankStatementConciliation: lineId });
 
     const response = await api.delete(`/accounts/payable/${id}/payment/${paymentId}`);
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Pagamento conciliado não pode ser excluído; desfaça a conciliação antes" },
-    });
+    expectRefusal(response, "Pagamento conciliado não pode ser excluído; desfaça a conciliação antes");
     expect(await entriesOfTitle(id)).toHaveLength(1);
     expect(await titleRow(id)).toMatchObject({ openValue: 3_000, status: 2 });
   });
@@ -294,10 +282,7 @@ describe("deleting a payment", () => {
     const paymentId = paid.body.Payments[0].IDAccountPayment;
     await reconcileEntry(1, paymentId);
     const response = await api.delete(`/accounts/receivable/${id}/payment/${paymentId}`);
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Recebimento conciliado não pode ser excluído; desfaça a conciliação antes" },
-    });
+    expectRefusal(response, "Recebimento conciliado não pode ser excluído; desfaça a conciliação antes");
     expect(await titleRow(id)).toMatchObject({ openValue: 0, status: 3 });
   });
 
@@ -306,18 +291,13 @@ describe("deleting a payment", () => {
     const b = await createPayable(50);
     const paid = await api.post(`/accounts/payable/${a}/payment`, { IDBankAccount: bankAccountId, Value: 5 });
     const paymentId = paid.body.Payments[0].IDAccountPayment;
-    expect(await api.delete(`/accounts/payable/${b}/payment/${paymentId}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Pagamento não existe" },
-    });
-    expect(await api.delete(`/accounts/payable/${a}/payment/999999`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Pagamento não existe" },
-    });
+    expectRefusal(await api.delete(`/accounts/payable/${b}/payment/${paymentId}`), "Pagamento não existe");
+    expectRefusal(await api.delete(`/accounts/payable/${a}/payment/999999`), "Pagamento não existe");
     const r = await api.post("/accounts/receivable", { Description: "R", Value: 10, DueDate: "2026-04-01" });
-    expect(
+    expectRefusal(
       await api.delete(`/accounts/receivable/${r.body.IDAccountPayableReceivable}/payment/${paymentId}`),
-    ).toMatchObject({ status: 400, body: { errorMessage: "Recebimento não existe" } });
+      "Recebimento não existe",
+    );
     expect(await titleRow(a)).toMatchObject({ openValue: 4_500 });
     expect(await titleRow(b)).toMatchObject({ openValue: 5_000 });
   });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { balanceUpTo } from "../../../src/db/ledger";
 import { call, client, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   dbOf,
@@ -50,7 +51,7 @@ describe("titles of another company", () => {
         filial.delete(`/accounts/${kind}/${id}/payment/${paymentId}`),
       ];
       for (const response of await Promise.all(attempts)) {
-        expect(response).toMatchObject({ status: 400, body: { errorMessage: notFound } });
+        expectRefusal(response, notFound);
       }
       expect(await titleRow(id)).toEqual(before);
       expect((await entriesOfTitle(id)).map((e) => e.id)).toEqual([paymentId]);
@@ -71,12 +72,10 @@ describe("titles of another company", () => {
     });
     const id = created.body.IDAccountPayableReceivable;
     const otherBank = await makeBankAccount(2);
-    expect(
+    expectRefusal(
       await admin.post(`/accounts/payable/${id}/payment`, { IDBankAccount: otherBank, Value: 5 }),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta bancária não existe" },
-    });
+      "Conta bancária não existe",
+    );
     expect(await titleRow(id)).toMatchObject({ openValue: 5_000, status: 1 });
     expect(await entriesOfTitle(id)).toEqual([]);
     expect(await balanceUpTo(dbOf(), otherBank, "2099-12-31")).toBe(0);
@@ -84,24 +83,25 @@ describe("titles of another company", () => {
 
   it("refuses a supplier of another company, on create and on update", async () => {
     const foreign = await makeSupplier(2, "Da filial");
-    expect(
+    expectRefusal(
       await admin.post("/accounts/payable", {
         Description: "T",
         Value: 1,
         DueDate: "2026-08-01",
         IDSupplier: foreign,
       }),
-    ).toMatchObject({ status: 400, body: { errorMessage: "Fornecedor não existe" } });
+      "Fornecedor não existe",
+    );
     const created = await admin.post("/accounts/payable", {
       Description: "T",
       Value: 1,
       DueDate: "2026-08-01",
     });
     const id = created.body.IDAccountPayableReceivable;
-    expect(await admin.put(`/accounts/payable/${id}`, { IDSupplier: foreign })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Fornecedor não existe" },
-    });
+    expectRefusal(
+      await admin.put(`/accounts/payable/${id}`, { IDSupplier: foreign }),
+      "Fornecedor não existe",
+    );
     expect(await titleRow(id)).toMatchObject({ supplierId: null });
   });
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountTypes, suppliers } from "../../../drizzle/schema";
 import { call, client, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   dbOf,
@@ -116,10 +117,7 @@ describe("creating titles", () => {
       [payable({ Document: "x".repeat(61) }), "Document aceita no máximo 60 caracteres"],
     ];
     for (const [body, message] of cases) {
-      expect(await api.post("/accounts/payable", body)).toMatchObject({
-        status: 400,
-        body: { errorMessage: message },
-      });
+      expectRefusal(await api.post("/accounts/payable", body), message);
     }
   });
 });
@@ -151,16 +149,10 @@ describe("registry references", () => {
       for (const [kind, fields, message] of cases(company())) {
         const path = `/accounts/${kind}`;
         const base = kind === "payable" ? payable() : receivable();
-        expect(await api.post(path, { ...base, ...fields })).toMatchObject({
-          status: 400,
-          body: { errorMessage: message },
-        });
+        expectRefusal(await api.post(path, { ...base, ...fields }), message);
         const id = kind === "payable" ? payableId : receivableId;
         const before = await titleRow(id);
-        expect(await api.put(`${path}/${id}`, { ...fields, Description: "Mudou" })).toMatchObject({
-          status: 400,
-          body: { errorMessage: message },
-        });
+        expectRefusal(await api.put(`${path}/${id}`, { ...fields, Description: "Mudou" }), message);
         expect(await titleRow(id)).toEqual(before);
       }
     });
@@ -169,10 +161,10 @@ describe("registry references", () => {
   it("refuses soft-deleted registry rows", async () => {
     const supplierId = await makeSupplier(1, "Inativo");
     await dbOf().update(suppliers).set({ status: 0 }).where(eq(suppliers.id, supplierId));
-    expect(await api.post("/accounts/payable", payable({ IDSupplier: supplierId }))).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Fornecedor não existe" },
-    });
+    expectRefusal(
+      await api.post("/accounts/payable", payable({ IDSupplier: supplierId })),
+      "Fornecedor não existe",
+    );
   });
 
   it("reports the first bad reference in order: party, document, payment, chart, cost center, bank", async () => {
@@ -202,29 +194,26 @@ describe("registry references", () => {
   });
 
   it("refuses a chart-of-accounts entry of the other direction", async () => {
-    expect(
+    expectRefusal(
       await api.post(
         "/accounts/payable",
         payable({ IDTypeAccountPayableReceivable: refs.inflowAccountTypeId }),
       ),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Plano de contas não é de contas a pagar (saída)" },
-    });
-    expect(
+      "Plano de contas não é de contas a pagar (saída)",
+    );
+    expectRefusal(
       await api.post(
         "/accounts/receivable",
         receivable({ IDTypeAccountPayableReceivable: refs.outflowAccountTypeId }),
       ),
-    ).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Plano de contas não é de contas a receber (entrada)" },
-    });
+      "Plano de contas não é de contas a receber (entrada)",
+    );
     const inactive = await makeAccountType(1, 1);
     await dbOf().update(accountTypes).set({ status: 0 }).where(eq(accountTypes.id, inactive));
-    expect(
+    expectRefusal(
       await api.post("/accounts/payable", payable({ IDTypeAccountPayableReceivable: inactive })),
-    ).toMatchObject({ status: 400, body: { errorMessage: "Plano de contas não existe" } });
+      "Plano de contas não existe",
+    );
   });
 });
 
@@ -232,23 +221,14 @@ describe("reading titles", () => {
   it("answers one title, and the kind's message for missing, other-kind and deleted ones", async () => {
     const id = await create("/accounts/payable", payable());
     expect((await api.get(`/accounts/payable/${id}`)).body).toMatchObject({ IDAccountPayableReceivable: id });
-    expect(await api.get(`/accounts/receivable/${id}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta a receber não existe" },
-    });
-    expect(await api.get("/accounts/payable/999999")).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta a pagar não existe" },
-    });
+    expectRefusal(await api.get(`/accounts/receivable/${id}`), "Conta a receber não existe");
+    expectRefusal(await api.get("/accounts/payable/999999"), "Conta a pagar não existe");
     await api.delete(`/accounts/payable/${id}`);
-    expect(await api.get(`/accounts/payable/${id}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta a pagar não existe" },
-    });
-    expect(await api.get("/accounts/payable/abc")).toMatchObject({
-      status: 400,
-      body: { errorMessage: "idaccountpayable deve ser um número inteiro positivo" },
-    });
+    expectRefusal(await api.get(`/accounts/payable/${id}`), "Conta a pagar não existe");
+    expectRefusal(
+      await api.get("/accounts/payable/abc"),
+      "idaccountpayable deve ser um número inteiro positivo",
+    );
   });
 
   it("lists by due date with every filter, the page and without deleted titles", async () => {
@@ -311,10 +291,7 @@ describe("reading titles", () => {
   });
 
   it("refuses bad filters naming them", async () => {
-    expect(await api.get("/accounts/payable?Status=0")).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Status deve ser um de: 1, 2, 3" },
-    });
+    expectRefusal(await api.get("/accounts/payable?Status=0"), "Status deve ser um de: 1, 2, 3");
     expect((await api.get("/accounts/payable?DueDateFrom=2031-13-01")).status).toBe(400);
     expect((await api.get("/accounts/receivable?IDConsumer=x")).status).toBe(400);
     expect((await api.get("/accounts/payable?Page=-1")).status).toBe(400);
@@ -358,10 +335,7 @@ describe("updating titles", () => {
     expect(exact.body).toMatchObject({ Value: 40, OpenValue: 0, Status: 3, StatusName: "Recebido" });
 
     const below = await api.put(`/accounts/receivable/${id}`, { Value: 39.99 });
-    expect(below).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Valor 39.99 menor que o valor já recebido 40.00 da conta a receber" },
-    });
+    expectRefusal(below, "Valor 39.99 menor que o valor já recebido 40.00 da conta a receber");
     expect(await titleRow(id)).toMatchObject({ value: 4_000, openValue: 0, status: 3 });
 
     const reopened = await api.put(`/accounts/receivable/${id}`, { Value: 60 });
@@ -371,10 +345,10 @@ describe("updating titles", () => {
   it("refuses a payable value below what was paid", async () => {
     const id = await create("/accounts/payable", payable({ Value: 10 }));
     await api.post(`/accounts/payable/${id}/payment`, { IDBankAccount: refs.bankAccountId, Value: 7.5 });
-    expect(await api.put(`/accounts/payable/${id}`, { Value: 5 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Valor 5.00 menor que o valor já pago 7.50 da conta a pagar" },
-    });
+    expectRefusal(
+      await api.put(`/accounts/payable/${id}`, { Value: 5 }),
+      "Valor 5.00 menor que o valor já pago 7.50 da conta a pagar",
+    );
     const unpaid = await create("/accounts/payable", payable({ Value: 10 }));
     expect((await api.put(`/accounts/payable/${unpaid}`, { Value: 3 })).body).toMatchObject({
       Value: 3,
@@ -384,24 +358,18 @@ describe("updating titles", () => {
   });
 
   it("refuses a missing or deleted title and bad fields", async () => {
-    expect(await api.put("/accounts/payable/999999", { Description: "x" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta a pagar não existe" },
-    });
+    expectRefusal(
+      await api.put("/accounts/payable/999999", { Description: "x" }),
+      "Conta a pagar não existe",
+    );
     const id = await create("/accounts/receivable", receivable());
-    expect(await api.put(`/accounts/payable/${id}`, { Description: "x" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta a pagar não existe" },
-    });
-    expect(await api.put(`/accounts/receivable/${id}`, { Value: -1 })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Value não pode ser negativo" },
-    });
+    expectRefusal(await api.put(`/accounts/payable/${id}`, { Description: "x" }), "Conta a pagar não existe");
+    expectRefusal(await api.put(`/accounts/receivable/${id}`, { Value: -1 }), "Value não pode ser negativo");
     await api.delete(`/accounts/receivable/${id}`);
-    expect(await api.put(`/accounts/receivable/${id}`, { Description: "x" })).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta a receber não existe" },
-    });
+    expectRefusal(
+      await api.put(`/accounts/receivable/${id}`, { Description: "x" }),
+      "Conta a receber não existe",
+    );
   });
 });
 
@@ -412,10 +380,7 @@ describe("deleting titles", () => {
     expect(await titleRow(id)).toMatchObject({ status: 0, value: 25_040 });
     const list = await api.get("/accounts/payable?DueDateFrom=2040-01-01");
     expect(list.body).toEqual([]);
-    expect(await api.delete(`/accounts/payable/${id}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta a pagar não existe" },
-    });
+    expectRefusal(await api.delete(`/accounts/payable/${id}`), "Conta a pagar não existe");
   });
 
   it("refuses a title with payments, and allows it once they are deleted", async () => {
@@ -424,10 +389,10 @@ describe("deleting titles", () => {
       IDBankAccount: refs.bankAccountId,
       Value: 1,
     });
-    expect(await api.delete(`/accounts/payable/${id}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta a pagar possui pagamentos e não pode ser excluída" },
-    });
+    expectRefusal(
+      await api.delete(`/accounts/payable/${id}`),
+      "Conta a pagar possui pagamentos e não pode ser excluída",
+    );
     expect(await titleRow(id)).toMatchObject({ status: 2 });
     await api.delete(`/accounts/payable/${id}/payment/${paid.body.Payments[0].IDAccountPayment}`);
     expect(await api.delete(`/accounts/payable/${id}`)).toMatchObject({ status: 200, body: [] });
@@ -436,10 +401,10 @@ describe("deleting titles", () => {
   it("refuses a receivable with receipts", async () => {
     const id = await create("/accounts/receivable", receivable());
     await api.post(`/accounts/receivable/${id}/payment`, { IDBankAccount: refs.bankAccountId, Value: 99.9 });
-    expect(await api.delete(`/accounts/receivable/${id}`)).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Conta a receber possui recebimentos e não pode ser excluída" },
-    });
+    expectRefusal(
+      await api.delete(`/accounts/receivable/${id}`),
+      "Conta a receber possui recebimentos e não pode ser excluída",
+    );
     expect(await titleRow(id)).toMatchObject({ status: 3 });
   });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../../drizzle/schema";
 import { client, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import { dbOf, uploadMultipart, utf8, waitForJob } from "../../support/upload-factories";
 
@@ -55,9 +56,9 @@ describe("GET /job/{idjob}", () => {
   it("treats a job of another company, or a missing one, as nonexistent", async () => {
     const response = await uploadMultipart(admin, "/sku/template", utf8("code;name\nP-1;Privado\n"));
     const foreign = await client("demo", filial).get(`/job/${response.body.IDJob}`);
-    expect(foreign).toMatchObject({ status: 400, body: { errorMessage: "Job não existe" } });
+    expectRefusal(foreign, "Job não existe");
     const missing = await client("demo", admin).get("/job/999999");
-    expect(missing).toMatchObject({ status: 400, body: { errorMessage: "Job não existe" } });
+    expectRefusal(missing, "Job não existe");
     expect((await client("demo", admin).get("/job/0")).status).toBe(400);
   });
 });

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../../drizzle/schema";
 import { call, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   dbOf,
@@ -84,33 +85,24 @@ describe("multipart upload", () => {
     const form = new FormData();
     form.append("Type", "SkuTemplate");
     const missing = await call("demo", "POST", "/1.0/job", { token: admin, rawBody: form });
-    expect(missing).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Arquivo não enviado: use o campo file do multipart/form-data" },
-    });
+    expectRefusal(missing, "Arquivo não enviado: use o campo file do multipart/form-data");
 
     const text = new FormData();
     text.append("file", "code;name");
     const notAFile = await call("demo", "POST", "/1.0/sku/template", { token: admin, rawBody: text });
-    expect(notAFile).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Arquivo não enviado: use o campo file do multipart/form-data" },
-    });
+    expectRefusal(notAFile, "Arquivo não enviado: use o campo file do multipart/form-data");
 
     const empty = await uploadMultipart(admin, "/sku/template", new Uint8Array(0));
-    expect(empty).toMatchObject({ status: 400, body: { errorMessage: "Arquivo vazio" } });
+    expectRefusal(empty, "Arquivo vazio");
 
     const png = await uploadMultipart(admin, "/sku/template", utf8("x"), {
       fileName: "a.png",
       contentType: "image/png",
     });
-    expect(png).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage:
-          "ContentType image/png não permitido para SkuTemplate. Aceitos: text/csv, text/plain, application/vnd.ms-excel",
-      },
-    });
+    expectRefusal(
+      png,
+      "ContentType image/png não permitido para SkuTemplate. Aceitos: text/csv, text/plain, application/vnd.ms-excel",
+    );
   });
 
   it("refuses a body above MAX_UPLOAD_BYTES with 413 and stores nothing", async () => {
@@ -128,7 +120,7 @@ describe("multipart upload", () => {
       contentType: "application/x-ofx",
       fields: { Type: "BankStatementOFX" },
     });
-    expect(noAccount).toMatchObject({ status: 400, body: { errorMessage: "Conta bancária obrigatória" } });
+    expectRefusal(noAccount, "Conta bancária obrigatória");
     const badId = await uploadMultipart(admin, "/job", ofx, {
       fileName: "extrato.ofx",
       fields: { Type: "BankStatementOFX", IDBankAccount: "abc" },
@@ -162,12 +154,10 @@ describe("multipart upload", () => {
       contentType: "application/x-ofx",
       fields: { Type: "BankStatementOFX", IDBankAccount: String(other) },
     });
-    expect(otherAccount).toMatchObject({
-      status: 400,
-      body: {
-        errorMessage: `Este arquivo já foi enviado no job ${response.body.IDJob} (BankStatementOFX) com outros parâmetros`,
-      },
-    });
+    expectRefusal(
+      otherAccount,
+      `Este arquivo já foi enviado no job ${response.body.IDJob} (BankStatementOFX) com outros parâmetros`,
+    );
   });
 });
 

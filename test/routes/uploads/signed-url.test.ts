@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpload } from "../../../src/platform/upload-signature";
 import { call, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import { putFile, requestUploadUrl, utf8 } from "../../support/upload-factories";
 
@@ -80,10 +81,7 @@ describe("signed upload URL", () => {
   it("refuses another Content-Type (400) and stores nothing", async () => {
     const answer = await slot();
     const response = await putFile(answer, csv, { ...answer.Headers, "Content-Type": "application/pdf" });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Content-Type do upload difere do informado na solicitação: envie text/csv" },
-    });
+    expectRefusal(response, "Content-Type do upload difere do informado na solicitação: envie text/csv");
     const missing = await putFile(answer, csv, { "Content-Length": answer.Headers["Content-Length"]! });
     expect(missing.status).toBe(400);
     expect(await stored(answer.Key)).toBe(0);
@@ -92,10 +90,7 @@ describe("signed upload URL", () => {
   it("refuses a body larger than SizeBytes (400) and stores nothing", async () => {
     const answer = await slot(5);
     const response = await putFile(answer, csv, { "Content-Type": "text/csv" });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Arquivo maior que o tamanho informado em SizeBytes" },
-    });
+    expectRefusal(response, "Arquivo maior que o tamanho informado em SizeBytes");
     expect(await stored(answer.Key)).toBe(0);
   });
 
@@ -109,10 +104,7 @@ describe("signed upload URL", () => {
       },
     });
     const response = await putFile(answer, body, { "Content-Type": "text/csv", "Content-Length": "10" });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Arquivo maior que o tamanho informado em SizeBytes" },
-    });
+    expectRefusal(response, "Arquivo maior que o tamanho informado em SizeBytes");
     expect(await stored(answer.Key)).toBe(0);
   });
 
@@ -125,10 +117,7 @@ describe("signed upload URL", () => {
       },
     });
     const response = await putFile(answer, body, { "Content-Type": "text/csv" });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Content-Length obrigatório no upload" },
-    });
+    expectRefusal(response, "Content-Length obrigatório no upload");
     expect(await stored(answer.Key)).toBe(0);
   });
 
@@ -141,10 +130,7 @@ describe("signed upload URL", () => {
       },
     });
     const response = await putFile(answer, body, { "Content-Type": "text/csv", "Content-Length": "10" });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Corpo do upload difere do Content-Length informado" },
-    });
+    expectRefusal(response, "Corpo do upload difere do Content-Length informado");
     expect(await stored(answer.Key)).toBe(0);
   });
 
@@ -154,7 +140,7 @@ describe("signed upload URL", () => {
     const other = utf8("code;name\nSIG-2;Assinado\n");
     expect(other.byteLength).toBe(csv.byteLength);
     const second = await putFile(answer, other, answer.Headers);
-    expect(second).toMatchObject({ status: 400, body: { errorMessage: "Arquivo já enviado para esta Key" } });
+    expectRefusal(second, "Arquivo já enviado para esta Key");
     expect(await (await env.UPLOADS.get(answer.Key))!.text()).toBe(new TextDecoder().decode(csv));
   });
 

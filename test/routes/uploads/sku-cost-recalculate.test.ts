@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, products } from "../../../drizzle/schema";
 import { client, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import { dbOf, seedProduct, uploadMultipart, utf8, waitForJob } from "../../support/upload-factories";
 
@@ -78,7 +79,7 @@ describe("POST /sku/{idsku}/cost/recalculate", () => {
     const foreign = await seedProduct({ code: "FILIAL-1" }, 2);
     for (const id of [999_999, deleted, foreign]) {
       const response = await api.post(`/sku/${id}/cost/recalculate`);
-      expect(response).toMatchObject({ status: 400, body: { errorMessage: "Produto não existe" } });
+      expectRefusal(response, "Produto não existe");
     }
     const invalid = await api.post("/sku/abc/cost/recalculate");
     expect(invalid.status).toBe(400);

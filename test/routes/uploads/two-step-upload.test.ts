@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, products, uploads } from "../../../drizzle/schema";
 import { call, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
   confirmUpload,
@@ -117,8 +118,7 @@ describe("two-step upload", () => {
     });
     expect(await env.UPLOADS.head(url.body.Key)).toBeNull();
     const again = await confirmUpload(admin, "/sku/template", url.body.Key);
-    expect(again.status).toBe(400);
-    expect(again.body.errorMessage).toBe("Arquivo ainda não enviado para esta Key");
+    expectRefusal(again, "Arquivo ainda não enviado para esta Key");
     const rows = await dbOf()
       .select()
       .from(jobs)
@@ -186,12 +186,12 @@ describe("ConfirmUpload refusals", () => {
       token: admin,
       body: { Action: "ConfirmUpload" },
     });
-    expect(response).toMatchObject({ status: 400, body: { errorMessage: "Key obrigatória" } });
+    expectRefusal(response, "Key obrigatória");
   });
 
   it("refuses an unknown key, a key of another company and a key of another route", async () => {
     const unknown = await confirmUpload(admin, "/sku/template", "demo/1/sku-template/nao-existe");
-    expect(unknown).toMatchObject({ status: 400, body: { errorMessage: "Upload não encontrado" } });
+    expectRefusal(unknown, "Upload não encontrado");
 
     const csv = utf8("code;name\nOWN-1;Dono\n");
     const url = await requestUploadUrl(admin, "/sku/template", {
@@ -201,16 +201,16 @@ describe("ConfirmUpload refusals", () => {
     });
     await putFile(url.body, csv);
     const otherCompany = await confirmUpload(filial, "/sku/template", url.body.Key);
-    expect(otherCompany).toMatchObject({ status: 400, body: { errorMessage: "Upload não encontrado" } });
+    expectRefusal(otherCompany, "Upload não encontrado");
     const otherRoute = await confirmUpload(admin, "/orders/template", url.body.Key);
-    expect(otherRoute).toMatchObject({ status: 400, body: { errorMessage: "Upload não encontrado" } });
+    expectRefusal(otherRoute, "Upload não encontrado");
     const otherAccount = await confirmUpload(
       await signIn("acme", "admin@acme.local"),
       "/sku/template",
       url.body.Key,
       "acme",
     );
-    expect(otherAccount).toMatchObject({ status: 400, body: { errorMessage: "Upload não encontrado" } });
+    expectRefusal(otherAccount, "Upload não encontrado");
   });
 
   it("refuses a key whose file was never uploaded", async () => {
@@ -220,10 +220,7 @@ describe("ConfirmUpload refusals", () => {
       SizeBytes: 10,
     });
     const response = await confirmUpload(admin, "/sku/template", url.body.Key);
-    expect(response).toMatchObject({
-      status: 400,
-      body: { errorMessage: "Arquivo ainda não enviado para esta Key" },
-    });
+    expectRefusal(response, "Arquivo ainda não enviado para esta Key");
     expect(await objectCount(url.body.Key)).toBe(0);
   });
 });

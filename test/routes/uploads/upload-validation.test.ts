@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { uploads } from "../../../drizzle/schema";
 import { call, signIn } from "../../support/api";
+import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import { dbOf, requestUploadUrl, seedBankAccount } from "../../support/upload-factories";
 
@@ -26,7 +27,7 @@ const valid = { FileName: "a.csv", ContentType: "text/csv", SizeBytes: 100 };
 
 async function refused(path: string, body: Record<string, unknown>, message: string) {
   const response = await call("demo", "POST", `/1.0${path}`, { token: admin, body });
-  expect(response, JSON.stringify(body)).toMatchObject({ status: 400, body: { errorMessage: message } });
+  expectRefusal(response, message, JSON.stringify(body));
 }
 
 describe("RequestUploadUrl validation", () => {
@@ -166,21 +167,15 @@ describe("RequestUploadUrl validation", () => {
         rawBody: "code;name",
         headers: { "Content-Type": "text/csv" },
       });
-      expect(response).toMatchObject({
-        status: 400,
-        body: {
-          errorMessage:
-            "Envie JSON com Action (RequestUploadUrl ou ConfirmUpload) ou multipart/form-data com o campo file",
-        },
-      });
+      expectRefusal(
+        response,
+        "Envie JSON com Action (RequestUploadUrl ou ConfirmUpload) ou multipart/form-data com o campo file",
+      );
       const none = await call("demo", "POST", `/1.0${path}`, { token: admin });
-      expect(none).toMatchObject({
-        status: 400,
-        body: {
-          errorMessage:
-            "Envie JSON com Action (RequestUploadUrl ou ConfirmUpload) ou multipart/form-data com o campo file",
-        },
-      });
+      expectRefusal(
+        none,
+        "Envie JSON com Action (RequestUploadUrl ou ConfirmUpload) ou multipart/form-data com o campo file",
+      );
     }
   });
 
