@@ -2,14 +2,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createChannelIntegration } from "../../domain/hub/integrations";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
 import {
-  HUB_TAG,
   HubIntegrationCreateSchema,
   HubIntegrationSchema,
-  hubDeps,
   integrationBody,
   integrationInput,
-} from "./schemas";
+} from "./schemas/integrations";
 
 export const createHubIntegrationRoute = createRoute({
   method: "post",

@@ -2,7 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import * as domain from "../../domain/hub/products";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import { HUB_TAG, HubProductCreateSchema, HubProductSchema, hubDeps, productBody } from "./schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
+import { HubProductCreateSchema, HubProductSchema, productBody } from "./schemas/products";
 
 export const createHubProductRoute = createRoute({
   method: "post",

@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { collectionListLabels } from "../../domain/hub/labels";
 import type { AppRouteHandler } from "../../http/router";
 import { errorResponses, idPath } from "../../http/schemas";
-import { HUB_TAG, hubDeps } from "./schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
 
 const LabelsQuerySchema = z.object({
   IDOrdersCarrierCollectionList: z

@@ -2,7 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { getClaim } from "../../domain/hub/claims";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
-import { claimBody, HUB_TAG, HubClaimSchema, hubDeps } from "./schemas";
+import { hubDeps } from "./request";
+import { claimBody, HubClaimSchema } from "./schemas/claims";
+import { HUB_TAG } from "./schemas/common";
 
 export const getHubClaimRoute = createRoute({
   method: "get",

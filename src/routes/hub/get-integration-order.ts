@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { hubOrderByIntegration } from "../../domain/hub/orders";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
-import { HUB_TAG, HubOrderSchema, hubOrderBody } from "./schemas";
+import { HUB_TAG } from "./schemas/common";
+import { HubOrderSchema, hubOrderBody } from "./schemas/orders";
 
 export const getIntegrationOrderRoute = createRoute({
   method: "get",

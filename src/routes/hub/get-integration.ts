@@ -2,7 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { getChannelIntegration } from "../../domain/hub/integrations";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { HUB_TAG, HubIntegrationSchema, hubDeps, integrationBody, integrationParams } from "./schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
+import { HubIntegrationSchema, integrationBody, integrationParams } from "./schemas/integrations";
 
 export const getHubIntegrationRoute = createRoute({
   method: "get",

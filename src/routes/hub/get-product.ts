@@ -2,7 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import * as domain from "../../domain/hub/products";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { HUB_TAG, HubProductSchema, hubDeps, productBody, productParams } from "./schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
+import { HubProductSchema, productBody, productParams } from "./schemas/products";
 
 export const getHubProductRoute = createRoute({
   method: "get",

@@ -4,7 +4,8 @@ import { requestPull } from "../../domain/hub/pull";
 import { JOB_ALREADY_EXISTS } from "../../domain/jobs/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { flagBody, jsonBody, jsonOk } from "../../http/schemas";
-import { HUB_TAG, integrationParams } from "./schemas";
+import { HUB_TAG } from "./schemas/common";
+import { integrationParams } from "./schemas/integrations";
 
 const PullBodySchema = z
   .object({

@@ -2,15 +2,15 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { changeChannelIntegration } from "../../domain/hub/integrations";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
 import {
-  HUB_TAG,
   HubIntegrationSchema,
   HubIntegrationUpdateSchema,
-  hubDeps,
   integrationBody,
   integrationInput,
   integrationParams,
-} from "./schemas";
+} from "./schemas/integrations";
 
 export const updateHubIntegrationRoute = createRoute({
   method: "put",

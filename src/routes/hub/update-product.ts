@@ -2,14 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import { syncHubProduct } from "../../domain/hub/products";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import {
-  HUB_TAG,
-  HubProductSyncSchema,
-  HubProductUpdateSchema,
-  hubDeps,
-  productParams,
-  syncBody,
-} from "./schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
+import { HubProductSyncSchema, HubProductUpdateSchema, productParams, syncBody } from "./schemas/products";
 
 export const updateHubProductRoute = createRoute({
   method: "put",
