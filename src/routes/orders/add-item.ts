@@ -2,14 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { addOrderItem } from "../../domain/orders/order-items";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import {
-  itemBody,
-  itemRequestOf,
-  ORDERS_TAG,
-  OrderItemCreateSchema,
-  OrderItemSchema,
-  orderParams,
-} from "./schemas";
+import { ORDERS_TAG, orderParams } from "./schemas/common";
+import { itemBody, itemRequestOf, OrderItemCreateSchema, OrderItemSchema } from "./schemas/items";
 
 export const addOrderSkuRoute = createRoute({
   method: "post",

@@ -2,15 +2,10 @@ import { createRoute } from "@hono/zod-openapi";
 import * as domain from "../../domain/orders/create-order";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import {
-  detailBody,
-  headerOf,
-  itemRequestOf,
-  ORDERS_TAG,
-  OrderCreateSchema,
-  OrderDetailSchema,
-  paymentRequestOf,
-} from "./schemas";
+import { ORDERS_TAG } from "./schemas/common";
+import { itemRequestOf } from "./schemas/items";
+import { detailBody, headerOf, OrderCreateSchema, OrderDetailSchema } from "./schemas/orders";
+import { paymentRequestOf } from "./schemas/payments";
 
 export const createOrderRoute = createRoute({
   method: "post",

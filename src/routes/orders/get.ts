@@ -2,7 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { orderWithReceipt } from "../../domain/orders/read";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { detailBody, ORDERS_TAG, OrderDetailSchema, orderParams } from "./schemas";
+import { ORDERS_TAG, orderParams } from "./schemas/common";
+import { detailBody, OrderDetailSchema } from "./schemas/orders";
 
 export const getOrderRoute = createRoute({
   method: "get",

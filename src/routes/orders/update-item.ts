@@ -3,14 +3,8 @@ import { changeOrderItem } from "../../domain/orders/order-items";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
 import { SkuSchema, skuBody } from "../sku/schemas";
-import {
-  itemBody,
-  itemChangesOf,
-  ORDERS_TAG,
-  OrderItemSchema,
-  OrderItemUpdateSchema,
-  orderItemParams,
-} from "./schemas";
+import { ORDERS_TAG, orderItemParams } from "./schemas/common";
+import { itemBody, itemChangesOf, OrderItemSchema, OrderItemUpdateSchema } from "./schemas/items";
 
 const ManualTaxItemSchema = OrderItemSchema.extend({
   Sku: SkuSchema.openapi({ description: "O cadastro do SKU do item" }),

@@ -3,7 +3,7 @@ import { changeOrderPayment } from "../../domain/orders/payments";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonBody, jsonOk } from "../../http/schemas";
 import { detailBody, RECEIVABLE_ROUTES, titleInput } from "../titles/schemas";
-import { ORDERS_TAG, orderParams } from "./schemas";
+import { ORDERS_TAG, orderParams } from "./schemas/common";
 
 const params = orderParams.extend({
   idaccountpayablereceivable: idPath("idaccountpayablereceivable").openapi({

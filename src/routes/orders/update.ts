@@ -2,14 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { changeOrder } from "../../domain/orders/change-order";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import {
-  detailBody,
-  headerOf,
-  ORDERS_TAG,
-  OrderDetailSchema,
-  OrderUpdateSchema,
-  orderParams,
-} from "./schemas";
+import { ORDERS_TAG, orderParams } from "./schemas/common";
+import { detailBody, headerOf, OrderDetailSchema, OrderUpdateSchema } from "./schemas/orders";
 
 export const updateOrderRoute = createRoute({
   method: "put",
