@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { finishProduction as finish } from "../../domain/production/production";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { PurchaseDetailSchema, purchaseDetailBody } from "../purchases/schemas";
+import { PurchaseDetailSchema, purchaseDetailBody } from "../purchases/schemas/purchases";
 import { PRODUCTION_TAG, ProductionParams } from "./schemas";
 
 export const finishProductionRoute = createRoute({

@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { checkPurchase as check } from "../../domain/purchases/check";
 import type { AppRouteHandler } from "../../http/router";
 import { dateString, flagBody, idBody, jsonBody, jsonOk, textBody } from "../../http/schemas";
-import { PURCHASE_TAG, PurchaseDetailSchema, PurchaseParams, purchaseDetailBody } from "./schemas";
+import { PURCHASE_TAG, PurchaseParams } from "./schemas/common";
+import { PurchaseDetailSchema, purchaseDetailBody } from "./schemas/purchases";
 
 const countBody = (name: string) =>
   z.number({ error: `${name} deve ser um número` }).openapi({

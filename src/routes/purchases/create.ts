@@ -2,13 +2,13 @@ import { createRoute } from "@hono/zod-openapi";
 import * as domain from "../../domain/purchases/purchases";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
+import { PURCHASE_TAG } from "./schemas/common";
 import {
-  PURCHASE_TAG,
   PurchaseCreateSchema,
   PurchaseDetailSchema,
   purchaseDetailBody,
   purchaseInput,
-} from "./schemas";
+} from "./schemas/purchases";
 
 export const createPurchaseRoute = createRoute({
   method: "post",

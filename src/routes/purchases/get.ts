@@ -2,7 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { purchaseDetail } from "../../domain/purchases/purchases";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { PURCHASE_TAG, PurchaseDetailSchema, PurchaseParams, purchaseDetailBody } from "./schemas";
+import { PURCHASE_TAG, PurchaseParams } from "./schemas/common";
+import { PurchaseDetailSchema, purchaseDetailBody } from "./schemas/purchases";
 
 export const getPurchaseRoute = createRoute({
   method: "get",

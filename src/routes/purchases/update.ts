@@ -2,14 +2,13 @@ import { createRoute } from "@hono/zod-openapi";
 import { editPurchase } from "../../domain/purchases/purchases";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
+import { PURCHASE_TAG, PurchaseParams } from "./schemas/common";
 import {
-  PURCHASE_TAG,
   PurchaseDetailSchema,
-  PurchaseParams,
   PurchaseUpdateSchema,
   purchaseChanges,
   purchaseDetailBody,
-} from "./schemas";
+} from "./schemas/purchases";
 
 export const updatePurchaseRoute = createRoute({
   method: "put",
