@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getChannelIntegration } from "../../domain/hub/integrations";
+import { HUB_INTEGRATION_NOT_FOUND } from "../../domain/hub/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
 import { hubDeps } from "./request";
@@ -12,7 +13,7 @@ export const getHubIntegrationRoute = createRoute({
   operationId: "getHubIntegration",
   tags: [HUB_TAG],
   summary: "Consulta uma integração de canal",
-  description: "Estado da autenticação, validade, depósito, cursor. 400 `Integração de canal não existe`.",
+  description: `Estado da autenticação, validade, depósito, cursor. 400 \`${HUB_INTEGRATION_NOT_FOUND}\`.`,
   request: { params: integrationParams },
   responses: jsonOk(z.array(HubIntegrationSchema), "Array de um item"),
 });

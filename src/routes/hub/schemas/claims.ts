@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { HubAttachmentRow } from "../../../db/hub/attachments";
 import type { ClaimView } from "../../../domain/hub/claims";
+import { ATTACHMENT_NOT_SUPPORTED } from "../../../domain/hub/messages";
 import { idField } from "../../registries/fields";
 
 export const HubAttachmentSchema = z
@@ -50,7 +51,7 @@ export const ATTACHMENT_FAILURES = [
   "400 para cada falha, com a sua mensagem (nunca 5xx nem 502): arquivo não enviado (`Arquivo não enviado...`),",
   "arquivo inválido (vazio ou sem extensão: `Arquivo inválido...`), falha ao salvar (`Falha ao salvar o arquivo...`),",
   "recusa do canal por extensão ou tamanho (`O canal recusou o arquivo: ...`), canal sem anexos",
-  "(`O canal desta integração não aceita anexos`), pedido da integração não encontrado (aqui ou no canal) e",
+  `(\`${ATTACHMENT_NOT_SUPPORTED}\`), pedido da integração não encontrado (aqui ou no canal) e`,
   "integração não autenticada (ou com credenciais expiradas). O arquivo fica guardado (R2) só quando o canal o aceita.",
 ].join(" ");
 

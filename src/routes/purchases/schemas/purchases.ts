@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { PurchaseListRow } from "../../../db/purchases/purchases";
+import { ORDER_NOT_FOUND } from "../../../domain/orders/messages";
 import { PURCHASE_STATUS_NOT_FOUND } from "../../../domain/purchases/messages";
 import type { PurchaseChanges, PurchaseDetail, PurchaseInput } from "../../../domain/purchases/purchases";
 import { purchaseStatus } from "../../../domain/purchases/statuses";
@@ -8,7 +9,6 @@ import { fromMilli } from "../../../domain/stock/quantities";
 import { dateTimeString, idBody, textBody } from "../../../http/schemas";
 import { fromCents } from "../../../lib/money";
 import { idField } from "../../registries/fields";
-
 import { chNfeBody, scheduleStatusField } from "./common";
 import { itemInput, PurchaseItemBody, PurchaseItemSchema } from "./items";
 
@@ -42,9 +42,12 @@ const purchaseFields = {
     .max(120, "Installments deve estar entre 1 e 120")
     .optional()
     .openapi({ description: "Parcelas das contas a pagar criadas na conferência (padrão 1)", example: 3 }),
-  IDOrder: idBody("IDOrder").nullable().optional().openapi({
-    description: "Pedido de venda da empresa que a compra atende (400 `Pedido não existe` para outro)",
-  }),
+  IDOrder: idBody("IDOrder")
+    .nullable()
+    .optional()
+    .openapi({
+      description: `Pedido de venda da empresa que a compra atende (400 \`${ORDER_NOT_FOUND}\` para outro)`,
+    }),
   chNFe: chNfeBody.nullable().optional(),
   NfeNumber: z
     .number({ error: "NfeNumber deve ser um número inteiro" })
