@@ -31,13 +31,19 @@ function areaMap(): AreaRow[] {
   const lines = text.slice(start, end < 0 ? undefined : end).split("\n");
   const rows = lines.filter((line) => line.startsWith("|")).slice(2); // the header and its rule
   return rows.map((line) => {
-    const cells = line.split("|").slice(1, -1).map((cell) => cell.trim());
+    const cells = line
+      .split("|")
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     if (cells.length !== 4) throw new Error(`area map row without 4 cells: ${line}`);
     const [area = "", ...layers] = cells;
     const names = Object.fromEntries(
       LAYERS.map((layer, i) => {
         const cell = layers[i] ?? "";
-        return [layer, cell.startsWith("—") ? [] : [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? "")];
+        return [
+          layer,
+          cell.startsWith("—") ? [] : [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? ""),
+        ];
       }),
     ) as Record<Layer, string[]>;
     return { area, names };
@@ -56,7 +62,9 @@ describe("the area map of docs/ARCHITECTURE.md", () => {
       const mapped = map.flatMap((row) => row.names[layer]);
       const duplicates = mapped.filter((name, i) => mapped.indexOf(name) !== i);
       expect(duplicates, `named in more than one area of ${layer}`).toEqual([]);
-      expect([...mapped].sort(), `the ${layer} column of the area map against the tree`).toEqual(entriesOf(layer));
+      expect([...mapped].sort(), `the ${layer} column of the area map against the tree`).toEqual(
+        entriesOf(layer),
+      );
     });
   }
 });
