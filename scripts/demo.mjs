@@ -300,7 +300,7 @@ const watchImport = (jobId, expected) => watchJob(jobId, "BankStatementOFX", exp
 
 const findBy = (list, field, value) => list.find((item) => item[field] === value);
 
-console.log(`Finance back-office API demo against ${API}`);
+console.log(`Finance and commerce back-office API demo against ${API}`);
 
 const company = await stepOf(`Sign in as ${EMAIL}`, async () => {
   const session = await call("POST", "/user/signin/local", { Email: EMAIL, Password: PASSWORD });

@@ -127,7 +127,9 @@ const TAG_GROUPS = [
   { name: "Canais de venda", tags: ["Hub"] },
 ];
 
-const DESCRIPTION = `Contas bancárias, extrato interno, transferências, importação OFX e conciliação bancária, multiempresa.
+const DESCRIPTION = `Finanças e comércio, multiempresa. Finanças: contas bancárias, extrato interno, transferências, importação OFX,
+conciliação bancária (manual e por regras) e títulos a pagar/receber. Comércio: SKUs e estoque (kardex, lotes, reservas,
+inventário, preços), pedidos, compras e notas de entrada, produção e o hub de canais de venda.
 
 **Endereço.** A conta é o primeiro rótulo do host e a versão o primeiro segmento do caminho:
 \`{scheme}://{account}.{domain}/{version}/...\` (ex.: \`http://demo.localhost:8787/1.0/company\`). Sem versão, vale 1.0.
@@ -195,7 +197,7 @@ function serverVariables(url: URL) {
 export function buildOpenApiDocument(app: OpenAPIHono<AppEnv>, requestUrl: string): Document {
   const doc = app.getOpenAPI31Document({
     openapi: "3.1.0",
-    info: { title: "Finance back-office API", version: API_VERSION_LABEL, description: DESCRIPTION },
+    info: { title: "Finance and commerce back-office API", version: API_VERSION_LABEL, description: DESCRIPTION },
     servers: [
       {
         url: "{scheme}://{account}.{domain}/{version}",

@@ -9,7 +9,7 @@ export function registerReferencePage(app: OpenAPIHono<AppEnv>): void {
     Scalar({
       url: "/openapi.json",
       cdn: "/docs/scalar.js",
-      pageTitle: "Finance back-office API",
+      pageTitle: "Finance and commerce back-office API",
       withDefaultFonts: false,
       hideClientButton: true,
       telemetry: false,

@@ -61,8 +61,8 @@ describe.skipIf(!hasChromium)(
     it("renders the reference: every area in the sidebar, the operations of an area when opened", async () => {
       const response = await page.goto(`${accountUrl("demo")}/docs`, { waitUntil: "networkidle" });
       expect(response?.status()).toBe(200);
-      expect(await page.title()).toBe("Finance back-office API");
-      await page.getByRole("heading", { name: "Finance back-office API" }).waitFor();
+      expect(await page.title()).toBe("Finance and commerce back-office API");
+      await page.getByRole("heading", { name: "Finance and commerce back-office API" }).waitFor();
       for (const { name } of API_TAGS) {
         await expect(page.getByText(name, { exact: true }).first().isVisible(), name).resolves.toBe(true);
       }

@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { changeBankAccount } from "../../domain/bank-accounts/change";
 import { listBankAccounts } from "../../domain/bank-accounts/list";
+import { ADJUSTMENT_DOCUMENT } from "../../domain/bank-accounts/messages";
+import { COMPANY_NOT_FOUND } from "../../domain/company/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonBody, jsonOk } from "../../http/schemas";
 import {
@@ -24,8 +26,8 @@ export const updateBankAccountRoute = createRoute({
     "recusado. Modo ajuste (InitialBalance e InitialBalanceDate enviados juntos; campos de cadastro " +
     "ignorados): compara o saldo desejado com o saldo até o dia anterior a InitialBalanceDate e lança a " +
     "diferença como entrada ou saída nesse dia às 23:59:59, descrição `Ajuste de saldo inicial para " +
-    "<InitialBalanceDate>` e documento `AJUSTE`; diferença zero é recusada. Enviar só um dos dois campos é " +
-    "recusado. Conta de outra empresa ou inexistente: `Empresa não existe`. Responde a lista atualizada.",
+    `<InitialBalanceDate>\` e documento \`${ADJUSTMENT_DOCUMENT}\`; diferença zero é recusada. Enviar só um dos dois campos é ` +
+    `recusado. Conta de outra empresa ou inexistente: \`${COMPANY_NOT_FOUND}\`. Responde a lista atualizada.`,
   request: {
     params: z.object({ idbankaccount: idPath("idbankaccount") }),
     body: jsonBody(BankAccountUpdateSchema),

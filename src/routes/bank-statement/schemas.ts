@@ -3,6 +3,7 @@ import type { EntryRow } from "../../db/ledger";
 import type { EntryView } from "../../db/statement";
 import type { AcquirerLineView, BankLineView } from "../../domain/statement/bank-line-view";
 import type { StatementEntry } from "../../domain/statement/statement";
+import { DEFAULT_TRANSFER_DESCRIPTION } from "../../domain/transfers/messages";
 import { dateString, INT32_MAX, idPath, moneyBody, textBody } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
 
@@ -245,7 +246,7 @@ export const TransferBodySchema = z
     Description: textBody("Description", 200, { multiline: true })
       .nullable()
       .optional()
-      .openapi({ description: "Texto da transferência; padrão `Transferência entre contas`" }),
+      .openapi({ description: `Texto da transferência; padrão \`${DEFAULT_TRANSFER_DESCRIPTION}\`` }),
     Date: dateString("Date")
       .nullable()
       .optional()

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { RULE_APPLY_SCHEDULED } from "../../domain/auto-reconciliation/messages";
 import { scheduleRuleApply } from "../../domain/auto-reconciliation/schedule-apply";
+import { BANK_ACCOUNT_NOT_FOUND, BANK_ACCOUNT_REQUIRED } from "../../domain/bank-accounts/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
 import { RULE_TAG, RuleBodySchema } from "./schemas";
@@ -32,7 +33,7 @@ export const applyConciliationRulesRoute = createRoute({
     "vários deixam a linha pendente com a regra registrada; tipo 2 liga a perna de transferência existente ou " +
     "lança a transferência. Cada pedido é um job novo; dois jobs sobre a mesma conta nunca conciliam uma linha " +
     "duas vezes. Resultado do job: `lines` (linhas avaliadas, também o Total), `autoReconciled`, `pending`. " +
-    "400 `Conta bancária obrigatória`, `Conta bancária não existe`.",
+    `400 \`${BANK_ACCOUNT_REQUIRED}\`, \`${BANK_ACCOUNT_NOT_FOUND}\`.`,
   request: { body: jsonBody(ApplyBodySchema) },
   responses: jsonOk(ApplyAnswerSchema, "O job agendado"),
 });

@@ -2,7 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import { createCollectionList } from "../../domain/hub/labels";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import { CollectionListCreateSchema, CollectionListSchema, HUB_TAG, hubDeps } from "./schemas";
+import { hubDeps } from "./request";
+import { CollectionListCreateSchema, CollectionListSchema } from "./schemas/collection-lists";
+import { HUB_TAG } from "./schemas/common";
 
 export const createHubCollectionListRoute = createRoute({
   method: "post",

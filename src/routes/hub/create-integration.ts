@@ -1,15 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createChannelIntegration } from "../../domain/hub/integrations";
+import { CHANNEL_CREDENTIALS_REFUSED } from "../../domain/hub/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
 import {
-  HUB_TAG,
   HubIntegrationCreateSchema,
   HubIntegrationSchema,
-  hubDeps,
   integrationBody,
   integrationInput,
-} from "./schemas";
+} from "./schemas/integrations";
 
 export const createHubIntegrationRoute = createRoute({
   method: "post",
@@ -19,7 +20,7 @@ export const createHubIntegrationRoute = createRoute({
   summary: "Conecta um canal de venda (marketplace, loja virtual)",
   description: [
     "Cria a integração no cadastro de integrações da empresa (`/company/integration`, Kind `HUB`) e o seu lado de canal.",
-    "Com `Credentials`, o canal as confere antes de gravar (recusadas: 400 `Credenciais recusadas pelo canal`, nada gravado);",
+    `Com \`Credentials\`, o canal as confere antes de gravar (recusadas: 400 \`${CHANNEL_CREDENTIALS_REFUSED}\`, nada gravado);`,
     "sem elas a integração fica `NotAuthenticated`. As credenciais são guardadas criptografadas e nunca devolvidas.",
     "400 `Tipo de integração de canal não existe: <id> ...` para um IDTypeCompanyIntegration desconhecido.",
   ].join(" "),

@@ -1,8 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { HUB_INTEGRATION_NOT_FOUND, HUB_PRODUCT_DUPLICATE_SKU } from "../../domain/hub/messages";
 import * as domain from "../../domain/hub/products";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import { HUB_TAG, HubProductCreateSchema, HubProductSchema, hubDeps, productBody } from "./schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
+import { HubProductCreateSchema, HubProductSchema, productBody } from "./schemas/products";
 
 export const createHubProductRoute = createRoute({
   method: "post",
@@ -10,8 +13,7 @@ export const createHubProductRoute = createRoute({
   operationId: "createHubProduct",
   tags: [HUB_TAG],
   summary: "Cadastra um produto anunciado num canal, com as suas variações (SKUs)",
-  description:
-    "400 `Integração de canal não existe`, `SKU não existe: <ids>`, `A mesma SKU aparece em duas variações`, `Informe ao menos uma variação ...`.",
+  description: `400 \`${HUB_INTEGRATION_NOT_FOUND}\`, \`SKU não existe: <ids>\`, \`${HUB_PRODUCT_DUPLICATE_SKU}\`, \`Informe ao menos uma variação ...\`.`,
   request: { body: jsonBody(HubProductCreateSchema) },
   responses: jsonOk(z.array(HubProductSchema), "Array de um item: o produto do hub"),
 });

@@ -1,8 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { collectionListLabels } from "../../domain/hub/labels";
+import { CHANNEL_KIND_NOT_CONNECTED, COLLECTION_LIST_REQUIRED } from "../../domain/hub/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { errorResponses, idPath } from "../../http/schemas";
-import { HUB_TAG, hubDeps } from "./schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
 
 const LabelsQuerySchema = z.object({
   IDOrdersCarrierCollectionList: z
@@ -46,8 +48,7 @@ export const fetchHubLabelsRoute = createRoute({
   operationId: "fetchHubLabels",
   tags: [HUB_TAG],
   summary: "Etiquetas de envio das listas de coleta, buscadas no canal (PDF ou ZPL)",
-  description:
-    "Um arquivo com uma etiqueta por pedido das listas. 400 `A empresa não tem integração de canal ativa desse tipo` quando a empresa não tem integração desse tipo; `IDOrdersCarrierCollectionList não informado`. As listas precisam ser da empresa, do tipo de canal do caminho e de uma mesma integração: 400 `Lista de coleta não existe: <ids>` caso contrário. Falhas do canal (não autenticado, expirado, resposta inválida, sem resposta): 400 com a mensagem.",
+  description: `Um arquivo com uma etiqueta por pedido das listas. 400 \`${CHANNEL_KIND_NOT_CONNECTED}\` quando a empresa não tem integração desse tipo; \`${COLLECTION_LIST_REQUIRED}\`. As listas precisam ser da empresa, do tipo de canal do caminho e de uma mesma integração: 400 \`Lista de coleta não existe: <ids>\` caso contrário. Falhas do canal (não autenticado, expirado, resposta inválida, sem resposta): 400 com a mensagem.`,
   request: {
     params: z.object({ idtypecompanyintegration: idPath("idtypecompanyintegration") }),
     query: LabelsQuerySchema,

@@ -1,8 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getClaim } from "../../domain/hub/claims";
+import { HUB_CLAIM_NOT_FOUND } from "../../domain/hub/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
-import { claimBody, HUB_TAG, HubClaimSchema, hubDeps } from "./schemas";
+import { hubDeps } from "./request";
+import { claimBody, HubClaimSchema } from "./schemas/claims";
+import { HUB_TAG } from "./schemas/common";
 
 export const getHubClaimRoute = createRoute({
   method: "get",
@@ -10,8 +13,7 @@ export const getHubClaimRoute = createRoute({
   operationId: "getHubClaim",
   tags: [HUB_TAG],
   summary: "Reclamação de um pedido do hub, consultada no canal",
-  description:
-    "Os dados guardados, atualizados pelo canal. `ClaimAffectsReputation` vem da consulta ao canal: null quando ela falhou (`ClaimLookupFailure` diz por quê). 400 `Reclamação do pedido não encontrada`.",
+  description: `Os dados guardados, atualizados pelo canal. \`ClaimAffectsReputation\` vem da consulta ao canal: null quando ela falhou (\`ClaimLookupFailure\` diz por quê). 400 \`${HUB_CLAIM_NOT_FOUND}\`.`,
   request: { params: z.object({ idhuborderclaim: idPath("idhuborderclaim") }) },
   responses: jsonOk(HubClaimSchema, "A reclamação"),
 });

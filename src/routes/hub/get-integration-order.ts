@@ -1,8 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { HUB_ORDER_NOT_FOUND } from "../../domain/hub/messages";
 import { hubOrderByIntegration } from "../../domain/hub/orders";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
-import { HUB_TAG, HubOrderSchema, hubOrderBody } from "./schemas";
+import { HUB_TAG } from "./schemas/common";
+import { HubOrderSchema, hubOrderBody } from "./schemas/orders";
 
 export const getIntegrationOrderRoute = createRoute({
   method: "get",
@@ -10,8 +12,7 @@ export const getIntegrationOrderRoute = createRoute({
   operationId: "getIntegrationOrder",
   tags: [HUB_TAG],
   summary: "Pedido do hub pelo seu id (IDIntegration)",
-  description:
-    "`{idintegration}` é o IDIntegration: o id do pedido do hub (o registro do pedido recebido do canal), não o da integração. Mesmo conteúdo de GET /orders/hub/{idorder}. 400 `Pedido da integração não encontrado`.",
+  description: `\`{idintegration}\` é o IDIntegration: o id do pedido do hub (o registro do pedido recebido do canal), não o da integração. Mesmo conteúdo de GET /orders/hub/{idorder}. 400 \`${HUB_ORDER_NOT_FOUND}\`.`,
   request: { params: z.object({ idintegration: idPath("idintegration") }) },
   responses: jsonOk(HubOrderSchema, "O pedido do hub"),
 });

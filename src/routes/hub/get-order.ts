@@ -1,8 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { HUB_ORDER_NOT_FOUND } from "../../domain/hub/messages";
 import { hubOrderByOrder } from "../../domain/hub/orders";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
-import { HUB_TAG, HubOrderSchema, hubOrderBody } from "./schemas";
+import { HUB_TAG } from "./schemas/common";
+import { HubOrderSchema, hubOrderBody } from "./schemas/orders";
 
 export const getHubOrderRoute = createRoute({
   method: "get",
@@ -10,8 +12,7 @@ export const getHubOrderRoute = createRoute({
   operationId: "getHubOrder",
   tags: [HUB_TAG],
   summary: "Pedido do hub pelo pedido criado a partir dele (IDOrder)",
-  description:
-    "Mesmo conteúdo de GET /hub/order/{idintegration}. 400 `Pedido da integração não encontrado` quando nenhum pedido do hub criou esse IDOrder.",
+  description: `Mesmo conteúdo de GET /hub/order/{idintegration}. 400 \`${HUB_ORDER_NOT_FOUND}\` quando nenhum pedido do hub criou esse IDOrder.`,
   request: { params: z.object({ idorder: idPath("idorder") }) },
   responses: jsonOk(HubOrderSchema, "O pedido do hub"),
 });

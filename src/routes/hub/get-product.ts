@@ -1,8 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { HUB_PRODUCT_NOT_FOUND } from "../../domain/hub/messages";
 import * as domain from "../../domain/hub/products";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { HUB_TAG, HubProductSchema, hubDeps, productBody, productParams } from "./schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
+import { HubProductSchema, productBody, productParams } from "./schemas/products";
 
 export const getHubProductRoute = createRoute({
   method: "get",
@@ -10,8 +13,7 @@ export const getHubProductRoute = createRoute({
   operationId: "getHubProduct",
   tags: [HUB_TAG],
   summary: "Consulta um produto do hub e as suas variações",
-  description:
-    "Preço e estoque atuais de cada SKU e quando o canal os aceitou por último. 400 `Produto do hub não existe`.",
+  description: `Preço e estoque atuais de cada SKU e quando o canal os aceitou por último. 400 \`${HUB_PRODUCT_NOT_FOUND}\`.`,
   request: { params: productParams },
   responses: jsonOk(z.array(HubProductSchema), "Array de um item"),
 });

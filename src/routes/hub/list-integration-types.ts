@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { CHANNEL_KINDS } from "../../domain/hub/channel-kinds";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { ChannelKindSchema, HUB_TAG } from "./schemas";
+import { HUB_TAG } from "./schemas/common";
+import { ChannelKindSchema } from "./schemas/integrations";
 
 export const listHubIntegrationTypesRoute = createRoute({
   method: "get",

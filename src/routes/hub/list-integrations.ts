@@ -2,7 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { listChannelIntegrations } from "../../domain/hub/integrations";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk, pageQuery } from "../../http/schemas";
-import { HUB_TAG, HubIntegrationSchema, hubDeps, integrationBody } from "./schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
+import { HubIntegrationSchema, integrationBody } from "./schemas/integrations";
 
 export const listHubIntegrationsRoute = createRoute({
   method: "get",

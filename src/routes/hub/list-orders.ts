@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { listOrders } from "../../domain/hub/orders";
 import type { AppRouteHandler } from "../../http/router";
 import { dateQuery, dateTimeString, enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
-import { HUB_TAG, HubOrderSummarySchema, hubOrderSummaryBody } from "./schemas";
+import { HUB_TAG } from "./schemas/common";
+import { HubOrderSummarySchema, hubOrderSummaryBody } from "./schemas/orders";
 
 const text = (name: string, description: string, max = 100) =>
   z

@@ -1,10 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PULL_SCHEDULED } from "../../domain/hub/messages";
+import { HUB_INTEGRATION_NOT_FOUND, PULL_SCHEDULED } from "../../domain/hub/messages";
 import { requestPull } from "../../domain/hub/pull";
 import { JOB_ALREADY_EXISTS } from "../../domain/jobs/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { flagBody, jsonBody, jsonOk } from "../../http/schemas";
-import { HUB_TAG, integrationParams } from "./schemas";
+import { HUB_TAG } from "./schemas/common";
+import { integrationParams } from "./schemas/integrations";
 
 const PullBodySchema = z
   .object({
@@ -32,7 +33,7 @@ export const pullHubOrdersRoute = createRoute({
     "O job lê os pedidos depois do cursor da integração, página a página; cada pedido do canal é gravado uma vez",
     "(pelo id do pedido no canal), com o cliente encontrado ou criado pelo CPF/CNPJ e as SKUs pelo código do canal.",
     "`Result` `{pulled, created, duplicates, unmapped}`; canal não autenticado, expirado, com resposta inválida ou sem",
-    "resposta: job `Failed` com a mensagem. 400 `Integração de canal não existe`.",
+    `resposta: job \`Failed\` com a mensagem. 400 \`${HUB_INTEGRATION_NOT_FOUND}\`.`,
   ].join(" "),
   request: { params: integrationParams, body: jsonBody(PullBodySchema) },
   responses: jsonOk(PullAnswerSchema, "O job da importação"),

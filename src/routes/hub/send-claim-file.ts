@@ -1,16 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sendClaimAttachment } from "../../domain/hub/attachments";
+import { HUB_CLAIM_NOT_FOUND } from "../../domain/hub/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
+import { hubDeps, requireMultipart } from "./request";
 import {
   ATTACHMENT_FAILURES,
   attachmentBody,
   attachmentRequestBody,
-  HUB_TAG,
   HubAttachmentSchema,
-  hubDeps,
-  requireMultipart,
-} from "./schemas";
+} from "./schemas/claims";
+import { HUB_TAG } from "./schemas/common";
 
 export const sendHubClaimFileRoute = createRoute({
   method: "post",
@@ -18,7 +18,7 @@ export const sendHubClaimFileRoute = createRoute({
   operationId: "sendHubClaimFile",
   tags: [HUB_TAG],
   summary: "Envia um anexo ao canal na reclamação (multipart, campo `file`)",
-  description: `400 \`Reclamação do pedido não encontrada\` para uma reclamação que não existe. ${ATTACHMENT_FAILURES}`,
+  description: `400 \`${HUB_CLAIM_NOT_FOUND}\` para uma reclamação que não existe. ${ATTACHMENT_FAILURES}`,
   middleware: [requireMultipart] as const,
   request: { params: z.object({ idhuborderclaim: idPath("idhuborderclaim") }), body: attachmentRequestBody },
   responses: jsonOk(HubAttachmentSchema, "O anexo aceito pelo canal"),

@@ -2,15 +2,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sendOrderAttachment } from "../../domain/hub/attachments";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
+import { hubDeps, requireMultipart } from "./request";
 import {
   ATTACHMENT_FAILURES,
   attachmentBody,
   attachmentRequestBody,
-  HUB_TAG,
   HubAttachmentSchema,
-  hubDeps,
-  requireMultipart,
-} from "./schemas";
+} from "./schemas/claims";
+import { HUB_TAG } from "./schemas/common";
 
 export const sendHubOrderFileRoute = createRoute({
   method: "post",

@@ -1,16 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { changeChannelIntegration } from "../../domain/hub/integrations";
+import { HUB_INTEGRATION_NOT_FOUND } from "../../domain/hub/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
+import { hubDeps } from "./request";
+import { HUB_TAG } from "./schemas/common";
 import {
-  HUB_TAG,
   HubIntegrationSchema,
   HubIntegrationUpdateSchema,
-  hubDeps,
   integrationBody,
   integrationInput,
   integrationParams,
-} from "./schemas";
+} from "./schemas/integrations";
 
 export const updateHubIntegrationRoute = createRoute({
   method: "put",
@@ -18,8 +19,7 @@ export const updateHubIntegrationRoute = createRoute({
   operationId: "updateHubIntegration",
   tags: [HUB_TAG],
   summary: "Altera uma integração de canal ou a autentica de novo",
-  description:
-    "Só os campos enviados mudam. Novas `Credentials` são conferidas pelo canal antes de gravar. 400 `Integração de canal não existe`.",
+  description: `Só os campos enviados mudam. Novas \`Credentials\` são conferidas pelo canal antes de gravar. 400 \`${HUB_INTEGRATION_NOT_FOUND}\`.`,
   request: { params: integrationParams, body: jsonBody(HubIntegrationUpdateSchema) },
   responses: jsonOk(z.array(HubIntegrationSchema), "Array de um item: a integração alterada"),
 });

@@ -1,16 +1,21 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as domain from "../../domain/orders/create-order";
+import {
+  ORDER_CARRIER_NOT_FOUND,
+  ORDER_CONSUMER_NOT_FOUND,
+  ORDER_DISCOUNT_ABOVE_TOTAL,
+  ORDER_ITEMS_REQUIRED,
+  ORDER_STATUS_NOT_FOUND,
+  ORDER_TYPE_NOT_FOUND,
+} from "../../domain/orders/messages";
+import { PAYMENT_TYPE_NOT_FOUND } from "../../domain/registries/messages";
+import { QUANTITY_NOT_POSITIVE, SKU_NOT_FOUND, WAREHOUSE_NOT_FOUND } from "../../domain/stock/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import {
-  detailBody,
-  headerOf,
-  itemRequestOf,
-  ORDERS_TAG,
-  OrderCreateSchema,
-  OrderDetailSchema,
-  paymentRequestOf,
-} from "./schemas";
+import { ORDERS_TAG } from "./schemas/common";
+import { itemRequestOf } from "./schemas/items";
+import { detailBody, headerOf, OrderCreateSchema, OrderDetailSchema } from "./schemas/orders";
+import { paymentRequestOf } from "./schemas/payments";
 
 export const createOrderRoute = createRoute({
   method: "post",
@@ -23,12 +28,12 @@ export const createOrderRoute = createRoute({
     "tributário do SKU (ou informados com `ManualTax` 1), a primeira linha do histórico de status e, quando o status reserva " +
     "estoque (23 e 50 a 56), as reservas, tudo num único lote atômico. Sem estoque para reservar (a reserva passaria do `QtyAvailable` do SKU no depósito e a empresa não tem `AllowNegativeStock`): `Estoque insuficiente para reservar o SKU <id> no depósito <id>: disponível <x>, solicitado <y>`; se outro pedido reservou as últimas unidades ao mesmo tempo: `Estoque insuficiente para reservar: outro pedido reservou o saldo, tente novamente`. Quantidades com até 3 casas decimais (inteiras " +
     "quando a unidade do SKU não aceita frações). Total = soma dos itens (valor + tributos) + Freight - Discount. " +
-    "Erros 400 (nada é gravado): `Items é obrigatório e deve ser um array com pelo menos um item`, `Items[<i>]. SKU não existe` " +
-    "(também para SKU de outra empresa), `Items[<i>]. Quantidade deve ser maior que zero`, `Items[<i>]. Quantidade deve ser " +
-    "inteira: ...`, `Items[<i>]. SKU <id> sem perfil tributário (TaxProfile): ...`, `Cliente não existe`, `Tipo pedido não existe`, " +
-    "`Depósito não existe`, `Transportadora não existe`, `Status do pedido não existe`, `Pedido não pode ser criado no status <id>`, " +
-    "`Desconto maior que o total do pedido`, `Valor dos pagamentos (<x>) maior que o total do pedido (<y>)`, " +
-    "`Payments[<i>]. Tipo pagamento sem taxa cadastrada para <n> parcela(s)`, `Payments[<i>]. Tipo pagamento não existe`.",
+    `Erros 400 (nada é gravado): \`${ORDER_ITEMS_REQUIRED}\`, \`Items[<i>]. ${SKU_NOT_FOUND}\` ` +
+    `(também para SKU de outra empresa), \`Items[<i>]. ${QUANTITY_NOT_POSITIVE}\`, \`Items[<i>]. Quantidade deve ser ` +
+    `inteira: ...\`, \`Items[<i>]. SKU <id> sem perfil tributário (TaxProfile): ...\`, \`${ORDER_CONSUMER_NOT_FOUND}\`, \`${ORDER_TYPE_NOT_FOUND}\`, ` +
+    `\`${WAREHOUSE_NOT_FOUND}\`, \`${ORDER_CARRIER_NOT_FOUND}\`, \`${ORDER_STATUS_NOT_FOUND}\`, \`Pedido não pode ser criado no status <id>\`, ` +
+    `\`${ORDER_DISCOUNT_ABOVE_TOTAL}\`, \`Valor dos pagamentos (<x>) maior que o total do pedido (<y>)\`, ` +
+    `\`Payments[<i>]. Tipo pagamento sem taxa cadastrada para <n> parcela(s)\`, \`Payments[<i>]. ${PAYMENT_TYPE_NOT_FOUND}\`.`,
   request: {
     body: jsonBody(OrderCreateSchema),
   },

@@ -1,8 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
+import { ORDER_NOT_FOUND } from "../../domain/orders/messages";
 import { orderWithReceipt } from "../../domain/orders/read";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { detailBody, ORDERS_TAG, OrderDetailSchema, orderParams } from "./schemas";
+import { ORDERS_TAG, orderParams } from "./schemas/common";
+import { detailBody, OrderDetailSchema } from "./schemas/orders";
 
 export const getOrderRoute = createRoute({
   method: "get",
@@ -12,7 +14,7 @@ export const getOrderRoute = createRoute({
   summary: "Um pedido: cabeçalho, itens, histórico de status, totais e vale-troca",
   description:
     "`ExchangeReceiptBase64Encode` é o vale-troca do pedido, um PDF (A4, gerado com pdf-lib) em base64: empresa, pedido, " +
-    "data, cliente e cada item com sua quantidade, sem preços. Pedido de outra empresa ou inexistente: 400 `Pedido não existe`.",
+    `data, cliente e cada item com sua quantidade, sem preços. Pedido de outra empresa ou inexistente: 400 \`${ORDER_NOT_FOUND}\`.`,
   request: { params: orderParams },
   responses: jsonOk(OrderDetailSchema, "O pedido"),
 });

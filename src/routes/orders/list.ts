@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { findOrders, ORDER_PAGE_SIZE } from "../../domain/orders/read";
 import type { AppRouteHandler } from "../../http/router";
 import { dateQuery, idQuery, jsonOk } from "../../http/schemas";
-import { headerBody, lastIdQuery, ORDERS_TAG, OrderHeaderSchema, pageSizeQuery } from "./schemas";
+import { lastIdQuery, ORDERS_TAG, pageSizeQuery } from "./schemas/common";
+import { headerBody, OrderHeaderSchema } from "./schemas/orders";
 
 export const listOrdersRoute = createRoute({
   method: "get",

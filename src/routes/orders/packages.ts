@@ -5,7 +5,7 @@ import type { AppRouteHandler } from "../../http/router";
 import { dateQuery, idQuery, jsonOk } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
 import { idField } from "../registries/fields";
-import { lastIdQuery, ORDERS_TAG, pageSizeQuery } from "./schemas";
+import { lastIdQuery, ORDERS_TAG, pageSizeQuery } from "./schemas/common";
 
 const PackageSchema = z
   .object({

@@ -3,7 +3,7 @@ import * as domain from "../../domain/orders/dashboard";
 import type { AppRouteHandler } from "../../http/router";
 import { dateQuery, jsonOk } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
-import { ORDERS_TAG } from "./schemas";
+import { ORDERS_TAG } from "./schemas/common";
 
 const StatusCountSchema = z
   .object({

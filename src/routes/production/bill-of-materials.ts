@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { billOfMaterials } from "../../domain/production/production";
+import { SKU_NOT_FOUND } from "../../domain/stock/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
 import { BomSchema, bomBody, PRODUCTION_TAG } from "./schemas";
@@ -10,7 +11,7 @@ export const getBillOfMaterialsRoute = createRoute({
   operationId: "getSkuBillOfMaterials",
   tags: [PRODUCTION_TAG],
   summary: "Ficha técnica de um SKU",
-  description: "Insumos do SKU e a quantidade de cada um por unidade produzida. 400 `SKU não existe`.",
+  description: `Insumos do SKU e a quantidade de cada um por unidade produzida. 400 \`${SKU_NOT_FOUND}\`.`,
   request: { params: z.object({ idsku: idPath("idsku") }) },
   responses: jsonOk(BomSchema, "Ficha técnica"),
 });

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createProduction as create } from "../../domain/production/production";
+import { QUANTITY_NOT_POSITIVE, SKU_NOT_FOUND, WAREHOUSE_NOT_FOUND } from "../../domain/stock/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { idBody, jsonBody, jsonOk, textBody } from "../../http/schemas";
 import { quantityBody } from "../sku/schemas";
@@ -36,8 +37,7 @@ export const createProductionRoute = createRoute({
   operationId: "createSkuProduction",
   tags: [PRODUCTION_TAG],
   summary: "Abre uma ordem de produção",
-  description:
-    "O SKU produzido, a quantidade, o depósito e os insumos consumidos (por padrão, a ficha técnica vezes a quantidade). Nada movimenta o estoque até a finalização. Erros 400: `SKU não existe`, `Depósito não existe`, `SKU sem ficha técnica: ...`, `Items[<i>]. SKU não existe`, `Items[<i>]. Quantidade deve ser maior que zero`.",
+  description: `O SKU produzido, a quantidade, o depósito e os insumos consumidos (por padrão, a ficha técnica vezes a quantidade). Nada movimenta o estoque até a finalização. Erros 400: \`${SKU_NOT_FOUND}\`, \`${WAREHOUSE_NOT_FOUND}\`, \`SKU sem ficha técnica: ...\`, \`Items[<i>]. ${SKU_NOT_FOUND}\`, \`Items[<i>]. ${QUANTITY_NOT_POSITIVE}\`.`,
   request: {
     body: jsonBody(
       ProductionCreateSchema.openapi({

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { PRODUCTION_NOT_FOUND } from "../../domain/production/messages";
 import { productionDetail } from "../../domain/production/production";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
@@ -10,8 +11,7 @@ export const getProductionRoute = createRoute({
   operationId: "getSkuProduction",
   tags: [PRODUCTION_TAG],
   summary: "Ordem de produção",
-  description:
-    "Cabeçalho (`IDSku`, `SkuName`, `Quantity`: o que é produzido) e `Items`, os insumos consumidos com custo por linha: o custo médio do momento da finalização, ou o atual enquanto aberta. `TotalCost` é a soma das linhas. 400 `Ordem de produção não existe`.",
+  description: `Cabeçalho (\`IDSku\`, \`SkuName\`, \`Quantity\`: o que é produzido) e \`Items\`, os insumos consumidos com custo por linha: o custo médio do momento da finalização, ou o atual enquanto aberta. \`TotalCost\` é a soma das linhas. 400 \`${PRODUCTION_NOT_FOUND}\`.`,
   request: { params: ProductionParams },
   responses: jsonOk(ProductionSchema, "A ordem de produção"),
 });

@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { BOM_INPUT_IS_PRODUCT, BOM_INPUT_REPEATED } from "../../domain/production/messages";
 import { setBillOfMaterials } from "../../domain/production/production";
+import { SKU_NOT_FOUND } from "../../domain/stock/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { idBody, idPath, jsonBody, jsonOk } from "../../http/schemas";
 import { quantityBody } from "../sku/schemas";
@@ -27,8 +29,7 @@ export const updateBillOfMaterialsRoute = createRoute({
   operationId: "updateSkuBillOfMaterials",
   tags: [PRODUCTION_TAG],
   summary: "Grava a ficha técnica de um SKU",
-  description:
-    "Substitui os insumos do SKU (lista vazia limpa a ficha). `Quantity` é por unidade produzida, até 3 casas. Erros 400: `SKU não existe`, `Items[<i>]. Um SKU não pode ser insumo dele mesmo`, `Items[<i>]. Insumo informado mais de uma vez`, `Items[<i>]. SKU não existe`.",
+  description: `Substitui os insumos do SKU (lista vazia limpa a ficha). \`Quantity\` é por unidade produzida, até 3 casas. Erros 400: \`${SKU_NOT_FOUND}\`, \`Items[<i>]. ${BOM_INPUT_IS_PRODUCT}\`, \`Items[<i>]. ${BOM_INPUT_REPEATED}\`, \`Items[<i>]. ${SKU_NOT_FOUND}\`.`,
   request: {
     params: z.object({ idsku: idPath("idsku") }),
     body: jsonBody(

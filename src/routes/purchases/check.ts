@@ -1,8 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { checkPurchase as check } from "../../domain/purchases/check";
+import { COUNT_NEGATIVE, PURCHASE_ALREADY_RECEIVED } from "../../domain/purchases/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { dateString, flagBody, idBody, jsonBody, jsonOk, textBody } from "../../http/schemas";
-import { PURCHASE_TAG, PurchaseDetailSchema, PurchaseParams, purchaseDetailBody } from "./schemas";
+import { PURCHASE_TAG, PurchaseParams } from "./schemas/common";
+import { PurchaseDetailSchema, purchaseDetailBody } from "./schemas/purchases";
 
 const countBody = (name: string) =>
   z.number({ error: `${name} deve ser um número` }).openapi({
@@ -61,8 +63,7 @@ export const checkPurchaseRoute = createRoute({
   operationId: "checkPurchase",
   tags: [PURCHASE_TAG],
   summary: "Conferência de recebimento",
-  description:
-    "Quantidades conferidas por item (todos os itens da compra; lote e validade quando o SKU controla lote). Num único lote atômico: entradas no estoque pelo custo unitário da compra (o custo médio é recalculado), contas a pagar pelas condições da compra (taxa da forma de pagamento para o número de parcelas, contadas da data do recebimento; sem forma de pagamento, as duplicatas (cobr/dup) da NF-e da chave chNFe da compra, uma conta por duplicata com seu vencimento e valor, a diferença para o total recebido acertada nas últimas; sem elas, uma parcela com vencimento no dia), status 9 (recebido) ou 8 quando faltou algo. Uma compra é conferida uma única vez, mesmo com requisições concorrentes. Erros 400: `Compra já foi conferida e recebida; não pode ser conferida novamente`, `Items[<i>]. Quantidade conferida não pode ser negativa`, `Quantidade conferida maior que a comprada no item ...: ... Envie CreateNewPurchaseSentMore=1 ...`, `Itens da compra não conferidos: <ids>`, `Compra no status <n> (...) não pode ser conferida: ...`, `Nenhuma quantidade conferida: ...`; nada é gravado.",
+  description: `Quantidades conferidas por item (todos os itens da compra; lote e validade quando o SKU controla lote). Num único lote atômico: entradas no estoque pelo custo unitário da compra (o custo médio é recalculado), contas a pagar pelas condições da compra (taxa da forma de pagamento para o número de parcelas, contadas da data do recebimento; sem forma de pagamento, as duplicatas (cobr/dup) da NF-e da chave chNFe da compra, uma conta por duplicata com seu vencimento e valor, a diferença para o total recebido acertada nas últimas; sem elas, uma parcela com vencimento no dia), status 9 (recebido) ou 8 quando faltou algo. Uma compra é conferida uma única vez, mesmo com requisições concorrentes. Erros 400: \`${PURCHASE_ALREADY_RECEIVED}\`, \`Items[<i>]. ${COUNT_NEGATIVE}\`, \`Quantidade conferida maior que a comprada no item ...: ... Envie CreateNewPurchaseSentMore=1 ...\`, \`Itens da compra não conferidos: <ids>\`, \`Compra no status <n> (...) não pode ser conferida: ...\`, \`Nenhuma quantidade conferida: ...\`; nada é gravado.`,
   request: {
     params: PurchaseParams,
     body: jsonBody(

@@ -1,14 +1,22 @@
 import { createRoute } from "@hono/zod-openapi";
+import {
+  PURCHASE_CH_NFE_DUPLICATE,
+  PURCHASE_ITEMS_REQUIRED,
+  PURCHASE_SUPPLIER_REQUIRED,
+  PURCHASE_WAREHOUSE_REQUIRED,
+} from "../../domain/purchases/messages";
 import * as domain from "../../domain/purchases/purchases";
+import { PAYMENT_TYPE_NOT_FOUND, SUPPLIER_NOT_FOUND } from "../../domain/registries/messages";
+import { QUANTITY_NOT_POSITIVE, SKU_NOT_FOUND, WAREHOUSE_NOT_FOUND } from "../../domain/stock/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
+import { PURCHASE_TAG } from "./schemas/common";
 import {
-  PURCHASE_TAG,
   PurchaseCreateSchema,
   PurchaseDetailSchema,
   purchaseDetailBody,
   purchaseInput,
-} from "./schemas";
+} from "./schemas/purchases";
 
 export const createPurchaseRoute = createRoute({
   method: "post",
@@ -16,8 +24,7 @@ export const createPurchaseRoute = createRoute({
   operationId: "createPurchase",
   tags: [PURCHASE_TAG],
   summary: "Cria uma compra",
-  description:
-    "Fornecedor, depósito de entrada, forma de pagamento e parcelas (as contas a pagar nascem na conferência), itens com quantidade (até 3 casas) e custo unitário, e a data de entrega de cada item: os itens da mesma data formam um agendamento (`IDStockKeepingUnitPurchaseSchedule`). Tudo gravado num único lote atômico. Erros 400: `Fornecedor (IDSupplier) é obrigatório`, `Fornecedor não existe`, `Depósito (IDWarehouse) é obrigatório`, `Depósito não existe`, `Tipo pagamento não existe`, `Items é obrigatório e deve ser um array com pelo menos um item`, `Items[<i>]. SKU não existe`, `Items[<i>]. Quantidade deve ser maior que zero`, `Uma compra não pode ser criada no status <n>: use um status de 0 a 7`, `Já existe uma compra com esta chave de NF-e (chNFe)`.",
+  description: `Fornecedor, depósito de entrada, forma de pagamento e parcelas (as contas a pagar nascem na conferência), itens com quantidade (até 3 casas) e custo unitário, e a data de entrega de cada item: os itens da mesma data formam um agendamento (\`IDStockKeepingUnitPurchaseSchedule\`). Tudo gravado num único lote atômico. Erros 400: \`${PURCHASE_SUPPLIER_REQUIRED}\`, \`${SUPPLIER_NOT_FOUND}\`, \`${PURCHASE_WAREHOUSE_REQUIRED}\`, \`${WAREHOUSE_NOT_FOUND}\`, \`${PAYMENT_TYPE_NOT_FOUND}\`, \`${PURCHASE_ITEMS_REQUIRED}\`, \`Items[<i>]. ${SKU_NOT_FOUND}\`, \`Items[<i>]. ${QUANTITY_NOT_POSITIVE}\`, \`Uma compra não pode ser criada no status <n>: use um status de 0 a 7\`, \`${PURCHASE_CH_NFE_DUPLICATE}\`.`,
   request: {
     body: jsonBody(
       PurchaseCreateSchema.openapi({

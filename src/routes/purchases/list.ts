@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { listPurchases as listRows } from "../../domain/purchases/purchases";
 import type { AppRouteHandler } from "../../http/router";
 import { dateTimeString, enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
-import { PURCHASE_TAG, PurchaseHeaderSchema, purchaseHeaderBody } from "./schemas";
+import { PURCHASE_TAG } from "./schemas/common";
+import { PurchaseHeaderSchema, purchaseHeaderBody } from "./schemas/purchases";
 
 const dateTimeQuery = (name: string, description: string) =>
   dateTimeString(name)

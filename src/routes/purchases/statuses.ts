@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { purchaseStatusRegistry } from "../../domain/purchases/purchases";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
-import { PURCHASE_TAG } from "./schemas";
+import { PURCHASE_TAG } from "./schemas/common";
 
 const StatusSchema = z
   .object({

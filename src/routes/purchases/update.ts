@@ -1,15 +1,20 @@
 import { createRoute } from "@hono/zod-openapi";
+import {
+  PURCHASE_CHANGED_CONCURRENTLY,
+  PURCHASE_NOT_EDITABLE,
+  PURCHASE_NOT_FOUND,
+  PURCHASE_STATUS_BY_CHECK,
+} from "../../domain/purchases/messages";
 import { editPurchase } from "../../domain/purchases/purchases";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
+import { PURCHASE_TAG, PurchaseParams } from "./schemas/common";
 import {
-  PURCHASE_TAG,
   PurchaseDetailSchema,
-  PurchaseParams,
   PurchaseUpdateSchema,
   purchaseChanges,
   purchaseDetailBody,
-} from "./schemas";
+} from "./schemas/purchases";
 
 export const updatePurchaseRoute = createRoute({
   method: "put",
@@ -17,8 +22,7 @@ export const updatePurchaseRoute = createRoute({
   operationId: "updatePurchase",
   tags: [PURCHASE_TAG],
   summary: "Altera uma compra",
-  description:
-    "Muda só os campos enviados; `Items`, quando enviado, substitui todos os itens e agendamentos. `IDStatusPurchase` segue as transições do cadastro (GET /type/purchase/status, `NextStatuses`); 8 e 9 só pela conferência. Depois de recebida, encerrada ou cancelada, só o status muda. Erros 400: `Compra não existe`, `Transição de status não permitida: de <a> para <b>`, `Os status 8 e 9 são definidos pela conferência (POST /purchase/{id}/check)`, `Compra recebida, encerrada ou cancelada não pode ser alterada`, `A compra foi alterada por outra requisição, tente novamente`, e os de POST /purchase.",
+  description: `Muda só os campos enviados; \`Items\`, quando enviado, substitui todos os itens e agendamentos. \`IDStatusPurchase\` segue as transições do cadastro (GET /type/purchase/status, \`NextStatuses\`); 8 e 9 só pela conferência. Depois de recebida, encerrada ou cancelada, só o status muda. Erros 400: \`${PURCHASE_NOT_FOUND}\`, \`Transição de status não permitida: de <a> para <b>\`, \`${PURCHASE_STATUS_BY_CHECK}\`, \`${PURCHASE_NOT_EDITABLE}\`, \`${PURCHASE_CHANGED_CONCURRENTLY}\`, e os de POST /purchase.`,
   request: {
     params: PurchaseParams,
     body: jsonBody(PurchaseUpdateSchema.openapi({ example: { IDStatusPurchase: 3, Installments: 3 } })),

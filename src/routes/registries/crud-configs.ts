@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { COMPANY_NOT_FOUND } from "../../domain/company/messages";
 import type { AppEnv, Db } from "../../env";
 import { jsonBody, jsonOk, SuccessStringSchema } from "../../http/schemas";
 
@@ -65,7 +66,10 @@ export const createConfig = <S extends CrudSpec>(spec: S) => ({
   operationId: spec.operationIds.create,
   tags: [spec.tag],
   summary: `Cria ${spec.noun.one}`,
-  description: text("400 `Empresa não existe` quando a empresa do usuário não existe.", spec.notes?.create),
+  description: text(
+    `400 \`${COMPANY_NOT_FOUND}\` quando a empresa do usuário não existe.`,
+    spec.notes?.create,
+  ),
   request: { body: jsonBody(spec.createBody as S["createBody"]) },
   responses: jsonOk(z.array(spec.item as S["item"]), "Array de um item: o registro criado"),
 });

@@ -1,4 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import {
+  BATCH_OF_ANOTHER_SKU,
+  QUANTITY_NOT_POSITIVE,
+  REASON_REQUIRED,
+  WAREHOUSE_NOT_FOUND,
+} from "../../domain/stock/messages";
 import { postAdjustment } from "../../domain/stock/operations";
 import type { AppRouteHandler } from "../../http/router";
 import { idBody, jsonBody, jsonOk, moneyBody, textBody } from "../../http/schemas";
@@ -30,8 +36,7 @@ export const skuAdjustmentRoute = createRoute({
   operationId: "postSkuAdjustment",
   tags: ["SKU"],
   summary: "Ajuste manual de estoque",
-  description:
-    "Lança uma movimentação de entrada (0) ou saída (1) com motivo (origem `manual`). A entrada recalcula o custo médio; a saída leva o custo médio do momento. A saída que deixaria o saldo negativo é recusada, salvo quando a empresa permite estoque negativo (`AllowNegativeStock` em /company/stock-setting). Erros 400: `Quantidade deve ser maior que zero`, `Quantidade deve ser inteira: ...`, `Depósito não existe`, `Lote não pertence ao SKU informado`, `Estoque insuficiente do SKU ...`, `Motivo é obrigatório`; nada é gravado.",
+  description: `Lança uma movimentação de entrada (0) ou saída (1) com motivo (origem \`manual\`). A entrada recalcula o custo médio; a saída leva o custo médio do momento. A saída que deixaria o saldo negativo é recusada, salvo quando a empresa permite estoque negativo (\`AllowNegativeStock\` em /company/stock-setting). Erros 400: \`${QUANTITY_NOT_POSITIVE}\`, \`Quantidade deve ser inteira: ...\`, \`${WAREHOUSE_NOT_FOUND}\`, \`${BATCH_OF_ANOTHER_SKU}\`, \`Estoque insuficiente do SKU ...\`, \`${REASON_REQUIRED}\`; nada é gravado.`,
   request: {
     body: jsonBody(
       AdjustmentSchema.openapi({

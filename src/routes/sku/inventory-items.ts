@@ -4,6 +4,7 @@ import {
   INVENTORY_APPLIED_NO_CHANGES,
   INVENTORY_ITEMS_REQUIRED,
   INVENTORY_NOT_FOUND,
+  SKU_NOT_FOUND,
 } from "../../domain/stock/messages";
 import type { AppRouteHandler } from "../../http/router";
 import { idBody, jsonBody, jsonOk } from "../../http/schemas";
@@ -35,7 +36,7 @@ export const addInventoryItemsRoute = createRoute({
   operationId: "addSkuInventoryItems",
   tags: ["SKU"],
   summary: "Registra itens contados (em lote)",
-  description: `Até 10000 itens por envio; a última contagem de um SKU/lote prevalece. Tudo ou nada: um item inválido recusa o envio com \`Items[<i>]. <motivo>\` (ex.: \`Items[3]. SKU não existe\`). 400 \`${INVENTORY_NOT_FOUND}\`, \`${INVENTORY_APPLIED_NO_CHANGES}\`, \`${INVENTORY_ITEMS_REQUIRED}\`.`,
+  description: `Até 10000 itens por envio; a última contagem de um SKU/lote prevalece. Tudo ou nada: um item inválido recusa o envio com \`Items[<i>]. <motivo>\` (ex.: \`Items[3]. ${SKU_NOT_FOUND}\`). 400 \`${INVENTORY_NOT_FOUND}\`, \`${INVENTORY_APPLIED_NO_CHANGES}\`, \`${INVENTORY_ITEMS_REQUIRED}\`.`,
   request: {
     params: InventoryParams,
     body: jsonBody(CountsSchema.openapi({ example: { Items: [{ IDSku: 1, Quantity: 12 }] } })),

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { PRODUCT_NOT_FOUND } from "../../domain/registries/messages";
 import { scheduleCostRecalculation } from "../../domain/sku/cost-recalculation";
 import { COST_RECALCULATION_SCHEDULED } from "../../domain/sku/messages";
 import type { AppRouteHandler } from "../../http/router";
@@ -14,8 +15,7 @@ export const recalculateSkuCostRoute = createRoute({
   operationId: "recalculateSkuCost",
   tags: ["SKU"],
   summary: "Agenda o recálculo do custo do SKU",
-  description:
-    "Cria um job `SkuCostRecalculate`: o custo do produto passa a ser a média (arredondada ao centavo) dos custos registrados para o SKU nas importações; sem registros, o custo não muda. 400 `Produto não existe` quando o SKU não é da empresa.",
+  description: `Cria um job \`SkuCostRecalculate\`: o custo do produto passa a ser a média (arredondada ao centavo) dos custos registrados para o SKU nas importações; sem registros, o custo não muda. 400 \`${PRODUCT_NOT_FOUND}\` quando o SKU não é da empresa.`,
   request: { params: z.object({ idsku: idPath("idsku") }) },
   responses: jsonOk(ScheduledSchema, "Recálculo agendado"),
 });

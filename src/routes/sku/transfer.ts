@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { REASON_REQUIRED, TRANSFER_SAME_WAREHOUSE, WAREHOUSE_NOT_FOUND } from "../../domain/stock/messages";
 import { postTransfer } from "../../domain/stock/operations";
 import type { AppRouteHandler } from "../../http/router";
 import { idBody, jsonBody, jsonOk, textBody } from "../../http/schemas";
@@ -27,8 +28,7 @@ export const skuTransferRoute = createRoute({
   operationId: "postSkuTransfer",
   tags: ["SKU"],
   summary: "Transferência entre depósitos",
-  description:
-    "Saída do depósito de origem e entrada no de destino, pelo custo médio, num único lote atômico (origem `transfer`); o custo médio não muda. 400 `Depósito de origem e destino não podem ser o mesmo`, `Depósito não existe`, `Estoque insuficiente do SKU ...`, `Motivo é obrigatório` e os erros de quantidade e lote do ajuste.",
+  description: `Saída do depósito de origem e entrada no de destino, pelo custo médio, num único lote atômico (origem \`transfer\`); o custo médio não muda. 400 \`${TRANSFER_SAME_WAREHOUSE}\`, \`${WAREHOUSE_NOT_FOUND}\`, \`Estoque insuficiente do SKU ...\`, \`${REASON_REQUIRED}\` e os erros de quantidade e lote do ajuste.`,
   request: {
     body: jsonBody(
       TransferSchema.openapi({

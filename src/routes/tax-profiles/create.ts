@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { CST_IBS_CBS_NOT_FOUND, TAX_PROFILE_CODE_DUPLICATE } from "../../domain/orders/messages";
 import type { TaxProfileInput } from "../../domain/orders/tax-profiles";
 import * as domain from "../../domain/orders/tax-profiles";
 import type { AppRouteHandler } from "../../http/router";
@@ -19,7 +20,7 @@ export const createTaxProfileRoute = createRoute({
   summary: "Cria um perfil tributário",
   description:
     "CSTs de ICMS, IPI, PIS e COFINS (2 ou 3 dígitos), o CST de IBS/CBS (`IDNfCstIbsCbs`) e as alíquotas em %. 400: " +
-    "`Já existe um perfil tributário com este código`, `CST de IBS/CBS não existe`.",
+    `\`${TAX_PROFILE_CODE_DUPLICATE}\`, \`${CST_IBS_CBS_NOT_FOUND}\`.`,
   request: {
     body: jsonBody(TaxProfileCreateSchema),
   },

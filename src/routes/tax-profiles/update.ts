@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { CST_IBS_CBS_NOT_FOUND, TAX_PROFILE_NOT_FOUND } from "../../domain/orders/messages";
 import { changeTaxProfile } from "../../domain/orders/tax-profiles";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
@@ -19,8 +20,8 @@ export const updateTaxProfileRoute = createRoute({
   summary: "Altera um perfil tributário",
   description:
     "Só os campos enviados mudam. Itens de pedidos já gravados mantêm os tributos com que foram calculados; os novos " +
-    "itens (e os alterados) usam o perfil novo. 400: `Perfil tributário não existe`, `Já existe um perfil tributário com " +
-    "este código`, `CST de IBS/CBS não existe`.",
+    `itens (e os alterados) usam o perfil novo. 400: \`${TAX_PROFILE_NOT_FOUND}\`, \`Já existe um perfil tributário com ` +
+    `este código\`, \`${CST_IBS_CBS_NOT_FOUND}\`.`,
   request: { params: taxProfileParams, body: jsonBody(TaxProfileUpdateSchema) },
   responses: jsonOk(z.array(TaxProfileSchema), "Array com o perfil alterado"),
 });

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { USER_NOT_FOUND } from "../../domain/identity/messages";
 import { getUserInCompany } from "../../domain/identity/users";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
@@ -10,8 +11,7 @@ export const getUserRoute = createRoute({
   operationId: "getUser",
   tags: ["User"],
   summary: "Um usuário com acesso à empresa do chamador",
-  description:
-    "Usuários sem acesso à empresa do chamador são tratados como inexistentes (400 `Usuário não existe`).",
+  description: `Usuários sem acesso à empresa do chamador são tratados como inexistentes (400 \`${USER_NOT_FOUND}\`).`,
   request: { params: z.object({ iduser: idPath("iduser") }) },
   responses: jsonOk(UserSchema, "O usuário"),
 });

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { INVALID_CREDENTIALS } from "../../domain/identity/messages";
 import { signIn, toursSeenOf } from "../../domain/identity/sign-in";
 import type { AppRouteHandler } from "../../http/router";
 import { errorResponses, jsonBody } from "../../http/schemas";
@@ -32,8 +33,7 @@ export const signInLocalRoute = createRoute({
   operationId: "signInLocal",
   tags: ["User"],
   summary: "Entrar com e-mail e senha",
-  description:
-    "Troca e-mail e senha por um JWT da conta do host. Credenciais inválidas: 401 `Usuário ou senha inválidos`.",
+  description: `Troca e-mail e senha por um JWT da conta do host. Credenciais inválidas: 401 \`${INVALID_CREDENTIALS}\`.`,
   security: [],
   request: { body: jsonBody(SignInBody) },
   responses: {

@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { BANK_ACCOUNT_NOT_FOUND } from "../../../domain/bank-accounts/messages";
+import { CASHIER_NOT_OPEN } from "../../../domain/registries/messages";
 import { receiveAtCashier } from "../../../domain/store-front/cashier-payments";
 import type { AppRouteHandler } from "../../../http/router";
 import { idBody, jsonBody, jsonOk, moneyBody, textBody } from "../../../http/schemas";
@@ -61,8 +63,7 @@ export const receiveCashierPaymentRoute = createRoute({
   operationId: "receiveCashierPayment",
   tags: ["Store front"],
   summary: "Recebe uma conta a receber no caixa (TEF: crédito, débito ou Pix)",
-  description:
-    "Exige um caixa aberto na conta. Lança o recebimento na conta bancária do caixa (o mesmo pagamento de `POST /accounts/receivable/{id}/payment`, com o NSU como documento) e registra o comprovante TEF, numa única gravação. `TefPaymentCategory`: 22 crédito, 23 débito, 24 Pix; outros valores são recusados. O NSU é único por conta: repetir a requisição não recebe duas vezes. 400 `Conta bancária não existe`, `Não há caixa aberto para esta conta bancária`, `Conta a receber não existe`, `Pagamento TEF com NSU <nsu> já registrado nesta conta`, e a mensagem de valor acima do aberto dos títulos.",
+  description: `Exige um caixa aberto na conta. Lança o recebimento na conta bancária do caixa (o mesmo pagamento de \`POST /accounts/receivable/{id}/payment\`, com o NSU como documento) e registra o comprovante TEF, numa única gravação. \`TefPaymentCategory\`: 22 crédito, 23 débito, 24 Pix; outros valores são recusados. O NSU é único por conta: repetir a requisição não recebe duas vezes. 400 \`${BANK_ACCOUNT_NOT_FOUND}\`, \`${CASHIER_NOT_OPEN}\`, \`Conta a receber não existe\`, \`Pagamento TEF com NSU <nsu> já registrado nesta conta\`, e a mensagem de valor acima do aberto dos títulos.`,
   request: { params: cashierParams, body: jsonBody(CashierPaymentBodySchema) },
   responses: jsonOk(z.array(CashierPaymentSchema), "Array de um item: o recebimento registrado"),
 });

@@ -1,42 +1,16 @@
 import { z } from "@hono/zod-openapi";
-import type { PurchaseListRow } from "../../db/purchases/purchases";
-import { PURCHASE_STATUS_NOT_FOUND } from "../../domain/purchases/messages";
-import type { PurchaseChanges, PurchaseDetail, PurchaseInput } from "../../domain/purchases/purchases";
-import { purchaseStatus } from "../../domain/purchases/statuses";
-import { SCHEDULE_STATUS_NAMES } from "../../domain/purchases/types";
-import { fromMilli } from "../../domain/stock/quantities";
-import { dateString, dateTimeString, idBody, idPath, moneyBody, textBody } from "../../http/schemas";
-import { fromCents } from "../../lib/money";
-import { idField } from "../registries/fields";
-import { quantityBody, quantityField } from "../sku/schemas";
-
-export const PURCHASE_TAG = "Purchase";
-
-export const PurchaseParams = z.object({ idpurchase: idPath("idpurchase") });
-
-export const chNfeBody = z
-  .string({ error: "chNFe deve ser um texto" })
-  .regex(/^\d{44}$/, "chNFe deve ter 44 dígitos")
-  .openapi({
-    example: "35261112345678000195550010000012341000012345",
-    description: "Chave de acesso da NF-e (44 dígitos)",
-  });
-
-const PurchaseItemBody = z
-  .object({
-    IDSku: idBody("IDSku"),
-    Quantity: quantityBody("Quantity"),
-    UnitCost: moneyBody("UnitCost").openapi({
-      description: "Custo unitário (R$), até 2 casas",
-      example: 12.5,
-    }),
-    DueDate: dateString("DueDate").nullable().optional().openapi({
-      description:
-        "Data prevista de entrega; os itens da mesma data formam um agendamento (IDStockKeepingUnitPurchaseSchedule). Sem data: não agendado",
-      example: "2026-12-01",
-    }),
-  })
-  .openapi("PurchaseItemInput");
+import type { PurchaseListRow } from "../../../db/purchases/purchases";
+import { ORDER_NOT_FOUND } from "../../../domain/orders/messages";
+import { PURCHASE_STATUS_NOT_FOUND } from "../../../domain/purchases/messages";
+import type { PurchaseChanges, PurchaseDetail, PurchaseInput } from "../../../domain/purchases/purchases";
+import { purchaseStatus } from "../../../domain/purchases/statuses";
+import { SCHEDULE_STATUS_NAMES } from "../../../domain/purchases/types";
+import { fromMilli } from "../../../domain/stock/quantities";
+import { dateTimeString, idBody, textBody } from "../../../http/schemas";
+import { fromCents } from "../../../lib/money";
+import { idField } from "../../registries/fields";
+import { chNfeBody, scheduleStatusField } from "./common";
+import { itemInput, PurchaseItemBody, PurchaseItemSchema } from "./items";
 
 const purchaseFields = {
   IDSupplier: idBody("IDSupplier")
@@ -68,9 +42,12 @@ const purchaseFields = {
     .max(120, "Installments deve estar entre 1 e 120")
     .optional()
     .openapi({ description: "Parcelas das contas a pagar criadas na conferência (padrão 1)", example: 3 }),
-  IDOrder: idBody("IDOrder").nullable().optional().openapi({
-    description: "Pedido de venda da empresa que a compra atende (400 `Pedido não existe` para outro)",
-  }),
+  IDOrder: idBody("IDOrder")
+    .nullable()
+    .optional()
+    .openapi({
+      description: `Pedido de venda da empresa que a compra atende (400 \`${ORDER_NOT_FOUND}\` para outro)`,
+    }),
   chNFe: chNfeBody.nullable().optional(),
   NfeNumber: z
     .number({ error: "NfeNumber deve ser um número inteiro" })
@@ -111,14 +88,6 @@ export const PurchaseUpdateSchema = z
   })
   .openapi("PurchaseUpdate");
 
-const itemInput = (items: z.infer<typeof PurchaseItemBody>[]) =>
-  items.map((i) => ({
-    skuId: i.IDSku,
-    quantity: i.Quantity,
-    unitCost: i.UnitCost,
-    dueDate: i.DueDate ?? null,
-  }));
-
 export const purchaseInput = (body: z.infer<typeof PurchaseCreateSchema>): PurchaseInput => ({
   supplierId: body.IDSupplier ?? null,
   warehouseId: body.IDWarehouse ?? null,
@@ -145,12 +114,6 @@ export const purchaseChanges = (body: z.infer<typeof PurchaseUpdateSchema>): Pur
   startTime: body.StartTime,
   description: body.Description,
   items: body.Items ? itemInput(body.Items) : undefined,
-});
-
-const scheduleStatusField = z.number().int().openapi({
-  description:
-    "Status do agendamento: 1 recebido, 2 agendado, 3 atrasado (vencido no fuso da empresa e não recebido), 4 não agendado",
-  example: 2,
 });
 
 export const PurchaseHeaderSchema = z
@@ -251,34 +214,6 @@ export const purchaseHeaderBody = (row: PurchaseListRow) => {
     CreatedAt: row.createdAt,
   };
 };
-
-const PurchaseItemSchema = z
-  .object({
-    IDStockKeepingUnitPurchase: idField("Item da compra"),
-    IDSku: idField("SKU"),
-    SkuCode: z.string().nullable().openapi({ description: "Código do SKU", example: "CAF-500" }),
-    SkuName: z.string().openapi({ description: "Nome do SKU", example: "Café torrado 500 g" }),
-    Unit: z.string().openapi({ example: "UN" }),
-    BatchControl: z
-      .number()
-      .int()
-      .openapi({ description: "1: a conferência informa lote e validade", example: 0 }),
-    Quantity: quantityField("Quantidade comprada"),
-    UnitCost: z.number().openapi({ description: "Custo unitário (R$)", example: 12.5 }),
-    Total: z.number().openapi({ description: "Quantidade x custo (R$)", example: 125 }),
-    IDStockKeepingUnitPurchaseSchedule: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: "Agendamento de entrega (null: não agendado)", example: 1 }),
-    DueDate: z.string().nullable().openapi({ example: "2026-12-01" }),
-    StockKeepingUnitPurchaseScheduleStatus: scheduleStatusField,
-    QuantityReceived: quantityField("Quantidade recebida na conferência (null antes dela)").nullable(),
-    QuantityCounted: quantityField(
-      "Quantidade conferida, excedente incluído (null antes da conferência)",
-    ).nullable(),
-  })
-  .openapi("PurchaseItem");
 
 export const PurchaseDetailSchema = PurchaseHeaderSchema.extend({
   ReceivedAt: z.string().nullable().openapi({ description: "Data-hora da conferência (fuso da empresa)" }),

@@ -1,0 +1,178 @@
+import { z } from "@hono/zod-openapi";
+import type { OrderItemView } from "../../../db/orders/orders";
+import type { ItemRequest, ManualTax } from "../../../domain/orders/items";
+import { fromMilli } from "../../../domain/stock/quantities";
+import { flagBody, idBody, moneyBody } from "../../../http/schemas";
+import { fromCents } from "../../../lib/money";
+import { idField } from "../../registries/fields";
+import { quantityBody, quantityField } from "../../sku/schemas";
+
+import { cstBody, money, nullableId, rate, rateBody } from "./common";
+
+const manualTaxFields = {
+  CstIcms: cstBody("CstIcms").optional(),
+  IcmsRate: rateBody("IcmsRate").optional(),
+  CstIpi: cstBody("CstIpi").optional(),
+  IpiRate: rateBody("IpiRate").optional(),
+  CstPis: cstBody("CstPis").optional(),
+  PisRate: rateBody("PisRate").optional(),
+  CstCofins: cstBody("CstCofins").optional(),
+  CofinsRate: rateBody("CofinsRate").optional(),
+  IDNfCstIbsCbs: idBody("IDNfCstIbsCbs")
+    .optional()
+    .openapi({ description: "CST de IBS/CBS (GET /tax/cst-ibs-cbs)" }),
+  IbsRate: rateBody("IbsRate").optional(),
+  CbsRate: rateBody("CbsRate").optional(),
+};
+
+const REVERSE_DESCRIPTION =
+  "Cálculo dos tributos. 0 (padrão): o valor do item (Quantity x UnitPrice - Discount) é a base e os tributos " +
+  'são somados a ele (Total = Value + TaxTotal): a leitura da especificação, "soma os tributos quando o valor é 0". ' +
+  "1 (cálculo reverso): o valor informado já contém os tributos; a base é valor / (1 + soma das alíquotas), " +
+  "Value = valor - TaxTotal e Total = valor informado.";
+
+const itemFields = {
+  Quantity: quantityBody("Quantity"),
+  UnitPrice: moneyBody("UnitPrice")
+    .optional()
+    .openapi({ description: "Preço unitário (R$); omitido: o preço do SKU" }),
+  Discount: moneyBody("Discount").optional().openapi({ description: "Desconto do item (R$), padrão 0" }),
+  ManualTax: flagBody("ManualTax").optional().openapi({
+    description:
+      "1: tributação informada à mão (CSTs obrigatórios, alíquotas padrão 0); 0 (padrão): calculada pelo perfil tributário do SKU (TaxProfile)",
+  }),
+  ReverseTaxCalculation: flagBody("ReverseTaxCalculation")
+    .optional()
+    .openapi({ description: REVERSE_DESCRIPTION }),
+  ...manualTaxFields,
+};
+
+export const OrderItemCreateSchema = z
+  .object({ IDSku: idBody("IDSku").openapi({ description: "SKU (da empresa)" }), ...itemFields })
+  .openapi("OrderItemCreate", { example: { IDSku: 1, Quantity: 1, UnitPrice: 49.9 } });
+
+export const OrderItemUpdateSchema = z
+  .object({
+    Quantity: quantityBody("Quantity").optional(),
+    UnitPrice: itemFields.UnitPrice,
+    Discount: itemFields.Discount,
+    ManualTax: itemFields.ManualTax,
+    ReverseTaxCalculation: itemFields.ReverseTaxCalculation,
+    ...manualTaxFields,
+  })
+  .openapi("OrderItemUpdate", { example: { Quantity: 3 } });
+
+type ItemJson = z.infer<typeof OrderItemUpdateSchema>;
+
+export function manualTaxOf(body: ItemJson): ManualTax {
+  return {
+    icmsCst: body.CstIcms,
+    icmsRate: body.IcmsRate,
+    ipiCst: body.CstIpi,
+    ipiRate: body.IpiRate,
+    pisCst: body.CstPis,
+    pisRate: body.PisRate,
+    cofinsCst: body.CstCofins,
+    cofinsRate: body.CofinsRate,
+    cstIbsCbsId: body.IDNfCstIbsCbs,
+    ibsRate: body.IbsRate,
+    cbsRate: body.CbsRate,
+  };
+}
+
+export const itemChangesOf = (body: ItemJson) => ({
+  quantity: body.Quantity,
+  unitPrice: body.UnitPrice,
+  discount: body.Discount,
+  manualTax: body.ManualTax,
+  reverseTaxCalculation: body.ReverseTaxCalculation,
+  tax: manualTaxOf(body),
+});
+
+export const itemRequestOf = (body: z.infer<typeof OrderItemCreateSchema>): ItemRequest => ({
+  skuId: body.IDSku,
+  ...itemChangesOf(body),
+  quantity: body.Quantity,
+});
+
+export const OrderItemSchema = z
+  .object({
+    IDSkuMovement: idField("Id do item: a movimentação de SKU do pedido"),
+    IDOrder: idField("Pedido"),
+    IDSku: idField("SKU"),
+    SkuCode: z.string().nullable(),
+    SkuName: z.string(),
+    Quantity: quantityField("Quantidade"),
+    UnitPrice: money("Preço unitário"),
+    Discount: money("Desconto do item"),
+    Value: money("Valor do item sem tributos (base de cálculo)"),
+    ManualTax: z
+      .number()
+      .int()
+      .openapi({ enum: [0, 1] }),
+    ReverseTaxCalculation: z
+      .number()
+      .int()
+      .openapi({ enum: [0, 1], description: REVERSE_DESCRIPTION }),
+    IDTaxProfile: nullableId("Perfil tributário de que os tributos vieram (null na tributação manual)"),
+    CstIcms: z.string().nullable(),
+    IcmsRate: rate("Alíquota de ICMS"),
+    IcmsValue: money("ICMS"),
+    CstIpi: z.string().nullable(),
+    IpiRate: rate("Alíquota de IPI"),
+    IpiValue: money("IPI"),
+    CstPis: z.string().nullable(),
+    PisRate: rate("Alíquota de PIS"),
+    PisValue: money("PIS"),
+    CstCofins: z.string().nullable(),
+    CofinsRate: rate("Alíquota de COFINS"),
+    CofinsValue: money("COFINS"),
+    IDNfCstIbsCbs: nullableId("CST de IBS/CBS"),
+    IbsRate: rate("Alíquota de IBS"),
+    IbsValue: money("IBS"),
+    CbsRate: rate("Alíquota de CBS"),
+    CbsValue: money("CBS"),
+    TaxTotal: money("Soma dos tributos"),
+    Total: money("Value + TaxTotal"),
+    IDStockMovement: nullableId("Movimentação de saída do estoque (lançada no faturamento)"),
+    IDStockMovementReturn: nullableId(
+      "Movimentação de retorno ao estoque (cancelamento ou devolução após o faturamento)",
+    ),
+  })
+  .openapi("OrderItem");
+
+export const itemBody = (i: OrderItemView) => ({
+  IDSkuMovement: i.id,
+  IDOrder: i.orderId,
+  IDSku: i.skuId,
+  SkuCode: i.skuCode,
+  SkuName: i.skuName,
+  Quantity: fromMilli(i.quantity),
+  UnitPrice: fromCents(i.unitPrice),
+  Discount: fromCents(i.discount),
+  Value: fromCents(i.value),
+  ManualTax: i.manualTax,
+  ReverseTaxCalculation: i.reverseTaxCalculation,
+  IDTaxProfile: i.taxProfileId,
+  CstIcms: i.icmsCst,
+  IcmsRate: i.icmsRate / 100,
+  IcmsValue: fromCents(i.icmsValue),
+  CstIpi: i.ipiCst,
+  IpiRate: i.ipiRate / 100,
+  IpiValue: fromCents(i.ipiValue),
+  CstPis: i.pisCst,
+  PisRate: i.pisRate / 100,
+  PisValue: fromCents(i.pisValue),
+  CstCofins: i.cofinsCst,
+  CofinsRate: i.cofinsRate / 100,
+  CofinsValue: fromCents(i.cofinsValue),
+  IDNfCstIbsCbs: i.cstIbsCbsId,
+  IbsRate: i.ibsRate / 100,
+  IbsValue: fromCents(i.ibsValue),
+  CbsRate: i.cbsRate / 100,
+  CbsValue: fromCents(i.cbsValue),
+  TaxTotal: fromCents(i.taxTotal),
+  Total: fromCents(i.total),
+  IDStockMovement: i.outMovementId,
+  IDStockMovementReturn: i.returnMovementId,
+});
