@@ -1,6 +1,6 @@
 import { drizzleFor, tenantDatabase } from "../db/client";
 import { PREVIOUS_STATEMENT_CHANGED } from "../db/events/outbox";
-import { countFailedDelivery, failJob, findJobById, finishJob, startJob } from "../db/jobs";
+import { countFailedDelivery, failJob, findJobById, finishJob, type JobRow, startJob } from "../db/jobs";
 import { requestDispatch } from "../domain/events/dispatch";
 import { eventStatement } from "../domain/events/outbox";
 import { JobFailure, ProgressConflict, WorkBudget } from "../domain/jobs/job-context";
@@ -8,7 +8,7 @@ import { JOBS_DEAD_LETTER_QUEUE, type JobMessage, JobMessageSchema } from "../do
 import { JOB_DEAD_LETTERED, jobGaveUp, jobTypeWithoutProcessing } from "../domain/jobs/messages";
 import type { Env } from "../env";
 import { errorFields, log, withLogContext } from "../lib/log";
-import { JOB_HANDLERS } from "./handlers";
+import { JOB_CLEANUPS, JOB_HANDLERS } from "./handlers";
 
 /** Chunks of work per invocation (all messages of the batch together): keeps an invocation under its limits. */
 export const CHUNKS_PER_INVOCATION = 6;
@@ -41,6 +41,15 @@ function failureDetail(error: unknown): string {
  */
 function fairShare(remainingChunks: number, messagesLeft: number): number {
   return Math.max(1, Math.floor(remainingChunks / Math.max(1, messagesLeft)));
+}
+
+/** Removes what the ended job left in R2 besides its file; a failure here only leaves an object behind. */
+async function cleanUp(bucket: R2Bucket, job: JobRow): Promise<void> {
+  try {
+    await JOB_CLEANUPS[job.type as keyof typeof JOB_CLEANUPS]?.(bucket, job);
+  } catch (error) {
+    log("warn", "job leftovers not removed", errorFields(error));
+  }
 }
 
 /** `continue`: the job has more work; its message is sent again after the batch's other messages. */
@@ -90,6 +99,7 @@ async function consumeJob(
   if (job.status === "Done" || job.status === "Failed") return "ack";
   if (fromDeadLetter) {
     await failJob(db, job.id, JOB_DEAD_LETTERED);
+    await cleanUp(env.UPLOADS, job);
     return "ack";
   }
   const handler = JOB_HANDLERS[body.type];
@@ -112,11 +122,13 @@ async function consumeJob(
       ? eventStatement(db, job.companyId, outcome.event, { onlyIf: PREVIOUS_STATEMENT_CHANGED })
       : undefined;
     await finishJob(db, job.id, outcome.result, event);
+    await cleanUp(env.UPLOADS, job);
     if (event) await requestDispatch(env.EVENTS, body.account, db);
     return "ack";
   } catch (error) {
     if (error instanceof JobFailure) {
       await failJob(db, job.id, error.message);
+      await cleanUp(env.UPLOADS, job);
       return "ack";
     }
     if (error instanceof ProgressConflict) {
@@ -128,6 +140,7 @@ async function consumeJob(
     if (failures === undefined) return "ack";
     if (failures >= MAX_ATTEMPTS) {
       await failJob(db, job.id, jobGaveUp(failures, failureDetail(error)));
+      await cleanUp(env.UPLOADS, job);
       return "ack";
     }
     return { retryAfter: retryDelaySeconds(failures) };

@@ -11,10 +11,14 @@ import { findCompany } from "../../db/identity";
 import { insertJobErrors, setJobTotal } from "../../db/jobs";
 import { DEFAULT_TIME_ZONE } from "../../lib/dates";
 import { runRules } from "../auto-reconciliation/run-rules";
-import { processInChunks } from "../jobs/chunked-job";
+import { processFileInChunks } from "../jobs/chunked-job";
+import type { At } from "../jobs/csv-job-file";
 import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
 import { readJobFile } from "../jobs/job-file";
 import { BANK_ACCOUNT_NOT_FOUND } from "../jobs/messages";
+import type { BankLineCandidate } from "../ofx";
+import type { RegisteredAccount } from "./account-labels";
+import { type OfxCursor, savedOfxCursor, stagedLinesFrom, stageLines } from "./ofx-staging";
 import { readOfxImport } from "./read-ofx-import";
 
 /**
@@ -33,22 +37,74 @@ export const OFX_LINES_PER_CHUNK = 5000;
  */
 export async function importOfxStatement(context: JobContext, bankAccountId: number): Promise<JobOutcome> {
   const { db, job } = context;
-  const [account, company] = await Promise.all([
-    findActiveAccount(db, job.companyId, bankAccountId),
-    findCompany(db, job.companyId),
-  ]);
+  const account = await findActiveAccount(db, job.companyId, bankAccountId);
   if (!account) throw new JobFailure(BANK_ACCOUNT_NOT_FOUND);
-  const bytes = await readJobFile(context.bucket, job);
-  const outcome = readOfxImport(bytes, company?.timeZone ?? DEFAULT_TIME_ZONE, account);
-  if (!outcome.ok) throw new JobFailure(outcome.reason);
-  const { plan } = outcome;
-
   const scope: ImportScope = {
     companyId: job.companyId,
     bankAccountId,
     jobId: job.id,
     userId: job.createdBy,
   };
+  const saved = job.processed > 0 ? savedOfxCursor(job.cursor) : null;
+  const staged = saved ? await stagedLinesFrom(context.bucket, job, saved) : null;
+  const lines = staged ?? (await parseAndStage(context, account));
+  const stored = await processFileInChunks(
+    context,
+    { skip: staged ? 0 : job.processed },
+    lines,
+    COUNTS_IN_SQL,
+    async (chunk) => ({
+      statements: insertImportedLines(db, scope, chunk),
+      counts: countsAfterImportChunk(
+        scope,
+        chunk.map((line) => line.dedupeKey),
+      ),
+    }),
+    OFX_LINES_PER_CHUNK,
+  );
+  if (stored.status === "continue") return stored;
+
+  const ofJob = { companyId: job.companyId, bankAccountId, importedByJob: job.id };
+  const matched = await runRules(
+    db,
+    { ...ofJob, jobId: job.id, userId: job.createdBy, trackProgress: false },
+    context.budget,
+  );
+  if (matched.status === "continue") return matched;
+  const counts = await jobCounts(db, job.id);
+  const result = {
+    imported: counts.imported ?? 0,
+    duplicate: counts.duplicate ?? 0,
+    skipped: counts.skipped ?? 0,
+    autoReconciled: counts.autoReconciled ?? 0,
+    pending: await countPendingLines(db, ofJob),
+  };
+  return {
+    status: "done",
+    result,
+    event: {
+      type: "bank_file.imported",
+      payload: { IDJob: job.id, IDBankAccount: bankAccountId, FileName: job.fileName, Result: result },
+    },
+  };
+}
+
+/**
+ * The job's file read whole and parsed (its SHA-256 checked against the confirmation): on the
+ * first delivery its total, counts and notes are stored; its bank lines are staged in R2 so later
+ * deliveries read only the lines they import. Once per job (again only for a job whose progress
+ * has no cursor, started before lines were staged).
+ */
+async function parseAndStage(
+  context: JobContext,
+  account: RegisteredAccount,
+): Promise<At<BankLineCandidate, OfxCursor>[]> {
+  const { db, job } = context;
+  const company = await findCompany(db, job.companyId);
+  const bytes = await readJobFile(context.bucket, job);
+  const outcome = readOfxImport(bytes, company?.timeZone ?? DEFAULT_TIME_ZONE, account);
+  if (!outcome.ok) throw new JobFailure(outcome.reason);
+  const { plan } = outcome;
   if (job.processed === 0) {
     const counts = {
       imported: 0,
@@ -66,42 +122,5 @@ export async function importOfxStatement(context: JobContext, bankAccountId: num
       ),
     );
   }
-  const stored = await processInChunks(
-    context,
-    plan.lines,
-    COUNTS_IN_SQL,
-    async (chunk) => ({
-      statements: insertImportedLines(db, scope, chunk),
-      counts: countsAfterImportChunk(
-        scope,
-        chunk.map((line) => line.dedupeKey),
-      ),
-    }),
-    OFX_LINES_PER_CHUNK,
-  );
-  if (stored.status === "continue") return stored;
-
-  const lines = { companyId: job.companyId, bankAccountId, importedByJob: job.id };
-  const matched = await runRules(
-    db,
-    { ...lines, jobId: job.id, userId: job.createdBy, trackProgress: false },
-    context.budget,
-  );
-  if (matched.status === "continue") return matched;
-  const counts = await jobCounts(db, job.id);
-  const result = {
-    imported: counts.imported ?? 0,
-    duplicate: counts.duplicate ?? 0,
-    skipped: counts.skipped ?? 0,
-    autoReconciled: counts.autoReconciled ?? 0,
-    pending: await countPendingLines(db, lines),
-  };
-  return {
-    status: "done",
-    result,
-    event: {
-      type: "bank_file.imported",
-      payload: { IDJob: job.id, IDBankAccount: bankAccountId, FileName: job.fileName, Result: result },
-    },
-  };
+  return stageLines(context.bucket, job, plan.lines);
 }

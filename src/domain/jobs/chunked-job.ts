@@ -32,7 +32,7 @@ export function processInChunks<T, C extends object>(
 export function processFileInChunks<T, C extends object>(
   context: JobContext,
   file: { skip: number },
-  items: AsyncIterable<At<T>>,
+  items: Iterable<At<T, object>> | AsyncIterable<At<T, object>>,
   initialCounts: C,
   applyChunk: (chunk: T[], counts: C) => Promise<ChunkWrite<C>>,
   chunkSize = CHUNK_SIZE,

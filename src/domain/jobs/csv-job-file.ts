@@ -24,7 +24,7 @@ export type CsvCursor = {
 };
 
 /** An item of the file with the position right after it (where the job resumes once it is committed). */
-export type At<T> = { item: T; next: CsvCursor };
+export type At<T, P extends object = CsvCursor> = { item: T; next: P };
 
 /** Bytes asked of R2 per read; doubled while one record does not fit. */
 export const READ_WINDOW_BYTES = 256 * 1024;

@@ -1,3 +1,5 @@
+import type { JobRow } from "../../db/jobs";
+import { discardStagedLines } from "../../domain/import/ofx-staging";
 import type { JobHandler } from "../../domain/jobs/job-context";
 import type { JobType } from "../../domain/jobs/job-message";
 import { bankStatementOfxHandler } from "./bank-statement-ofx";
@@ -21,4 +23,11 @@ export const JOB_HANDLERS: { readonly [T in JobType]?: JobHandler } = {
   NFeXML: nfeXmlHandler,
   HubOrderPull: hubOrderPullHandler,
   MarketplaceSettlement: marketplaceSettlementHandler,
+};
+
+/** What a job type leaves in R2 besides its file, removed when the job ends Done or Failed. */
+export const JOB_CLEANUPS: {
+  readonly [T in JobType]?: (bucket: R2Bucket, job: JobRow) => Promise<void>;
+} = {
+  BankStatementOFX: discardStagedLines,
 };
