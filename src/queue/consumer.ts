@@ -7,8 +7,8 @@ import { JobFailure, ProgressConflict, WorkBudget } from "../domain/jobs/job-con
 import { JOBS_DEAD_LETTER_QUEUE, type JobMessage, JobMessageSchema } from "../domain/jobs/job-message";
 import { JOB_DEAD_LETTERED, jobGaveUp, jobTypeWithoutProcessing } from "../domain/jobs/messages";
 import type { Env } from "../env";
+import { JOB_CLEANUPS, JOB_HANDLERS } from "../jobs";
 import { errorFields, log, withLogContext } from "../lib/log";
-import { JOB_CLEANUPS, JOB_HANDLERS } from "./handlers";
 
 /** Chunks of work per invocation (all messages of the batch together): keeps an invocation under its limits. */
 export const CHUNKS_PER_INVOCATION = 6;

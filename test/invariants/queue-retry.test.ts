@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JobType } from "../../src/domain/jobs/job-message";
-import { JOB_HANDLERS } from "../../src/queue/handlers";
+import { JOB_HANDLERS } from "../../src/jobs";
 import { dataTables, invariantViolations } from "../support/invariants";
 import { JOB_SAMPLES } from "../support/job-samples";
 import { useSeed } from "../support/replay";

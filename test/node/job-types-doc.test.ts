@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { JOB_TYPES } from "../../src/domain/jobs/job-message";
 import { jobTypesOfRoute } from "../../src/domain/jobs/types";
+import { JOBS } from "../../src/jobs";
 import { openApiDocument, operationsOf } from "./support/openapi-walk";
 
 const operations = operationsOf(openApiDocument());
@@ -13,7 +14,9 @@ describe("job types in the OpenAPI descriptions", () => {
     for (const type of JOB_TYPES)
       expect({ type, named: description.includes(`\`${type}\``) }).toEqual({ type, named: true });
     const accepted = /um dos tipos enviados por aqui: (.*)\./.exec(description)![1]!;
-    expect([...accepted.matchAll(/`([A-Za-z]+)` \(/g)].map((m) => m[1])).toEqual(jobTypesOfRoute("job"));
+    expect([...accepted.matchAll(/`([A-Za-z]+)` \(/g)].map((m) => m[1])).toEqual(
+      jobTypesOfRoute(JOBS, "job"),
+    );
   });
 
   it("GET /job describes every job type in its Type filter", () => {

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { jobErrors, jobs, products, skuCostRecords } from "../../drizzle/schema";
 import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
 import { JOB_TYPES } from "../../src/domain/jobs/job-message";
+import { JOB_HANDLERS } from "../../src/jobs";
 import { CHUNKS_PER_INVOCATION, MAX_ATTEMPTS, retryDelaySeconds } from "../../src/queue/consumer";
-import { JOB_HANDLERS } from "../../src/queue/handlers";
 import { seedAccounts } from "../support/seed";
 import { dbOf, deliver, jobMessage, jobRow, storedJob, utf8 } from "../support/upload-factories";
 

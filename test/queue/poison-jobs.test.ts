@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JobType } from "../../src/domain/jobs/job-message";
+import { JOB_HANDLERS } from "../../src/jobs";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "../../src/queue/consumer";
-import { JOB_HANDLERS } from "../../src/queue/handlers";
 import { signIn } from "../support/api";
 import { JOB_SAMPLES } from "../support/job-samples";
 import { useSeed } from "../support/replay";

@@ -1,11 +1,9 @@
-import { findActiveAccount } from "../../db/bank-accounts";
+import type { z } from "zod";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
-import { settlementParams } from "../marketplace/settlement-job-params";
-import { inventoryCountParams } from "../stock/inventory-job-params";
-import { CSV_CONTENT_TYPES, OFX_CONTENT_TYPES, XML_CONTENT_TYPES } from "../uploads/content-types";
+import type { JobHandler } from "./job-context";
 import type { JobType } from "./job-message";
-import { BANK_ACCOUNT_NOT_FOUND, BANK_ACCOUNT_REQUIRED, JOB_TYPE_REQUIRED, jobTypeInvalid } from "./messages";
+import { JOB_TYPE_REQUIRED, jobTypeInvalid } from "./messages";
 
 /** Routes of the upload flow; each is part of the idempotency key (company, route, file hash). */
 export type UploadRoute = "job" | "sku-template" | "orders-template";
@@ -27,35 +25,29 @@ export type FileJobDefinition = {
   params: (db: Db, companyId: number, input: JobParamsInput) => Promise<JobParams>;
 };
 
-const noParams = async (): Promise<JobParams> => ({});
-
-/** `IDBankAccount`: required, an active bank account of the company. */
-async function bankAccountParams(db: Db, companyId: number, input: JobParamsInput): Promise<JobParams> {
-  if (input.IDBankAccount === undefined) throw badRequest(BANK_ACCOUNT_REQUIRED);
-  if (!(await findActiveAccount(db, companyId, input.IDBankAccount))) {
-    throw badRequest(BANK_ACCOUNT_NOT_FOUND);
-  }
-  return { IDBankAccount: input.IDBankAccount };
-}
-
 /**
- * Job types created from an uploaded file: one entry each. A type's processing is the queue
- * handler of the same name (src/queue/handlers); a type without a handler ends Failed, never Done.
+ * One job type: what it is, what it stores, how it is processed. Each area exports the definitions
+ * of its types from its own folder; src/jobs.ts lists them all.
  */
-export const FILE_JOB_TYPES: { readonly [T in JobType]?: FileJobDefinition } = {
-  SkuTemplate: { contentTypes: CSV_CONTENT_TYPES, routes: ["job", "sku-template"], params: noParams },
-  OrdersTemplate: { contentTypes: CSV_CONTENT_TYPES, routes: ["orders-template"], params: noParams },
-  BankStatementOFX: { contentTypes: OFX_CONTENT_TYPES, routes: ["job"], params: bankAccountParams },
-  StockInventoryCount: { contentTypes: CSV_CONTENT_TYPES, routes: ["job"], params: inventoryCountParams },
-  NFeXML: { contentTypes: XML_CONTENT_TYPES, routes: ["job"], params: noParams },
-  MarketplaceSettlement: { contentTypes: CSV_CONTENT_TYPES, routes: ["job"], params: settlementParams },
+export type JobDefinition = {
+  /** What the type is and where it is created (the `Type` descriptions of POST /job and GET /job). */
+  description: string;
+  /** The parameters stored on the job (JSON), as the job's creation writes them. */
+  params: z.ZodType<JobParams>;
+  /** The processing of a delivery of the job (the queue consumer calls it). */
+  handler: JobHandler;
+  /** Present when the job is created from an uploaded file. */
+  file?: FileJobDefinition;
 };
 
-/** Types the given route accepts, in registry order. */
-export function jobTypesOfRoute(route: UploadRoute): JobType[] {
-  return (Object.keys(FILE_JOB_TYPES) as JobType[]).filter((type) =>
-    FILE_JOB_TYPES[type]!.routes.includes(route),
-  );
+/** Every job type with its definition: the compiler refuses a type without one. */
+export type JobRegistry = { readonly [T in JobType]: JobDefinition };
+
+export const noParams = async (): Promise<JobParams> => ({});
+
+/** Types created from a file that the given route accepts, in registry order. */
+export function jobTypesOfRoute(registry: JobRegistry, route: UploadRoute): JobType[] {
+  return (Object.keys(registry) as JobType[]).filter((type) => registry[type].file?.routes.includes(route));
 }
 
 /**
@@ -63,20 +55,26 @@ export function jobTypesOfRoute(route: UploadRoute): JobType[] {
  * one type and ignore `Type`.
  */
 export function resolveJobType(
+  registry: JobRegistry,
   route: UploadRoute,
   requested: string | undefined,
 ): { type: JobType; definition: FileJobDefinition } {
-  const accepted = jobTypesOfRoute(route);
-  if (route !== "job") return { type: accepted[0]!, definition: FILE_JOB_TYPES[accepted[0]!]! };
+  const accepted = jobTypesOfRoute(registry, route);
+  if (route !== "job") return { type: accepted[0]!, definition: registry[accepted[0]!].file! };
   const name = requested?.trim();
   if (!name) throw badRequest(JOB_TYPE_REQUIRED);
   const type = accepted.find((candidate) => candidate === name);
   if (!type) throw badRequest(jobTypeInvalid(name, accepted));
-  return { type, definition: FILE_JOB_TYPES[type]! };
+  return { type, definition: registry[type].file! };
 }
 
 /** The type of an upload slot (it keeps the type chosen when the URL was asked for). */
-export function storedJobType(name: string): { type: JobType; definition: FileJobDefinition } | undefined {
-  const type = (Object.keys(FILE_JOB_TYPES) as JobType[]).find((candidate) => candidate === name);
-  return type ? { type, definition: FILE_JOB_TYPES[type]! } : undefined;
+export function storedJobType(
+  registry: JobRegistry,
+  name: string,
+): { type: JobType; definition: FileJobDefinition } | undefined {
+  const type = (Object.keys(registry) as JobType[]).find(
+    (candidate) => candidate === name && registry[candidate].file,
+  );
+  return type ? { type, definition: registry[type].file! } : undefined;
 }

@@ -1,5 +1,6 @@
 import { findJobByHash, findUploadSlot, insertUploadSlot } from "../../db/jobs";
 import type { Db } from "../../env";
+import { JOBS } from "../../jobs";
 import { badRequest } from "../../lib/errors";
 import { sha256OfStream } from "../../lib/hashing";
 import type { UploadSigner } from "../../platform/upload-signer";
@@ -80,7 +81,7 @@ export async function requestUploadUrl(
   route: UploadRoute,
   body: UploadActionBody,
 ): Promise<UploadUrlAnswer> {
-  const { type, definition } = resolveJobType(route, body.Type);
+  const { type, definition } = resolveJobType(JOBS, route, body.Type);
   const fileName = body.FileName?.trim();
   if (!fileName) throw badRequest(FILE_NAME_REQUIRED);
   const contentType = normalizeContentType(body.ContentType ?? "");
@@ -130,7 +131,7 @@ export async function confirmUpload(
   const key = body.Key?.trim();
   if (!key) throw badRequest(KEY_REQUIRED);
   const slot = await findUploadSlot(deps.db, deps.companyId, route, key);
-  const stored = slot && storedJobType(slot.jobType);
+  const stored = slot && storedJobType(JOBS, slot.jobType);
   if (!slot || !stored) throw badRequest(UPLOAD_NOT_FOUND);
   // Parameters are checked again: the bank account may have been deactivated since the URL was issued.
   const params = await stored.definition.params(
@@ -174,7 +175,7 @@ export async function directUpload(
   route: UploadRoute,
   form: DirectUploadForm,
 ): Promise<JobCreation> {
-  const { type, definition } = resolveJobType(route, form.Type);
+  const { type, definition } = resolveJobType(JOBS, route, form.Type);
   const file = form.file;
   if (!(file instanceof File)) throw badRequest(FILE_REQUIRED);
   if (file.size === 0) throw badRequest(EMPTY_FILE);

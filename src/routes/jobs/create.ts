@@ -3,6 +3,7 @@ import { JOB_TYPES } from "../../domain/jobs/job-message";
 import { jobTypesOfRoute } from "../../domain/jobs/types";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
+import { JOBS } from "../../jobs";
 import { UPLOAD_FLOW_DESCRIPTION, UploadAnswerSchema, uploadRequestBody } from "../uploads/schemas";
 import { answerUpload, requireUploadBody } from "../uploads/upload-handler";
 import { JOB_TAG, jobTypeList, OFX_IMPORT_DESCRIPTION } from "./schemas";
@@ -15,8 +16,8 @@ export const createJobRoute = createRoute({
   summary: "Envia um arquivo para processamento (job)",
   description: [
     UPLOAD_FLOW_DESCRIPTION,
-    `\`Type\` obrigatório, um dos tipos enviados por aqui: ${jobTypeList(jobTypesOfRoute("job"))}.`,
-    `Os demais tipos nascem em suas próprias rotas: ${jobTypeList(JOB_TYPES.filter((type) => !jobTypesOfRoute("job").includes(type)))}.`,
+    `\`Type\` obrigatório, um dos tipos enviados por aqui: ${jobTypeList(jobTypesOfRoute(JOBS, "job"))}.`,
+    `Os demais tipos nascem em suas próprias rotas: ${jobTypeList(JOB_TYPES.filter((type) => !jobTypesOfRoute(JOBS, "job").includes(type)))}.`,
     OFX_IMPORT_DESCRIPTION,
   ].join("\n\n"),
   middleware: [requireUploadBody] as const,

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { JOB_TYPES, type JobType } from "../../domain/jobs/job-message";
 import type { JobView } from "../../domain/jobs/job-queries";
 import { inZone } from "../../domain/jobs/job-queries";
+import { JOBS } from "../../jobs";
 
 /** What a `BankStatementOFX` job does (OpenAPI description of POST /job). */
 export const OFX_IMPORT_DESCRIPTION = [
@@ -19,28 +20,9 @@ export const OFX_IMPORT_DESCRIPTION = [
 
 export const JOB_TAG = "Job";
 
-/**
- * What each job type is and where it is created, one entry per type of `JOB_TYPES` (the compiler
- * refuses a missing one): the `Type` descriptions of POST /job and GET /job are written from it.
- */
-const JOB_TYPE_NOTES: Record<JobType, string> = {
-  SkuTemplate: "CSV de produtos; também por POST /sku/template",
-  OrdersTemplate: "CSV de pedidos, por POST /orders/template",
-  BankStatementOFX: "extrato OFX; exige `IDBankAccount`",
-  SkuCostRecalculate: "recálculo do custo médio de um SKU, por POST /sku/{idsku}/cost/recalculate",
-  ConciliationRuleApply:
-    "regras de conciliação sobre as linhas pendentes, por POST /accounts/bank-statement/conciliation-rule/apply",
-  StockInventoryCount:
-    "contagem de inventário em CSV `sku;quantidade;lote`; exige `IDStockKeepingUnitInventorySummary` de um inventário aberto",
-  NFeXML: "NF-e de compra em XML (nfeProc ou NFe, layout 4.00)",
-  HubOrderPull: "pedidos de um canal de venda, por POST /hub/integration/{idcompanyintegration}/pull",
-  MarketplaceSettlement:
-    "relatório de repasses de um canal em CSV `Pedido;Data;Bruto;Comissao;Tarifas;Liquido`; exige `IDCompanyIntegration`",
-};
-
 /** `` `Type` (what it is) `` for each of the types, in the given order. */
 export const jobTypeList = (types: readonly JobType[]) =>
-  types.map((type) => `\`${type}\` (${JOB_TYPE_NOTES[type]})`).join("; ");
+  types.map((type) => `\`${type}\` (${JOBS[type].description})`).join("; ");
 
 export const JOB_STATUSES = ["Pending", "Processing", "Done", "Failed"] as const;
 
