@@ -197,7 +197,11 @@ function serverVariables(url: URL) {
 export function buildOpenApiDocument(app: OpenAPIHono<AppEnv>, requestUrl: string): Document {
   const doc = app.getOpenAPI31Document({
     openapi: "3.1.0",
-    info: { title: "Finance and commerce back-office API", version: API_VERSION_LABEL, description: DESCRIPTION },
+    info: {
+      title: "Finance and commerce back-office API",
+      version: API_VERSION_LABEL,
+      description: DESCRIPTION,
+    },
     servers: [
       {
         url: "{scheme}://{account}.{domain}/{version}",
