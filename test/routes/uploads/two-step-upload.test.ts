@@ -91,7 +91,7 @@ describe("two-step upload", () => {
 
   it("never derives the key from the file name, which is stored sanitised", async () => {
     const url = await requestUploadUrl(admin, "/sku/template", {
-      FileName: "../../segredos/<planilha>\u0000 final.csv",
+      FileName: "../../segredos/<planilha> final.csv",
       ContentType: "text/csv",
       SizeBytes: 10,
     });
@@ -99,6 +99,17 @@ describe("two-step upload", () => {
     expect(url.body.Key).not.toContain("planilha");
     const slot = await dbOf().select().from(uploads).where(eq(uploads.key, url.body.Key)).get();
     expect(slot!.fileName).toBe("planilha final.csv");
+  });
+
+  it("refuses a file name with a control character, like every text field, and stores no slot", async () => {
+    const slotsBefore = (await dbOf().select().from(uploads).all()).length;
+    const url = await requestUploadUrl(admin, "/sku/template", {
+      FileName: "planilha\u0000 final.csv",
+      ContentType: "text/csv",
+      SizeBytes: 10,
+    });
+    expectRefusal(url, "FileName não pode conter caracteres de controle");
+    expect((await dbOf().select().from(uploads).all()).length).toBe(slotsBefore);
   });
 
   it("answers the existing IDJob for the same content and drops the duplicate copy", async () => {
