@@ -11,10 +11,10 @@ import { findCompany } from "../../db/identity";
 import { insertJobErrors, setJobTotal } from "../../db/jobs";
 import { DEFAULT_TIME_ZONE } from "../../lib/dates";
 import { runRules } from "../auto-reconciliation/run-rules";
+import { BANK_ACCOUNT_NOT_FOUND } from "../bank-accounts/messages";
 import { processInChunks } from "../jobs/chunked-job";
 import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
 import { readJobFile } from "../jobs/job-file";
-import { BANK_ACCOUNT_NOT_FOUND } from "../jobs/messages";
 import { readOfxImport } from "./read-ofx-import";
 
 /**

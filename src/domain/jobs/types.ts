@@ -1,11 +1,12 @@
 import { findActiveAccount } from "../../db/bank-accounts";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
+import { BANK_ACCOUNT_NOT_FOUND, BANK_ACCOUNT_REQUIRED } from "../bank-accounts/messages";
 import { settlementParams } from "../marketplace/settlement-job-params";
 import { inventoryCountParams } from "../stock/inventory-job-params";
 import { CSV_CONTENT_TYPES, OFX_CONTENT_TYPES, XML_CONTENT_TYPES } from "../uploads/content-types";
 import type { JobType } from "./job-message";
-import { BANK_ACCOUNT_NOT_FOUND, BANK_ACCOUNT_REQUIRED, JOB_TYPE_REQUIRED, jobTypeInvalid } from "./messages";
+import { JOB_TYPE_REQUIRED, jobTypeInvalid } from "./messages";
 
 /** Routes of the upload flow; each is part of the idempotency key (company, route, file hash). */
 export type UploadRoute = "job" | "sku-template" | "orders-template";

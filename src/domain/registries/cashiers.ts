@@ -8,8 +8,9 @@ import {
 import type { Db } from "../../env";
 import { nowIn } from "../../lib/dates";
 import { badRequest, refuseOnConflict } from "../../lib/errors";
+import { BANK_ACCOUNT_NOT_FOUND } from "../bank-accounts/messages";
 import { getCompany } from "../company/company";
-import { BANK_ACCOUNT_NOT_FOUND, CASHIER_ALREADY_OPEN, CASHIER_NOT_OPEN } from "./messages";
+import { CASHIER_ALREADY_OPEN, CASHIER_NOT_OPEN } from "./messages";
 
 /** A cashier session with its times in the company's zone (`YYYY-MM-DD HH:MM:SS`). */
 export type Cashier = { id: number; bankAccountId: number; openedAt: string; closedAt: string | null };
