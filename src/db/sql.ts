@@ -5,6 +5,9 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 /** One statement of a `db.batch([...])`, as the domain passes them around without knowing Drizzle. */
 export type Statement = BatchItem<"sqlite">;
 
+/** A value the database computes in the statement (an id by uid): the domain passes it on unread. */
+export type SqlValue = SQL;
+
 /** Rows per page of every list of the API (`Page` is 0-based). */
 export const PAGE_SIZE = 5000;
 
