@@ -1,5 +1,5 @@
 import { setJobTotal } from "../../db/jobs";
-import { type CsvRecord, detectDelimiter, isBlankRecord, parseCsv } from "../sku/csv";
+import { type CsvRecord, detectDelimiter, isBlankRecord, parseCsv } from "../../lib/csv";
 import { type JobContext, JobFailure } from "./job-context";
 
 type HeaderReading<C> = { columns: C } | { error: string };
