@@ -12,6 +12,7 @@ import {
   posCashiers,
   titles,
 } from "../../drizzle/schema";
+import type { HistoryAction } from "../domain/bank-accounts/history";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { balanceUpToSql, entryIdByUid } from "./ledger";
@@ -206,9 +207,6 @@ export async function findOrderType(
 }
 
 // ---- writes: statements for one db.batch ----
-
-export const HISTORY_ACTIONS = ["create", "update", "adjustment", "delete"] as const;
-export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 export type HistoryRecord = {
   companyId: number;
