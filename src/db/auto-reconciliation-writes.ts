@@ -13,10 +13,9 @@ import type { ReconcilingWrite, RuleRecord } from "../domain/auto-reconciliation
 import type { Db } from "../env";
 import { isConstraintError } from "../lib/errors";
 import { resultCount } from "./bank-line-import";
-import { inGroups } from "./jobs";
 import { newUid } from "./ledger";
 import { rawStatement } from "./raw-statement";
-import { inList } from "./sql";
+import { inGroups, inList } from "./sql";
 import { settledColumns, TITLE_STATUS } from "./title-settlement";
 import { newTransferUids, type TransferUids } from "./transfers";
 

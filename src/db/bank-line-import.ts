@@ -3,8 +3,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { bankLines, jobs } from "../../drizzle/schema";
 import type { BankLineCandidate } from "../domain/ofx";
 import type { Db } from "../env";
-import { inGroups } from "./jobs";
 import { rawStatement } from "./raw-statement";
+import { inGroups } from "./sql";
 
 /** Who imports: the job, its company, bank account and user. */
 export type ImportScope = { companyId: number; bankAccountId: number; jobId: number; userId: number | null };

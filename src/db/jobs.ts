@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { jobErrors, jobs, uploads } from "../../drizzle/schema";
 import type { ExpiredUploadSlot } from "../domain/uploads/expire-slots";
 import type { Db } from "../env";
-import { type Statement, utcNow } from "./sql";
+import { inGroups, MAX_BOUND_PARAMETERS, type Statement, utcNow } from "./sql";
 
 /** Upload slots, jobs and their line errors. */
 
@@ -12,15 +12,6 @@ export type NewUploadSlot = typeof uploads.$inferInsert;
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJob = Omit<typeof jobs.$inferInsert, "id" | "status" | "total" | "processed" | "attempts">;
 export type JobErrorRow = { jobId: number; line: number; message: string };
-
-/** D1 binds at most 100 parameters per statement: multi-row writes are cut in groups that fit. */
-export const MAX_BOUND_PARAMETERS = 100;
-
-export function inGroups<T>(items: readonly T[], size: number): T[][] {
-  const groups: T[][] = [];
-  for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));
-  return groups;
-}
 
 export async function insertUploadSlot(db: Db, slot: NewUploadSlot): Promise<void> {
   await db.insert(uploads).values(slot);

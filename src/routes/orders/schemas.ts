@@ -1,13 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import type { HistoryRow, OrderItemView, OrderRow } from "../../db/orders/orders";
 import type { OrderPaymentView } from "../../db/orders/payments";
-import { inZone } from "../../domain/jobs/job-queries";
 import { MAX_ORDER_ITEMS } from "../../domain/orders/create-order";
 import type { ItemRequest, ManualTax } from "../../domain/orders/items";
 import { ORDER_PAGE_SIZE, type OrderDetail } from "../../domain/orders/read";
 import type { OrderStatus } from "../../domain/stock/order-statuses";
 import { fromMilli } from "../../domain/stock/quantities";
 import { dateString, flagBody, INT32_MAX, idBody, idPath, moneyBody, textBody } from "../../http/schemas";
+import { inZone } from "../../lib/dates";
 import { fromCents, hasAtMostTwoDecimals } from "../../lib/money";
 import { idField } from "../registries/fields";
 import { quantityBody, quantityField } from "../sku/schemas";
