@@ -15,10 +15,9 @@ import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import { isConstraintError } from "../lib/errors";
 import { resultCount } from "./bank-line-import";
-import { inGroups } from "./jobs";
 import { newUid } from "./ledger";
 import { rawStatement } from "./raw-statement";
-import { inList } from "./sql";
+import { inGroups, inList } from "./sql";
 import { settledColumns } from "./title-settlement";
 import { newTransferUids, type TransferUids } from "./transfers";
 

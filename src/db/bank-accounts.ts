@@ -12,6 +12,7 @@ import {
   posCashiers,
   titles,
 } from "../../drizzle/schema";
+import type { HistoryAction } from "../domain/bank-accounts/history";
 import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
@@ -206,9 +207,6 @@ export async function findOrderType(
 }
 
 // ---- writes: statements for one db.batch ----
-
-export const HISTORY_ACTIONS = ["create", "update", "adjustment", "delete"] as const;
-export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 export type HistoryRecord = {
   companyId: number;

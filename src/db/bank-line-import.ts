@@ -4,8 +4,8 @@ import { bankLines, jobs } from "../../drizzle/schema";
 import type { BankLineCandidate } from "../domain/ofx";
 import { LINE_STATUS } from "../domain/reconciliation/line-statuses";
 import type { Db } from "../env";
-import { inGroups } from "./jobs";
 import { rawStatement } from "./raw-statement";
+import { inGroups } from "./sql";
 
 /** Who imports: the job, its company, bank account and user. */
 export type ImportScope = { companyId: number; bankAccountId: number; jobId: number; userId: number | null };

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { jobErrors, jobs, uploads } from "../../drizzle/schema";
 import type { ExpiredUploadSlot } from "../domain/uploads/expire-slots";
 import type { Db } from "../env";
-import { type Statement, utcNow } from "./sql";
+import { inGroups, MAX_BOUND_PARAMETERS, type Statement, utcNow } from "./sql";
 
 /** Upload slots, jobs and their line errors. */
 
@@ -15,15 +15,6 @@ export type NewJob = Omit<
   "id" | "status" | "total" | "processed" | "attempts" | "failures" | "cursor"
 >;
 export type JobErrorRow = { jobId: number; line: number; message: string };
-
-/** D1 binds at most 100 parameters per statement: multi-row writes are cut in groups that fit. */
-export const MAX_BOUND_PARAMETERS = 100;
-
-export function inGroups<T>(items: readonly T[], size: number): T[][] {
-  const groups: T[][] = [];
-  for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));
-  return groups;
-}
 
 export async function insertUploadSlot(db: Db, slot: NewUploadSlot): Promise<void> {
   await db.insert(uploads).values(slot);

@@ -9,9 +9,8 @@ import {
 import type { ChannelOrderTitle } from "../domain/marketplace/conciliation";
 import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
-import { inGroups, MAX_BOUND_PARAMETERS } from "./jobs";
 import { existsInCompany } from "./lookups";
-import { inList, PAGE_SIZE, type Statement } from "./sql";
+import { inGroups, inList, MAX_BOUND_PARAMETERS, PAGE_SIZE, type Statement } from "./sql";
 
 export type SettlementRow = typeof marketplaceSettlements.$inferSelect;
 export type NewSettlement = Omit<SettlementRow, "id" | "createdAt">;

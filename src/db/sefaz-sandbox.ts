@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { sefazSandboxEvents } from "../../drizzle/schema";
+import type { SandboxEventStore } from "../adapters/sefaz";
 import type { Db } from "../env";
 import { isConstraintError } from "../lib/errors";
 
 /** The SEFAZ sandbox's own memory: the events it registered, by access key and author. */
 
-export async function sandboxEventsOf(db: Db, accessKey: string, authorDocument: string): Promise<number[]> {
+async function sandboxEventsOf(db: Db, accessKey: string, authorDocument: string): Promise<number[]> {
   const rows = await db
     .select({ event: sefazSandboxEvents.event })
     .from(sefazSandboxEvents)
@@ -19,7 +20,7 @@ export async function sandboxEventsOf(db: Db, accessKey: string, authorDocument:
  * Registers the event; answers its sequence (the protocol's number) or null when a unique index
  * refused it (the same event, or a second conclusive one, registered by a concurrent request).
  */
-export async function registerSandboxEvent(
+async function registerSandboxEvent(
   db: Db,
   event: { accessKey: string; authorDocument: string; event: number; registeredAt: string },
 ): Promise<number | null> {
@@ -38,4 +39,12 @@ export async function registerSandboxEvent(
     if (isConstraintError(error)) return null;
     throw error;
   }
+}
+
+/** The sandbox's memory in the account's database, as the SEFAZ adapter takes it. */
+export function sefazSandboxStore(db: Db): SandboxEventStore {
+  return {
+    eventsOf: (accessKey, authorDocument) => sandboxEventsOf(db, accessKey, authorDocument),
+    register: (event) => registerSandboxEvent(db, event),
+  };
 }

@@ -3,8 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { brands, products, skuCostRecords } from "../../drizzle/schema";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
-import { inGroups, MAX_BOUND_PARAMETERS } from "./jobs";
-import { utcNow } from "./sql";
+import { inGroups, MAX_BOUND_PARAMETERS, utcNow } from "./sql";
 
 /** Product and cost writes of the SKU import and of the cost recalculation (not the /product CRUD). */
 

@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
-import { KNOWN_VERSIONS } from "../middleware/tenant";
 import { addRequestExamples } from "./openapi-examples";
 import { describeFields } from "./openapi-fields";
+import { KNOWN_VERSIONS } from "./versions";
 
 export const API_VERSION_LABEL = "2026-05-29";
 

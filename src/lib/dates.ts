@@ -74,6 +74,14 @@ export function nowIn(timeZone: string, now = new Date()): string {
   return `${p.date} ${p.time}`;
 }
 
+/** A UTC `YYYY-MM-DD HH:MM:SS` of the database, as date-time of the given zone; null stays null. */
+export function inZone(utc: string, timeZone: string): string;
+export function inZone(utc: string | null, timeZone: string): string | null;
+export function inZone(utc: string | null, timeZone: string): string | null {
+  if (!utc) return null;
+  return nowIn(timeZone, new Date(`${utc.replace(" ", "T")}Z`));
+}
+
 /** Adds whole days to a `YYYY-MM-DD` date. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];

@@ -12,3 +12,17 @@ export async function sha256OfBytes(bytes: ArrayBuffer | Uint8Array): Promise<st
 export function toHex(buffer: ArrayBuffer): string {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+const encoder = new TextEncoder();
+
+/** HMAC-SHA256 of `text` keyed by the secret's UTF-8 bytes, hex. */
+export async function hmacSha256Hex(secret: string, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  return toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
+}

@@ -1,13 +1,11 @@
 import { createMiddleware } from "hono/factory";
 import { drizzleFor, openSession, tenantDatabase } from "../db/client";
 import type { AppEnv, Env } from "../env";
+import { DEFAULT_VERSION, KNOWN_VERSIONS } from "../http/versions";
 import { notFound } from "../lib/errors";
 
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
 
-/** Versions the service answers; a path without a version segment is served as 1.0. */
-export const KNOWN_VERSIONS = ["1.0", "1.1", "1.4"] as const;
-export const DEFAULT_VERSION = "1.0";
 const VERSION_SEGMENT = /^\/(\d+\.\d+)(?=\/|$)/;
 
 /** Splits `/1.4/accounts/...` into the version and the route path; unknown versions give null. */

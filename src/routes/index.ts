@@ -14,12 +14,14 @@ import { productionRouter } from "./production";
 import { purchaseFeedRouter } from "./purchase-feed";
 import { purchasesRouter } from "./purchases";
 import { registriesRouter } from "./registries";
-import { skuRouter } from "./sku";
-import { stockRouter } from "./stock";
+import { salesPolicyRouter } from "./sales-policy";
+import { skuJobsRouter, skuRouter } from "./sku";
+import { stockSettingRouter } from "./stock-setting";
 import { taxProfilesRouter } from "./tax-profiles";
 import { titlesRouter } from "./titles";
 import { trackingMessagesRouter } from "./tracking-messages";
 import { userRouter } from "./user";
+import { warehouseRouter } from "./warehouse";
 import { webhookDeliveriesRouter } from "./webhook-deliveries";
 import { webhooksRouter } from "./webhooks";
 
@@ -35,8 +37,11 @@ export const protectedRoutes = createRouter()
   .route("/", marketplaceConciliationRouter)
   .route("/", jobsRouter)
   .route("/", productionRouter)
-  .route("/", stockRouter)
   .route("/", skuRouter)
+  .route("/", warehouseRouter)
+  .route("/", salesPolicyRouter)
+  .route("/", stockSettingRouter)
+  .route("/", skuJobsRouter)
   // Hub before orders: `/orders/hub` is a static path that `/orders/{idorder}` would also match.
   .route("/", hubRouter)
   .route("/", ordersRouter)

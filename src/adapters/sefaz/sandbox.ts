@@ -1,6 +1,10 @@
-import { registerSandboxEvent, sandboxEventsOf } from "../../db/sefaz-sandbox";
-import type { Db } from "../../env";
-import { EVENT_REGISTERED, type ManifestAnswer, type ManifestRequest, type SefazGateway } from "./types";
+import {
+  EVENT_REGISTERED,
+  type ManifestAnswer,
+  type ManifestRequest,
+  type SandboxEventStore,
+  type SefazGateway,
+} from "./types";
 
 /** Events that conclude the recipient's manifestation: after one of them SEFAZ takes no other. */
 const CONCLUSIVE = new Set([210200, 210220, 210240]);
@@ -19,14 +23,14 @@ const rejection = (cStat: number, xMotivo: string): ManifestAnswer => ({
  * is its own table, apart from the company's records, as the real service keeps its own.
  */
 export class SandboxSefaz implements SefazGateway {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: SandboxEventStore) {}
 
   async manifest(request: ManifestRequest): Promise<ManifestAnswer> {
-    const registered = await sandboxEventsOf(this.db, request.accessKey, request.authorDocument);
+    const registered = await this.store.eventsOf(request.accessKey, request.authorDocument);
     if (registered.includes(request.event)) return rejection(573, "Rejeição: Duplicidade de evento");
     if (registered.some((event) => CONCLUSIVE.has(event)))
       return rejection(655, "Rejeição: Evento informado após a manifestação conclusiva do destinatário");
-    const sequence = await registerSandboxEvent(this.db, {
+    const sequence = await this.store.register({
       accessKey: request.accessKey,
       authorDocument: request.authorDocument,
       event: request.event,

@@ -30,3 +30,18 @@ export const EVENT_REGISTERED = 135;
 export interface SefazGateway {
   manifest(request: ManifestRequest): Promise<ManifestAnswer>;
 }
+
+/**
+ * The sandbox's own memory (the events it registered), kept by whoever runs it: the events of an
+ * access key and author, and the registration of one, answering its sequence or null when a
+ * concurrent request registered the same event first.
+ */
+export interface SandboxEventStore {
+  eventsOf(accessKey: string, authorDocument: string): Promise<number[]>;
+  register(event: {
+    accessKey: string;
+    authorDocument: string;
+    event: number;
+    registeredAt: string;
+  }): Promise<number | null>;
+}

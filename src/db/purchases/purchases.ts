@@ -15,9 +15,8 @@ import {
 import { PURCHASE_STATUS } from "../../domain/purchases/statuses";
 import type { PurchaseFilters } from "../../domain/purchases/types";
 import type { Db } from "../../env";
-import { inGroups } from "../jobs";
 import { rawStatement } from "../raw-statement";
-import { PAGE_SIZE, type Statement, utcNow } from "../sql";
+import { inGroups, PAGE_SIZE, type Statement, utcNow } from "../sql";
 
 /** Purchases: header, delivery schedules and items written in one batch, found by the header's uid. */
 

@@ -4,9 +4,8 @@ import { skuStockTotals, stockBalances, stockBatchBalances, stockMovements } fro
 import type { KardexRequest } from "../../domain/stock/balances";
 import type { MovementInput } from "../../domain/stock/ledger";
 import type { Db } from "../../env";
-import { inGroups } from "../jobs";
 import { rawStatement } from "../raw-statement";
-import { PAGE_SIZE } from "../sql";
+import { inGroups, PAGE_SIZE } from "../sql";
 
 /**
  * The stock ledger's writes. A posting is a list of movements; it is written as "rounds" in which

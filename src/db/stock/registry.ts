@@ -9,9 +9,8 @@ import {
   warehouses,
 } from "../../../drizzle/schema";
 import type { Db } from "../../env";
-import { inGroups } from "../jobs";
 import { scopedRows } from "../registries/scoped-rows";
-import { containsText, PAGE_SIZE } from "../sql";
+import { containsText, inGroups, PAGE_SIZE } from "../sql";
 
 /** Registries of the stock area: SKUs (the products table), warehouses, batches, sales policies. */
 

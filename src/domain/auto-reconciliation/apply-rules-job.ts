@@ -5,8 +5,8 @@ import {
   startJobCounts,
 } from "../../db/auto-reconciliation";
 import { findActiveAccount } from "../../db/bank-accounts";
+import { BANK_ACCOUNT_NOT_FOUND } from "../bank-accounts/messages";
 import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
-import { BANK_ACCOUNT_NOT_FOUND } from "../jobs/messages";
 import { runRules } from "./run-rules";
 
 /**

@@ -6,6 +6,10 @@ import { getCompany } from "../company/company";
 import type { Changes } from "./changes";
 import { BANK_ACCOUNT_NOT_FOUND } from "./messages";
 
+/** What a history record says was done to the account. */
+export const HISTORY_ACTIONS = ["create", "update", "adjustment", "delete"] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
 export type HistoryItem = Omit<HistoryRow, "changes"> & { changes: Changes };
 
 /**

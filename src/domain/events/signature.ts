@@ -1,19 +1,4 @@
-const encoder = new TextEncoder();
-
-const hex = (bytes: ArrayBuffer) =>
-  [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
-/** HMAC-SHA256 of `text` keyed by the secret's UTF-8 bytes, hex. */
-export async function hmacSha256Hex(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
-}
+import { hmacSha256Hex } from "../../lib/hashing";
 
 /**
  * `X-Signature`: `t=<unix seconds>,v1=<hex>` where hex = HMAC-SHA256(secret, `<t>.<body>`). During a

@@ -1,6 +1,12 @@
 import { setJobTotal } from "../../db/jobs";
-import { type CsvDelimiter, type CsvRecord, detectDelimiter, isBlankRecord, parseCsvFrom } from "../sku/csv";
-import { type DecodedText, decodeText } from "../sku/text-decoding";
+import {
+  type CsvDelimiter,
+  type CsvRecord,
+  detectDelimiter,
+  isBlankRecord,
+  parseCsvFrom,
+} from "../../lib/csv";
+import { type DecodedText, decodeText } from "../../lib/text-decoding";
 import { type JobContext, JobFailure } from "./job-context";
 import { readJobFileRange, readWholeJobFile } from "./job-file";
 

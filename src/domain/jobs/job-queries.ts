@@ -1,7 +1,7 @@
 import { findCompany } from "../../db/identity";
 import { findJob, type JobErrorRow, type JobRow, jobErrorsOf, listJobs } from "../../db/jobs";
 import type { Db } from "../../env";
-import { DEFAULT_TIME_ZONE, nowIn } from "../../lib/dates";
+import { DEFAULT_TIME_ZONE } from "../../lib/dates";
 import { badRequest } from "../../lib/errors";
 import { JOB_NOT_FOUND } from "./messages";
 
@@ -14,12 +14,6 @@ export type JobView = { job: JobRow; errors: JobErrorRow[]; timeZone: string };
 
 async function companyZone(db: Db, companyId: number): Promise<string> {
   return (await findCompany(db, companyId))?.timeZone ?? DEFAULT_TIME_ZONE;
-}
-
-/** A UTC `YYYY-MM-DD HH:MM:SS` of the database, as date-time of the company's zone. */
-export function inZone(utc: string | null, timeZone: string): string | null {
-  if (!utc) return null;
-  return nowIn(timeZone, new Date(`${utc.replace(" ", "T")}Z`));
 }
 
 export async function getJob(db: Db, companyId: number, jobId: number): Promise<JobView> {

@@ -3,7 +3,6 @@ export const JOB_NOT_FOUND = "Job não existe";
 export const JOB_TYPE_REQUIRED = "Type obrigatório";
 export const jobTypeInvalid = (type: string, accepted: readonly string[]) =>
   `Type inválido: ${type}. Aceitos: ${accepted.join(", ")}`;
-export { BANK_ACCOUNT_NOT_FOUND, BANK_ACCOUNT_REQUIRED } from "../bank-accounts/messages";
 
 /** `Message` of a 200 that created or found the job. */
 export const JOB_SCHEDULED = "Arquivo recebido; processamento agendado";

@@ -8,6 +8,7 @@ import {
   listFeed,
   type NfeEventRow,
 } from "../../db/nfe";
+import { sefazSandboxStore } from "../../db/sefaz-sandbox";
 import { PAGE_SIZE } from "../../db/sql";
 import type { Db } from "../../env";
 import { badRequest, refuseOnConflict } from "../../lib/errors";
@@ -56,7 +57,7 @@ export async function manifestNfe(
 ): Promise<FeedDocument> {
   const nfe = await findNfe(db, caller.companyId, id);
   if (!nfe) throw badRequest(FEED_DOCUMENT_NOT_FOUND);
-  const answer = await sefazFor(db).manifest({
+  const answer = await sefazFor(sefazSandboxStore(db)).manifest({
     accessKey: nfe.chNfe,
     authorDocument: nfe.recipientDocument,
     event: input.event,

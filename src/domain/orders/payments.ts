@@ -1,4 +1,3 @@
-import type { SQL } from "drizzle-orm";
 import { guardVersion, type OrderRow } from "../../db/orders/orders";
 import {
   describePaymentTitles,
@@ -7,7 +6,7 @@ import {
   type OrderPaymentLink,
   recomputePaid,
 } from "../../db/orders/payments";
-import type { Statement } from "../../db/sql";
+import type { SqlValue, Statement } from "../../db/sql";
 import { titleInsertStatement, titleUpdateStatement } from "../../db/titles";
 import type { Db } from "../../env";
 import { allInOrder } from "../../lib/concurrent";
@@ -49,7 +48,7 @@ export type PaymentRequest = {
 export async function paymentWrites(
   db: Db,
   companyId: number,
-  orderId: SQL | number,
+  orderId: SqlValue | number,
   order: { date: string; consumerId: number | null; total: Cents; paid: Cents },
   payments: PaymentRequest[],
 ): Promise<Statement[]> {

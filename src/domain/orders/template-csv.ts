@@ -1,6 +1,6 @@
+import type { CsvRecord } from "../../lib/csv";
 import { isValidDate } from "../../lib/dates";
 import type { Cents } from "../../lib/money";
-import type { CsvRecord } from "../sku/csv";
 import { parseMoneyCell } from "../sku/money-cell";
 import { headerKey } from "../sku/template";
 import {

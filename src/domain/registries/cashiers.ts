@@ -6,24 +6,20 @@ import {
   listCashierRows,
 } from "../../db/registries/cashiers";
 import type { Db } from "../../env";
-import { nowIn } from "../../lib/dates";
+import { inZone } from "../../lib/dates";
 import { badRequest, refuseOnConflict } from "../../lib/errors";
+import { BANK_ACCOUNT_NOT_FOUND } from "../bank-accounts/messages";
 import { getCompany } from "../company/company";
-import { BANK_ACCOUNT_NOT_FOUND, CASHIER_ALREADY_OPEN, CASHIER_NOT_OPEN } from "./messages";
+import { CASHIER_ALREADY_OPEN, CASHIER_NOT_OPEN } from "./messages";
 
 /** A cashier session with its times in the company's zone (`YYYY-MM-DD HH:MM:SS`). */
 export type Cashier = { id: number; bankAccountId: number; openedAt: string; closedAt: string | null };
 
-/** A UTC `YYYY-MM-DD HH:MM:SS` (as the database writes it) seen in `timeZone`. */
-export function utcToZone(utc: string, timeZone: string): string {
-  return nowIn(timeZone, new Date(`${utc.replace(" ", "T")}Z`));
-}
-
-const inZone = (row: CashierRow, timeZone: string): Cashier => ({
+const cashierInZone = (row: CashierRow, timeZone: string): Cashier => ({
   id: row.id,
   bankAccountId: row.bankAccountId,
-  openedAt: utcToZone(row.openedAt, timeZone),
-  closedAt: row.closedAt === null ? null : utcToZone(row.closedAt, timeZone),
+  openedAt: inZone(row.openedAt, timeZone),
+  closedAt: inZone(row.closedAt, timeZone),
 });
 
 async function requireBankAccount(db: Db, companyId: number, bankAccountId: number) {
@@ -36,7 +32,7 @@ export async function listCashiers(
   filter: { page: number; bankAccountId?: number },
 ): Promise<Cashier[]> {
   const company = await getCompany(db, companyId);
-  return (await listCashierRows(db, companyId, filter)).map((row) => inZone(row, company.timeZone));
+  return (await listCashierRows(db, companyId, filter)).map((row) => cashierInZone(row, company.timeZone));
 }
 
 /** One open cashier per bank account; concurrent opens: the unique index lets exactly one through. */
@@ -53,7 +49,7 @@ export async function openCashier(
     CASHIER_ALREADY_OPEN,
   );
   if (!row) throw badRequest(BANK_ACCOUNT_NOT_FOUND);
-  return inZone(row, company.timeZone);
+  return cashierInZone(row, company.timeZone);
 }
 
 export async function closeCashier(
@@ -66,5 +62,5 @@ export async function closeCashier(
   await requireBankAccount(db, companyId, bankAccountId);
   const row = await closeOpenCashier(db, companyId, bankAccountId, userId);
   if (!row) throw badRequest(CASHIER_NOT_OPEN);
-  return inZone(row, company.timeZone);
+  return cashierInZone(row, company.timeZone);
 }

@@ -1,6 +1,5 @@
 /** Messages of the registries. SPEC.md fixes the carrier-modality and brand ones; the rest follow their style. */
 
-export { BANK_ACCOUNT_NOT_FOUND } from "../bank-accounts/messages";
 export { COMPANY_NOT_FOUND } from "../company/messages";
 
 // Carrier modalities (SPEC: Carrier modalities)

@@ -1,5 +1,5 @@
+import type { CsvRecord } from "../../lib/csv";
 import type { Cents } from "../../lib/money";
-import type { CsvRecord } from "./csv";
 import {
   LINE_CODE_REQUIRED,
   LINE_UNTERMINATED_QUOTE,

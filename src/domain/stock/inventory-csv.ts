@@ -1,4 +1,4 @@
-import type { CsvRecord } from "../sku/csv";
+import type { CsvRecord } from "../../lib/csv";
 import { headerKey } from "../sku/template";
 import { INVENTORY_CSV_HEADER, lineInvalidQuantity } from "./messages";
 

@@ -1,21 +1,25 @@
+import { findCompany } from "../../db/identity";
 import { activeBrandExists, brandRows } from "../../db/registries/brands";
 import { productCodeTaken } from "../../db/registries/products";
 import { insertWhere } from "../../db/registries/scoped-rows";
 import { batchBalances, skuTotals } from "../../db/stock/ledger";
 import {
+  allowsNegativeStock,
   type BatchRow,
   insertBatch,
   listBatches,
+  listSkus,
   type SalesPolicyRow,
   type SkuRow,
   salesPolicyRows,
+  setAllowNegativeStock,
   skuRows,
   type WarehouseRow,
   warehouseHasStock,
   warehouseRows,
 } from "../../db/stock/registry";
 import type { Db } from "../../env";
-import { daysBetween, todayIn } from "../../lib/dates";
+import { DEFAULT_TIME_ZONE, daysBetween, todayIn } from "../../lib/dates";
 import { badRequest, refuseOnConflict } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { getCompany } from "../company/company";
@@ -153,8 +157,8 @@ export async function batchesWithBalance(
   db: Db,
   companyId: number,
   filter: { skuId?: number; warehouseId?: number; salesPolicyId?: number; page: number },
-  timeZone: string,
 ): Promise<BatchView[]> {
+  const timeZone = (await findCompany(db, companyId))?.timeZone ?? DEFAULT_TIME_ZONE;
   let policy: SalesPolicyRow | undefined;
   if (filter.salesPolicyId !== undefined) {
     policy = await salesPolicyRows.find(db, companyId, filter.salesPolicyId);
@@ -222,4 +226,46 @@ export async function skuViews(db: Db, companyId: number, skus: SkuRow[]): Promi
     skus.map((s) => s.id),
   );
   return skus.map((sku) => ({ ...sku, averageCost: totals.get(sku.id)?.averageCost ?? 0 }));
+}
+
+/** A page of the company's SKUs (with `Search`: by code or description), with their average cost. */
+export async function skuPageViews(
+  db: Db,
+  companyId: number,
+  page: number,
+  search?: string,
+): Promise<SkuView[]> {
+  return skuViews(db, companyId, await listSkus(db, companyId, page, search));
+}
+
+/** The SKU with its average cost, or none when it is not the company's. */
+export async function skuViewsOf(db: Db, companyId: number, skuId: number): Promise<SkuView[]> {
+  const row = await skuRows.find(db, companyId, skuId);
+  return row ? skuViews(db, companyId, [row]) : [];
+}
+
+/** A page of the company's warehouses. */
+export function warehousePage(db: Db, companyId: number, page: number): Promise<WarehouseRow[]> {
+  return warehouseRows.list(db, companyId, { page });
+}
+
+/** The warehouse, or undefined when it is not the company's. */
+export function warehouseById(db: Db, companyId: number, id: number): Promise<WarehouseRow | undefined> {
+  return warehouseRows.find(db, companyId, id);
+}
+
+/** A page of the company's sales policies. */
+export function salesPolicyPage(db: Db, companyId: number, page: number): Promise<SalesPolicyRow[]> {
+  return salesPolicyRows.list(db, companyId, { page });
+}
+
+/** Whether the company lets a movement take a balance below zero. */
+export function negativeStockAllowed(db: Db, companyId: number): Promise<boolean> {
+  return allowsNegativeStock(db, companyId);
+}
+
+/** Sets whether the company lets a movement take a balance below zero; answers the stored setting. */
+export async function allowNegativeStock(db: Db, companyId: number, allow: 0 | 1): Promise<boolean> {
+  await setAllowNegativeStock(db, companyId, allow);
+  return allowsNegativeStock(db, companyId);
 }

@@ -6,12 +6,11 @@ import {
 } from "../../db/cashier-payments";
 import { bankAccountIsActive } from "../../db/registries/cashiers";
 import type { Caller, Db } from "../../env";
-import { todayIn } from "../../lib/dates";
+import { inZone, todayIn } from "../../lib/dates";
 import { badRequest, isConstraintError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { getCompany } from "../company/company";
 import { titlePaidStatement } from "../events/finance-events";
-import { utcToZone } from "../registries/cashiers";
 import { RECEIVABLE } from "../titles/kinds";
 import { assertPaymentFits, paymentDateTime, paymentEntryDescription } from "../titles/rules";
 import { requireTitle } from "../titles/titles";
@@ -81,7 +80,7 @@ export async function receiveAtCashier(
     return {
       ...row,
       date,
-      createdAtLocal: utcToZone(row.createdAt, company.timeZone),
+      createdAtLocal: inZone(row.createdAt, company.timeZone),
       titleOpenValue: after.openValue,
     };
   } catch (error) {

@@ -19,6 +19,9 @@ import { assertChangeAllowed, assertDeleteAllowed } from "./ownership";
 import { assertReferences, type TitleReferences } from "./references";
 import { openValueForNewValue } from "./rules";
 
+/** Rows per page of the title lists. */
+export { PAGE_SIZE } from "../../db/sql";
+
 export type TitleDetail = { title: TitleRow; payments: PaymentRow[] };
 
 export type TitleInput = TitleReferences & {

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { HISTORY_ACTIONS, type HistoryAction } from "../../db/bank-accounts";
 import type { BankAccountInput } from "../../domain/bank-accounts/fields";
 import { apiFields } from "../../domain/bank-accounts/fields";
 import type { HistoryItem } from "../../domain/bank-accounts/history";
+import { HISTORY_ACTIONS, type HistoryAction } from "../../domain/bank-accounts/history";
 import type { BankAccountListItem } from "../../domain/bank-accounts/list";
 import { dateQuery, dateString, flagBody, idBody, idQuery, moneyBody, textBody } from "../../http/schemas";
 import { fromCents } from "../../lib/money";

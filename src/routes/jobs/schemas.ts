@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { JOB_TYPES, type JobType } from "../../domain/jobs/job-message";
 import type { JobView } from "../../domain/jobs/job-queries";
-import { inZone } from "../../domain/jobs/job-queries";
 import { JOBS } from "../../jobs";
+import { inZone } from "../../lib/dates";
 
 /** What a `BankStatementOFX` job does (OpenAPI description of POST /job). */
 export const OFX_IMPORT_DESCRIPTION = [

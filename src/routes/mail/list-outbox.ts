@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { mailOutbox } from "../../domain/events/mail";
-import { inZone } from "../../domain/jobs/job-queries";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk, pageQuery } from "../../http/schemas";
+import { inZone } from "../../lib/dates";
 
 const MailSchema = z
   .object({

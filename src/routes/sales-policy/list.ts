@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { salesPolicyRows } from "../../db/stock/registry";
+import { salesPolicyPage } from "../../domain/stock/registry";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk, pageQuery } from "../../http/schemas";
 import { SalesPolicySchema, salesPolicyBody } from "./schemas";
@@ -18,6 +18,6 @@ export const listSalesPoliciesRoute = createRoute({
 
 export const listSalesPolicies: AppRouteHandler<typeof listSalesPoliciesRoute> = async (c) => {
   const { Page } = c.req.valid("query");
-  const rows = await salesPolicyRows.list(c.get("db"), c.get("caller").companyId, { page: Page });
+  const rows = await salesPolicyPage(c.get("db"), c.get("caller").companyId, Page);
   return c.json(rows.map(salesPolicyBody), 200);
 };

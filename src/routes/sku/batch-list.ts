@@ -1,10 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { findCompany } from "../../db/identity";
 import { SALES_POLICY_NOT_FOUND, SKU_NOT_FOUND, WAREHOUSE_NOT_FOUND } from "../../domain/stock/messages";
 import { batchesWithBalance } from "../../domain/stock/registry";
 import type { AppRouteHandler } from "../../http/router";
 import { idQuery, jsonOk, pageQuery } from "../../http/schemas";
-import { DEFAULT_TIME_ZONE } from "../../lib/dates";
 import { BatchSchema, batchBody } from "./schemas";
 
 export const listBatchesRoute = createRoute({
@@ -29,12 +27,11 @@ export const listBatches: AppRouteHandler<typeof listBatchesRoute> = async (c) =
   const q = c.req.valid("query");
   const db = c.get("db");
   const { companyId } = c.get("caller");
-  const company = await findCompany(db, companyId);
-  const rows = await batchesWithBalance(
-    db,
-    companyId,
-    { skuId: q.IDSku, warehouseId: q.IDWarehouse, salesPolicyId: q.IDCompanySalesPolicy, page: q.Page },
-    company?.timeZone ?? DEFAULT_TIME_ZONE,
-  );
+  const rows = await batchesWithBalance(db, companyId, {
+    skuId: q.IDSku,
+    warehouseId: q.IDWarehouse,
+    salesPolicyId: q.IDCompanySalesPolicy,
+    page: q.Page,
+  });
   return c.json(rows.map(batchBody), 200);
 };

@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { skuRows } from "../../db/stock/registry";
-import { skuViews } from "../../domain/stock/registry";
+import { skuViewsOf } from "../../domain/stock/registry";
 import type { AppRouteHandler } from "../../http/router";
 import { idPath, jsonOk } from "../../http/schemas";
 import { SkuSchema, skuBody } from "./schemas";
@@ -20,7 +19,6 @@ export const getSku: AppRouteHandler<typeof getSkuRoute> = async (c) => {
   const { idsku } = c.req.valid("param");
   const db = c.get("db");
   const { companyId } = c.get("caller");
-  const row = await skuRows.find(db, companyId, idsku);
-  const views = row ? await skuViews(db, companyId, [row]) : [];
+  const views = await skuViewsOf(db, companyId, idsku);
   return c.json(views.map(skuBody), 200);
 };

@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { listSkus as skuPage } from "../../db/stock/registry";
-import { skuViews } from "../../domain/stock/registry";
+import { skuPageViews } from "../../domain/stock/registry";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk, pageQuery, textBody } from "../../http/schemas";
 import { SkuSchema, skuBody } from "./schemas";
@@ -28,6 +27,6 @@ export const listSkus: AppRouteHandler<typeof listSkusRoute> = async (c) => {
   const { Search, Page } = c.req.valid("query");
   const db = c.get("db");
   const { companyId } = c.get("caller");
-  const views = await skuViews(db, companyId, await skuPage(db, companyId, Page, Search));
+  const views = await skuPageViews(db, companyId, Page, Search);
   return c.json(views.map(skuBody), 200);
 };

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { allowsNegativeStock } from "../../db/stock/registry";
+import { negativeStockAllowed } from "../../domain/stock/registry";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
 import { StockSettingSchema } from "./schemas";
@@ -16,6 +16,6 @@ export const getStockSettingRoute = createRoute({
 });
 
 export const getStockSetting: AppRouteHandler<typeof getStockSettingRoute> = async (c) => {
-  const allow = await allowsNegativeStock(c.get("db"), c.get("caller").companyId);
+  const allow = await negativeStockAllowed(c.get("db"), c.get("caller").companyId);
   return c.json({ AllowNegativeStock: allow ? 1 : 0 }, 200);
 };

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { allowsNegativeStock, setAllowNegativeStock } from "../../db/stock/registry";
 import { getCompany } from "../../domain/company/company";
+import { allowNegativeStock } from "../../domain/stock/registry";
 import type { AppRouteHandler } from "../../http/router";
 import { flagBody, jsonBody, jsonOk } from "../../http/schemas";
 import { StockSettingSchema } from "./schemas";
@@ -28,6 +28,6 @@ export const updateStockSetting: AppRouteHandler<typeof updateStockSettingRoute>
   const db = c.get("db");
   const { companyId } = c.get("caller");
   await getCompany(db, companyId);
-  await setAllowNegativeStock(db, companyId, AllowNegativeStock);
-  return c.json({ AllowNegativeStock: (await allowsNegativeStock(db, companyId)) ? 1 : 0 }, 200);
+  const allowed = await allowNegativeStock(db, companyId, AllowNegativeStock);
+  return c.json({ AllowNegativeStock: allowed ? 1 : 0 }, 200);
 };

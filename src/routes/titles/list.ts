@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { PAGE_SIZE } from "../../db/sql";
-import { findTitles } from "../../domain/titles/titles";
+import { findTitles, PAGE_SIZE } from "../../domain/titles/titles";
 import type { AppEnv } from "../../env";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";

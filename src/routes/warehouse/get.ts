@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { warehouseRows } from "../../db/stock/registry";
+import { warehouseById } from "../../domain/stock/registry";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk } from "../../http/schemas";
 import { WarehouseParams, WarehouseSchema, warehouseBody } from "./schemas";
@@ -17,6 +17,6 @@ export const getWarehouseRoute = createRoute({
 
 export const getWarehouse: AppRouteHandler<typeof getWarehouseRoute> = async (c) => {
   const { idwarehouse } = c.req.valid("param");
-  const row = await warehouseRows.find(c.get("db"), c.get("caller").companyId, idwarehouse);
+  const row = await warehouseById(c.get("db"), c.get("caller").companyId, idwarehouse);
   return c.json(row ? [warehouseBody(row)] : [], 200);
 };

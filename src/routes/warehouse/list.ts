@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { warehouseRows } from "../../db/stock/registry";
+import { warehousePage } from "../../domain/stock/registry";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonOk, pageQuery } from "../../http/schemas";
 import { WarehouseSchema, warehouseBody } from "./schemas";
@@ -17,6 +17,6 @@ export const listWarehousesRoute = createRoute({
 
 export const listWarehouses: AppRouteHandler<typeof listWarehousesRoute> = async (c) => {
   const { Page } = c.req.valid("query");
-  const rows = await warehouseRows.list(c.get("db"), c.get("caller").companyId, { page: Page });
+  const rows = await warehousePage(c.get("db"), c.get("caller").companyId, Page);
   return c.json(rows.map(warehouseBody), 200);
 };

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { DeliveryLog } from "../../domain/events/delivery-log";
-import { inZone } from "../../domain/jobs/job-queries";
 import { idPath } from "../../http/schemas";
+import { inZone } from "../../lib/dates";
 
 export const DELIVERY_TAG = "Webhook delivery";
 

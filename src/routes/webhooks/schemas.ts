@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { WebhookEndpointRow } from "../../db/events/endpoints";
-import { inZone } from "../../domain/jobs/job-queries";
 import { flagBody, idPath, textBody, urlBody } from "../../http/schemas";
+import { inZone } from "../../lib/dates";
 
 export const WEBHOOK_TAG = "Webhook";
 

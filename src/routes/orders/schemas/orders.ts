@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import type { HistoryRow, OrderRow } from "../../../db/orders/orders";
-import { inZone } from "../../../domain/jobs/job-queries";
 import { MAX_ORDER_ITEMS } from "../../../domain/orders/create-order";
 import type { OrderStatus } from "../../../domain/orders/order-statuses";
 import type { OrderDetail } from "../../../domain/orders/read";
 import { fromMilli } from "../../../domain/stock/quantities";
 import { dateString, flagBody, idBody, moneyBody, textBody } from "../../../http/schemas";
+import { inZone } from "../../../lib/dates";
 import { fromCents } from "../../../lib/money";
 import { idField } from "../../registries/fields";
 

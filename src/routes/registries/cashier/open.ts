@@ -1,10 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
+import { BANK_ACCOUNT_NOT_FOUND } from "../../../domain/bank-accounts/messages";
 import * as domain from "../../../domain/registries/cashiers";
-import {
-  BANK_ACCOUNT_NOT_FOUND,
-  CASHIER_ALREADY_OPEN,
-  COMPANY_NOT_FOUND,
-} from "../../../domain/registries/messages";
+import { CASHIER_ALREADY_OPEN, COMPANY_NOT_FOUND } from "../../../domain/registries/messages";
 import type { AppRouteHandler } from "../../../http/router";
 import { jsonOk } from "../../../http/schemas";
 import { CashierListSchema, cashierBody, cashierParams } from "./schemas";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CsvRecord, detectDelimiter, isBlankRecord, parseCsv } from "../../../src/domain/sku/csv";
+import { type CsvRecord, detectDelimiter, isBlankRecord, parseCsv } from "../../src/lib/csv";
 
 const parse = (text: string, delimiter: ";" | "," = ";") => [...parseCsv(text, delimiter)];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeText } from "../../../src/domain/sku/text-decoding";
+import { decodeText } from "../../src/lib/text-decoding";
 
 describe("decodeText", () => {
   it.each<[string, number[], string, string]>([
