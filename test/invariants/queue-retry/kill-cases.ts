@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { JobType } from "../../src/domain/jobs/job-message";
-import { JOB_HANDLERS } from "../../src/jobs";
-import { dataTables, invariantViolations } from "../support/invariants";
-import { JOB_SAMPLES } from "../support/job-samples";
-import { useSeed } from "../support/replay";
-import { seedAccounts } from "../support/seed";
-import { deliver, jobMessage, jobRow } from "../support/upload-factories";
+import type { JobType } from "../../../src/domain/jobs/job-message";
+import { JOB_HANDLERS } from "../../../src/jobs";
+import { dataTables, invariantViolations } from "../../support/invariants";
+import { JOB_SAMPLES } from "../../support/job-samples";
+import { useSeed } from "../../support/replay";
+import { seedAccounts } from "../../support/seed";
+import { deliver, jobMessage, jobRow } from "../../support/upload-factories";
 
 /**
  * Generic check of every job type that has a queue handler: a consumer killed mid-job (the database
@@ -17,8 +17,6 @@ import { deliver, jobMessage, jobRow } from "../support/upload-factories";
  * each point not declared must leave the job untouched, so a declaration that no longer matches the
  * handler fails. A new job type must add a sample and its kill points below, or this test fails.
  */
-
-useSeed();
 
 /**
  * A kill case runs its sample twice (control and killed) and the invariant checker over the whole
@@ -61,7 +59,7 @@ const KILL_POINTS = {
 type KillPoint = keyof typeof KILL_POINTS;
 
 /** The points each job type's processing reaches with its sample. */
-const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
+export const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   SkuTemplate: ["firstChunk", "laterChunk", "done"],
   // one write of the new cost, then Done: no chunk progress to interrupt
   SkuCostRecalculate: ["done"],
@@ -131,74 +129,89 @@ const outcome = async (jobId: number) => {
   };
 };
 
-beforeAll(seedAccounts);
+/**
+ * The job types each file of this folder runs, so the slow samples run side by side: every type
+ * with a handler is in exactly one group (checked by `every-type.test.ts`).
+ */
+export const RETRY_GROUPS = {
+  orders: ["OrdersTemplate", "HubOrderPull"],
+  ruleApply: ["ConciliationRuleApply"],
+  files: [
+    "SkuTemplate",
+    "SkuCostRecalculate",
+    "BankStatementOFX",
+    "StockInventoryCount",
+    "NFeXML",
+    "MarketplaceSettlement",
+  ],
+} as const satisfies Record<string, readonly JobType[]>;
 
-const handledTypes = Object.keys(JOB_HANDLERS) as JobType[];
+export const handledTypes = Object.keys(JOB_HANDLERS) as JobType[];
 
-it("every job type with a handler has a sample and its kill points (add them for a new type)", () => {
-  expect(handledTypes.filter((type) => !JOB_SAMPLES[type])).toEqual([]);
-  expect(handledTypes.filter((type) => KILL_POINTS_OF[type].length === 0)).toEqual([]);
-});
+/** The kill cases of the given job types, on fresh seeded databases. */
+export function killCasesFor(types: readonly JobType[]): void {
+  useSeed();
+  beforeAll(seedAccounts);
+  const declaredCases = types.flatMap((type) =>
+    KILL_POINTS_OF[type].map((point) => [type, KILL_POINTS[point].name, point] as const),
+  );
+  const undeclaredCases = types.flatMap((type) =>
+    (Object.keys(KILL_POINTS) as KillPoint[])
+      .filter((point) => !KILL_POINTS_OF[type].includes(point))
+      .map((point) => [type, KILL_POINTS[point].name, point] as const),
+  );
 
-const declaredCases = handledTypes.flatMap((type) =>
-  KILL_POINTS_OF[type].map((point) => [type, KILL_POINTS[point].name, point] as const),
-);
-const undeclaredCases = handledTypes.flatMap((type) =>
-  (Object.keys(KILL_POINTS) as KillPoint[])
-    .filter((point) => !KILL_POINTS_OF[type].includes(point))
-    .map((point) => [type, KILL_POINTS[point].name, point] as const),
-);
+  describe.each(declaredCases)("%s job killed at %s", (type, _name, point) => {
+    it(
+      "stops there, and retried (twice at once) applies everything once",
+      async () => {
+        const sample = JOB_SAMPLES[type];
+        if (!sample) throw new Error(`no sample job for ${type}`);
 
-describe.each(declaredCases)("%s job killed at %s", (type, _name, point) => {
-  it(
-    "stops there, and retried (twice at once) applies everything once",
-    async () => {
-      const sample = JOB_SAMPLES[type];
-      if (!sample) throw new Error(`no sample job for ${type}`);
-
-      const control = await sample();
-      const controlRows = await rowsWrittenBy(async () => {
-        expect(await runToEnd(control, type)).toBe(0);
-      });
-      const expected = await outcome(control);
-
-      const jobId = await sample();
-      const written = await rowsWrittenBy(async () => {
-        await withKillTrigger(point, async () => {
-          const killed = await deliver([{ body: jobMessage(jobId, type), attempts: 1 }]);
-          // The kill must have hit: the delivery is handed back for a retry, the job unfinished there.
-          expect(killed.retryMessages).toHaveLength(1);
-          const stopped = await jobRow(jobId);
-          expect(stopped!.status).toBe("Processing");
-          expect(
-            KILL_POINTS[point].stoppedThere(stopped!, expected),
-            JSON.stringify({ stopped, expected }),
-          ).toBe(true);
+        const control = await sample();
+        const controlRows = await rowsWrittenBy(async () => {
+          expect(await runToEnd(control, type)).toBe(0);
         });
-        await Promise.all([
-          deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
-          deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
-        ]);
-        await runToEnd(jobId, type, 3);
-      });
+        const expected = await outcome(control);
 
-      expect(await outcome(jobId)).toEqual(expected);
-      expect(written).toEqual(controlRows);
-      expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
-    },
-    KILL_CASE_TIMEOUT_MS,
-  );
-});
+        const jobId = await sample();
+        const written = await rowsWrittenBy(async () => {
+          await withKillTrigger(point, async () => {
+            const killed = await deliver([{ body: jobMessage(jobId, type), attempts: 1 }]);
+            // The kill must have hit: the delivery is handed back for a retry, the job unfinished there.
+            expect(killed.retryMessages).toHaveLength(1);
+            const stopped = await jobRow(jobId);
+            expect(stopped!.status).toBe("Processing");
+            expect(
+              KILL_POINTS[point].stoppedThere(stopped!, expected),
+              JSON.stringify({ stopped, expected }),
+            ).toBe(true);
+          });
+          await Promise.all([
+            deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
+            deliver([{ body: jobMessage(jobId, type), attempts: 2 }]),
+          ]);
+          await runToEnd(jobId, type, 3);
+        });
 
-describe.each(undeclaredCases)("%s job (not reaching %s)", (type, _name, point) => {
-  it(
-    "is not stopped by a kill there: declare the point when the job starts reaching it",
-    async () => {
-      const jobId = await JOB_SAMPLES[type]!();
-      const retried = await withKillTrigger(point, () => runToEnd(jobId, type));
-      expect(retried).toBe(0);
-      expect(["Done", "Failed"]).toContain((await jobRow(jobId))!.status);
-    },
-    KILL_CASE_TIMEOUT_MS,
-  );
-});
+        expect(await outcome(jobId)).toEqual(expected);
+        expect(written).toEqual(controlRows);
+        expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+      },
+      KILL_CASE_TIMEOUT_MS,
+    );
+  });
+
+  describe.each(undeclaredCases)("%s job (not reaching %s)", (type, _name, point) => {
+    it(
+      "is not stopped by a kill there: declare the point when the job starts reaching it",
+      async () => {
+        const jobId = await JOB_SAMPLES[type]!();
+        const retried = await withKillTrigger(point, () => runToEnd(jobId, type));
+        expect(retried).toBe(0);
+        expect(["Done", "Failed"]).toContain((await jobRow(jobId))!.status);
+      },
+      KILL_CASE_TIMEOUT_MS,
+    );
+  });
+}
