@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./test/support/slow-first-sequencer";
 
 /** Seed of the random choices of the fuzz and invariant suites: `TEST_SEED=<n>` replays a run. */
 /**
@@ -20,6 +21,8 @@ export default defineConfig({
     // Two test files at a time: vitest's default on a 2-core machine is one (cores - 1), which leaves a
     // core idle while workerd waits on its databases between requests.
     maxWorkers: 2,
+    // the longest files start first, so the two workers finish together
+    sequence: { sequencer: SlowFirstSequencer },
     silent: "passed-only",
     // the fuzz totals (per route in docs/artifacts/fuzz-summary.json), then a recap of what failed, last
     reporters: ["default", "./test/fuzz/summary-reporter.mjs", "./test/support/failure-recap-reporter.mjs"],
@@ -48,6 +51,9 @@ export default defineConfig({
           provide: { testSeed },
           include: ["test/**/*.test.ts"],
           exclude: ["test/node/**", "test/scripts/**", ...pureTests, "**/node_modules/**"],
+          // one workerd per vitest worker, reused by the files it runs (a fresh runtime per file cost
+          // seconds each); test/setup/apply-migrations.ts gives every file fresh storage instead
+          isolate: false,
           setupFiles: ["./test/setup/apply-migrations.ts"],
           // hands the OFX fixture bytes (in-repo MIT copies, GPL ones from ../shared when present) to workerd
           // and starts the webhook receiver on loopback that the events tests deliver to
