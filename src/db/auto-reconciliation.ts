@@ -8,7 +8,7 @@ import type { Db } from "../env";
 import { addDays } from "../lib/dates";
 import type { Cents } from "../lib/money";
 import { unreconciledTransferLeg } from "./reconciliation";
-import { inList } from "./sql";
+import { eqIf, inList } from "./sql";
 
 /**
  * Data access of the automatic reconciliation: the pending lines a run works on, the candidates the
@@ -28,15 +28,14 @@ export type PendingScope = {
   createdUpTo?: string;
 };
 
-function pendingConditions(scope: PendingScope): SQL[] {
-  const conditions = [
+function pendingConditions(scope: PendingScope): (SQL | undefined)[] {
+  return [
     eq(bankLines.companyId, scope.companyId),
     eq(bankLines.bankAccountId, scope.bankAccountId),
     eq(bankLines.statusId, LINE_STATUS.pending),
+    eqIf(bankLines.jobId, scope.importedByJob),
+    scope.createdUpTo !== undefined ? sql`${bankLines.createdAt} <= ${scope.createdUpTo}` : undefined,
   ];
-  if (scope.importedByJob !== undefined) conditions.push(eq(bankLines.jobId, scope.importedByJob));
-  if (scope.createdUpTo !== undefined) conditions.push(sql`${bankLines.createdAt} <= ${scope.createdUpTo}`);
-  return conditions;
 }
 
 /** Pending lines of the scope, by date then id. */

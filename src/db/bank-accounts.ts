@@ -18,7 +18,7 @@ import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { balanceUpToSql, entryIdByUid } from "./ledger";
 import { existsInCompany } from "./lookups";
-import { utcNow } from "./sql";
+import { eqIf, utcNow } from "./sql";
 
 /** Bank accounts, their history, and the facts their rules need (cashiers, titles, registries). */
 
@@ -69,10 +69,12 @@ export async function listActiveAccounts(
   filters: ListFilters,
   days: { balanceDay: string; forecastDay: string },
 ): Promise<BankAccountListRow[]> {
-  const conditions = [eq(bankAccounts.companyId, companyId), eq(bankAccounts.status, 1)];
-  if (filters.companyInvoiceId !== undefined)
-    conditions.push(eq(bankAccounts.companyInvoiceId, filters.companyInvoiceId));
-  if (filters.bankNumber !== undefined) conditions.push(eq(bankAccounts.bankNumber, filters.bankNumber));
+  const conditions = [
+    eq(bankAccounts.companyId, companyId),
+    eq(bankAccounts.status, 1),
+    eqIf(bankAccounts.companyInvoiceId, filters.companyInvoiceId),
+    eqIf(bankAccounts.bankNumber, filters.bankNumber),
+  ];
   const rows = await db
     .select({
       account: bankAccounts,

@@ -12,7 +12,7 @@ import {
 } from "../../drizzle/schema";
 import type { RuleFacts, RuleFields, RuleValues } from "../domain/rules/rule-check";
 import type { Db } from "../env";
-import { PAGE_SIZE, utcNow } from "./sql";
+import { eqIf, onPage, utcNow } from "./sql";
 
 export type RuleRow = typeof conciliationRules.$inferSelect;
 
@@ -80,18 +80,20 @@ export type RuleFilter = { bankAccountId?: number; ruleId?: number; page: number
 
 /** Visible rules of the company, by id, one page of 5000. */
 export async function listRules(db: Db, companyId: number, filter: RuleFilter): Promise<RuleRow[]> {
-  const conditions = [visibleRules(companyId)];
-  if (filter.bankAccountId !== undefined)
-    conditions.push(eq(conciliationRules.bankAccountId, filter.bankAccountId));
-  if (filter.ruleId !== undefined) conditions.push(eq(conciliationRules.id, filter.ruleId));
-  const rows = await db
-    .select({ rule: conciliationRules })
-    .from(conciliationRules)
-    .innerJoin(bankAccounts, eq(bankAccounts.id, conciliationRules.bankAccountId))
-    .where(and(...conditions))
-    .orderBy(asc(conciliationRules.id))
-    .limit(PAGE_SIZE)
-    .offset(filter.page * PAGE_SIZE);
+  const conditions = [
+    visibleRules(companyId),
+    eqIf(conciliationRules.bankAccountId, filter.bankAccountId),
+    eqIf(conciliationRules.id, filter.ruleId),
+  ];
+  const rows = await onPage(
+    db
+      .select({ rule: conciliationRules })
+      .from(conciliationRules)
+      .innerJoin(bankAccounts, eq(bankAccounts.id, conciliationRules.bankAccountId))
+      .where(and(...conditions))
+      .orderBy(asc(conciliationRules.id)),
+    filter.page,
+  );
   return rows.map((r) => r.rule);
 }
 

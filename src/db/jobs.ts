@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { jobErrors, jobs, uploads } from "../../drizzle/schema";
 import type { ExpiredUploadSlot } from "../domain/uploads/expire-slots";
 import type { Db } from "../env";
-import { inGroups, MAX_BOUND_PARAMETERS, type Statement, utcNow } from "./sql";
+import { eqIf, inGroups, MAX_BOUND_PARAMETERS, onPage, type Statement, utcNow } from "./sql";
 
 /** Upload slots, jobs and their line errors. */
 
@@ -107,16 +107,17 @@ export type JobFilters = { type?: string; status?: string; page: number; pageSiz
 
 /** Jobs of the company, newest first. */
 export async function listJobs(db: Db, companyId: number, filters: JobFilters): Promise<JobRow[]> {
-  const conditions: SQL[] = [eq(jobs.companyId, companyId)];
-  if (filters.type) conditions.push(eq(jobs.type, filters.type));
-  if (filters.status) conditions.push(eq(jobs.status, filters.status));
-  return db
-    .select()
-    .from(jobs)
-    .where(and(...conditions))
-    .orderBy(desc(jobs.id))
-    .limit(filters.pageSize)
-    .offset(filters.page * filters.pageSize);
+  return onPage(
+    db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.companyId, companyId), eqIf(jobs.type, filters.type), eqIf(jobs.status, filters.status)),
+      )
+      .orderBy(desc(jobs.id)),
+    filters.page,
+    filters.pageSize,
+  );
 }
 
 /** The first `perJob` line errors of each job, ordered by line. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import {
   companyIntegrations,
   hubOrders,
@@ -10,7 +10,7 @@ import type { ChannelOrderTitle } from "../domain/marketplace/conciliation";
 import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import { existsInCompany } from "./lookups";
-import { inGroups, inList, MAX_BOUND_PARAMETERS, PAGE_SIZE, type Statement } from "./sql";
+import { eqIf, gteIf, inGroups, inList, lteIf, MAX_BOUND_PARAMETERS, onPage, type Statement } from "./sql";
 
 export type SettlementRow = typeof marketplaceSettlements.$inferSelect;
 export type NewSettlement = Omit<SettlementRow, "id" | "createdAt">;
@@ -63,23 +63,22 @@ export function settlementPage(
 ): Promise<SettlementRow[]> {
   const conditions: (SQL | undefined)[] = [
     eq(marketplaceSettlements.companyId, companyId),
-    filters.integrationId !== undefined
-      ? eq(marketplaceSettlements.companyIntegrationId, filters.integrationId)
-      : undefined,
-    filters.dateFrom !== undefined ? gte(marketplaceSettlements.settlementDate, filters.dateFrom) : undefined,
-    filters.dateTo !== undefined ? lte(marketplaceSettlements.settlementDate, filters.dateTo) : undefined,
+    eqIf(marketplaceSettlements.companyIntegrationId, filters.integrationId),
+    gteIf(marketplaceSettlements.settlementDate, filters.dateFrom),
+    lteIf(marketplaceSettlements.settlementDate, filters.dateTo),
   ];
-  return db
-    .select()
-    .from(marketplaceSettlements)
-    .where(and(...conditions))
-    .orderBy(
-      asc(marketplaceSettlements.companyIntegrationId),
-      asc(marketplaceSettlements.channelOrderId),
-      asc(marketplaceSettlements.id),
-    )
-    .limit(PAGE_SIZE)
-    .offset(page * PAGE_SIZE);
+  return onPage(
+    db
+      .select()
+      .from(marketplaceSettlements)
+      .where(and(...conditions))
+      .orderBy(
+        asc(marketplaceSettlements.companyIntegrationId),
+        asc(marketplaceSettlements.channelOrderId),
+        asc(marketplaceSettlements.id),
+      ),
+    page,
+  );
 }
 
 /**

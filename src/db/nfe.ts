@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import {
   companies,
   companyInvoices,
@@ -14,7 +14,7 @@ import {
 import type { NfeDocument, NfeInstallment } from "../domain/nfe/types";
 import type { Db } from "../env";
 import { rawStatement } from "./raw-statement";
-import { inList, type Statement } from "./sql";
+import { eqIf, gteIf, inList, lteIf, onPage, type Statement } from "./sql";
 
 /** NF-e documents, their items, the supplier-code de/para and the manifest events of a company. */
 
@@ -255,27 +255,31 @@ export type FeedRow = NfeRow & { manifestEvent: number | null };
 
 /** Documents of the feed, newest issue first. */
 export async function listFeed(db: Db, companyId: number, filters: FeedFilters): Promise<FeedRow[]> {
-  const conditions: SQL[] = [eq(nfeDocuments.companyId, companyId)];
-  if (filters.id !== undefined) conditions.push(eq(nfeDocuments.id, filters.id));
-  if (filters.accessKey) conditions.push(eq(nfeDocuments.chNfe, filters.accessKey));
-  if (filters.issuerDocument) conditions.push(eq(nfeDocuments.issuerDocument, filters.issuerDocument));
-  if (filters.supplierId !== undefined) conditions.push(eq(nfeDocuments.supplierId, filters.supplierId));
-  if (filters.jobId !== undefined) conditions.push(eq(nfeDocuments.jobId, filters.jobId));
-  if (filters.dateFrom) conditions.push(gte(nfeDocuments.issueDate, filters.dateFrom));
-  if (filters.dateTo) conditions.push(lte(nfeDocuments.issueDate, filters.dateTo));
+  const conditions: (SQL | undefined)[] = [
+    eq(nfeDocuments.companyId, companyId),
+    eqIf(nfeDocuments.id, filters.id),
+    eqIf(nfeDocuments.chNfe, filters.accessKey),
+    eqIf(nfeDocuments.issuerDocument, filters.issuerDocument),
+    eqIf(nfeDocuments.supplierId, filters.supplierId),
+    eqIf(nfeDocuments.jobId, filters.jobId),
+    gteIf(nfeDocuments.issueDate, filters.dateFrom),
+    lteIf(nfeDocuments.issueDate, filters.dateTo),
+  ];
   if (filters.manifestEvent !== undefined)
     conditions.push(
       filters.manifestEvent === 0
         ? sql`${lastRegisteredEvent} IS NULL`
         : sql`${lastRegisteredEvent} = ${filters.manifestEvent}`,
     );
-  return db
-    .select({ ...getTableColumns(nfeDocuments), manifestEvent: lastRegisteredEvent })
-    .from(nfeDocuments)
-    .where(and(...conditions))
-    .orderBy(desc(nfeDocuments.issueDate), desc(nfeDocuments.id))
-    .limit(filters.pageSize)
-    .offset(filters.page * filters.pageSize);
+  return onPage(
+    db
+      .select({ ...getTableColumns(nfeDocuments), manifestEvent: lastRegisteredEvent })
+      .from(nfeDocuments)
+      .where(and(...conditions))
+      .orderBy(desc(nfeDocuments.issueDate), desc(nfeDocuments.id)),
+    filters.page,
+    filters.pageSize,
+  );
 }
 
 /** Every manifest attempt of these documents, oldest first. */

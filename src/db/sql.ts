@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq, gt, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
@@ -19,6 +19,43 @@ export function inGroups<T>(items: readonly T[], size: number): T[][] {
 
 /** Rows per page of every list of the API (`Page` is 0-based). */
 export const PAGE_SIZE = 5000;
+
+/** Page `page` (0-based) of a list query: `size` rows after the earlier pages (LIMIT, OFFSET). */
+export function onPage<R>(
+  query: { limit(size: number): { offset(rows: number): R } },
+  page: number,
+  size = PAGE_SIZE,
+): R {
+  return query.limit(size).offset(page * size);
+}
+
+/** The value a column holds, as a filter compares it. */
+type ValueOf<C extends SQLiteColumn> = C["_"]["data"];
+
+/**
+ * The optional filters of a list: `column = value`, `>=`, `<=`, or no condition at all when the filter
+ * is not given (`undefined`, which `and(...)` leaves out). A text filter whose empty value means "not
+ * given" passes `text || undefined`.
+ */
+export function eqIf<C extends SQLiteColumn>(column: C, value: ValueOf<C> | undefined): SQL | undefined {
+  return value === undefined ? undefined : eq(column, value);
+}
+
+export function gteIf<C extends SQLiteColumn>(column: C, value: ValueOf<C> | undefined): SQL | undefined {
+  return value === undefined ? undefined : gte(column, value);
+}
+
+export function lteIf<C extends SQLiteColumn>(column: C, value: ValueOf<C> | undefined): SQL | undefined {
+  return value === undefined ? undefined : lte(column, value);
+}
+
+/**
+ * The page condition of a cursor list (`LastID`): ids above the last one of the previous page, in a
+ * query ordered by that id and limited to the page size; no condition on the first page.
+ */
+export function afterId(id: SQLiteColumn, lastId: number | undefined): SQL | undefined {
+  return lastId === undefined ? undefined : gt(id, lastId);
+}
 
 /** The database's clock as `YYYY-MM-DD HH:MM:SS` (UTC), read by the statement that uses it. */
 export const utcNow = sql`strftime('%Y-%m-%d %H:%M:%S', 'now')`;

@@ -1,11 +1,11 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { acquirerLines, bankAccounts, bankLines, conciliationLinks, entries } from "../../drizzle/schema";
 import { LINE_STATUS } from "../domain/reconciliation/line-statuses";
 import type { Db } from "../env";
 import { addDays } from "../lib/dates";
 import type { Cents } from "../lib/money";
 import { balancesUpTo } from "./ledger";
-import { inList, PAGE_SIZE } from "./sql";
+import { eqIf, gteIf, inList, lteIf, onPage } from "./sql";
 
 /**
  * Reads of the bank statement area: the internal statement (entries with their running balance),
@@ -94,19 +94,21 @@ function entriesWithLinks(db: Db) {
     .leftJoin(acquirerLines, eq(acquirerLines.id, conciliationLinks.acquirerLineId));
 }
 
-function entryConditions(f: EntryFilters): SQL[] {
+function entryConditions(f: EntryFilters): (SQL | undefined)[] {
   // With an account, `+company_id` keeps SQLite on the account's index (entries_account_date).
-  const conditions =
+  const company =
     f.bankAccountId === undefined
       ? [eq(entries.companyId, f.companyId)]
       : [sql`+${entries.companyId} = ${f.companyId}`, eq(entries.bankAccountId, f.bankAccountId)];
-  if (f.typeAccount !== undefined) conditions.push(eq(entries.typeAccount, f.typeAccount));
-  if (f.dateFrom !== undefined) conditions.push(gte(entries.date, f.dateFrom));
-  // Entry dates carry a time: the whole last day is included.
-  if (f.dateTo !== undefined) conditions.push(lt(entries.date, addDays(f.dateTo, 1)));
-  if (f.entryId !== undefined) conditions.push(eq(entries.id, f.entryId));
-  if (f.onlyWithoutTitle) conditions.push(isNull(entries.titleId));
-  return conditions;
+  return [
+    ...company,
+    eqIf(entries.typeAccount, f.typeAccount),
+    gteIf(entries.date, f.dateFrom),
+    // Entry dates carry a time: the whole last day is included.
+    f.dateTo !== undefined ? lt(entries.date, addDays(f.dateTo, 1)) : undefined,
+    eqIf(entries.id, f.entryId),
+    f.onlyWithoutTitle ? isNull(entries.titleId) : undefined,
+  ];
 }
 
 /**
@@ -114,19 +116,20 @@ function entryConditions(f: EntryFilters): SQL[] {
  * every filtered row (computed before LIMIT/OFFSET), so a later page starts where the earlier ended.
  */
 export async function statementPage(db: Db, f: EntryFilters, page: number): Promise<StatementRow[]> {
-  const rows = await db
-    .select({
-      ...entryViewColumns,
-      runningSum: sql<number>`sum(${signedValue}) OVER (ORDER BY ${entries.date}, ${entries.id} ROWS UNBOUNDED PRECEDING)`,
-    })
-    .from(entries)
-    .leftJoin(conciliationLinks, eq(conciliationLinks.entryId, entries.id))
-    .leftJoin(bankLines, eq(bankLines.id, conciliationLinks.bankLineId))
-    .leftJoin(acquirerLines, eq(acquirerLines.id, conciliationLinks.acquirerLineId))
-    .where(and(...entryConditions(f)))
-    .orderBy(asc(entries.date), asc(entries.id))
-    .limit(PAGE_SIZE)
-    .offset(page * PAGE_SIZE);
+  const rows = await onPage(
+    db
+      .select({
+        ...entryViewColumns,
+        runningSum: sql<number>`sum(${signedValue}) OVER (ORDER BY ${entries.date}, ${entries.id} ROWS UNBOUNDED PRECEDING)`,
+      })
+      .from(entries)
+      .leftJoin(conciliationLinks, eq(conciliationLinks.entryId, entries.id))
+      .leftJoin(bankLines, eq(bankLines.id, conciliationLinks.bankLineId))
+      .leftJoin(acquirerLines, eq(acquirerLines.id, conciliationLinks.acquirerLineId))
+      .where(and(...entryConditions(f)))
+      .orderBy(asc(entries.date), asc(entries.id)),
+    page,
+  );
   return rows.map((r) => ({ ...r, runningSum: Number(r.runningSum) }));
 }
 
@@ -181,19 +184,21 @@ export async function entriesLinkedToAcquirerLine(db: Db, companyId: number, lin
     .orderBy(asc(entries.date), asc(entries.id));
 }
 
-function bankLineConditions(db: Db, f: BankLineFilters): SQL[] {
+function bankLineConditions(db: Db, f: BankLineFilters): (SQL | undefined)[] {
   // With an account, `+company_id` keeps SQLite on the account's index (bank_lines_account_date)
   // instead of scanning every line of the company in the period.
-  const conditions =
+  const conditions: (SQL | undefined)[] =
     f.bankAccountId === undefined
       ? [eq(bankLines.companyId, f.companyId)]
       : [sql`+${bankLines.companyId} = ${f.companyId}`, eq(bankLines.bankAccountId, f.bankAccountId)];
   if (f.typeAccount === 0) conditions.push(gt(bankLines.value, 0));
   if (f.typeAccount === 1) conditions.push(lt(bankLines.value, 0));
-  if (f.dateFrom !== undefined) conditions.push(gte(bankLines.date, f.dateFrom));
-  if (f.dateTo !== undefined) conditions.push(lte(bankLines.date, f.dateTo));
-  if (f.lineId !== undefined) conditions.push(eq(bankLines.id, f.lineId));
-  if (f.statusId !== undefined) conditions.push(eq(bankLines.statusId, f.statusId));
+  conditions.push(
+    gteIf(bankLines.date, f.dateFrom),
+    lteIf(bankLines.date, f.dateTo),
+    eqIf(bankLines.id, f.lineId),
+    eqIf(bankLines.statusId, f.statusId),
+  );
   if (f.entryId !== undefined) {
     const linked = db
       .select({ id: conciliationLinks.bankLineId })
@@ -213,13 +218,14 @@ export async function bankLinesPage(
   f: BankLineFilters,
   page: number,
 ): Promise<{ lines: BankLineRow[]; linked: EntryView[] }> {
-  const lines = await db
-    .select()
-    .from(bankLines)
-    .where(and(...bankLineConditions(db, f)))
-    .orderBy(asc(bankLines.date), asc(bankLines.id))
-    .limit(PAGE_SIZE)
-    .offset(page * PAGE_SIZE);
+  const lines = await onPage(
+    db
+      .select()
+      .from(bankLines)
+      .where(and(...bankLineConditions(db, f)))
+      .orderBy(asc(bankLines.date), asc(bankLines.id)),
+    page,
+  );
   if (lines.length === 0) return { lines, linked: [] };
   const linked = await entriesWithLinks(db)
     .where(
@@ -241,25 +247,29 @@ export async function acquirerLinesPage(
   f: AcquirerLineFilters,
   page: number,
 ): Promise<{ lines: AcquirerLineRow[]; linked: EntryView[] }> {
-  const conditions = [eq(acquirerLines.companyId, f.companyId)];
-  if (f.bankAccountId !== undefined) conditions.push(eq(acquirerLines.bankAccountId, f.bankAccountId));
-  if (f.dateFrom !== undefined) conditions.push(gte(acquirerLines.date, f.dateFrom));
-  if (f.dateTo !== undefined) conditions.push(lte(acquirerLines.date, f.dateTo));
-  if (f.statusId !== undefined) conditions.push(eq(acquirerLines.statusId, f.statusId));
-  const pageIds = db
-    .select({ id: acquirerLines.id })
-    .from(acquirerLines)
-    .where(and(...conditions))
-    .orderBy(asc(acquirerLines.date), asc(acquirerLines.id))
-    .limit(PAGE_SIZE)
-    .offset(page * PAGE_SIZE);
-  const lines = await db
-    .select()
-    .from(acquirerLines)
-    .where(and(...conditions))
-    .orderBy(asc(acquirerLines.date), asc(acquirerLines.id))
-    .limit(PAGE_SIZE)
-    .offset(page * PAGE_SIZE);
+  const conditions = [
+    eq(acquirerLines.companyId, f.companyId),
+    eqIf(acquirerLines.bankAccountId, f.bankAccountId),
+    gteIf(acquirerLines.date, f.dateFrom),
+    lteIf(acquirerLines.date, f.dateTo),
+    eqIf(acquirerLines.statusId, f.statusId),
+  ];
+  const pageIds = onPage(
+    db
+      .select({ id: acquirerLines.id })
+      .from(acquirerLines)
+      .where(and(...conditions))
+      .orderBy(asc(acquirerLines.date), asc(acquirerLines.id)),
+    page,
+  );
+  const lines = await onPage(
+    db
+      .select()
+      .from(acquirerLines)
+      .where(and(...conditions))
+      .orderBy(asc(acquirerLines.date), asc(acquirerLines.id)),
+    page,
+  );
   if (lines.length === 0) return { lines, linked: [] };
   const linked = await entriesWithLinks(db)
     .where(

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, ne, notExists, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, notExists, type SQL, sql } from "drizzle-orm";
 import {
   accountTypes,
   bankAccounts,
@@ -18,7 +18,7 @@ import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { insertEntry, type NewEntry, newUid } from "./ledger";
 import { existsInCompany } from "./lookups";
-import { type Statement, utcNow } from "./sql";
+import { eqIf, gteIf, lteIf, onPage, type Statement, utcNow } from "./sql";
 import { settleTitle, titleStatusOf } from "./title-settlement";
 
 export type TitleRow = typeof titles.$inferSelect;
@@ -102,23 +102,25 @@ export async function listTitles(
     eq(titles.companyId, companyId),
     eq(titles.typeAccount, typeAccount),
     filters.status !== undefined ? eq(titles.status, filters.status) : inArray(titles.status, LIVE_STATUSES),
-    filters.dueDateFrom !== undefined ? gte(titles.dueDate, filters.dueDateFrom) : undefined,
-    filters.dueDateTo !== undefined ? lte(titles.dueDate, filters.dueDateTo) : undefined,
-    filters.supplierId !== undefined ? eq(titles.supplierId, filters.supplierId) : undefined,
-    filters.consumerId !== undefined ? eq(titles.consumerId, filters.consumerId) : undefined,
-    filters.documentTypeId !== undefined ? eq(titles.documentTypeId, filters.documentTypeId) : undefined,
-    filters.paymentTypeId !== undefined ? eq(titles.paymentTypeId, filters.paymentTypeId) : undefined,
-    filters.accountTypeId !== undefined ? eq(titles.accountTypeId, filters.accountTypeId) : undefined,
-    filters.costCenterId !== undefined ? eq(titles.costCenterId, filters.costCenterId) : undefined,
-    filters.bankAccountId !== undefined ? eq(titles.bankAccountId, filters.bankAccountId) : undefined,
+    gteIf(titles.dueDate, filters.dueDateFrom),
+    lteIf(titles.dueDate, filters.dueDateTo),
+    eqIf(titles.supplierId, filters.supplierId),
+    eqIf(titles.consumerId, filters.consumerId),
+    eqIf(titles.documentTypeId, filters.documentTypeId),
+    eqIf(titles.paymentTypeId, filters.paymentTypeId),
+    eqIf(titles.accountTypeId, filters.accountTypeId),
+    eqIf(titles.costCenterId, filters.costCenterId),
+    eqIf(titles.bankAccountId, filters.bankAccountId),
   ];
-  return db
-    .select()
-    .from(titles)
-    .where(and(...conditions))
-    .orderBy(asc(titles.dueDate), asc(titles.id))
-    .limit(pageSize)
-    .offset(page * pageSize);
+  return onPage(
+    db
+      .select()
+      .from(titles)
+      .where(and(...conditions))
+      .orderBy(asc(titles.dueDate), asc(titles.id)),
+    page,
+    pageSize,
+  );
 }
 
 /**

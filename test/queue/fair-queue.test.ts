@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobErrors, skuCostRecords } from "../../drizzle/schema";
 import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
-import { READ_WINDOW_BYTES } from "../../src/domain/jobs/csv-job-file";
+import { READ_WINDOW_BYTES } from "../../src/domain/jobs/job-file";
 import type { JobMessage } from "../../src/domain/jobs/job-message";
 import { CHUNKS_PER_INVOCATION } from "../../src/queue/consumer";
 import { type AccountName, seedAccounts } from "../support/seed";

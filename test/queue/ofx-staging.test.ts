@@ -3,7 +3,7 @@ import { count, countDistinct, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bankLines } from "../../drizzle/schema";
 import { OFX_LINES_PER_CHUNK } from "../../src/domain/import/ofx-import-job";
-import { READ_WINDOW_BYTES } from "../../src/domain/jobs/csv-job-file";
+import { READ_WINDOW_BYTES } from "../../src/domain/jobs/job-file";
 import { CHUNKS_PER_INVOCATION } from "../../src/queue/consumer";
 import { bankAccount, db, ofx } from "../support/import-factories";
 import { seedAccounts } from "../support/seed";

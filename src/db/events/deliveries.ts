@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   events,
   webhookAttempts,
@@ -8,7 +8,7 @@ import {
 } from "../../../drizzle/schema";
 import type { Db } from "../../env";
 import { rawStatement } from "../raw-statement";
-import { inList, PAGE_SIZE, type Statement, utcNow } from "../sql";
+import { eqIf, inList, onPage, type Statement, utcNow } from "../sql";
 import type { WebhookEndpointRow } from "./endpoints";
 import type { EventRow } from "./outbox";
 
@@ -208,18 +208,21 @@ export async function listDeliveries(
   companyId: number,
   f: DeliveryFilters,
 ): Promise<DeliveryListRow[]> {
-  const conditions: SQL[] = [eq(webhookDeliveries.companyId, companyId)];
-  if (f.endpointId !== undefined) conditions.push(eq(webhookDeliveries.endpointId, f.endpointId));
-  if (f.status !== undefined) conditions.push(eq(webhookDeliveries.status, f.status));
-  if (f.eventType !== undefined) conditions.push(eq(events.type, f.eventType));
-  const rows = await db
-    .select(deliveryColumns)
-    .from(webhookDeliveries)
-    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-    .where(and(...conditions))
-    .orderBy(desc(webhookDeliveries.id))
-    .limit(PAGE_SIZE)
-    .offset(f.page * PAGE_SIZE);
+  const conditions = [
+    eq(webhookDeliveries.companyId, companyId),
+    eqIf(webhookDeliveries.endpointId, f.endpointId),
+    eqIf(webhookDeliveries.status, f.status),
+    eqIf(events.type, f.eventType),
+  ];
+  const rows = await onPage(
+    db
+      .select(deliveryColumns)
+      .from(webhookDeliveries)
+      .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+      .where(and(...conditions))
+      .orderBy(desc(webhookDeliveries.id)),
+    f.page,
+  );
   return rows.map(flatten);
 }
 

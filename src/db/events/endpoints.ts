@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../../drizzle/schema";
 import type { Db } from "../../env";
-import { PAGE_SIZE, utcNow } from "../sql";
+import { onPage, utcNow } from "../sql";
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -14,13 +14,14 @@ export type WebhookEndpointFields = {
 };
 
 export async function listEndpoints(db: Db, companyId: number, page: number): Promise<WebhookEndpointRow[]> {
-  return db
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.companyId, companyId))
-    .orderBy(desc(webhookEndpoints.id))
-    .limit(PAGE_SIZE)
-    .offset(page * PAGE_SIZE);
+  return onPage(
+    db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.companyId, companyId))
+      .orderBy(desc(webhookEndpoints.id)),
+    page,
+  );
 }
 
 export async function findEndpoint(

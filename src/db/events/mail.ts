@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { mailMessages } from "../../../drizzle/schema";
 import type { Db } from "../../env";
-import { PAGE_SIZE, type Statement, utcNow } from "../sql";
+import { onPage, type Statement, utcNow } from "../sql";
 
 export type MailRow = typeof mailMessages.$inferSelect;
 
@@ -43,11 +43,12 @@ export async function markMail(
 }
 
 export async function listMail(db: Db, companyId: number, page: number): Promise<MailRow[]> {
-  return db
-    .select()
-    .from(mailMessages)
-    .where(eq(mailMessages.companyId, companyId))
-    .orderBy(desc(mailMessages.id))
-    .limit(PAGE_SIZE)
-    .offset(page * PAGE_SIZE);
+  return onPage(
+    db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.companyId, companyId))
+      .orderBy(desc(mailMessages.id)),
+    page,
+  );
 }

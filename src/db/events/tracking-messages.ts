@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { trackingMessages } from "../../../drizzle/schema";
 import type { Db } from "../../env";
-import { PAGE_SIZE, utcNow } from "../sql";
+import { eqIf, onPage, utcNow } from "../sql";
 
 export type TrackingMessageRow = typeof trackingMessages.$inferSelect;
 
@@ -18,16 +18,19 @@ export async function listTrackingMessages(
   companyId: number,
   filters: { trackingStatusId?: number; page: number },
 ): Promise<TrackingMessageRow[]> {
-  const conditions = [eq(trackingMessages.companyId, companyId)];
-  if (filters.trackingStatusId !== undefined)
-    conditions.push(eq(trackingMessages.trackingStatusId, filters.trackingStatusId));
-  return db
-    .select()
-    .from(trackingMessages)
-    .where(and(...conditions))
-    .orderBy(asc(trackingMessages.trackingStatusId), asc(trackingMessages.typeMessage))
-    .limit(PAGE_SIZE)
-    .offset(filters.page * PAGE_SIZE);
+  return onPage(
+    db
+      .select()
+      .from(trackingMessages)
+      .where(
+        and(
+          eq(trackingMessages.companyId, companyId),
+          eqIf(trackingMessages.trackingStatusId, filters.trackingStatusId),
+        ),
+      )
+      .orderBy(asc(trackingMessages.trackingStatusId), asc(trackingMessages.typeMessage)),
+    filters.page,
+  );
 }
 
 export async function findTrackingMessage(

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { companyIntegrations, hubIntegrations } from "../../../drizzle/schema";
 import type { Db } from "../../env";
-import { PAGE_SIZE, type Statement, utcNow } from "../sql";
+import { onPage, type Statement, utcNow } from "../sql";
 
 export type HubIntegrationRow = typeof hubIntegrations.$inferSelect & { description: string; status: number };
 
@@ -57,11 +57,12 @@ export async function listHubIntegrations(
   companyId: number,
   page: number,
 ): Promise<HubIntegrationRow[]> {
-  return selectIntegrations(db)
-    .where(eq(hubIntegrations.companyId, companyId))
-    .orderBy(hubIntegrations.companyIntegrationId)
-    .limit(PAGE_SIZE)
-    .offset(page * PAGE_SIZE);
+  return onPage(
+    selectIntegrations(db)
+      .where(eq(hubIntegrations.companyId, companyId))
+      .orderBy(hubIntegrations.companyIntegrationId),
+    page,
+  );
 }
 
 /** Every active channel integration with credentials, across companies (the hourly pull). */

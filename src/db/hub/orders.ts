@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { hubOrderClaims, hubOrderItems, hubOrders, orderStatuses, products } from "../../../drizzle/schema";
 import type { HubOrderFilters } from "../../domain/hub/orders";
 import type { Db } from "../../env";
-import { containsText, PAGE_SIZE } from "../sql";
+import { containsText, eqIf, gteIf, lteIf, onPage } from "../sql";
 
 export type HubOrderRow = typeof hubOrders.$inferSelect & {
   statusDescription: string | null;
@@ -26,46 +26,48 @@ function selectOrders(db: Db) {
 }
 
 function conditions(companyId: number, f: HubOrderFilters): SQL[] {
-  const where: (SQL | undefined)[] = [eq(hubOrders.companyId, companyId)];
-  if (f.creationFrom) where.push(gte(hubOrders.createdAt, f.creationFrom));
-  if (f.creationTo) where.push(lte(hubOrders.createdAt, f.creationTo));
-  if (f.consumerName) where.push(containsText([hubOrders.consumerName], f.consumerName));
-  if (f.consumerDocument) where.push(eq(hubOrders.consumerDocument, f.consumerDocument));
-  if (f.consumerEmail) where.push(sql`lower(${hubOrders.consumerEmail}) = ${f.consumerEmail.toLowerCase()}`);
-  if (f.order) where.push(eq(hubOrders.channelOrderId, f.order));
-  if (f.orderFrom !== undefined) where.push(gte(hubOrders.orderId, f.orderFrom));
-  if (f.statusOrderId !== undefined) where.push(eq(hubOrders.statusOrderId, f.statusOrderId));
-  if (f.salesChannelId !== undefined) where.push(eq(hubOrders.salesChannelId, f.salesChannelId));
-  if (f.shippingId) where.push(eq(hubOrders.shippingId, f.shippingId));
-  if (f.packId) where.push(eq(hubOrders.packId, f.packId));
-  if (f.dateFrom) where.push(gte(hubOrders.orderedAt, f.dateFrom));
-  if (f.dateTo) where.push(sql`${hubOrders.orderedAt} < date(${f.dateTo}, '+1 day')`);
-  if (f.integrationId !== undefined) where.push(eq(hubOrders.companyIntegrationId, f.integrationId));
-  if (f.typeId !== undefined) where.push(eq(hubOrders.typeCompanyIntegrationId, f.typeId));
-  if (f.hubOrderId !== undefined) where.push(eq(hubOrders.id, f.hubOrderId));
-  if (f.coupon) where.push(eq(hubOrders.coupon, f.coupon));
-  if (f.utmCampaign) where.push(eq(hubOrders.utmCampaign, f.utmCampaign));
-  if (f.utmMedium) where.push(eq(hubOrders.utmMedium, f.utmMedium));
-  if (f.utmSource) where.push(eq(hubOrders.utmSource, f.utmSource));
-  if (f.utmiCampaign) where.push(eq(hubOrders.utmiCampaign, f.utmiCampaign));
-  if (f.utmiPage) where.push(eq(hubOrders.utmiPage, f.utmiPage));
-  if (f.utmiPart) where.push(eq(hubOrders.utmiPart, f.utmiPart));
-  if (f.notCreated) where.push(isNull(hubOrders.orderId));
-  if (f.search) {
-    where.push(
-      containsText(
-        [
-          hubOrders.channelOrderId,
-          hubOrders.consumerName,
-          hubOrders.consumerDocument,
-          hubOrders.consumerEmail,
-          hubOrders.packId,
-          hubOrders.shippingId,
-        ],
-        f.search,
-      ),
-    );
-  }
+  // an empty text filter is no filter
+  const text = (value: string | undefined) => value || undefined;
+  const where: (SQL | undefined)[] = [
+    eq(hubOrders.companyId, companyId),
+    gteIf(hubOrders.createdAt, text(f.creationFrom)),
+    lteIf(hubOrders.createdAt, text(f.creationTo)),
+    f.consumerName ? containsText([hubOrders.consumerName], f.consumerName) : undefined,
+    eqIf(hubOrders.consumerDocument, text(f.consumerDocument)),
+    f.consumerEmail ? sql`lower(${hubOrders.consumerEmail}) = ${f.consumerEmail.toLowerCase()}` : undefined,
+    eqIf(hubOrders.channelOrderId, text(f.order)),
+    gteIf(hubOrders.orderId, f.orderFrom),
+    eqIf(hubOrders.statusOrderId, f.statusOrderId),
+    eqIf(hubOrders.salesChannelId, f.salesChannelId),
+    eqIf(hubOrders.shippingId, text(f.shippingId)),
+    eqIf(hubOrders.packId, text(f.packId)),
+    gteIf(hubOrders.orderedAt, text(f.dateFrom)),
+    f.dateTo ? sql`${hubOrders.orderedAt} < date(${f.dateTo}, '+1 day')` : undefined,
+    eqIf(hubOrders.companyIntegrationId, f.integrationId),
+    eqIf(hubOrders.typeCompanyIntegrationId, f.typeId),
+    eqIf(hubOrders.id, f.hubOrderId),
+    eqIf(hubOrders.coupon, text(f.coupon)),
+    eqIf(hubOrders.utmCampaign, text(f.utmCampaign)),
+    eqIf(hubOrders.utmMedium, text(f.utmMedium)),
+    eqIf(hubOrders.utmSource, text(f.utmSource)),
+    eqIf(hubOrders.utmiCampaign, text(f.utmiCampaign)),
+    eqIf(hubOrders.utmiPage, text(f.utmiPage)),
+    eqIf(hubOrders.utmiPart, text(f.utmiPart)),
+    f.notCreated ? isNull(hubOrders.orderId) : undefined,
+    f.search
+      ? containsText(
+          [
+            hubOrders.channelOrderId,
+            hubOrders.consumerName,
+            hubOrders.consumerDocument,
+            hubOrders.consumerEmail,
+            hubOrders.packId,
+            hubOrders.shippingId,
+          ],
+          f.search,
+        )
+      : undefined,
+  ];
   return where.filter((c): c is SQL => c !== undefined);
 }
 
@@ -86,11 +88,12 @@ export async function listHubOrders(
   filters: HubOrderFilters,
   page: number,
 ): Promise<HubOrderRow[]> {
-  const rows = await selectOrders(db)
-    .where(and(...conditions(companyId, filters)))
-    .orderBy(desc(hubOrders.orderedAt), desc(hubOrders.id))
-    .limit(PAGE_SIZE)
-    .offset(page * PAGE_SIZE);
+  const rows = await onPage(
+    selectOrders(db)
+      .where(and(...conditions(companyId, filters)))
+      .orderBy(desc(hubOrders.orderedAt), desc(hubOrders.id)),
+    page,
+  );
   return rows.map(flatten);
 }
 

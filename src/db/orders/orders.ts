@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-orm";
 import {
   orderItems,
   orderMessageRequests,
@@ -14,7 +14,7 @@ import type { ItemValues, OrderHeader } from "../../domain/orders/types";
 import type { ReservationLine } from "../../domain/stock/reservations";
 import type { Db } from "../../env";
 import { rawStatement } from "../raw-statement";
-import { inList, type Statement, utcNow } from "../sql";
+import { afterId, eqIf, gteIf, inList, lteIf, type Statement, utcNow } from "../sql";
 
 /**
  * Writes and reads of orders. Every write of an order is one db.batch that starts with the order's
@@ -419,6 +419,17 @@ export type OrderFilters = {
   lastId?: number;
 };
 
+/** The conditions both order lists share: the company's orders after `lastId` in the date range and status. */
+function pageOfOrders(companyId: number, filters: OrderFilters): (SQL | undefined)[] {
+  return [
+    eq(orders.companyId, companyId),
+    afterId(orders.id, filters.lastId),
+    gteIf(orders.date, filters.dateFrom),
+    lteIf(orders.date, filters.dateTo),
+    eqIf(orders.statusId, filters.statusId),
+  ];
+}
+
 /** A page of orders in ascending id after `lastId`: each filter has its (company, filter, id) index. */
 export async function listOrders(
   db: Db,
@@ -426,18 +437,16 @@ export async function listOrders(
   filters: OrderFilters,
   limit: number,
 ): Promise<OrderRow[]> {
-  const conditions = [eq(orders.companyId, companyId)];
-  if (filters.lastId !== undefined) conditions.push(gt(orders.id, filters.lastId));
-  if (filters.dateFrom) conditions.push(gte(orders.date, filters.dateFrom));
-  if (filters.dateTo) conditions.push(lte(orders.date, filters.dateTo));
-  if (filters.statusId !== undefined) conditions.push(eq(orders.statusId, filters.statusId));
-  if (filters.consumerId !== undefined) conditions.push(eq(orders.consumerId, filters.consumerId));
-  if (filters.salesChannelId !== undefined)
-    conditions.push(eq(orders.salesChannelId, filters.salesChannelId));
   return db
     .select()
     .from(orders)
-    .where(and(...conditions))
+    .where(
+      and(
+        ...pageOfOrders(companyId, filters),
+        eqIf(orders.consumerId, filters.consumerId),
+        eqIf(orders.salesChannelId, filters.salesChannelId),
+      ),
+    )
     .orderBy(asc(orders.id))
     .limit(limit);
 }
@@ -449,12 +458,6 @@ export async function listPackages(
   filters: OrderFilters & { carrierId?: number },
   limit: number,
 ) {
-  const conditions = [eq(orders.companyId, companyId)];
-  if (filters.lastId !== undefined) conditions.push(gt(orders.id, filters.lastId));
-  if (filters.dateFrom) conditions.push(gte(orders.date, filters.dateFrom));
-  if (filters.dateTo) conditions.push(lte(orders.date, filters.dateTo));
-  if (filters.statusId !== undefined) conditions.push(eq(orders.statusId, filters.statusId));
-  if (filters.carrierId !== undefined) conditions.push(eq(orders.carrierId, filters.carrierId));
   return db
     .select({
       order: orders,
@@ -467,7 +470,7 @@ export async function listPackages(
         ),
     })
     .from(orders)
-    .where(and(...conditions))
+    .where(and(...pageOfOrders(companyId, filters), eqIf(orders.carrierId, filters.carrierId)))
     .orderBy(asc(orders.id))
     .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import {
   paymentTypes,
   products,
@@ -16,7 +16,7 @@ import { PURCHASE_STATUS } from "../../domain/purchases/statuses";
 import type { PurchaseFilters } from "../../domain/purchases/types";
 import type { Db } from "../../env";
 import { rawStatement } from "../raw-statement";
-import { inGroups, PAGE_SIZE, type Statement, utcNow } from "../sql";
+import { eqIf, gteIf, inGroups, lteIf, onPage, type Statement, utcNow } from "../sql";
 
 /** Purchases: header, delivery schedules and items written in one batch, found by the header's uid. */
 
@@ -266,25 +266,24 @@ export async function listPurchases(
   };
   const conditions: (SQL | undefined)[] = [
     eq(purchases.companyId, companyId),
-    filters.id !== undefined ? eq(purchases.id, filters.id) : undefined,
-    filters.statusId !== undefined ? eq(purchases.statusId, filters.statusId) : undefined,
-    filters.supplierId !== undefined ? eq(purchases.supplierId, filters.supplierId) : undefined,
-    filters.warehouseId !== undefined ? eq(purchases.warehouseId, filters.warehouseId) : undefined,
-    filters.orderId !== undefined ? eq(purchases.orderId, filters.orderId) : undefined,
-    filters.chNfeFrom !== undefined ? gte(purchases.chNfe, filters.chNfeFrom) : undefined,
-    filters.nfeNumberFrom !== undefined ? gte(purchases.nfeNumber, filters.nfeNumberFrom) : undefined,
-    filters.startTimeFrom !== undefined ? gte(purchases.startTime, filters.startTimeFrom) : undefined,
-    filters.startTimeTo !== undefined ? lte(purchases.startTime, filters.startTimeTo) : undefined,
-    filters.sinceRecordTimestamp !== undefined
-      ? gte(purchases.updatedAt, filters.sinceRecordTimestamp)
-      : undefined,
+    eqIf(purchases.id, filters.id),
+    eqIf(purchases.statusId, filters.statusId),
+    eqIf(purchases.supplierId, filters.supplierId),
+    eqIf(purchases.warehouseId, filters.warehouseId),
+    eqIf(purchases.orderId, filters.orderId),
+    gteIf(purchases.chNfe, filters.chNfeFrom),
+    gteIf(purchases.nfeNumber, filters.nfeNumberFrom),
+    gteIf(purchases.startTime, filters.startTimeFrom),
+    lteIf(purchases.startTime, filters.startTimeTo),
+    gteIf(purchases.updatedAt, filters.sinceRecordTimestamp),
     filters.scheduleStatus !== undefined ? scheduleCondition[filters.scheduleStatus] : undefined,
   ];
-  const rows = await headerQuery(db)
-    .where(and(...conditions))
-    .orderBy(desc(purchases.startTime), desc(purchases.id))
-    .limit(PAGE_SIZE)
-    .offset(filters.page * PAGE_SIZE);
+  const rows = await onPage(
+    headerQuery(db)
+      .where(and(...conditions))
+      .orderBy(desc(purchases.startTime), desc(purchases.id)),
+    filters.page,
+  );
   return rows.map(flatten);
 }
 

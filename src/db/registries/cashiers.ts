@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, isNull } from "drizzle-orm";
 import { bankAccounts, posCashiers } from "../../../drizzle/schema";
 import type { Db } from "../../env";
-import { PAGE_SIZE, utcNow } from "../sql";
+import { eqIf, onPage, utcNow } from "../sql";
 import { ACTIVE, insertWhere } from "./scoped-rows";
 
 export type CashierRow = typeof posCashiers.$inferSelect;
@@ -71,14 +71,12 @@ export async function listCashierRows(
   companyId: number,
   filter: { page: number; bankAccountId?: number },
 ): Promise<CashierRow[]> {
-  const conditions = [eq(posCashiers.companyId, companyId)];
-  if (filter.bankAccountId !== undefined)
-    conditions.push(eq(posCashiers.bankAccountId, filter.bankAccountId));
-  return db
-    .select()
-    .from(posCashiers)
-    .where(and(...conditions))
-    .orderBy(desc(posCashiers.id))
-    .limit(PAGE_SIZE)
-    .offset(filter.page * PAGE_SIZE);
+  return onPage(
+    db
+      .select()
+      .from(posCashiers)
+      .where(and(eq(posCashiers.companyId, companyId), eqIf(posCashiers.bankAccountId, filter.bankAccountId)))
+      .orderBy(desc(posCashiers.id)),
+    filter.page,
+  );
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { companyInvoices, orderTypeInvoices, orderTypes } from "../../../drizzle/schema";
 import type { Db } from "../../env";
+import { eqIf } from "../sql";
 import { ACTIVE, scopedRows } from "./scoped-rows";
 
 export type OrderTypeRow = typeof orderTypes.$inferSelect;
@@ -10,7 +11,7 @@ export const orderTypeRows = scopedRows(orderTypes);
 export const listOrderTypeRows = (db: Db, companyId: number, filter: { page: number; isTransfer?: number }) =>
   orderTypeRows.list(db, companyId, {
     page: filter.page,
-    where: filter.isTransfer === undefined ? undefined : eq(orderTypes.isTransfer, filter.isTransfer),
+    where: eqIf(orderTypes.isTransfer, filter.isTransfer),
   });
 
 /** Invoicing companies (active ones) each order type of the company is enabled for, by order type. */
@@ -26,10 +27,7 @@ export async function invoicesByOrderType(
     .innerJoin(companyInvoices, eq(companyInvoices.id, orderTypeInvoices.companyInvoiceId))
     .where(
       and(
-        orderTypeRows.visible(
-          companyId,
-          onlyOrderTypeId === undefined ? undefined : eq(orderTypes.id, onlyOrderTypeId),
-        ),
+        orderTypeRows.visible(companyId, eqIf(orderTypes.id, onlyOrderTypeId)),
         eq(companyInvoices.companyId, companyId),
         eq(companyInvoices.status, ACTIVE),
       ),

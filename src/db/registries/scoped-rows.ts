@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, is, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../env";
-import { PAGE_SIZE, utcNow } from "../sql";
+import { onPage, utcNow } from "../sql";
 
 /** No list answers more than this many rows; `Page` (0-based) walks through them. */
 export const ACTIVE = 1;
@@ -42,13 +42,14 @@ export function scopedRows<T extends ScopedTable>(table: T) {
 
     list: async (db: Db, companyId: number, options: ListOptions = {}): Promise<Row[]> => {
       const { page = 0, where, orderBy = [table.id] } = options;
-      return (await db
-        .select()
-        .from(untyped)
-        .where(visible(companyId, where))
-        .orderBy(...orderBy)
-        .limit(PAGE_SIZE)
-        .offset(page * PAGE_SIZE)) as Row[];
+      return (await onPage(
+        db
+          .select()
+          .from(untyped)
+          .where(visible(companyId, where))
+          .orderBy(...orderBy),
+        page,
+      )) as Row[];
     },
 
     insert: async (db: Db, companyId: number, values: WritableValues<T>): Promise<Row> => {

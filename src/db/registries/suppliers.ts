@@ -1,6 +1,7 @@
 import { eq, exists } from "drizzle-orm";
 import { suppliers } from "../../../drizzle/schema";
 import type { Db } from "../../env";
+import { eqIf } from "../sql";
 import { scopedRows } from "./scoped-rows";
 
 export type SupplierRow = typeof suppliers.$inferSelect;
@@ -19,5 +20,5 @@ export const activeCarrierExists = (db: Db, companyId: number, supplierId: numbe
 export const listSupplierRows = (db: Db, companyId: number, filter: { page: number; isCarrier?: number }) =>
   supplierRows.list(db, companyId, {
     page: filter.page,
-    where: filter.isCarrier === undefined ? undefined : eq(suppliers.isCarrier, filter.isCarrier),
+    where: eqIf(suppliers.isCarrier, filter.isCarrier),
   });

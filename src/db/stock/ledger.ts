@@ -5,7 +5,7 @@ import type { KardexRequest } from "../../domain/stock/balances";
 import type { MovementInput } from "../../domain/stock/ledger";
 import type { Db } from "../../env";
 import { rawStatement } from "../raw-statement";
-import { inGroups, PAGE_SIZE } from "../sql";
+import { eqIf, inGroups, onPage } from "../sql";
 
 /**
  * The stock ledger's writes. A posting is a list of movements; it is written as "rounds" in which
@@ -176,19 +176,22 @@ export async function kardex(
   companyId: number,
   filter: Omit<KardexRequest, "type">,
 ): Promise<MovementRow[]> {
-  const conditions = [eq(stockMovements.companyId, companyId)];
-  if (filter.skuId !== undefined) conditions.push(eq(stockMovements.skuId, filter.skuId));
-  if (filter.warehouseId !== undefined) conditions.push(eq(stockMovements.warehouseId, filter.warehouseId));
-  if (filter.batchId !== undefined) conditions.push(eq(stockMovements.batchId, filter.batchId));
-  if (filter.dateFrom) conditions.push(gte(stockMovements.date, `${filter.dateFrom} 00:00:00`));
-  if (filter.dateTo) conditions.push(lte(stockMovements.date, `${filter.dateTo} 23:59:59`));
-  return db
-    .select()
-    .from(stockMovements)
-    .where(and(...conditions))
-    .orderBy(asc(stockMovements.id))
-    .limit(PAGE_SIZE)
-    .offset(filter.page * PAGE_SIZE);
+  const conditions = [
+    eq(stockMovements.companyId, companyId),
+    eqIf(stockMovements.skuId, filter.skuId),
+    eqIf(stockMovements.warehouseId, filter.warehouseId),
+    eqIf(stockMovements.batchId, filter.batchId),
+    filter.dateFrom ? gte(stockMovements.date, `${filter.dateFrom} 00:00:00`) : undefined,
+    filter.dateTo ? lte(stockMovements.date, `${filter.dateTo} 23:59:59`) : undefined,
+  ];
+  return onPage(
+    db
+      .select()
+      .from(stockMovements)
+      .where(and(...conditions))
+      .orderBy(asc(stockMovements.id)),
+    filter.page,
+  );
 }
 
 /** Balance per warehouse of the given SKUs (running totals: one row per SKU and warehouse). */
@@ -286,8 +289,8 @@ export async function batchBalances(
     const conditions = [
       eq(stockBatchBalances.companyId, companyId),
       inArray(stockBatchBalances.batchId, group),
+      eqIf(stockBatchBalances.warehouseId, warehouseId),
     ];
-    if (warehouseId !== undefined) conditions.push(eq(stockBatchBalances.warehouseId, warehouseId));
     const rows = await db
       .select({ batchId: stockBatchBalances.batchId, qty: sql<number>`sum(${stockBatchBalances.qty})` })
       .from(stockBatchBalances)

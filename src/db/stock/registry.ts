@@ -10,7 +10,7 @@ import {
 } from "../../../drizzle/schema";
 import type { Db } from "../../env";
 import { scopedRows } from "../registries/scoped-rows";
-import { containsText, inGroups, PAGE_SIZE } from "../sql";
+import { containsText, eqIf, inGroups, onPage } from "../sql";
 
 /** Registries of the stock area: SKUs (the products table), warehouses, batches, sales policies. */
 
@@ -98,14 +98,12 @@ export async function listBatches(
   companyId: number,
   filter: { skuId?: number; page: number; all?: boolean },
 ): Promise<BatchRow[]> {
-  const conditions = [eq(skuBatches.companyId, companyId)];
-  if (filter.skuId !== undefined) conditions.push(eq(skuBatches.skuId, filter.skuId));
   const query = db
     .select()
     .from(skuBatches)
-    .where(and(...conditions))
+    .where(and(eq(skuBatches.companyId, companyId), eqIf(skuBatches.skuId, filter.skuId)))
     .orderBy(asc(skuBatches.id));
-  return filter.all ? query : query.limit(PAGE_SIZE).offset(filter.page * PAGE_SIZE);
+  return filter.all ? query : onPage(query, filter.page);
 }
 
 export async function insertBatch(

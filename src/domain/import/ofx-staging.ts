@@ -1,7 +1,7 @@
 import type { JobRow } from "../../db/jobs";
 import type { At } from "../jobs/csv-job-file";
-import { READ_WINDOW_BYTES } from "../jobs/csv-job-file";
 import { JobFailure } from "../jobs/job-context";
+import { type ByteWindow, byteWindows, READ_WINDOW_BYTES } from "../jobs/job-file";
 import { JOB_FILE_MISSING } from "../jobs/messages";
 import type { BankLineCandidate } from "../ofx";
 
@@ -54,9 +54,9 @@ export function savedOfxCursor(cursor: string | null): OfxCursor | null {
 }
 
 /**
- * The staged lines from `from` to their end, read by R2 ranges window by window (a window is
- * doubled while one line does not fit); null when the staged object is gone (the caller parses the
- * file again). Nothing is read when the job already stored every line.
+ * The staged lines from `from` to their end, read by R2 ranges window by window (`byteWindows`);
+ * null when the staged object is gone (the caller parses the file again). Nothing is read when the
+ * job already stored every line.
  */
 export async function stagedLinesFrom(
   bucket: R2Bucket,
@@ -71,34 +71,29 @@ export async function stagedLinesFrom(
   };
   const first = await read(from.offset, Math.min(READ_WINDOW_BYTES, from.size - from.offset));
   if (!first) return null;
-  return linesOf(read, from, first);
+  const source = async (offset: number, length: number) => {
+    const bytes = await read(offset, length);
+    if (!bytes) throw new JobFailure(JOB_FILE_MISSING);
+    return bytes;
+  };
+  return linesOf(byteWindows(source, from.offset, from.size, first), from.size);
 }
 
 async function* linesOf(
-  read: (offset: number, length: number) => Promise<Uint8Array | null>,
-  from: OfxCursor,
-  first: Uint8Array,
+  windows: AsyncIterable<ByteWindow>,
+  size: number,
 ): AsyncGenerator<At<BankLineCandidate, OfxCursor>> {
   const decoder = new TextDecoder();
-  let { offset } = from;
-  let bytes = first;
-  let window = READ_WINDOW_BYTES;
-  for (;;) {
-    let start = 0;
+  for await (const window of windows) {
+    const { bytes } = window;
     for (let i = 0; i < bytes.length; i++) {
       if (bytes[i] !== LF) continue;
-      const item = JSON.parse(decoder.decode(bytes.subarray(start, i))) as BankLineCandidate;
-      start = i + 1;
-      yield { item, next: { offset: offset + start, size: from.size } };
+      const item = JSON.parse(decoder.decode(bytes.subarray(window.used, i))) as BankLineCandidate;
+      window.used = i + 1;
+      yield { item, next: { offset: window.offset + window.used, size } };
     }
-    offset += start;
-    if (offset >= from.size) return;
-    if (offset + (bytes.length - start) >= from.size)
+    if (window.atEnd && window.used < bytes.length)
       throw new Error("staged bank lines end without a line break");
-    window = start === 0 ? window * 2 : READ_WINDOW_BYTES;
-    const next = await read(offset, Math.min(window, from.size - offset));
-    if (!next) throw new JobFailure(JOB_FILE_MISSING);
-    bytes = next;
   }
 }
 

@@ -8,7 +8,7 @@ import {
 } from "../../lib/csv";
 import { type DecodedText, decodeText } from "../../lib/text-decoding";
 import { type JobContext, JobFailure } from "./job-context";
-import { readJobFileRange, readWholeJobFile } from "./job-file";
+import { type ByteSource, byteWindows, readJobFileRange, readWholeJobFile } from "./job-file";
 
 type HeaderReading<C> = { columns: C } | { error: string };
 
@@ -32,13 +32,8 @@ export type CsvCursor = {
 /** An item of the file with the position right after it (where the job resumes once it is committed). */
 export type At<T, P extends object = CsvCursor> = { item: T; next: P };
 
-/** Bytes asked of R2 per read; doubled while one record does not fit. */
-export const READ_WINDOW_BYTES = 256 * 1024;
-
 const LF = 10;
 const CR = 13;
-
-type ByteSource = (offset: number, length: number) => Promise<Uint8Array>;
 
 /** Index right after the window's last line break that is surely whole (a CR at the very end may be half a CRLF). */
 function lastLineBreak(bytes: Uint8Array): number {
@@ -73,26 +68,19 @@ function byteLength(text: string, from: number, to: number, encoding: CsvCursor[
  */
 async function* recordsFrom(source: ByteSource, from: CsvCursor): AsyncGenerator<At<CsvRecord>> {
   const decoder = new TextDecoder(from.encoding, { fatal: false, ignoreBOM: true });
-  let { offset, line } = from;
-  let window = READ_WINDOW_BYTES;
-  while (offset < from.size) {
-    const bytes = await source(offset, Math.min(window, from.size - offset));
-    const atEnd = offset + bytes.length >= from.size;
+  let { line } = from;
+  for await (const window of byteWindows(source, from.offset, from.size)) {
+    const { bytes, atEnd } = window;
     const cut = atEnd ? bytes.length : lastLineBreak(bytes);
     const text = decoder.decode(bytes.subarray(0, cut));
-    let read = 0;
     let consumed = 0;
     for (const { record, end, nextLine } of parseCsvFrom(text, from.delimiter, line)) {
       if (record.unterminatedQuote && !atEnd) break;
-      offset += byteLength(text, consumed, end, from.encoding);
+      window.used += byteLength(text, consumed, end, from.encoding);
       consumed = end;
       line = nextLine;
-      read++;
-      yield { item: record, next: { ...from, offset, line } };
+      yield { item: record, next: { ...from, offset: window.offset + window.used, line } };
     }
-    if (atEnd) return;
-    // nothing whole in this window: one record is longer than it
-    window = read === 0 ? window * 2 : READ_WINDOW_BYTES;
   }
 }
 
