@@ -2,9 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { findPackages } from "../../domain/orders/dashboard";
 import { fromMilli } from "../../domain/stock/quantities";
 import type { AppRouteHandler } from "../../http/router";
-import { dateQuery, idQuery, jsonOk } from "../../http/schemas";
+import { dateQuery, idField, idQuery, jsonOk } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
-import { idField } from "../registries/fields";
 import { lastIdQuery, ORDERS_TAG, pageSizeQuery } from "./schemas/common";
 
 const PackageSchema = z

@@ -1,9 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { CstIbsCbsRow, TaxProfileRow } from "../../db/orders/registry";
 import type { TaxProfileInput } from "../../domain/orders/tax-profiles";
-import { idBody, idPath, textBody } from "../../http/schemas";
+import { idBody, idField, idPath, statusField, textBody } from "../../http/schemas";
 import { cstBody, rateBody } from "../orders/schemas/common";
-import { idField, statusField } from "../registries/fields";
 
 export const TAX_TAG = "Tax";
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { HubAttachmentRow } from "../../../db/hub/attachments";
 import type { ClaimView } from "../../../domain/hub/claims";
 import { ATTACHMENT_NOT_SUPPORTED } from "../../../domain/hub/messages";
-import { idField } from "../../registries/fields";
+import { idField } from "../../../http/schemas";
 
 export const HubAttachmentSchema = z
   .object({

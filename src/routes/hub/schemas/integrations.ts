@@ -1,8 +1,16 @@
 import { z } from "@hono/zod-openapi";
 import { CHANNEL_KINDS } from "../../../domain/hub/channel-kinds";
 import type { ChannelIntegration } from "../../../domain/hub/integrations";
-import { dateTimeString, INT32_MAX, idBody, idPath, textBody } from "../../../http/schemas";
-import { idField, requiredText, statusField } from "../../registries/fields";
+import {
+  dateTimeString,
+  INT32_MAX,
+  idBody,
+  idField,
+  idPath,
+  requiredText,
+  statusField,
+  textBody,
+} from "../../../http/schemas";
 
 export const integrationParams = z.object({ idcompanyintegration: idPath("idcompanyintegration") });
 

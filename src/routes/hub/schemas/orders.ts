@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { HubOrderDetail, HubOrderSummary } from "../../../domain/hub/orders";
-import { idField } from "../../registries/fields";
+import { idField } from "../../../http/schemas";
 
 import { money } from "./common";
 

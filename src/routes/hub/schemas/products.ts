@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { HubProductView, SyncAnswer } from "../../../domain/hub/products";
-import { flagBody, idBody, idPath, textBody } from "../../../http/schemas";
-import { idField, requiredText } from "../../registries/fields";
+import { flagBody, idBody, idField, idPath, requiredText, textBody } from "../../../http/schemas";
 
 import { money } from "./common";
 

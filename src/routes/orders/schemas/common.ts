@@ -42,7 +42,6 @@ export const pageSizeQuery = z
     description: `Pedidos por página, de 1 a ${ORDER_PAGE_SIZE} (padrão ${ORDER_PAGE_SIZE})`,
   });
 
-export const money = (description: string) => z.number().openapi({ description, example: 150.25 });
 export const rate = (description: string) =>
   z.number().openapi({ description: `${description} (%)`, example: 18 });
 export const nullableId = (description: string) =>

@@ -2,12 +2,18 @@ import { z } from "@hono/zod-openapi";
 import type { OrderItemView } from "../../../db/orders/orders";
 import type { ItemRequest, ManualTax } from "../../../domain/orders/items";
 import { fromMilli } from "../../../domain/stock/quantities";
-import { flagBody, idBody, moneyBody } from "../../../http/schemas";
+import {
+  flagBody,
+  idBody,
+  idField,
+  moneyBody,
+  moneyField,
+  quantityBody,
+  quantityField,
+} from "../../../http/schemas";
 import { fromCents } from "../../../lib/money";
-import { idField } from "../../registries/fields";
-import { quantityBody, quantityField } from "../../sku/schemas";
 
-import { cstBody, money, nullableId, rate, rateBody } from "./common";
+import { cstBody, nullableId, rate, rateBody } from "./common";
 
 const manualTaxFields = {
   CstIcms: cstBody("CstIcms").optional(),
@@ -103,9 +109,9 @@ export const OrderItemSchema = z
     SkuCode: z.string().nullable(),
     SkuName: z.string(),
     Quantity: quantityField("Quantidade"),
-    UnitPrice: money("Preço unitário"),
-    Discount: money("Desconto do item"),
-    Value: money("Valor do item sem tributos (base de cálculo)"),
+    UnitPrice: moneyField("Preço unitário"),
+    Discount: moneyField("Desconto do item"),
+    Value: moneyField("Valor do item sem tributos (base de cálculo)"),
     ManualTax: z
       .number()
       .int()
@@ -117,23 +123,23 @@ export const OrderItemSchema = z
     IDTaxProfile: nullableId("Perfil tributário de que os tributos vieram (null na tributação manual)"),
     CstIcms: z.string().nullable(),
     IcmsRate: rate("Alíquota de ICMS"),
-    IcmsValue: money("ICMS"),
+    IcmsValue: moneyField("ICMS"),
     CstIpi: z.string().nullable(),
     IpiRate: rate("Alíquota de IPI"),
-    IpiValue: money("IPI"),
+    IpiValue: moneyField("IPI"),
     CstPis: z.string().nullable(),
     PisRate: rate("Alíquota de PIS"),
-    PisValue: money("PIS"),
+    PisValue: moneyField("PIS"),
     CstCofins: z.string().nullable(),
     CofinsRate: rate("Alíquota de COFINS"),
-    CofinsValue: money("COFINS"),
+    CofinsValue: moneyField("COFINS"),
     IDNfCstIbsCbs: nullableId("CST de IBS/CBS"),
     IbsRate: rate("Alíquota de IBS"),
-    IbsValue: money("IBS"),
+    IbsValue: moneyField("IBS"),
     CbsRate: rate("Alíquota de CBS"),
-    CbsValue: money("CBS"),
-    TaxTotal: money("Soma dos tributos"),
-    Total: money("Value + TaxTotal"),
+    CbsValue: moneyField("CBS"),
+    TaxTotal: moneyField("Soma dos tributos"),
+    Total: moneyField("Value + TaxTotal"),
     IDStockMovement: nullableId("Movimentação de saída do estoque (lançada no faturamento)"),
     IDStockMovementReturn: nullableId(
       "Movimentação de retorno ao estoque (cancelamento ou devolução após o faturamento)",

@@ -3,8 +3,7 @@ import { BANK_ACCOUNT_NOT_FOUND } from "../../../domain/bank-accounts/messages";
 import { CASHIER_NOT_OPEN } from "../../../domain/registries/messages";
 import { receiveAtCashier } from "../../../domain/store-front/cashier-payments";
 import type { AppRouteHandler } from "../../../http/router";
-import { idBody, jsonBody, jsonOk, moneyBody, textBody } from "../../../http/schemas";
-import { idField } from "../fields";
+import { idBody, idField, jsonBody, jsonOk, moneyBody, textBody } from "../../../http/schemas";
 import { cashierParams, dateTime } from "./schemas";
 
 const CATEGORY_MESSAGE = "TefPaymentCategory deve ser 22 (crédito), 23 (débito) ou 24 (Pix)";

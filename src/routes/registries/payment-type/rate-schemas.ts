@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PaymentRateFields, PaymentRateRow } from "../../../domain/payment-terms/rates";
+import { idField } from "../../../http/schemas";
 import { hasAtMostTwoDecimals, toCents } from "../../../lib/money";
-import { idField } from "../fields";
 
 /** NF-e `tPag` codes (payment means) of layout 4.00 and its technical notes. */
 const NF_TPAG = [
