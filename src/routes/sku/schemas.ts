@@ -166,8 +166,6 @@ export const MovementSchema = z
   })
   .openapi("SkuMovement");
 
-const money = (cents: number) => Math.round(cents) / 100;
-
 export const movementBody = (row: MovementRow, batchView = false) => {
   const qtyBalance = batchView ? (row.batchQtyAfter ?? 0) : row.warehouseQtyAfter;
   return {
@@ -179,12 +177,12 @@ export const movementBody = (row: MovementRow, batchView = false) => {
     IDTypeMovement: row.typeMovement,
     Quantity: fromMilli(row.quantity),
     UnitCost: fromCents(row.unitCost),
-    TotalCost: money((row.quantity * row.unitCost) / 1000),
+    TotalCost: fromCents(Math.round((row.quantity * row.unitCost) / 1000)),
     QtyBalance: fromMilli(qtyBalance),
     AverageCost: fromCents(row.averageCost),
     BalanceCost: batchView
-      ? money((row.batchValueAfter ?? 0) / 1000)
-      : money((row.warehouseQtyAfter * row.averageCost) / 1000),
+      ? fromCents(Math.round((row.batchValueAfter ?? 0) / 1000))
+      : fromCents(Math.round((row.warehouseQtyAfter * row.averageCost) / 1000)),
     Origin: row.origin,
     IDOrigin: row.originId,
     Reason: row.reason,

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { CstIbsCbsRow, TaxProfileRow } from "../../db/orders/registry";
 import type { TaxProfileInput } from "../../domain/orders/tax-profiles";
 import { idBody, idField, idPath, statusField, textBody } from "../../http/schemas";
+import { fromBasisPoints } from "../../lib/money";
 import { cstBody, rateBody } from "../orders/schemas/common";
 
 export const TAX_TAG = "Tax";
@@ -35,16 +36,16 @@ export const taxProfileBody = (row: TaxProfileRow) => ({
   Code: row.code,
   Description: row.description,
   CstIcms: row.icmsCst,
-  IcmsRate: row.icmsRate / 100,
+  IcmsRate: fromBasisPoints(row.icmsRate),
   CstIpi: row.ipiCst,
-  IpiRate: row.ipiRate / 100,
+  IpiRate: fromBasisPoints(row.ipiRate),
   CstPis: row.pisCst,
-  PisRate: row.pisRate / 100,
+  PisRate: fromBasisPoints(row.pisRate),
   CstCofins: row.cofinsCst,
-  CofinsRate: row.cofinsRate / 100,
+  CofinsRate: fromBasisPoints(row.cofinsRate),
   IDNfCstIbsCbs: row.cstIbsCbsId,
-  IbsRate: row.ibsRate / 100,
-  CbsRate: row.cbsRate / 100,
+  IbsRate: fromBasisPoints(row.ibsRate),
+  CbsRate: fromBasisPoints(row.cbsRate),
   Status: row.status,
 });
 

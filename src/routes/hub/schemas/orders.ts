@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { HubOrderDetail, HubOrderSummary } from "../../../domain/hub/orders";
 import { idField } from "../../../http/schemas";
+import { fromCents } from "../../../lib/money";
 
 import { money } from "./common";
 
@@ -125,8 +126,6 @@ export const HubOrderSchema = z
   })
   .openapi("HubOrder");
 
-const fromCentsValue = (value: number) => value / 100;
-
 export function hubOrderSummaryBody({ row, kind }: HubOrderSummary): z.infer<typeof HubOrderSummarySchema> {
   return {
     IDIntegration: row.id,
@@ -161,10 +160,10 @@ export function hubOrderSummaryBody({ row, kind }: HubOrderSummary): z.infer<typ
     UtmiCampaign: row.utmiCampaign,
     UtmiPage: row.utmiPage,
     UtmiPart: row.utmiPart,
-    ItemsValue: fromCentsValue(row.itemsValue),
-    ShippingValue: fromCentsValue(row.shippingValue),
-    DiscountValue: fromCentsValue(row.discountValue),
-    TotalValue: fromCentsValue(row.totalValue),
+    ItemsValue: fromCents(row.itemsValue),
+    ShippingValue: fromCents(row.shippingValue),
+    DiscountValue: fromCents(row.discountValue),
+    TotalValue: fromCents(row.totalValue),
     IDWarehouseHub: row.warehouseId === null ? null : String(row.warehouseId),
     UnmappedSkus: JSON.parse(row.unmappedSkus) as string[],
   };
@@ -182,9 +181,9 @@ export function hubOrderBody(detail: HubOrderDetail): z.infer<typeof HubOrderSch
       SkuName: item.skuName,
       Title: item.title,
       Quantity: item.quantity,
-      UnitPrice: fromCentsValue(item.unitPrice),
-      Discount: fromCentsValue(item.discount),
-      Total: fromCentsValue(item.unitPrice * item.quantity - item.discount),
+      UnitPrice: fromCents(item.unitPrice),
+      Discount: fromCents(item.discount),
+      Total: fromCents(item.unitPrice * item.quantity - item.discount),
     })),
     Claims: detail.claims.map((claim) => ({
       IDHubOrderClaim: claim.id,

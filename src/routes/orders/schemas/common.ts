@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { ORDER_PAGE_SIZE } from "../../../domain/orders/read";
 import { INT32_MAX, idPath } from "../../../http/schemas";
-import { hasAtMostTwoDecimals } from "../../../lib/money";
+import { hasAtMostTwoDecimals, toBasisPoints } from "../../../lib/money";
 
 export const ORDERS_TAG = "Orders";
 
@@ -58,7 +58,7 @@ export const rateBody = (name: string) =>
     .min(0, `${name} não pode ser negativo`)
     .max(100, `${name} deve ser no máximo 100`)
     .refine(hasAtMostTwoDecimals, `${name} aceita no máximo 2 casas decimais`)
-    .transform((v) => Math.round(v * 100))
+    .transform(toBasisPoints)
     .openapi({
       type: "number",
       minimum: 0,

@@ -11,7 +11,7 @@ import {
   quantityBody,
   quantityField,
 } from "../../../http/schemas";
-import { fromCents } from "../../../lib/money";
+import { fromBasisPoints, fromCents } from "../../../lib/money";
 
 import { cstBody, nullableId, rate, rateBody } from "./common";
 
@@ -161,21 +161,21 @@ export const itemBody = (i: OrderItemView) => ({
   ReverseTaxCalculation: i.reverseTaxCalculation,
   IDTaxProfile: i.taxProfileId,
   CstIcms: i.icmsCst,
-  IcmsRate: i.icmsRate / 100,
+  IcmsRate: fromBasisPoints(i.icmsRate),
   IcmsValue: fromCents(i.icmsValue),
   CstIpi: i.ipiCst,
-  IpiRate: i.ipiRate / 100,
+  IpiRate: fromBasisPoints(i.ipiRate),
   IpiValue: fromCents(i.ipiValue),
   CstPis: i.pisCst,
-  PisRate: i.pisRate / 100,
+  PisRate: fromBasisPoints(i.pisRate),
   PisValue: fromCents(i.pisValue),
   CstCofins: i.cofinsCst,
-  CofinsRate: i.cofinsRate / 100,
+  CofinsRate: fromBasisPoints(i.cofinsRate),
   CofinsValue: fromCents(i.cofinsValue),
   IDNfCstIbsCbs: i.cstIbsCbsId,
-  IbsRate: i.ibsRate / 100,
+  IbsRate: fromBasisPoints(i.ibsRate),
   IbsValue: fromCents(i.ibsValue),
-  CbsRate: i.cbsRate / 100,
+  CbsRate: fromBasisPoints(i.cbsRate),
   CbsValue: fromCents(i.cbsValue),
   TaxTotal: fromCents(i.taxTotal),
   Total: fromCents(i.total),
