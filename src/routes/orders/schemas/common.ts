@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { ORDER_PAGE_SIZE } from "../../../domain/orders/read";
-import { INT32_MAX, idPath } from "../../../http/schemas";
+import type { TaxRates } from "../../../domain/orders/taxes";
+import { INT32_MAX, idBody, idPath } from "../../../http/schemas";
 import { hasAtMostTwoDecimals, toBasisPoints } from "../../../lib/money";
 
 export const ORDERS_TAG = "Orders";
@@ -74,6 +75,38 @@ export const cstBody = (name: string) =>
     .string({ error: `${name} deve ser um texto` })
     .regex(/^\d{2,3}$/, `${name} deve ter 2 ou 3 dígitos`)
     .openapi({ example: "00", description: name });
+
+/** The tax fields of a body, the same for a tax profile and for an item taxed by hand (ManualTax 1). */
+export const taxRateFields = {
+  CstIcms: cstBody("CstIcms"),
+  IcmsRate: rateBody("IcmsRate"),
+  CstIpi: cstBody("CstIpi"),
+  IpiRate: rateBody("IpiRate"),
+  CstPis: cstBody("CstPis"),
+  PisRate: rateBody("PisRate"),
+  CstCofins: cstBody("CstCofins"),
+  CofinsRate: rateBody("CofinsRate"),
+  IDNfCstIbsCbs: idBody("IDNfCstIbsCbs").openapi({ description: "CST de IBS/CBS (GET /tax/cst-ibs-cbs)" }),
+  IbsRate: rateBody("IbsRate"),
+  CbsRate: rateBody("CbsRate"),
+};
+
+type TaxRateJson = Partial<z.infer<z.ZodObject<typeof taxRateFields>>>;
+
+/** The domain's rates of the tax fields of a body (`taxRateFields`), each left undefined when absent. */
+export const taxRatesOf = (body: TaxRateJson): Partial<TaxRates> => ({
+  icmsCst: body.CstIcms,
+  icmsRate: body.IcmsRate,
+  ipiCst: body.CstIpi,
+  ipiRate: body.IpiRate,
+  pisCst: body.CstPis,
+  pisRate: body.PisRate,
+  cofinsCst: body.CstCofins,
+  cofinsRate: body.CofinsRate,
+  cstIbsCbsId: body.IDNfCstIbsCbs,
+  ibsRate: body.IbsRate,
+  cbsRate: body.CbsRate,
+});
 
 export const weightBody = (name: string) =>
   z

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { OrderItemView } from "../../../db/orders/orders";
-import type { ItemRequest, ManualTax } from "../../../domain/orders/items";
+import type { ItemRequest } from "../../../domain/orders/items";
 import { fromMilli } from "../../../domain/stock/quantities";
 import {
   flagBody,
@@ -13,23 +13,9 @@ import {
 } from "../../../http/schemas";
 import { fromBasisPoints, fromCents } from "../../../lib/money";
 
-import { cstBody, nullableId, rate, rateBody } from "./common";
+import { nullableId, rate, taxRateFields, taxRatesOf } from "./common";
 
-const manualTaxFields = {
-  CstIcms: cstBody("CstIcms").optional(),
-  IcmsRate: rateBody("IcmsRate").optional(),
-  CstIpi: cstBody("CstIpi").optional(),
-  IpiRate: rateBody("IpiRate").optional(),
-  CstPis: cstBody("CstPis").optional(),
-  PisRate: rateBody("PisRate").optional(),
-  CstCofins: cstBody("CstCofins").optional(),
-  CofinsRate: rateBody("CofinsRate").optional(),
-  IDNfCstIbsCbs: idBody("IDNfCstIbsCbs")
-    .optional()
-    .openapi({ description: "CST de IBS/CBS (GET /tax/cst-ibs-cbs)" }),
-  IbsRate: rateBody("IbsRate").optional(),
-  CbsRate: rateBody("CbsRate").optional(),
-};
+const manualTaxFields = z.object(taxRateFields).partial().shape;
 
 const REVERSE_DESCRIPTION =
   "Cálculo dos tributos. 0 (padrão): o valor do item (Quantity x UnitPrice - Discount) é a base e os tributos " +
@@ -70,29 +56,13 @@ export const OrderItemUpdateSchema = z
 
 type ItemJson = z.infer<typeof OrderItemUpdateSchema>;
 
-export function manualTaxOf(body: ItemJson): ManualTax {
-  return {
-    icmsCst: body.CstIcms,
-    icmsRate: body.IcmsRate,
-    ipiCst: body.CstIpi,
-    ipiRate: body.IpiRate,
-    pisCst: body.CstPis,
-    pisRate: body.PisRate,
-    cofinsCst: body.CstCofins,
-    cofinsRate: body.CofinsRate,
-    cstIbsCbsId: body.IDNfCstIbsCbs,
-    ibsRate: body.IbsRate,
-    cbsRate: body.CbsRate,
-  };
-}
-
 export const itemChangesOf = (body: ItemJson) => ({
   quantity: body.Quantity,
   unitPrice: body.UnitPrice,
   discount: body.Discount,
   manualTax: body.ManualTax,
   reverseTaxCalculation: body.ReverseTaxCalculation,
-  tax: manualTaxOf(body),
+  tax: taxRatesOf(body),
 });
 
 export const itemRequestOf = (body: z.infer<typeof OrderItemCreateSchema>): ItemRequest => ({
