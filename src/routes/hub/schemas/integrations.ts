@@ -11,6 +11,7 @@ import {
   statusField,
   textBody,
 } from "../../../http/schemas";
+import { salesChannelFields } from "./common";
 
 export const integrationParams = z.object({ idcompanyintegration: idPath("idcompanyintegration") });
 
@@ -28,14 +29,7 @@ export const ChannelKindSchema = z
     ChannelType: z
       .enum(["marketplace", "webstore"])
       .openapi({ description: "`marketplace` ou `webstore` (loja virtual)" }),
-    IDSalesChannel: idField("Canal de venda"),
-    SalesChannel: z
-      .string()
-      .openapi({ example: "Sandbox Marketplace" })
-      .openapi({ description: "Nome do canal de venda" }),
-    SalesChannelLogoUrl: z
-      .string()
-      .openapi({ description: "Logo do canal (URL; data URL nos canais sandbox)" }),
+    ...salesChannelFields,
     Sandbox: z
       .union([z.literal(0), z.literal(1)])
       .openapi({ description: "Configuração do canal sandbox (null em canais reais)" }),
@@ -149,10 +143,8 @@ export const HubIntegrationSchema = z
       .openapi({ description: "Sempre `HUB` (o tipo do registro em /company/integration)" }),
     IDTypeCompanyIntegration: idField("Tipo de canal"),
     TypeCompanyIntegration: z.string().openapi({ description: "Descrição do tipo de canal" }),
-    IDSalesChannel: idField("Canal de venda"),
-    SalesChannelLogoUrl: z
-      .string()
-      .openapi({ description: "Logo do canal (URL; data URL nos canais sandbox)" }),
+    IDSalesChannel: salesChannelFields.IDSalesChannel,
+    SalesChannelLogoUrl: salesChannelFields.SalesChannelLogoUrl,
     AuthenticationStatus: z.enum(["Authenticated", "Expired", "NotAuthenticated", "Refused"]).openapi({
       description: "Estado da autenticação no canal; `Expired` quando CredentialsExpireAt passou",
     }),

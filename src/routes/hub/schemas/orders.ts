@@ -3,7 +3,7 @@ import type { HubOrderDetail, HubOrderSummary } from "../../../domain/hub/orders
 import { idField } from "../../../http/schemas";
 import { fromCents } from "../../../lib/money";
 
-import { money } from "./common";
+import { money, SHIPPING_METHODS, type ShippingMethod, salesChannelFields } from "./common";
 
 export const HubOrderItemSchema = z
   .object({
@@ -34,7 +34,7 @@ export const HubOrderClaimSummarySchema = z
     Reason: z.string().openapi({ description: "Motivo informado pelo comprador" }),
     ChannelStatus: z.string().openapi({ description: "Status no canal" }),
     ShippingMethod: z
-      .enum(["mail", "entrusted", "personal_delivery", "email"])
+      .enum(SHIPPING_METHODS)
       .nullable()
       .openapi({ description: "Forma de envio informada pelo canal" }),
     OpenedAt: z.string().openapi({ description: "Abertura (fuso da empresa)" }),
@@ -45,14 +45,7 @@ const hubOrderFields = {
   IDIntegration: idField("Id do pedido do hub (o `{idintegration}` de GET /hub/order/{idintegration})"),
   IDCompanyIntegration: idField("Integração de canal"),
   IDTypeCompanyIntegration: idField("Tipo de canal"),
-  IDSalesChannel: idField("Canal de venda"),
-  SalesChannel: z
-    .string()
-    .openapi({ example: "Sandbox Marketplace" })
-    .openapi({ description: "Nome do canal de venda" }),
-  SalesChannelLogoUrl: z
-    .string()
-    .openapi({ description: "Logo do canal (URL; data URL nos canais sandbox)" }),
+  ...salesChannelFields,
   Order: z.string().openapi({ description: "Número do pedido no canal", example: "SBX-12" }),
   IDOrder: z
     .number()
@@ -190,7 +183,7 @@ export function hubOrderBody(detail: HubOrderDetail): z.infer<typeof HubOrderSch
       ChannelClaimId: claim.channelClaimId,
       Reason: claim.reason,
       ChannelStatus: claim.channelStatus,
-      ShippingMethod: claim.shippingMethod as "mail" | "entrusted" | "personal_delivery" | "email" | null,
+      ShippingMethod: claim.shippingMethod as ShippingMethod,
       OpenedAt: claim.openedAt,
     })),
   };
