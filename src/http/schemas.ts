@@ -114,6 +114,12 @@ export const dateQuery = (name: string, description: string) =>
     .optional()
     .openapi({ param: { name, in: "query" }, type: "string", format: "date", description });
 
+/** An optional date-time filter in a query string (`dateTimeString`: a date alone is accepted too). */
+export const dateTimeQuery = (name: string, description: string, example?: string) =>
+  dateTimeString(name)
+    .optional()
+    .openapi({ param: { name, in: "query" }, description, ...(example === undefined ? {} : { example }) });
+
 /** A body id: positive int32 number. */
 export const idBody = (name: string) =>
   z

@@ -1,13 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { ORDER_PAGE_SIZE } from "../../../domain/orders/read";
 import type { TaxRates } from "../../../domain/orders/taxes";
-import { INT32_MAX, idBody, idPath } from "../../../http/schemas";
+import { dateQuery, INT32_MAX, idBody, idPath } from "../../../http/schemas";
 import { hasAtMostTwoDecimals, toBasisPoints } from "../../../lib/money";
 
 export const ORDERS_TAG = "Orders";
 
 /** `LastID` of the cursor lists: the last IDOrder received; 0 (or absent) starts from the first order. */
-export const lastIdQuery = z
+const lastIdQuery = z
   .string()
   .regex(/^\d{1,10}$/, "LastID deve ser um número inteiro (0 para começar do início)")
   .transform(Number)
@@ -23,7 +23,7 @@ export const lastIdQuery = z
   });
 
 /** `PageSize` of the cursor lists (`LastID`): 1 to 5000. */
-export const pageSizeQuery = z
+const pageSizeQuery = z
   .string()
   .regex(/^\d{1,4}$/, `PageSize deve ser um inteiro de 1 a ${ORDER_PAGE_SIZE}`)
   .transform(Number)
@@ -42,6 +42,15 @@ export const pageSizeQuery = z
     default: ORDER_PAGE_SIZE,
     description: `Pedidos por página, de 1 a ${ORDER_PAGE_SIZE} (padrão ${ORDER_PAGE_SIZE})`,
   });
+
+/** The cursor of the order lists (GET /orders, GET /orders/package): `LastID` and `PageSize`. */
+export const orderCursorQuery = { LastID: lastIdQuery, PageSize: pageSizeQuery };
+
+/** The order date filter of the order lists, both ends inclusive. */
+export const orderDateQuery = {
+  DateFrom: dateQuery("DateFrom", "Data do pedido a partir de (inclusive)"),
+  DateTo: dateQuery("DateTo", "Data do pedido até (inclusive)"),
+};
 
 export const rate = (description: string) =>
   z.number().openapi({ description: `${description} (%)`, example: 18 });
