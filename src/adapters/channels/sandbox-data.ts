@@ -2,6 +2,7 @@
  * The sandbox channel's data: every order is computed from (channel account, order number), so the
  * same integration always sees the same orders, consumers, items, coupons, UTM data and claims.
  */
+import { fromCents } from "../../lib/money";
 
 /** 32-bit FNV-1a of a text. */
 function fnv(text: string): number {
@@ -209,4 +210,3 @@ export function sandboxSettlement(account: string, n: number, skuCodes: readonly
     net_amount: fromCents(gross - commission - fees),
   };
 }
-import { fromCents } from "../../lib/money";
