@@ -50,6 +50,13 @@ export type Caller = {
   account: string;
 };
 
+/**
+ * Who a domain operation acts for: the company in scope and the user recorded on what it writes (the
+ * token's caller, or the user who created a job). The one type of it: domain functions take `Actor`
+ * when they need no more of the caller (an order written by no user is `OrderCaller`).
+ */
+export type Actor = Pick<Caller, "companyId" | "userId">;
+
 export type AppVariables = {
   requestId: string;
   account: string;

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { isCalendarDate, isValidDate, isValidTime, MAX_DATE, MIN_DATE } from "../lib/dates";
+import { isValidCnpj, isValidCpfOrCnpj, onlyDigits } from "../lib/document-number";
 import { hasAtMostTwoDecimals, MAX_AMOUNT, toCents } from "../lib/money";
 
 export const INT32_MAX = 2_147_483_647;
@@ -113,6 +114,12 @@ export const dateQuery = (name: string, description: string) =>
     .optional()
     .openapi({ param: { name, in: "query" }, type: "string", format: "date", description });
 
+/** An optional date-time filter in a query string (`dateTimeString`: a date alone is accepted too). */
+export const dateTimeQuery = (name: string, description: string, example?: string) =>
+  dateTimeString(name)
+    .optional()
+    .openapi({ param: { name, in: "query" }, description, ...(example === undefined ? {} : { example }) });
+
 /** A body id: positive int32 number. */
 export const idBody = (name: string) =>
   z
@@ -188,6 +195,74 @@ export const textBody = (
 
 /** A URL in a body: bounded, with no control character at all (no CR/LF smuggled into a header or a log). */
 export const urlBody = (name: string, max = 2048) => textBody(name, max).openapi({ format: "uri" });
+
+/** A required name or description: trimmed, not empty, a single line. */
+export const requiredText = (name: string, max: number) =>
+  textBody(name, max, { required: true }).openapi({ example: "Exemplo" });
+
+/** Digits with the usual punctuation of a CPF/CNPJ (`.`, `-`, `/`, spaces): anything else is refused, never dropped. */
+const DOCUMENT_TEXT = /^[\d./\s-]*$/;
+
+/**
+ * A document field: punctuation accepted and dropped, stored as digits; `""` or null clears it. Text with
+ * any other character, or digits that are not a valid `kind` by their check digits, is a 400 (never a null
+ * that would erase the stored value).
+ */
+const documentBody = (kind: string, isValid: (digits: string) => boolean, description: string) =>
+  z
+    .string({ error: "Document deve ser um texto" })
+    .max(20, "Document aceita no máximo 20 caracteres")
+    .refine((text) => DOCUMENT_TEXT.test(text), {
+      message: `Document deve ser um ${kind} válido`,
+      abort: true,
+    })
+    .transform((text) => (text.trim() === "" ? null : onlyDigits(text)))
+    .refine((digits) => digits === null || isValid(digits), `Document deve ser um ${kind} válido`)
+    .nullable()
+    .openapi({ type: ["string", "null"], maxLength: 20, example: "11222333000181", description });
+
+/** A CPF (11 digits) or CNPJ (14 digits) with valid check digits. */
+export const cpfOrCnpjBody = documentBody(
+  "CPF ou CNPJ",
+  isValidCpfOrCnpj,
+  "CPF (11 dígitos) ou CNPJ (14 dígitos) com dígitos verificadores válidos; pontuação (`.`, `-`, `/`) é aceita e removida, guardado só com dígitos; vazio ou null apaga",
+);
+
+/** A CNPJ (14 digits) with valid check digits. */
+export const cnpjBody = documentBody(
+  "CNPJ",
+  isValidCnpj,
+  "CNPJ (14 dígitos) com dígitos verificadores válidos; pontuação (`.`, `-`, `/`) é aceita e removida, guardado só com dígitos; vazio ou null apaga",
+);
+
+/** A quantity in a body: any finite number; the domain refuses zero, negatives and fractions of whole units. */
+export const quantityBody = (name: string) =>
+  z.number({ error: `${name} deve ser um número` }).openapi({
+    type: "number",
+    multipleOf: 0.001,
+    exclusiveMinimum: 0,
+    maximum: 1_000_000,
+    example: 10,
+    description: `${name}: maior que zero, até 3 casas decimais; inteira quando a unidade do SKU não aceita frações`,
+  });
+
+/** Output id column of an item. */
+export const idField = (description: string) =>
+  z.number().int().openapi({ type: "integer", format: "int32", description, example: 1 });
+
+/** The `Status` of a registry row in an answer. */
+export const statusField = z
+  .number()
+  .int()
+  .openapi({ description: "1 ativo; 0 excluído (nunca listado)", example: 1 });
+
+/** An amount in an answer: reais, the cents of the service divided by 100 (`fromCents`). */
+export const moneyField = (description: string, example = 150.25) =>
+  z.number().openapi({ description, example });
+
+/** A quantity in an answer: units with up to 3 decimals (the thousandths of the stock, `fromMilli`). */
+export const quantityField = (description: string) =>
+  z.number().openapi({ description: `${description} (até 3 casas decimais)`, example: 10 });
 
 export const ErrorBodySchema = z
   .object({ errorMessage: z.string().openapi({ example: "Conta bancária não existe" }) })

@@ -53,6 +53,22 @@ export function fromCents(cents: Cents): number {
   return cents / 100;
 }
 
+/**
+ * Percentages (tax rates, fees) are integer basis points inside the service, hundredths of a percent:
+ * 18 % is 1800. They are not cents: `fromBasisPoints` answers the percent.
+ */
+export type BasisPoints = number;
+
+/** Basis points of a percent already checked to have at most 2 decimals (`hasAtMostTwoDecimals`). */
+export function toBasisPoints(percent: number): BasisPoints {
+  return Math.round(percent * 100);
+}
+
+/** The percent of `basisPoints`: 1800 is 18. */
+export function fromBasisPoints(basisPoints: BasisPoints): number {
+  return basisPoints / 100;
+}
+
 /** `1500.00`: the form of `<x>`/`<y>` placeholders in messages. */
 export function formatCents(cents: Cents): string {
   const sign = cents < 0 ? "-" : "";

@@ -5,10 +5,12 @@ import { parseMoneyCell } from "../../src/domain/sku/money-cell";
 import { moneyBody } from "../../src/http/schemas";
 import {
   formatCents,
+  fromBasisPoints,
   fromCents,
   hasAtMostTwoDecimals,
   MAX_AMOUNT,
   parseDecimalToCents,
+  toBasisPoints,
   toCents,
 } from "../../src/lib/money";
 import { useSeed } from "../support/replay";
@@ -211,5 +213,30 @@ describe("formatCents", () => {
     [99999999999999, "999999999999.99"],
   ])("%d cents read %s", (cents, text) => {
     expect(formatCents(cents)).toBe(text);
+  });
+});
+
+describe("toBasisPoints and fromBasisPoints (percent rates)", () => {
+  it("reads every percent of 0 to 100 with two decimals as its exact basis points, and back", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), (basisPoints) => {
+        const percent = Number((basisPoints / 100).toFixed(2));
+        expect(toBasisPoints(percent)).toBe(basisPoints);
+        expect(toBasisPoints(percent)).toBe(toCents(percent));
+        expect(fromBasisPoints(basisPoints)).toBe(percent);
+      }),
+    );
+  });
+
+  it.each([
+    [18, 1800],
+    [1.65, 165],
+    [7.6, 760],
+    [0.1, 10],
+    [2.99, 299],
+    [100, 10_000],
+  ])("%d %% is %d basis points", (percent, basisPoints) => {
+    expect(toBasisPoints(percent)).toBe(basisPoints);
+    expect(fromBasisPoints(basisPoints)).toBe(percent);
   });
 });

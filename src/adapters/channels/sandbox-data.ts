@@ -2,6 +2,7 @@
  * The sandbox channel's data: every order is computed from (channel account, order number), so the
  * same integration always sees the same orders, consumers, items, coupons, UTM data and claims.
  */
+import { fromCents } from "../../lib/money";
 
 /** 32-bit FNV-1a of a text. */
 function fnv(text: string): number {
@@ -119,12 +120,13 @@ export function sandboxOrder(account: string, n: number, skuCodes: readonly stri
       seller_sku: sku,
       title: `Produto ${sku}`,
       quantity: random.int(1, 3),
-      unit_price: random.int(1990, 19990) / 100,
+      unit_price: fromCents(random.int(1990, 19990)),
       discount: 0,
     };
   });
   const itemsTotal = items.reduce((sum, item) => sum + Math.round(item.unit_price * 100) * item.quantity, 0);
-  const coupon = n % 3 === 0 ? { code: "BEMVINDO10", discount: Math.round(itemsTotal / 10) / 100 } : null;
+  const coupon =
+    n % 3 === 0 ? { code: "BEMVINDO10", discount: fromCents(Math.round(itemsTotal / 10)) } : null;
   // Orders 4 and 5 of every ten were bought in one cart: same pack.
   const pack = n % 10 === 4 || n % 10 === 5 ? `PK-${account.slice(0, 6)}-${Math.floor(n / 10)}` : null;
   const status = STATUSES[n % STATUSES.length]!;
@@ -148,7 +150,7 @@ export function sandboxOrder(account: string, n: number, skuCodes: readonly stri
     items,
     shipping: {
       id: status === "pending_payment" ? null : `SH-${n}`,
-      cost: random.int(0, 3) === 0 ? 0 : random.int(990, 2990) / 100,
+      cost: random.int(0, 3) === 0 ? 0 : fromCents(random.int(990, 2990)),
       method: SHIPPING_METHODS[n % 2]!,
     },
     pack_id: pack,
@@ -180,8 +182,6 @@ export const isSettledOrder = (n: number) => {
 const COMMISSION_RATE = 0.12;
 const FEE_PER_ORDER = 5;
 
-const reais = (cents: number) => cents / 100;
-
 /**
  * The channel's settlement JSON of order `n`: released 15 days after the order; the gross is what
  * the buyer paid, except every 11th settled order, where the channel refunded R$ 10,00 to the buyer
@@ -204,9 +204,9 @@ export function sandboxSettlement(account: string, n: number, skuCodes: readonly
     settlement_id: `ST-${n}`,
     order_id: order.order_id,
     release_date: released.toISOString().slice(0, 10),
-    gross_amount: reais(gross),
-    commission: reais(commission),
-    fees: reais(fees),
-    net_amount: reais(gross - commission - fees),
+    gross_amount: fromCents(gross),
+    commission: fromCents(commission),
+    fees: fromCents(fees),
+    net_amount: fromCents(gross - commission - fees),
   };
 }

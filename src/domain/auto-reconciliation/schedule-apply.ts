@@ -1,4 +1,5 @@
 import { findActiveAccount } from "../../db/bank-accounts";
+import type { Actor } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { createJob, type JobDeps } from "../jobs/create-job";
 import { RULE_MESSAGES } from "../rules/messages";
@@ -12,7 +13,7 @@ export const RULE_APPLY_ROUTE = "conciliation-rule-apply";
  */
 export async function scheduleRuleApply(
   deps: JobDeps,
-  caller: { companyId: number; userId: number },
+  caller: Actor,
   bankAccountId: number | null | undefined,
 ): Promise<number> {
   if (bankAccountId === null || bankAccountId === undefined) {

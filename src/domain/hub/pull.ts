@@ -1,4 +1,5 @@
 import { pullableIntegrations, updateHubIntegration } from "../../db/hub/integrations";
+import type { Actor } from "../../env";
 import { createJob, type JobCreation, type JobDeps } from "../jobs/create-job";
 import { findIntegration } from "./integrations";
 
@@ -26,7 +27,7 @@ function pullJob(companyId: number, integrationId: number, run: string, userId: 
  */
 export async function requestPull(
   deps: JobDeps,
-  request: { companyId: number; userId: number; integrationId: number; fromStart: boolean },
+  request: Actor & { integrationId: number; fromStart: boolean },
 ): Promise<JobCreation> {
   await findIntegration(deps.db, request.companyId, request.integrationId);
   if (request.fromStart) {

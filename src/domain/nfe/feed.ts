@@ -10,9 +10,8 @@ import {
 } from "../../db/nfe";
 import { sefazSandboxStore } from "../../db/sefaz-sandbox";
 import { PAGE_SIZE } from "../../db/sql";
-import type { Db } from "../../env";
+import type { Actor, Db } from "../../env";
 import { badRequest, refuseOnConflict } from "../../lib/errors";
-import type { Caller } from "../stock/ledger";
 import type { ManifestInput } from "./events";
 import { FEED_DOCUMENT_NOT_FOUND, manifestRejected } from "./messages";
 
@@ -51,7 +50,7 @@ function eventTime(now = new Date()): string {
  */
 export async function manifestNfe(
   db: Db,
-  caller: Caller,
+  caller: Actor,
   id: number,
   input: ManifestInput,
 ): Promise<FeedDocument> {

@@ -10,7 +10,7 @@ import {
   recomputeTotals,
 } from "../../db/orders/orders";
 import type { Statement } from "../../db/sql";
-import type { Db } from "../../env";
+import type { Actor, Db } from "../../env";
 import { allInOrder } from "../../lib/concurrent";
 import { DEFAULT_TIME_ZONE, todayIn } from "../../lib/dates";
 import { badRequest, isConstraintError } from "../../lib/errors";
@@ -26,7 +26,8 @@ import { reservationWrites } from "./reservations";
 import { planInitialStatus } from "./transitions";
 import type { OrderHeader } from "./types";
 
-export type OrderCaller = { companyId: number; userId: number | null };
+/** The actor of an order write: a user, or no one (null) for the orders the hub pulls from a channel. */
+export type OrderCaller = Omit<Actor, "userId"> & { userId: Actor["userId"] | null };
 
 export type OrderInput = {
   header: Omit<OrderHeader, "date"> & { date?: string };

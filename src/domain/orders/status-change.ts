@@ -10,6 +10,7 @@ import { postingStatements } from "../../db/stock/ledger";
 import type { Db } from "../../env";
 import { checkMovements, postingDate } from "../stock/ledger";
 import { fromMilli } from "../stock/quantities";
+import type { OrderCaller } from "./create-order";
 import { itemError } from "./messages";
 import type { TransitionPlan } from "./transitions";
 
@@ -22,7 +23,7 @@ import type { TransitionPlan } from "./transitions";
  */
 export async function statusChangeWrites(
   db: Db,
-  caller: { companyId: number; userId: number | null },
+  caller: OrderCaller,
   order: OrderRow,
   plan: TransitionPlan,
   warehouseId: number,

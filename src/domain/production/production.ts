@@ -16,11 +16,11 @@ import {
 import type { Statement } from "../../db/sql";
 import { postingStatements, skuTotals } from "../../db/stock/ledger";
 import { batchesByIds, skusByIds, warehouseRows } from "../../db/stock/registry";
-import type { Db } from "../../env";
+import type { Actor, Db } from "../../env";
 import { badRequest, isConstraintError } from "../../lib/errors";
 import { type PurchaseDetail, purchaseDetail, purchaseStatements } from "../purchases/purchases";
 import { PURCHASE_STATUS } from "../purchases/statuses";
-import { type Caller, checkMovements, postingDate } from "../stock/ledger";
+import { checkMovements, postingDate } from "../stock/ledger";
 import { INSUFFICIENT_STOCK_CONCURRENT } from "../stock/messages";
 import { fromMilli, quantityProblem, toMilli } from "../stock/quantities";
 import {
@@ -56,7 +56,7 @@ export async function billOfMaterials(db: Db, companyId: number, skuId: number):
 /** Replaces the inputs of a SKU and their quantity per unit produced (an empty list clears it). */
 export async function setBillOfMaterials(
   db: Db,
-  caller: Caller,
+  caller: Actor,
   skuId: number,
   items: { inputSkuId: number; quantity: number }[],
 ): Promise<BillOfMaterials> {
@@ -101,7 +101,7 @@ export type ProductionDetail = {
 /** Opens a production order: what is produced, where, and the inputs it consumes. */
 export async function createProduction(
   db: Db,
-  caller: Caller,
+  caller: Actor,
   input: ProductionInput,
 ): Promise<ProductionDetail> {
   const sku = await requireSku(db, caller.companyId, input.skuId);
@@ -200,7 +200,7 @@ export async function productionDetail(db: Db, companyId: number, id: number): P
  * GET /purchase/{id} answers it. Inputs without stock follow the company's negative-stock setting.
  * Finished once: the finish row's key refuses a second finish, even a concurrent one.
  */
-export async function finishProduction(db: Db, caller: Caller, id: number): Promise<PurchaseDetail> {
+export async function finishProduction(db: Db, caller: Actor, id: number): Promise<PurchaseDetail> {
   const production = await findProduction(db, caller.companyId, id);
   if (!production) throw badRequest(PRODUCTION_NOT_FOUND);
   if (production.finished === 1) throw badRequest(PRODUCTION_ALREADY_FINISHED);

@@ -17,10 +17,10 @@ import {
 import type { Statement } from "../../db/sql";
 import { postingStatements } from "../../db/stock/ledger";
 import { batchesByIds, batchesBySkuCodes, warehouseRows } from "../../db/stock/registry";
-import type { Db } from "../../env";
+import type { Actor, Db } from "../../env";
 import { badRequest, isConstraintError } from "../../lib/errors";
 import { eventStatement } from "../events/outbox";
-import { type Caller, type MovementInput, postingDate } from "../stock/ledger";
+import { type MovementInput, postingDate } from "../stock/ledger";
 import {
   BATCH_NOT_FOUND,
   BATCH_OF_ANOTHER_SKU,
@@ -122,7 +122,7 @@ function splitReceived(lines: CountLine[], ordered: number): { received: CountLi
  */
 export async function checkPurchase(
   db: Db,
-  caller: Caller,
+  caller: Actor,
   purchaseId: number,
   request: CheckRequest,
 ): Promise<CheckResult> {

@@ -25,11 +25,10 @@ import {
 } from "../../db/purchases/purchases";
 import type { Statement } from "../../db/sql";
 import { skusByIds, warehouseRows } from "../../db/stock/registry";
-import type { Db } from "../../env";
+import type { Actor, Db } from "../../env";
 import { DEFAULT_TIME_ZONE, isValidDate, nowIn, todayIn } from "../../lib/dates";
 import { badRequest, isConstraintError } from "../../lib/errors";
 import { ORDER_NOT_FOUND } from "../orders/messages";
-import type { Caller } from "../stock/ledger";
 import { quantityProblem, toMilli } from "../stock/quantities";
 import {
   DUE_DATE_INVALID,
@@ -155,7 +154,7 @@ export function purchaseStatements(
  * Creates a purchase: supplier, warehouse, payment terms, items and their delivery schedules, in
  * one batch. The one way a purchase is created (the API, NF-e imports, a check's surplus).
  */
-export async function createPurchase(db: Db, caller: Caller, input: PurchaseInput): Promise<PurchaseDetail> {
+export async function createPurchase(db: Db, caller: Actor, input: PurchaseInput): Promise<PurchaseDetail> {
   if (input.supplierId === null) throw badRequest(PURCHASE_SUPPLIER_REQUIRED);
   const statusId = input.statusId ?? PURCHASE_STATUS.draft;
   if (!purchaseStatus(statusId)) throw badRequest(PURCHASE_STATUS_NOT_FOUND);
@@ -198,7 +197,7 @@ export type PurchaseChanges = Partial<Omit<PurchaseInput, "items">> & { items?: 
 
 export async function editPurchase(
   db: Db,
-  caller: Caller,
+  caller: Actor,
   id: number,
   changes: PurchaseChanges,
 ): Promise<PurchaseDetail> {

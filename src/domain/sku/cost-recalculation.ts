@@ -1,5 +1,5 @@
 import { findActiveProduct, recordedCosts, setProductCost } from "../../db/sku-import";
-import type { Db } from "../../env";
+import type { Actor, Db } from "../../env";
 import { badRequest } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { createJob, type JobDeps } from "../jobs/create-job";
@@ -20,7 +20,7 @@ export function averageCost(sum: Cents, count: number): Cents | null {
  */
 export async function scheduleCostRecalculation(
   deps: JobDeps,
-  caller: { companyId: number; userId: number },
+  caller: Actor,
   productId: number,
 ): Promise<number> {
   if (!(await findActiveProduct(deps.db, caller.companyId, productId))) throw badRequest(PRODUCT_NOT_FOUND);

@@ -16,10 +16,10 @@ import {
   upsertCountedItems,
 } from "../../db/stock/inventory";
 import { batchesByIds, skusByIds, warehouseRows } from "../../db/stock/registry";
-import type { Db } from "../../env";
+import type { Actor, Db } from "../../env";
 import { badRequest, isConstraintError } from "../../lib/errors";
 import { countDifferences } from "./inventory-differences";
-import { type Caller, postingDate, postMovements } from "./ledger";
+import { postingDate, postMovements } from "./ledger";
 import {
   BATCH_NOT_CONTROLLED,
   BATCH_NOT_FOUND,
@@ -40,7 +40,7 @@ import { formatQuantity, quantityProblem, toMilli } from "./quantities";
 
 export async function openInventory(
   db: Db,
-  caller: Caller,
+  caller: Actor,
   input: { warehouseId: number; description: string | null },
 ): Promise<InventoryRow> {
   const warehouse = await warehouseRows.find(db, caller.companyId, input.warehouseId);
@@ -99,7 +99,7 @@ export function countStatements(db: Db, companyId: number, inventoryId: number, 
 }
 
 /** Bulk counts: all lines valid or nothing written (`Items[i]. <message>`). */
-export async function addCounts(db: Db, caller: Caller, inventoryId: number, requests: CountRequest[]) {
+export async function addCounts(db: Db, caller: Actor, inventoryId: number, requests: CountRequest[]) {
   const inventory = await requireInventory(db, caller.companyId, inventoryId);
   if (inventory.applied === 1) throw badRequest(INVENTORY_APPLIED_NO_CHANGES);
   if (requests.length === 0) throw badRequest(INVENTORY_ITEMS_REQUIRED);
@@ -123,7 +123,7 @@ export async function addCounts(db: Db, caller: Caller, inventoryId: number, req
  * from the balance, the differences recorded on the items, the session marked applied: one batch,
  * atomic, once. The application row's primary key refuses a second apply, even a concurrent one.
  */
-export async function applyInventory(db: Db, caller: Caller, inventoryId: number) {
+export async function applyInventory(db: Db, caller: Actor, inventoryId: number) {
   const inventory = await requireInventory(db, caller.companyId, inventoryId);
   if (inventory.applied === 1) throw badRequest(INVENTORY_ALREADY_APPLIED);
   const items = await itemsWithBalances(db, inventoryId, inventory.warehouseId);

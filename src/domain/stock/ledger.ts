@@ -8,7 +8,7 @@ import {
   postingStatements,
 } from "../../db/stock/ledger";
 import { allowsNegativeStock, batchesByIds, skusByIds, warehouseRows } from "../../db/stock/registry";
-import type { Db } from "../../env";
+import type { Actor, Db } from "../../env";
 import { DEFAULT_TIME_ZONE, nowIn } from "../../lib/dates";
 import { badRequest, isConstraintError } from "../../lib/errors";
 import {
@@ -24,8 +24,6 @@ import {
   WAREHOUSE_NOT_FOUND,
 } from "./messages";
 import { formatQuantity, quantityProblem, toMilli } from "./quantities";
-
-export type Caller = { companyId: number; userId: number };
 
 /** A movement as the ledger posts it: quantity in thousandths, cost in cents (db/stock/ledger writes it). */
 export type MovementInput = {
@@ -121,7 +119,7 @@ export async function postingDate(db: Db, companyId: number): Promise<string> {
  */
 export async function postMovements(
   db: Db,
-  caller: Caller,
+  caller: Actor,
   movements: MovementInput[],
   extra: { before?: Statement[]; after?: Statement[] } = {},
   conflictMessage = INSUFFICIENT_STOCK_CONCURRENT,

@@ -1,7 +1,7 @@
 import type { MovementRow } from "../../db/stock/ledger";
-import type { Db } from "../../env";
+import type { Actor, Db } from "../../env";
 import { badRequest } from "../../lib/errors";
-import { type Caller, checkMovements, type MovementRequest, postMovements } from "./ledger";
+import { checkMovements, type MovementRequest, postMovements } from "./ledger";
 import { REASON_REQUIRED, TRANSFER_SAME_WAREHOUSE } from "./messages";
 
 /** A manual adjustment: one movement (cost only for inbound; null = the current average) and its reason. */
@@ -16,7 +16,7 @@ function requireReason(reason: string): string {
 /** Manual adjustment: one movement in or out, with a reason (origin `manual`). */
 export async function postAdjustment(
   db: Db,
-  caller: Caller,
+  caller: Actor,
   request: AdjustmentRequest,
 ): Promise<MovementRow[]> {
   const reason = requireReason(request.reason);
@@ -39,7 +39,7 @@ export type TransferRequest = {
  * Transfer between warehouses: an outbound movement from the origin (at the average cost) and an
  * inbound one into the destination at that same cost, in one batch (origin `transfer`).
  */
-export async function postTransfer(db: Db, caller: Caller, request: TransferRequest): Promise<MovementRow[]> {
+export async function postTransfer(db: Db, caller: Actor, request: TransferRequest): Promise<MovementRow[]> {
   const reason = requireReason(request.reason);
   if (request.fromWarehouseId === request.toWarehouseId) throw badRequest(TRANSFER_SAME_WAREHOUSE);
   const common = {

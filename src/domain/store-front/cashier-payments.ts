@@ -5,7 +5,7 @@ import {
   postCashierPayment,
 } from "../../db/cashier-payments";
 import { bankAccountIsActive } from "../../db/registries/cashiers";
-import type { Caller, Db } from "../../env";
+import type { Actor, Db } from "../../env";
 import { inZone, todayIn } from "../../lib/dates";
 import { badRequest, isConstraintError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
@@ -40,7 +40,7 @@ export type CashierPayment = CashierPaymentRow & {
  */
 export async function receiveAtCashier(
   db: Db,
-  caller: Pick<Caller, "companyId" | "userId">,
+  caller: Actor,
   bankAccountId: number,
   input: CashierPaymentInput,
 ): Promise<CashierPayment> {

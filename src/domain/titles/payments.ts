@@ -1,6 +1,6 @@
 import { findCompany } from "../../db/identity";
 import { bankAccountExists, findPayment, postPayment, removePayment } from "../../db/titles";
-import type { Caller, Db } from "../../env";
+import type { Actor, Db } from "../../env";
 import { DEFAULT_TIME_ZONE, todayIn } from "../../lib/dates";
 import { badRequest, isConstraintError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
@@ -24,7 +24,7 @@ export type PaymentInput = {
  */
 export async function payTitle(
   db: Db,
-  caller: Pick<Caller, "companyId" | "userId">,
+  caller: Actor,
   kind: TitleKind,
   titleId: number,
   input: PaymentInput,

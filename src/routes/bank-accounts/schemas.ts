@@ -4,7 +4,16 @@ import { apiFields } from "../../domain/bank-accounts/fields";
 import type { HistoryItem } from "../../domain/bank-accounts/history";
 import { HISTORY_ACTIONS, type HistoryAction } from "../../domain/bank-accounts/history";
 import type { BankAccountListItem } from "../../domain/bank-accounts/list";
-import { dateQuery, dateString, flagBody, idBody, idQuery, moneyBody, textBody } from "../../http/schemas";
+import {
+  dateQuery,
+  dateString,
+  flagBody,
+  idBody,
+  idQuery,
+  moneyBody,
+  moneyField,
+  textBody,
+} from "../../http/schemas";
 import { fromCents } from "../../lib/money";
 
 export const TAG = "Bank account";
@@ -79,7 +88,7 @@ export const BankAccountListQuerySchema = z.object({
   ),
 });
 
-const money = (description: string) => z.number().openapi({ description, example: 1500.25 });
+const money = (description: string) => moneyField(description, 1500.25);
 
 export const BankAccountSchema = z
   .object({

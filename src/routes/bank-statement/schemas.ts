@@ -4,7 +4,7 @@ import type { EntryView } from "../../db/statement";
 import type { AcquirerLineView, BankLineView } from "../../domain/statement/bank-line-view";
 import type { StatementEntry } from "../../domain/statement/statement";
 import { DEFAULT_TRANSFER_DESCRIPTION } from "../../domain/transfers/messages";
-import { dateString, INT32_MAX, idPath, moneyBody, textBody } from "../../http/schemas";
+import { dateString, INT32_MAX, idPath, moneyBody, moneyField, textBody } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
 
 export const TAG = "Bank reconciliation";
@@ -19,7 +19,6 @@ export const looseId = (name: string, description: string) =>
     .optional()
     .openapi({ type: "integer", format: "int32", maximum: INT32_MAX, description, example: 1 });
 
-const money = (description: string) => z.number().openapi({ description, example: 150.25 });
 const id = (description: string) => z.number().int().openapi({ description, example: 1 });
 const nullableId = (description: string) =>
   z.number().int().nullable().openapi({ description, example: null });
@@ -37,7 +36,7 @@ export const InternalAccountSchema = z
       .number()
       .int()
       .openapi({ description: "0 entrada, 1 saída", enum: [0, 1] }),
-    Value: money("Valor, sempre positivo; o sentido vem de IDTypeAccount"),
+    Value: moneyField("Valor, sempre positivo; o sentido vem de IDTypeAccount"),
     IDAccountPayableReceivable: nullableId("Título liquidado; null para transferências e ajustes"),
     IDBankStatementTransfer: nullableId("Referência da transferência, quando o lançamento é uma perna"),
     Origin: z.string().openapi({
@@ -59,17 +58,17 @@ export const InternalAccountSchema = z
   .openapi("InternalAccount");
 
 export const StatementEntrySchema = InternalAccountSchema.extend({
-  Balance: money("Saldo corrido após este lançamento"),
+  Balance: moneyField("Saldo corrido após este lançamento"),
 }).openapi("StatementEntry");
 
 export const InternalStatementSchema = z
   .object({
-    PreviousBalance: money(
+    PreviousBalance: moneyField(
       "Saldo antes do primeiro lançamento desta página: saldo real antes de DateFrom (0 sem DateFrom) mais os lançamentos listados das páginas anteriores",
     ),
-    TotalReceipts: money("Soma das entradas listadas em todo o período filtrado (todas as páginas)"),
-    TotalPayments: money("Soma das saídas listadas em todo o período filtrado (todas as páginas)"),
-    FinalBalance: money("Saldo antes de DateFrom + TotalReceipts − TotalPayments"),
+    TotalReceipts: moneyField("Soma das entradas listadas em todo o período filtrado (todas as páginas)"),
+    TotalPayments: moneyField("Soma das saídas listadas em todo o período filtrado (todas as páginas)"),
+    FinalBalance: moneyField("Saldo antes de DateFrom + TotalReceipts − TotalPayments"),
     Page: z.number().int(),
     TotalEntries: z
       .number()
@@ -85,12 +84,12 @@ const lineTotals = {
   InternalAccounts: z
     .array(InternalAccountSchema)
     .openapi({ description: "Lançamentos internos conciliados à linha" }),
-  TotalInflow: money("Soma das entradas em InternalAccounts"),
-  TotalOutflow: money("Soma das saídas em InternalAccounts"),
-  Difference: money(
+  TotalInflow: moneyField("Soma das entradas em InternalAccounts"),
+  TotalOutflow: moneyField("Soma das saídas em InternalAccounts"),
+  Difference: moneyField(
     "Valor da linha (com sinal) − (TotalInflow − TotalOutflow); 0 quando os lançamentos explicam a linha",
   ),
-  ReconciledValue: money("Valor absoluto já conciliado da linha"),
+  ReconciledValue: moneyField("Valor absoluto já conciliado da linha"),
 };
 
 export const BankLineSchema = z
@@ -98,7 +97,7 @@ export const BankLineSchema = z
     IDBankStatementConciliation: id("Lançamento bancário (linha do extrato)"),
     IDBankAccount: id("Conta bancária"),
     Date: z.string().openapi({ example: "2026-03-01" }),
-    Value: money("Valor com sinal: crédito > 0, débito < 0"),
+    Value: moneyField("Valor com sinal: crédito > 0, débito < 0"),
     Description: z.string(),
     Document: z.string().nullable(),
     FitId: z.string().nullable().openapi({ description: "FITID do OFX; null em linhas manuais" }),
@@ -121,8 +120,8 @@ export const AcquirerLineSchema = z
     IDBankAccount: nullableId("Conta bancária do depósito, quando informada"),
     Acquirer: z.string().openapi({ example: "Cielo" }),
     Date: z.string().openapi({ example: "2026-03-01" }),
-    GrossValue: money("Valor bruto das vendas"),
-    NetValue: money("Valor líquido depositado (valor da linha para a conciliação)"),
+    GrossValue: moneyField("Valor bruto das vendas"),
+    NetValue: moneyField("Valor líquido depositado (valor da linha para a conciliação)"),
     IDTypeStatusConciliation: z
       .number()
       .int()
@@ -202,7 +201,7 @@ export const UnlinkedEntrySchema = z
       .number()
       .int()
       .openapi({ enum: [0, 1] }),
-    Value: money("Valor do lançamento"),
+    Value: moneyField("Valor do lançamento"),
     Date: z.string(),
     PostedByLink: z.number().int().openapi({ description: "1 quando a conciliação tinha lançado a entrada" }),
     Deleted: z.number().int().openapi({

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { CompanyRow } from "../../db/identity";
-import { textBody } from "../../http/schemas";
-import { cnpjBody } from "../registries/fields";
+import { cnpjBody, textBody } from "../../http/schemas";
 
 const SefazAmbiente = (name: string) =>
   z

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listOrders } from "../../domain/hub/orders";
 import type { AppRouteHandler } from "../../http/router";
-import { dateQuery, dateTimeString, enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
+import { dateQuery, dateTimeQuery, enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
 import { HUB_TAG } from "./schemas/common";
 import { HubOrderSummarySchema, hubOrderSummaryBody } from "./schemas/orders";
 
@@ -12,14 +12,9 @@ const text = (name: string, description: string, max = 100) =>
     .optional()
     .openapi({ param: { name, in: "query" }, maxLength: max, description });
 
-const timestamp = (name: string, description: string) =>
-  dateTimeString(name)
-    .optional()
-    .openapi({ param: { name, in: "query" }, description });
-
 const HubOrdersQuerySchema = z.object({
-  CreationTimestampFrom: timestamp("CreationTimestampFrom", "Recebidos pelo hub a partir de (UTC)"),
-  CreationTimestampTo: timestamp(
+  CreationTimestampFrom: dateTimeQuery("CreationTimestampFrom", "Recebidos pelo hub a partir de (UTC)"),
+  CreationTimestampTo: dateTimeQuery(
     "CreationTimestampTo",
     "Recebidos pelo hub até (UTC; uma data inclui o dia todo)",
   ),

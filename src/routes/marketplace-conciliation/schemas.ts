@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import type { ConciliationRow, SettlementFacts } from "../../domain/marketplace/conciliation";
+import { moneyField } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
 
 export const TAG = "Accounts receivable";
 
-const money = (description: string) => z.number().openapi({ description, example: 100.5 });
+const money = (description: string) => moneyField(description, 100.5);
 const fraction = (description: string) =>
   z
     .number()

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { findOrders, ORDER_PAGE_SIZE } from "../../domain/orders/read";
 import type { AppRouteHandler } from "../../http/router";
-import { dateQuery, idQuery, jsonOk } from "../../http/schemas";
-import { lastIdQuery, ORDERS_TAG, pageSizeQuery } from "./schemas/common";
+import { idQuery, jsonOk } from "../../http/schemas";
+import { ORDERS_TAG, orderCursorQuery, orderDateQuery } from "./schemas/common";
 import { headerBody, OrderHeaderSchema } from "./schemas/orders";
 
 export const listOrdersRoute = createRoute({
@@ -19,10 +19,8 @@ export const listOrdersRoute = createRoute({
     "Só o cabeçalho de cada pedido; itens e histórico em GET /orders/{idorder}.",
   request: {
     query: z.object({
-      LastID: lastIdQuery,
-      PageSize: pageSizeQuery,
-      DateFrom: dateQuery("DateFrom", "Data do pedido a partir de (inclusive)"),
-      DateTo: dateQuery("DateTo", "Data do pedido até (inclusive)"),
+      ...orderCursorQuery,
+      ...orderDateQuery,
       IDStatusOrder: idQuery("IDStatusOrder", "Status"),
       IDConsumer: idQuery("IDConsumer", "Cliente"),
       IDSalesChannel: idQuery("IDSalesChannel", "Canal de venda"),

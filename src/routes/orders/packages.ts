@@ -2,10 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { findPackages } from "../../domain/orders/dashboard";
 import { fromMilli } from "../../domain/stock/quantities";
 import type { AppRouteHandler } from "../../http/router";
-import { dateQuery, idQuery, jsonOk } from "../../http/schemas";
+import { idField, idQuery, jsonOk } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
-import { idField } from "../registries/fields";
-import { lastIdQuery, ORDERS_TAG, pageSizeQuery } from "./schemas/common";
+import { ORDERS_TAG, orderCursorQuery, orderDateQuery } from "./schemas/common";
 
 const PackageSchema = z
   .object({
@@ -45,12 +44,10 @@ export const listOrderPackagesRoute = createRoute({
     "Filtros: `IDStatusOrder`, `IDCarrier`, `DateFrom`/`DateTo`.",
   request: {
     query: z.object({
-      LastID: lastIdQuery,
-      PageSize: pageSizeQuery,
+      ...orderCursorQuery,
       IDStatusOrder: idQuery("IDStatusOrder", "Status"),
       IDCarrier: idQuery("IDCarrier", "Transportadora"),
-      DateFrom: dateQuery("DateFrom", "Data do pedido a partir de (inclusive)"),
-      DateTo: dateQuery("DateTo", "Data do pedido até (inclusive)"),
+      ...orderDateQuery,
     }),
   },
   responses: jsonOk(z.array(PackageSchema), "Pedidos com seus volumes"),

@@ -2,8 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createProduction as create } from "../../domain/production/production";
 import { QUANTITY_NOT_POSITIVE, SKU_NOT_FOUND, WAREHOUSE_NOT_FOUND } from "../../domain/stock/messages";
 import type { AppRouteHandler } from "../../http/router";
-import { idBody, jsonBody, jsonOk, textBody } from "../../http/schemas";
-import { quantityBody } from "../sku/schemas";
+import { idBody, jsonBody, jsonOk, quantityBody, textBody } from "../../http/schemas";
 import { PRODUCTION_TAG, ProductionSchema, productionBody } from "./schemas";
 
 const ProductionCreateSchema = z

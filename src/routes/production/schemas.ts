@@ -1,10 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { BillOfMaterials, ProductionDetail } from "../../domain/production/production";
 import { fromMilli } from "../../domain/stock/quantities";
-import { idPath } from "../../http/schemas";
+import { idField, idPath, quantityField } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
-import { idField } from "../registries/fields";
-import { quantityField } from "../sku/schemas";
 
 export const PRODUCTION_TAG = "Production";
 

@@ -3,8 +3,7 @@ import { BOM_INPUT_IS_PRODUCT, BOM_INPUT_REPEATED } from "../../domain/productio
 import { setBillOfMaterials } from "../../domain/production/production";
 import { SKU_NOT_FOUND } from "../../domain/stock/messages";
 import type { AppRouteHandler } from "../../http/router";
-import { idBody, idPath, jsonBody, jsonOk } from "../../http/schemas";
-import { quantityBody } from "../sku/schemas";
+import { idBody, idPath, jsonBody, jsonOk, quantityBody } from "../../http/schemas";
 import { BomSchema, bomBody, PRODUCTION_TAG } from "./schemas";
 
 const BomBodySchema = z

@@ -1,14 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listPurchases as listRows } from "../../domain/purchases/purchases";
 import type { AppRouteHandler } from "../../http/router";
-import { dateTimeString, enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
+import { dateTimeQuery, enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
 import { PURCHASE_TAG } from "./schemas/common";
 import { PurchaseHeaderSchema, purchaseHeaderBody } from "./schemas/purchases";
 
-const dateTimeQuery = (name: string, description: string) =>
-  dateTimeString(name)
-    .optional()
-    .openapi({ param: { name, in: "query" }, description, example: "2026-11-01 00:00:00" });
+/** The example of the date-time filters. */
+const START_TIME = "2026-11-01 00:00:00";
 
 const ListQuery = z.object({
   IDPurchase: idQuery("IDPurchase", "Uma compra"),
@@ -45,14 +43,20 @@ const ListQuery = z.object({
       maximum: 999_999_999,
       description: "Número da NF-e a partir deste",
     }),
-  StartTimeFrom: dateTimeQuery("StartTimeFrom", "Data-hora da compra a partir de (fuso da empresa)"),
+  StartTimeFrom: dateTimeQuery(
+    "StartTimeFrom",
+    "Data-hora da compra a partir de (fuso da empresa)",
+    START_TIME,
+  ),
   StartTimeTo: dateTimeQuery(
     "StartTimeTo",
     "Data-hora da compra até (fuso da empresa; só a data inclui o dia todo)",
+    START_TIME,
   ),
   SinceRecordTimestamp: dateTimeQuery(
     "SinceRecordTimestamp",
     "Compras criadas ou alteradas desde este instante (UTC): sincronização incremental",
+    START_TIME,
   ),
   Page: pageQuery,
 });

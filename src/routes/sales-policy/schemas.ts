@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { SalesPolicyRow } from "../../db/stock/registry";
 import { PICK_ORDER_INVALID } from "../../domain/stock/messages";
-import { idPath } from "../../http/schemas";
-import { idField, requiredText, statusField } from "../registries/fields";
+import { idField, idPath, requiredText, statusField } from "../../http/schemas";
 
 export const SalesPolicySchema = z
   .object({

@@ -7,8 +7,8 @@ import {
 } from "../../domain/stock/messages";
 import { postAdjustment } from "../../domain/stock/operations";
 import type { AppRouteHandler } from "../../http/router";
-import { idBody, jsonBody, jsonOk, moneyBody, textBody } from "../../http/schemas";
-import { MovementSchema, movementBody, quantityBody, typeMovementBody } from "./schemas";
+import { idBody, jsonBody, jsonOk, moneyBody, quantityBody, textBody } from "../../http/schemas";
+import { MovementSchema, movementBody, typeMovementBody } from "./schemas";
 
 const AdjustmentSchema = z
   .object({

@@ -3,10 +3,8 @@ import { skuBalances } from "../../domain/stock/balances";
 import { SKU_NOT_FOUND } from "../../domain/stock/messages";
 import { fromMilli } from "../../domain/stock/quantities";
 import type { AppRouteHandler } from "../../http/router";
-import { idQuery, jsonOk, pageQuery } from "../../http/schemas";
+import { idField, idQuery, jsonOk, pageQuery, quantityField } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
-import { idField } from "../registries/fields";
-import { quantityField } from "./schemas";
 
 const SkuBalanceSchema = z
   .object({

@@ -2,8 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { BATCH_CODE_DUPLICATE, SKU_NOT_FOUND } from "../../domain/stock/messages";
 import { createBatch as createBatchRow } from "../../domain/stock/registry";
 import type { AppRouteHandler } from "../../http/router";
-import { dateString, idBody, jsonBody, jsonOk } from "../../http/schemas";
-import { requiredText } from "../registries/fields";
+import { dateString, idBody, jsonBody, jsonOk, requiredText } from "../../http/schemas";
 import { BatchSchema, batchBody } from "./schemas";
 
 const BatchCreateSchema = z

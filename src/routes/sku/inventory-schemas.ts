@@ -2,9 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { InventoryRow } from "../../db/stock/inventory";
 import type { InventorySummary } from "../../domain/stock/inventory";
 import { fromMilli } from "../../domain/stock/quantities";
-import { idPath } from "../../http/schemas";
-import { idField } from "../registries/fields";
-import { quantityField } from "./schemas";
+import { idField, idPath, quantityField } from "../../http/schemas";
 
 export const InventoryParams = z.object({
   idstockkeepingunitinventorysummary: idPath("idstockkeepingunitinventorysummary"),

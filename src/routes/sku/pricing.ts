@@ -2,9 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { MARKUP_BELOW_LIMIT, PRICING_RATES_TOO_HIGH, SKU_NOT_FOUND } from "../../domain/stock/messages";
 import { priceSku } from "../../domain/stock/pricing-operation";
 import type { AppRouteHandler } from "../../http/router";
-import { flagBody, idPath, jsonBody, jsonOk, moneyBody } from "../../http/schemas";
+import { flagBody, idField, idPath, jsonBody, jsonOk, moneyBody } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
-import { idField } from "../registries/fields";
 
 const percent = (name: string, min: number) =>
   z

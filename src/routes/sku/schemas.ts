@@ -2,25 +2,19 @@ import { z } from "@hono/zod-openapi";
 import type { MovementRow } from "../../db/stock/ledger";
 import { fromMilli } from "../../domain/stock/quantities";
 import type { BatchView, SkuView } from "../../domain/stock/registry";
-import { flagBody, idBody, moneyBody, textBody } from "../../http/schemas";
+import {
+  flagBody,
+  idBody,
+  idField,
+  moneyBody,
+  quantityField,
+  requiredText,
+  statusField,
+  textBody,
+} from "../../http/schemas";
 import { fromCents } from "../../lib/money";
-import { idField, requiredText, statusField } from "../registries/fields";
 
 /** Shared schemas of the stock operations under /sku. Quantities: numbers with up to 3 decimals. */
-
-export const quantityField = (description: string) =>
-  z.number().openapi({ description: `${description} (até 3 casas decimais)`, example: 10 });
-
-/** A quantity in a body: any finite number; the domain refuses zero, negatives and fractions of whole units. */
-export const quantityBody = (name: string) =>
-  z.number({ error: `${name} deve ser um número` }).openapi({
-    type: "number",
-    multipleOf: 0.001,
-    exclusiveMinimum: 0,
-    maximum: 1_000_000,
-    example: 10,
-    description: `${name}: maior que zero, até 3 casas decimais; inteira quando a unidade do SKU não aceita frações`,
-  });
 
 export const typeMovementBody = z
   .union([z.literal(0), z.literal(1)], { error: "IDTypeMovement deve ser 0 (entrada) ou 1 (saída)" })
@@ -172,8 +166,6 @@ export const MovementSchema = z
   })
   .openapi("SkuMovement");
 
-const money = (cents: number) => Math.round(cents) / 100;
-
 export const movementBody = (row: MovementRow, batchView = false) => {
   const qtyBalance = batchView ? (row.batchQtyAfter ?? 0) : row.warehouseQtyAfter;
   return {
@@ -185,12 +177,12 @@ export const movementBody = (row: MovementRow, batchView = false) => {
     IDTypeMovement: row.typeMovement,
     Quantity: fromMilli(row.quantity),
     UnitCost: fromCents(row.unitCost),
-    TotalCost: money((row.quantity * row.unitCost) / 1000),
+    TotalCost: fromCents(Math.round((row.quantity * row.unitCost) / 1000)),
     QtyBalance: fromMilli(qtyBalance),
     AverageCost: fromCents(row.averageCost),
     BalanceCost: batchView
-      ? money((row.batchValueAfter ?? 0) / 1000)
-      : money((row.warehouseQtyAfter * row.averageCost) / 1000),
+      ? fromCents(Math.round((row.batchValueAfter ?? 0) / 1000))
+      : fromCents(Math.round((row.warehouseQtyAfter * row.averageCost) / 1000)),
     Origin: row.origin,
     IDOrigin: row.originId,
     Reason: row.reason,

@@ -2,8 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { REASON_REQUIRED, TRANSFER_SAME_WAREHOUSE, WAREHOUSE_NOT_FOUND } from "../../domain/stock/messages";
 import { postTransfer } from "../../domain/stock/operations";
 import type { AppRouteHandler } from "../../http/router";
-import { idBody, jsonBody, jsonOk, textBody } from "../../http/schemas";
-import { MovementSchema, movementBody, quantityBody } from "./schemas";
+import { idBody, jsonBody, jsonOk, quantityBody, textBody } from "../../http/schemas";
+import { MovementSchema, movementBody } from "./schemas";
 
 const TransferSchema = z
   .object({

@@ -3,9 +3,7 @@ import { skuWarehouseBalances } from "../../domain/stock/balances";
 import { SKU_NOT_FOUND } from "../../domain/stock/messages";
 import { fromMilli } from "../../domain/stock/quantities";
 import type { AppRouteHandler } from "../../http/router";
-import { idPath, jsonOk } from "../../http/schemas";
-import { idField } from "../registries/fields";
-import { quantityField } from "./schemas";
+import { idField, idPath, jsonOk, quantityField } from "../../http/schemas";
 
 const WarehouseBalanceSchema = z
   .object({

@@ -1,13 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import type { CstIbsCbsRow, TaxProfileRow } from "../../db/orders/registry";
 import type { TaxProfileInput } from "../../domain/orders/tax-profiles";
-import { idBody, idPath, textBody } from "../../http/schemas";
-import { cstBody, rateBody } from "../orders/schemas/common";
-import { idField, statusField } from "../registries/fields";
+import { idField, idPath, statusField, textBody } from "../../http/schemas";
+import { fromBasisPoints } from "../../lib/money";
+import { rate, taxRateFields, taxRatesOf } from "../orders/schemas/common";
 
 export const TAX_TAG = "Tax";
-
-const rate = (description: string) => z.number().openapi({ description: `${description} (%)`, example: 18 });
 
 export const TaxProfileSchema = z
   .object({
@@ -36,16 +34,16 @@ export const taxProfileBody = (row: TaxProfileRow) => ({
   Code: row.code,
   Description: row.description,
   CstIcms: row.icmsCst,
-  IcmsRate: row.icmsRate / 100,
+  IcmsRate: fromBasisPoints(row.icmsRate),
   CstIpi: row.ipiCst,
-  IpiRate: row.ipiRate / 100,
+  IpiRate: fromBasisPoints(row.ipiRate),
   CstPis: row.pisCst,
-  PisRate: row.pisRate / 100,
+  PisRate: fromBasisPoints(row.pisRate),
   CstCofins: row.cofinsCst,
-  CofinsRate: row.cofinsRate / 100,
+  CofinsRate: fromBasisPoints(row.cofinsRate),
   IDNfCstIbsCbs: row.cstIbsCbsId,
-  IbsRate: row.ibsRate / 100,
-  CbsRate: row.cbsRate / 100,
+  IbsRate: fromBasisPoints(row.ibsRate),
+  CbsRate: fromBasisPoints(row.cbsRate),
   Status: row.status,
 });
 
@@ -54,17 +52,7 @@ const fields = {
   Description: textBody("Description", 200, { multiline: true })
     .trim()
     .min(1, "Description não pode ser vazio"),
-  CstIcms: cstBody("CstIcms"),
-  IcmsRate: rateBody("IcmsRate"),
-  CstIpi: cstBody("CstIpi"),
-  IpiRate: rateBody("IpiRate"),
-  CstPis: cstBody("CstPis"),
-  PisRate: rateBody("PisRate"),
-  CstCofins: cstBody("CstCofins"),
-  CofinsRate: rateBody("CofinsRate"),
-  IDNfCstIbsCbs: idBody("IDNfCstIbsCbs"),
-  IbsRate: rateBody("IbsRate"),
-  CbsRate: rateBody("CbsRate"),
+  ...taxRateFields,
 };
 
 export const TaxProfileCreateSchema = z.object(fields).openapi("TaxProfileCreate", {
@@ -91,17 +79,7 @@ export const taxProfileInput = (
 ): Partial<TaxProfileInput> => ({
   code: body.Code,
   description: body.Description,
-  icmsCst: body.CstIcms,
-  icmsRate: body.IcmsRate,
-  ipiCst: body.CstIpi,
-  ipiRate: body.IpiRate,
-  pisCst: body.CstPis,
-  pisRate: body.PisRate,
-  cofinsCst: body.CstCofins,
-  cofinsRate: body.CofinsRate,
-  cstIbsCbsId: body.IDNfCstIbsCbs,
-  ibsRate: body.IbsRate,
-  cbsRate: body.CbsRate,
+  ...taxRatesOf(body),
 });
 
 export const taxProfileParams = z.object({

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { WarehouseRow } from "../../db/stock/registry";
-import { flagBody, idPath } from "../../http/schemas";
-import { idField, requiredText, statusField } from "../registries/fields";
+import { flagBody, idField, idPath, requiredText, statusField } from "../../http/schemas";
 
 export const WarehouseSchema = z
   .object({

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import type { HubAttachmentRow } from "../../../db/hub/attachments";
 import type { ClaimView } from "../../../domain/hub/claims";
 import { ATTACHMENT_NOT_SUPPORTED } from "../../../domain/hub/messages";
-import { idField } from "../../registries/fields";
+import { idField } from "../../../http/schemas";
+import { SHIPPING_METHODS, type ShippingMethod } from "./common";
 
 export const HubAttachmentSchema = z
   .object({
@@ -78,7 +79,7 @@ export const HubClaimSchema = z
     Reason: z.string().openapi({ description: "Motivo informado pelo comprador" }),
     ChannelStatus: z.string().openapi({ example: "opened" }).openapi({ description: "Status no canal" }),
     ShippingMethod: z
-      .enum(["mail", "entrusted", "personal_delivery", "email"])
+      .enum(SHIPPING_METHODS)
       .nullable()
       .openapi({ description: "Como o produto volta: `mail`, `entrusted`, `personal_delivery`, `email`" }),
     OpenedAt: z.string().openapi({ description: "Abertura (fuso da empresa)" }),
@@ -91,8 +92,6 @@ export const HubClaimSchema = z
   })
   .openapi("HubClaim");
 
-type ShippingMethodValue = "mail" | "entrusted" | "personal_delivery" | "email" | null;
-
 export const claimBody = (view: ClaimView): z.infer<typeof HubClaimSchema> => ({
   IDHubOrderClaim: view.claim.id,
   IDIntegration: view.order.id,
@@ -101,7 +100,7 @@ export const claimBody = (view: ClaimView): z.infer<typeof HubClaimSchema> => ({
   ChannelClaimId: view.claim.channelClaimId,
   Reason: view.live?.reason ?? view.claim.reason,
   ChannelStatus: view.live?.status ?? view.claim.channelStatus,
-  ShippingMethod: (view.live ? view.live.shippingMethod : view.claim.shippingMethod) as ShippingMethodValue,
+  ShippingMethod: (view.live ? view.live.shippingMethod : view.claim.shippingMethod) as ShippingMethod,
   OpenedAt: view.claim.openedAt,
   ClaimAffectsReputation: view.live ? view.live.affectsReputation : null,
   ClaimLookupFailure: view.failure,

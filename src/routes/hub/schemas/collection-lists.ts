@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idBody } from "../../../http/schemas";
-import { idField } from "../../registries/fields";
+import { idBody, idField } from "../../../http/schemas";
 
 export const CollectionListCreateSchema = z
   .object({

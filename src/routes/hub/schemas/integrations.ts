@@ -1,8 +1,17 @@
 import { z } from "@hono/zod-openapi";
 import { CHANNEL_KINDS } from "../../../domain/hub/channel-kinds";
 import type { ChannelIntegration } from "../../../domain/hub/integrations";
-import { dateTimeString, INT32_MAX, idBody, idPath, textBody } from "../../../http/schemas";
-import { idField, requiredText, statusField } from "../../registries/fields";
+import {
+  dateTimeString,
+  INT32_MAX,
+  idBody,
+  idField,
+  idPath,
+  requiredText,
+  statusField,
+  textBody,
+} from "../../../http/schemas";
+import { salesChannelFields } from "./common";
 
 export const integrationParams = z.object({ idcompanyintegration: idPath("idcompanyintegration") });
 
@@ -20,14 +29,7 @@ export const ChannelKindSchema = z
     ChannelType: z
       .enum(["marketplace", "webstore"])
       .openapi({ description: "`marketplace` ou `webstore` (loja virtual)" }),
-    IDSalesChannel: idField("Canal de venda"),
-    SalesChannel: z
-      .string()
-      .openapi({ example: "Sandbox Marketplace" })
-      .openapi({ description: "Nome do canal de venda" }),
-    SalesChannelLogoUrl: z
-      .string()
-      .openapi({ description: "Logo do canal (URL; data URL nos canais sandbox)" }),
+    ...salesChannelFields,
     Sandbox: z
       .union([z.literal(0), z.literal(1)])
       .openapi({ description: "Configuração do canal sandbox (null em canais reais)" }),
@@ -141,10 +143,8 @@ export const HubIntegrationSchema = z
       .openapi({ description: "Sempre `HUB` (o tipo do registro em /company/integration)" }),
     IDTypeCompanyIntegration: idField("Tipo de canal"),
     TypeCompanyIntegration: z.string().openapi({ description: "Descrição do tipo de canal" }),
-    IDSalesChannel: idField("Canal de venda"),
-    SalesChannelLogoUrl: z
-      .string()
-      .openapi({ description: "Logo do canal (URL; data URL nos canais sandbox)" }),
+    IDSalesChannel: salesChannelFields.IDSalesChannel,
+    SalesChannelLogoUrl: salesChannelFields.SalesChannelLogoUrl,
     AuthenticationStatus: z.enum(["Authenticated", "Expired", "NotAuthenticated", "Refused"]).openapi({
       description: "Estado da autenticação no canal; `Expired` quando CredentialsExpireAt passou",
     }),

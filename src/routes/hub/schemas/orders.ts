@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { HubOrderDetail, HubOrderSummary } from "../../../domain/hub/orders";
-import { idField } from "../../registries/fields";
+import { idField } from "../../../http/schemas";
+import { fromCents } from "../../../lib/money";
 
-import { money } from "./common";
+import { money, SHIPPING_METHODS, type ShippingMethod, salesChannelFields } from "./common";
 
 export const HubOrderItemSchema = z
   .object({
@@ -33,7 +34,7 @@ export const HubOrderClaimSummarySchema = z
     Reason: z.string().openapi({ description: "Motivo informado pelo comprador" }),
     ChannelStatus: z.string().openapi({ description: "Status no canal" }),
     ShippingMethod: z
-      .enum(["mail", "entrusted", "personal_delivery", "email"])
+      .enum(SHIPPING_METHODS)
       .nullable()
       .openapi({ description: "Forma de envio informada pelo canal" }),
     OpenedAt: z.string().openapi({ description: "Abertura (fuso da empresa)" }),
@@ -44,14 +45,7 @@ const hubOrderFields = {
   IDIntegration: idField("Id do pedido do hub (o `{idintegration}` de GET /hub/order/{idintegration})"),
   IDCompanyIntegration: idField("Integração de canal"),
   IDTypeCompanyIntegration: idField("Tipo de canal"),
-  IDSalesChannel: idField("Canal de venda"),
-  SalesChannel: z
-    .string()
-    .openapi({ example: "Sandbox Marketplace" })
-    .openapi({ description: "Nome do canal de venda" }),
-  SalesChannelLogoUrl: z
-    .string()
-    .openapi({ description: "Logo do canal (URL; data URL nos canais sandbox)" }),
+  ...salesChannelFields,
   Order: z.string().openapi({ description: "Número do pedido no canal", example: "SBX-12" }),
   IDOrder: z
     .number()
@@ -125,8 +119,6 @@ export const HubOrderSchema = z
   })
   .openapi("HubOrder");
 
-const fromCentsValue = (value: number) => value / 100;
-
 export function hubOrderSummaryBody({ row, kind }: HubOrderSummary): z.infer<typeof HubOrderSummarySchema> {
   return {
     IDIntegration: row.id,
@@ -161,10 +153,10 @@ export function hubOrderSummaryBody({ row, kind }: HubOrderSummary): z.infer<typ
     UtmiCampaign: row.utmiCampaign,
     UtmiPage: row.utmiPage,
     UtmiPart: row.utmiPart,
-    ItemsValue: fromCentsValue(row.itemsValue),
-    ShippingValue: fromCentsValue(row.shippingValue),
-    DiscountValue: fromCentsValue(row.discountValue),
-    TotalValue: fromCentsValue(row.totalValue),
+    ItemsValue: fromCents(row.itemsValue),
+    ShippingValue: fromCents(row.shippingValue),
+    DiscountValue: fromCents(row.discountValue),
+    TotalValue: fromCents(row.totalValue),
     IDWarehouseHub: row.warehouseId === null ? null : String(row.warehouseId),
     UnmappedSkus: JSON.parse(row.unmappedSkus) as string[],
   };
@@ -182,16 +174,16 @@ export function hubOrderBody(detail: HubOrderDetail): z.infer<typeof HubOrderSch
       SkuName: item.skuName,
       Title: item.title,
       Quantity: item.quantity,
-      UnitPrice: fromCentsValue(item.unitPrice),
-      Discount: fromCentsValue(item.discount),
-      Total: fromCentsValue(item.unitPrice * item.quantity - item.discount),
+      UnitPrice: fromCents(item.unitPrice),
+      Discount: fromCents(item.discount),
+      Total: fromCents(item.unitPrice * item.quantity - item.discount),
     })),
     Claims: detail.claims.map((claim) => ({
       IDHubOrderClaim: claim.id,
       ChannelClaimId: claim.channelClaimId,
       Reason: claim.reason,
       ChannelStatus: claim.channelStatus,
-      ShippingMethod: claim.shippingMethod as "mail" | "entrusted" | "personal_delivery" | "email" | null,
+      ShippingMethod: claim.shippingMethod as ShippingMethod,
       OpenedAt: claim.openedAt,
     })),
   };

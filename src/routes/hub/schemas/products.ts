@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { HubProductView, SyncAnswer } from "../../../domain/hub/products";
-import { flagBody, idBody, idPath, textBody } from "../../../http/schemas";
-import { idField, requiredText } from "../../registries/fields";
+import { flagBody, idBody, idField, idPath, requiredText, textBody } from "../../../http/schemas";
+import { fromCents } from "../../../lib/money";
 
 import { money } from "./common";
 
@@ -78,7 +78,7 @@ export const productBody = ({ product, variations }: HubProductView): z.infer<ty
     IDSku: v.skuId,
     SkuCode: v.skuCode,
     ChannelSkuCode: v.channelSkuCode,
-    Price: v.priceCents / 100,
+    Price: fromCents(v.priceCents),
     QtyOnStock: v.qty / 1000,
     LastSyncAt: v.lastSyncAt,
   })),

@@ -1,12 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { ORDER_PAGE_SIZE } from "../../../domain/orders/read";
-import { INT32_MAX, idPath } from "../../../http/schemas";
-import { hasAtMostTwoDecimals } from "../../../lib/money";
+import type { TaxRates } from "../../../domain/orders/taxes";
+import { dateQuery, INT32_MAX, idBody, idPath } from "../../../http/schemas";
+import { hasAtMostTwoDecimals, toBasisPoints } from "../../../lib/money";
 
 export const ORDERS_TAG = "Orders";
 
 /** `LastID` of the cursor lists: the last IDOrder received; 0 (or absent) starts from the first order. */
-export const lastIdQuery = z
+const lastIdQuery = z
   .string()
   .regex(/^\d{1,10}$/, "LastID deve ser um número inteiro (0 para começar do início)")
   .transform(Number)
@@ -22,7 +23,7 @@ export const lastIdQuery = z
   });
 
 /** `PageSize` of the cursor lists (`LastID`): 1 to 5000. */
-export const pageSizeQuery = z
+const pageSizeQuery = z
   .string()
   .regex(/^\d{1,4}$/, `PageSize deve ser um inteiro de 1 a ${ORDER_PAGE_SIZE}`)
   .transform(Number)
@@ -42,7 +43,15 @@ export const pageSizeQuery = z
     description: `Pedidos por página, de 1 a ${ORDER_PAGE_SIZE} (padrão ${ORDER_PAGE_SIZE})`,
   });
 
-export const money = (description: string) => z.number().openapi({ description, example: 150.25 });
+/** The cursor of the order lists (GET /orders, GET /orders/package): `LastID` and `PageSize`. */
+export const orderCursorQuery = { LastID: lastIdQuery, PageSize: pageSizeQuery };
+
+/** The order date filter of the order lists, both ends inclusive. */
+export const orderDateQuery = {
+  DateFrom: dateQuery("DateFrom", "Data do pedido a partir de (inclusive)"),
+  DateTo: dateQuery("DateTo", "Data do pedido até (inclusive)"),
+};
+
 export const rate = (description: string) =>
   z.number().openapi({ description: `${description} (%)`, example: 18 });
 export const nullableId = (description: string) =>
@@ -59,7 +68,7 @@ export const rateBody = (name: string) =>
     .min(0, `${name} não pode ser negativo`)
     .max(100, `${name} deve ser no máximo 100`)
     .refine(hasAtMostTwoDecimals, `${name} aceita no máximo 2 casas decimais`)
-    .transform((v) => Math.round(v * 100))
+    .transform(toBasisPoints)
     .openapi({
       type: "number",
       minimum: 0,
@@ -75,6 +84,38 @@ export const cstBody = (name: string) =>
     .string({ error: `${name} deve ser um texto` })
     .regex(/^\d{2,3}$/, `${name} deve ter 2 ou 3 dígitos`)
     .openapi({ example: "00", description: name });
+
+/** The tax fields of a body, the same for a tax profile and for an item taxed by hand (ManualTax 1). */
+export const taxRateFields = {
+  CstIcms: cstBody("CstIcms"),
+  IcmsRate: rateBody("IcmsRate"),
+  CstIpi: cstBody("CstIpi"),
+  IpiRate: rateBody("IpiRate"),
+  CstPis: cstBody("CstPis"),
+  PisRate: rateBody("PisRate"),
+  CstCofins: cstBody("CstCofins"),
+  CofinsRate: rateBody("CofinsRate"),
+  IDNfCstIbsCbs: idBody("IDNfCstIbsCbs").openapi({ description: "CST de IBS/CBS (GET /tax/cst-ibs-cbs)" }),
+  IbsRate: rateBody("IbsRate"),
+  CbsRate: rateBody("CbsRate"),
+};
+
+type TaxRateJson = Partial<z.infer<z.ZodObject<typeof taxRateFields>>>;
+
+/** The domain's rates of the tax fields of a body (`taxRateFields`), each left undefined when absent. */
+export const taxRatesOf = (body: TaxRateJson): Partial<TaxRates> => ({
+  icmsCst: body.CstIcms,
+  icmsRate: body.IcmsRate,
+  ipiCst: body.CstIpi,
+  ipiRate: body.IpiRate,
+  pisCst: body.CstPis,
+  pisRate: body.PisRate,
+  cofinsCst: body.CstCofins,
+  cofinsRate: body.CofinsRate,
+  cstIbsCbsId: body.IDNfCstIbsCbs,
+  ibsRate: body.IbsRate,
+  cbsRate: body.CbsRate,
+});
 
 export const weightBody = (name: string) =>
   z

@@ -1,29 +1,21 @@
 import { z } from "@hono/zod-openapi";
 import type { OrderItemView } from "../../../db/orders/orders";
-import type { ItemRequest, ManualTax } from "../../../domain/orders/items";
+import type { ItemRequest } from "../../../domain/orders/items";
 import { fromMilli } from "../../../domain/stock/quantities";
-import { flagBody, idBody, moneyBody } from "../../../http/schemas";
-import { fromCents } from "../../../lib/money";
-import { idField } from "../../registries/fields";
-import { quantityBody, quantityField } from "../../sku/schemas";
+import {
+  flagBody,
+  idBody,
+  idField,
+  moneyBody,
+  moneyField,
+  quantityBody,
+  quantityField,
+} from "../../../http/schemas";
+import { fromBasisPoints, fromCents } from "../../../lib/money";
 
-import { cstBody, money, nullableId, rate, rateBody } from "./common";
+import { nullableId, rate, taxRateFields, taxRatesOf } from "./common";
 
-const manualTaxFields = {
-  CstIcms: cstBody("CstIcms").optional(),
-  IcmsRate: rateBody("IcmsRate").optional(),
-  CstIpi: cstBody("CstIpi").optional(),
-  IpiRate: rateBody("IpiRate").optional(),
-  CstPis: cstBody("CstPis").optional(),
-  PisRate: rateBody("PisRate").optional(),
-  CstCofins: cstBody("CstCofins").optional(),
-  CofinsRate: rateBody("CofinsRate").optional(),
-  IDNfCstIbsCbs: idBody("IDNfCstIbsCbs")
-    .optional()
-    .openapi({ description: "CST de IBS/CBS (GET /tax/cst-ibs-cbs)" }),
-  IbsRate: rateBody("IbsRate").optional(),
-  CbsRate: rateBody("CbsRate").optional(),
-};
+const manualTaxFields = z.object(taxRateFields).partial().shape;
 
 const REVERSE_DESCRIPTION =
   "Cálculo dos tributos. 0 (padrão): o valor do item (Quantity x UnitPrice - Discount) é a base e os tributos " +
@@ -64,29 +56,13 @@ export const OrderItemUpdateSchema = z
 
 type ItemJson = z.infer<typeof OrderItemUpdateSchema>;
 
-export function manualTaxOf(body: ItemJson): ManualTax {
-  return {
-    icmsCst: body.CstIcms,
-    icmsRate: body.IcmsRate,
-    ipiCst: body.CstIpi,
-    ipiRate: body.IpiRate,
-    pisCst: body.CstPis,
-    pisRate: body.PisRate,
-    cofinsCst: body.CstCofins,
-    cofinsRate: body.CofinsRate,
-    cstIbsCbsId: body.IDNfCstIbsCbs,
-    ibsRate: body.IbsRate,
-    cbsRate: body.CbsRate,
-  };
-}
-
 export const itemChangesOf = (body: ItemJson) => ({
   quantity: body.Quantity,
   unitPrice: body.UnitPrice,
   discount: body.Discount,
   manualTax: body.ManualTax,
   reverseTaxCalculation: body.ReverseTaxCalculation,
-  tax: manualTaxOf(body),
+  tax: taxRatesOf(body),
 });
 
 export const itemRequestOf = (body: z.infer<typeof OrderItemCreateSchema>): ItemRequest => ({
@@ -103,9 +79,9 @@ export const OrderItemSchema = z
     SkuCode: z.string().nullable(),
     SkuName: z.string(),
     Quantity: quantityField("Quantidade"),
-    UnitPrice: money("Preço unitário"),
-    Discount: money("Desconto do item"),
-    Value: money("Valor do item sem tributos (base de cálculo)"),
+    UnitPrice: moneyField("Preço unitário"),
+    Discount: moneyField("Desconto do item"),
+    Value: moneyField("Valor do item sem tributos (base de cálculo)"),
     ManualTax: z
       .number()
       .int()
@@ -117,23 +93,23 @@ export const OrderItemSchema = z
     IDTaxProfile: nullableId("Perfil tributário de que os tributos vieram (null na tributação manual)"),
     CstIcms: z.string().nullable(),
     IcmsRate: rate("Alíquota de ICMS"),
-    IcmsValue: money("ICMS"),
+    IcmsValue: moneyField("ICMS"),
     CstIpi: z.string().nullable(),
     IpiRate: rate("Alíquota de IPI"),
-    IpiValue: money("IPI"),
+    IpiValue: moneyField("IPI"),
     CstPis: z.string().nullable(),
     PisRate: rate("Alíquota de PIS"),
-    PisValue: money("PIS"),
+    PisValue: moneyField("PIS"),
     CstCofins: z.string().nullable(),
     CofinsRate: rate("Alíquota de COFINS"),
-    CofinsValue: money("COFINS"),
+    CofinsValue: moneyField("COFINS"),
     IDNfCstIbsCbs: nullableId("CST de IBS/CBS"),
     IbsRate: rate("Alíquota de IBS"),
-    IbsValue: money("IBS"),
+    IbsValue: moneyField("IBS"),
     CbsRate: rate("Alíquota de CBS"),
-    CbsValue: money("CBS"),
-    TaxTotal: money("Soma dos tributos"),
-    Total: money("Value + TaxTotal"),
+    CbsValue: moneyField("CBS"),
+    TaxTotal: moneyField("Soma dos tributos"),
+    Total: moneyField("Value + TaxTotal"),
     IDStockMovement: nullableId("Movimentação de saída do estoque (lançada no faturamento)"),
     IDStockMovementReturn: nullableId(
       "Movimentação de retorno ao estoque (cancelamento ou devolução após o faturamento)",
@@ -155,21 +131,21 @@ export const itemBody = (i: OrderItemView) => ({
   ReverseTaxCalculation: i.reverseTaxCalculation,
   IDTaxProfile: i.taxProfileId,
   CstIcms: i.icmsCst,
-  IcmsRate: i.icmsRate / 100,
+  IcmsRate: fromBasisPoints(i.icmsRate),
   IcmsValue: fromCents(i.icmsValue),
   CstIpi: i.ipiCst,
-  IpiRate: i.ipiRate / 100,
+  IpiRate: fromBasisPoints(i.ipiRate),
   IpiValue: fromCents(i.ipiValue),
   CstPis: i.pisCst,
-  PisRate: i.pisRate / 100,
+  PisRate: fromBasisPoints(i.pisRate),
   PisValue: fromCents(i.pisValue),
   CstCofins: i.cofinsCst,
-  CofinsRate: i.cofinsRate / 100,
+  CofinsRate: fromBasisPoints(i.cofinsRate),
   CofinsValue: fromCents(i.cofinsValue),
   IDNfCstIbsCbs: i.cstIbsCbsId,
-  IbsRate: i.ibsRate / 100,
+  IbsRate: fromBasisPoints(i.ibsRate),
   IbsValue: fromCents(i.ibsValue),
-  CbsRate: i.cbsRate / 100,
+  CbsRate: fromBasisPoints(i.cbsRate),
   CbsValue: fromCents(i.cbsValue),
   TaxTotal: fromCents(i.taxTotal),
   Total: fromCents(i.total),

@@ -4,12 +4,19 @@ import { MAX_ORDER_ITEMS } from "../../../domain/orders/create-order";
 import type { OrderStatus } from "../../../domain/orders/order-statuses";
 import type { OrderDetail } from "../../../domain/orders/read";
 import { fromMilli } from "../../../domain/stock/quantities";
-import { dateString, flagBody, idBody, moneyBody, textBody } from "../../../http/schemas";
+import {
+  dateString,
+  flagBody,
+  idBody,
+  idField,
+  moneyBody,
+  moneyField,
+  textBody,
+} from "../../../http/schemas";
 import { inZone } from "../../../lib/dates";
 import { fromCents } from "../../../lib/money";
-import { idField } from "../../registries/fields";
 
-import { money, nullableId, weightBody } from "./common";
+import { nullableId, weightBody } from "./common";
 import { itemBody, OrderItemCreateSchema, OrderItemSchema } from "./items";
 import { OrderPaymentCreateSchema, OrderPaymentSchema, paymentBody } from "./payments";
 
@@ -168,13 +175,13 @@ export const OrderHeaderSchema = z
     Volumes: z.number().int(),
     GrossWeight: z.number().openapi({ description: "Peso bruto (kg)" }),
     NetWeight: z.number().openapi({ description: "Peso líquido (kg)" }),
-    ItemsValue: money("Soma dos valores dos itens sem tributos"),
-    TaxTotal: money("Soma dos tributos dos itens"),
-    ItemsTotal: money("Soma dos totais dos itens"),
-    Freight: money("Frete"),
-    Discount: money("Desconto do pedido"),
-    Total: money("ItemsTotal + Freight - Discount"),
-    PaidValue: money("Soma dos títulos a receber dos pagamentos do pedido"),
+    ItemsValue: moneyField("Soma dos valores dos itens sem tributos"),
+    TaxTotal: moneyField("Soma dos tributos dos itens"),
+    ItemsTotal: moneyField("Soma dos totais dos itens"),
+    Freight: moneyField("Frete"),
+    Discount: moneyField("Desconto do pedido"),
+    Total: moneyField("ItemsTotal + Freight - Discount"),
+    PaidValue: moneyField("Soma dos títulos a receber dos pagamentos do pedido"),
     CreatedAt: z.string(),
   })
   .openapi("OrderHeader");

@@ -1,10 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { OrderPaymentView } from "../../../db/orders/payments";
-import { idBody, moneyBody } from "../../../http/schemas";
+import { idBody, idField, moneyBody, moneyField } from "../../../http/schemas";
 import { fromCents } from "../../../lib/money";
-import { idField } from "../../registries/fields";
-
-import { money } from "./common";
 
 export const OrderPaymentCreateSchema = z
   .object({
@@ -39,8 +36,8 @@ export const OrderPaymentSchema = z
     IDTypePayment: idField("Tipo de pagamento"),
     Installment: z.number().int().openapi({ description: "Número da parcela" }),
     Installments: z.number().int().openapi({ description: "Parcelas do pagamento" }),
-    Value: money("Valor da parcela"),
-    OpenValue: money("Valor em aberto"),
+    Value: moneyField("Valor da parcela"),
+    OpenValue: moneyField("Valor em aberto"),
     DueDate: z.string().openapi({ format: "date", description: "Vencimento pela taxa do tipo de pagamento" }),
     Status: z
       .number()

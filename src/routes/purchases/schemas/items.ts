@@ -1,7 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { dateString, idBody, moneyBody } from "../../../http/schemas";
-import { idField } from "../../registries/fields";
-import { quantityBody, quantityField } from "../../sku/schemas";
+import { dateString, idBody, idField, moneyBody, quantityBody, quantityField } from "../../../http/schemas";
 
 import { scheduleStatusField } from "./common";
 

@@ -6,9 +6,8 @@ import type { PurchaseChanges, PurchaseDetail, PurchaseInput } from "../../../do
 import { purchaseStatus } from "../../../domain/purchases/statuses";
 import { SCHEDULE_STATUS_NAMES } from "../../../domain/purchases/types";
 import { fromMilli } from "../../../domain/stock/quantities";
-import { dateTimeString, idBody, textBody } from "../../../http/schemas";
+import { dateTimeString, idBody, idField, textBody } from "../../../http/schemas";
 import { fromCents } from "../../../lib/money";
-import { idField } from "../../registries/fields";
 import { chNfeBody, scheduleStatusField } from "./common";
 import { itemInput, PurchaseItemBody, PurchaseItemSchema } from "./items";
 

@@ -2,9 +2,8 @@ import { z } from "@hono/zod-openapi";
 import type { AccountTypeRow } from "../../../db/registries/simple-registries";
 import { ACCOUNT_TYPE_NOT_FOUND } from "../../../domain/registries/messages";
 import { accountTypeRegistry } from "../../../domain/registries/simple-registries";
-import { flagBody, idPath, pageQuery } from "../../../http/schemas";
+import { flagBody, idField, idPath, pageQuery, requiredText, statusField } from "../../../http/schemas";
 import { type CrudSpec, registryRows } from "../crud-configs";
-import { idField, requiredText, statusField } from "../fields";
 
 export const typeAccountDescription = "0 entrada (a receber), 1 saída (a pagar)";
 

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { BrandRow } from "../../../db/registries/brands";
-import { flagBody, idPath, textBody } from "../../../http/schemas";
-import { idField, requiredText, statusField } from "../fields";
+import { flagBody, idField, idPath, requiredText, statusField, textBody } from "../../../http/schemas";
 
 export const BrandSchema = z
   .object({

@@ -14,9 +14,9 @@ import {
   SUPPLIER_NOT_FOUND,
 } from "../../../domain/registries/messages";
 import type { Db } from "../../../env";
-import { idPath, pageQuery } from "../../../http/schemas";
+import { idField, idPath, pageQuery, requiredText, statusField } from "../../../http/schemas";
 import type { CrudSpec } from "../crud-configs";
-import { idField, nullableIdBody, requiredText, statusField } from "../fields";
+import { nullableIdBody } from "../fields";
 
 export const CarrierHubMappingSchema = z
   .object({

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { CarrierModalRow } from "../../../db/registries/carrier-modals";
-import { idPath, jsonOk } from "../../../http/schemas";
-import { idField, requiredText } from "../fields";
+import { idField, idPath, jsonOk, requiredText } from "../../../http/schemas";
 
 export const CarrierModalSchema = z
   .object({

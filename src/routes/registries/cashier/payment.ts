@@ -3,8 +3,8 @@ import { BANK_ACCOUNT_NOT_FOUND } from "../../../domain/bank-accounts/messages";
 import { CASHIER_NOT_OPEN } from "../../../domain/registries/messages";
 import { receiveAtCashier } from "../../../domain/store-front/cashier-payments";
 import type { AppRouteHandler } from "../../../http/router";
-import { idBody, jsonBody, jsonOk, moneyBody, textBody } from "../../../http/schemas";
-import { idField } from "../fields";
+import { idBody, idField, jsonBody, jsonOk, moneyBody, textBody } from "../../../http/schemas";
+import { fromCents } from "../../../lib/money";
 import { cashierParams, dateTime } from "./schemas";
 
 const CATEGORY_MESSAGE = "TefPaymentCategory deve ser 22 (crédito), 23 (débito) ou 24 (Pix)";
@@ -88,10 +88,10 @@ export const receiveCashierPayment: AppRouteHandler<typeof receiveCashierPayment
         TefPaymentCategory: payment.category,
         Nsu: payment.nsu,
         AuthorizationCode: payment.authorizationCode,
-        Value: payment.value / 100,
+        Value: fromCents(payment.value),
         Date: payment.date,
         CreatedAt: payment.createdAtLocal,
-        OpenValue: payment.titleOpenValue / 100,
+        OpenValue: fromCents(payment.titleOpenValue),
       },
     ],
     200,

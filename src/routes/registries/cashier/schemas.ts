@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Cashier } from "../../../domain/registries/cashiers";
-import { idPath } from "../../../http/schemas";
-import { idField } from "../fields";
+import { idField, idPath } from "../../../http/schemas";
 
 export const dateTime = (description: string) =>
   z.string().openapi({ description: `${description}, no fuso da empresa`, example: "2026-05-29 08:00:00" });

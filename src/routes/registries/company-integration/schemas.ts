@@ -3,9 +3,8 @@ import type { CompanyIntegrationRow } from "../../../db/registries/simple-regist
 import { integrationKind } from "../../../domain/registries/integration-kind";
 import { INTEGRATION_NOT_FOUND } from "../../../domain/registries/messages";
 import { companyIntegrationRegistry } from "../../../domain/registries/simple-registries";
-import { idPath, pageQuery } from "../../../http/schemas";
+import { idField, idPath, pageQuery, requiredText, statusField } from "../../../http/schemas";
 import { type CrudSpec, registryRows } from "../crud-configs";
-import { idField, requiredText, statusField } from "../fields";
 
 export const kindDescription =
   "`TEF` (banco/TEF), `PIX` ou outro texto; `tef`/`pix` são gravados em maiúsculas";

@@ -2,9 +2,9 @@ import { z } from "@hono/zod-openapi";
 import type { CompanyInvoiceRow } from "../../../db/registries/simple-registries";
 import { COMPANY_INVOICE_NOT_FOUND } from "../../../domain/registries/messages";
 import { companyInvoiceRegistry } from "../../../domain/registries/simple-registries";
-import { idPath, pageQuery } from "../../../http/schemas";
+import { cnpjBody, idField, idPath, pageQuery, requiredText, statusField } from "../../../http/schemas";
 import { type CrudSpec, registryRows } from "../crud-configs";
-import { cnpjBody, documentField, idField, requiredText, statusField } from "../fields";
+import { documentField } from "../fields";
 
 export const CompanyInvoiceSchema = z
   .object({

@@ -2,9 +2,9 @@ import { z } from "@hono/zod-openapi";
 import type { ConsumerRow } from "../../../db/registries/simple-registries";
 import { CONSUMER_NOT_FOUND } from "../../../domain/registries/messages";
 import { consumerRegistry } from "../../../domain/registries/simple-registries";
-import { idPath, pageQuery } from "../../../http/schemas";
+import { cpfOrCnpjBody, idField, idPath, pageQuery, requiredText, statusField } from "../../../http/schemas";
 import { type CrudSpec, registryRows } from "../crud-configs";
-import { cpfOrCnpjBody, documentField, idField, requiredText, statusField } from "../fields";
+import { documentField } from "../fields";
 
 export const ConsumerSchema = z
   .object({

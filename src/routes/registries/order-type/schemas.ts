@@ -9,9 +9,17 @@ import {
   listOrderTypes,
 } from "../../../domain/registries/order-types";
 import type { Db } from "../../../env";
-import { enumIntQuery, flagBody, idBody, idPath, pageQuery } from "../../../http/schemas";
+import {
+  enumIntQuery,
+  flagBody,
+  idBody,
+  idField,
+  idPath,
+  pageQuery,
+  requiredText,
+  statusField,
+} from "../../../http/schemas";
 import type { CrudSpec } from "../crud-configs";
-import { idField, requiredText, statusField } from "../fields";
 
 export const OrderTypeSchema = z
   .object({

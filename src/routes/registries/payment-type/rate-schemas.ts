@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PaymentRateFields, PaymentRateRow } from "../../../domain/payment-terms/rates";
-import { hasAtMostTwoDecimals, toCents } from "../../../lib/money";
-import { idField } from "../fields";
+import { idField } from "../../../http/schemas";
+import { fromBasisPoints, hasAtMostTwoDecimals, toBasisPoints } from "../../../lib/money";
 
 /** NF-e `tPag` codes (payment means) of layout 4.00 and its technical notes. */
 const NF_TPAG = [
@@ -113,7 +113,7 @@ export const rateBody = (row: PaymentRateRow) => ({
   Installments: row.installments,
   FirstDueDays: row.firstDueDays,
   IntervalDays: row.intervalDays,
-  FeePercent: row.feeBasisPoints / 100,
+  FeePercent: fromBasisPoints(row.feeBasisPoints),
   AdditionalBusinessDays: row.additionalBusinessDays,
   AdditionalBusinessDaysPosition: row.additionalBusinessDaysPosition as 1 | 2,
   NfTPag: row.nfTPag as (typeof NF_TPAG)[number],
@@ -125,7 +125,7 @@ export const rateFieldsOf = (body: z.infer<typeof PaymentRateBodySchema>): Payme
   installments: body.Installments,
   firstDueDays: body.FirstDueDays,
   intervalDays: body.IntervalDays,
-  feeBasisPoints: toCents(body.FeePercent),
+  feeBasisPoints: toBasisPoints(body.FeePercent),
   additionalBusinessDays: body.AdditionalBusinessDays,
   additionalBusinessDaysPosition: body.AdditionalBusinessDaysPosition,
   nfTPag: body.NfTPag,

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { PAYMENT_TYPE_NOT_FOUND } from "../../../domain/registries/messages";
 import { paymentTypeRegistry } from "../../../domain/registries/simple-registries";
-import { idPath, pageQuery } from "../../../http/schemas";
+import { idField, idPath, pageQuery, requiredText, statusField } from "../../../http/schemas";
 import { type CrudSpec, registryRows } from "../crud-configs";
-import { type DescribedRow, idField, requiredText, statusField } from "../fields";
+import type { DescribedRow } from "../fields";
 
 export const PaymentTypeSchema = z
   .object({

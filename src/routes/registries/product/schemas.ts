@@ -13,10 +13,19 @@ import {
   listProducts,
 } from "../../../domain/registries/products";
 import type { Db } from "../../../env";
-import { flagBody, idPath, moneyBody, pageQuery, textBody } from "../../../http/schemas";
+import {
+  flagBody,
+  idField,
+  idPath,
+  moneyBody,
+  pageQuery,
+  requiredText,
+  statusField,
+  textBody,
+} from "../../../http/schemas";
 import { fromCents } from "../../../lib/money";
 import type { CrudSpec } from "../crud-configs";
-import { idField, nullableIdBody, requiredText, statusField } from "../fields";
+import { nullableIdBody } from "../fields";
 
 export const ProductSchema = z
   .object({

@@ -9,9 +9,18 @@ import {
   listSuppliers,
 } from "../../../domain/registries/suppliers";
 import type { Db } from "../../../env";
-import { enumIntQuery, flagBody, idPath, pageQuery } from "../../../http/schemas";
+import {
+  cpfOrCnpjBody,
+  enumIntQuery,
+  flagBody,
+  idField,
+  idPath,
+  pageQuery,
+  requiredText,
+  statusField,
+} from "../../../http/schemas";
 import type { CrudSpec } from "../crud-configs";
-import { cpfOrCnpjBody, documentField, idField, nullableIdBody, requiredText, statusField } from "../fields";
+import { documentField, nullableIdBody } from "../fields";
 
 export const SupplierSchema = z
   .object({

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  isValidCnpj,
-  isValidCpf,
-  isValidCpfOrCnpj,
-  onlyDigits,
-} from "../../../src/domain/registries/document-number";
+import { isValidCnpj, isValidCpf, isValidCpfOrCnpj, onlyDigits } from "../../src/lib/document-number";
 
 describe("onlyDigits", () => {
   it.each([
