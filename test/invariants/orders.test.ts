@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { errorBody } from "../support/api";
 import { type Corruption, reports } from "../support/corruptions";
 import { invariantViolations } from "../support/invariants";
 import {
@@ -181,7 +182,7 @@ describe("concurrent status changes", () => {
       const refused = pair.filter((a) => a.status !== 200);
       expect(accepted.length, JSON.stringify(pair.map((a) => a.body))).toBeGreaterThanOrEqual(1);
       for (const r of refused)
-        expect(r.body.errorMessage).toMatch(
+        expect(errorBody(r).errorMessage).toMatch(
           /^(Pedido foi alterado por outra requisição, tente novamente|Transição de status não permitida: de (6|10) para (6|10)|Pedido em status final não pode ser alterado)$/,
         );
       const history = await historyRows(order.IDOrder);

@@ -59,9 +59,9 @@ beforeAll(async () => {
   Object.assign(ids, {
     purchase: purchase.IDPurchase,
     item: purchase.Items[0].IDStockKeepingUnitPurchase,
-    title: checked.body.Payables[1].IDAccountPayableReceivable,
+    title: checked.body.Payables[1]!.IDAccountPayableReceivable,
     production: productionId,
-    productionLine: production.body.Items[0].IDStockKeepingUnitProductionItem,
+    productionLine: production.body.Items[0]!.IDStockKeepingUnitProductionItem,
   });
 });
 

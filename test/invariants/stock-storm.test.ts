@@ -74,7 +74,7 @@ describe("stock invariants after concurrent movement storms", () => {
     const batches = await Promise.all(
       ["A", "B", "C"].map(
         async (code) =>
-          (await api.post("/sku/batch", { IDSku: sku.IDSku, Code: code })).body[0].IDBatch as number,
+          (await api.post("/sku/batch", { IDSku: sku.IDSku, Code: code })).body[0]!.IDBatch as number,
       ),
     );
     const answers = await Promise.all(
@@ -130,8 +130,8 @@ describe("stock invariants after concurrent movement storms", () => {
     const [row] = (await api.get(`/sku/${skuId}/warehouse`)).body.filter(
       (w: { IDWarehouse: number }) => w.IDWarehouse === warehouseId,
     );
-    expect(row.QtyOnStock).toBe(20);
-    expect(row.QtyAvailable).toBeGreaterThanOrEqual(0);
+    expect(row!.QtyOnStock).toBe(20);
+    expect(row!.QtyAvailable).toBeGreaterThanOrEqual(0);
   });
 
   it("the checker catches a drifted total and a wrong average", async () => {

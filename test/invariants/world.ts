@@ -90,7 +90,7 @@ export async function pay(
     }),
     "payment",
   );
-  return body.Payments.at(-1).IDAccountPayment as number;
+  return body.Payments.at(-1)!.IDAccountPayment as number;
 }
 
 /** Every answer is a 200 or a clean 400 `{errorMessage}` (never a 5xx). */

@@ -88,7 +88,7 @@ async function paidTitle(ctx: FactoryContext, kind: "payable" | "receivable") {
     }),
     `pay ${kind}`,
   );
-  return { id, paymentId: paid.Payments[0].IDAccountPayment as number };
+  return { id, paymentId: paid.Payments[0]!.IDAccountPayment as number };
 }
 
 /** A purchase awaiting receipt (status 2, one SKU), created through the company's own API. */
@@ -206,7 +206,7 @@ async function hubIntegration(ctx: FactoryContext, kind = 1): Promise<number> {
     }),
     "hub integration",
   );
-  return created[0].IDCompanyIntegration;
+  return created[0]!.IDCompanyIntegration;
 }
 
 /** A hub order as a pull stores it (channel order SBX-6, which has claim CL-6 at the sandbox). */
@@ -242,12 +242,12 @@ function orderOf(ctx: FactoryContext): Promise<any> {
       const sku = ok(
         await ctx.api.post("/sku", { Code: profile, Name: unique("SKU"), TaxProfile: profile, Price: 50 }),
         "sku",
-      )[0];
-      const warehouse = ok(await ctx.api.post("/warehouse", { Name: unique("Depósito") }), "warehouse")[0];
+      )[0]!;
+      const warehouse = ok(await ctx.api.post("/warehouse", { Name: unique("Depósito") }), "warehouse")[0]!;
       const paymentType = ok(
         await ctx.api.post("/type/order/payment", { Description: unique("Pgto") }),
         "payment type",
-      )[0];
+      )[0]!;
       ok(
         await ctx.api.put(`/type/order/payment/${paymentType.IDTypePayment}/rate`, [
           { Installments: 1, NfTPag: "03" },

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, client, signIn } from "../../support/api";
+import { call, client, type ErrorBody, signIn } from "../../support/api";
 import {
   daysFromToday,
   insertBankAccount,
@@ -111,7 +111,7 @@ describe("GET /accounts/bank-account", () => {
       "IDCompanyInvoice=abc",
       "IDCompanyInvoice=0",
     ]) {
-      const response = await api.get(`/accounts/bank-account?${query}`);
+      const response = await api.get<ErrorBody>(`/accounts/bank-account?${query}`);
       expect(response.status).toBe(400);
       expect(response.body.errorMessage).toContain(query.split("=")[0]);
     }
@@ -124,7 +124,7 @@ describe("GET /accounts/bank-account", () => {
       BankNumber: "001",
       IDCompanyIntegrationPix: pix,
     });
-    const created = post.body.find((a: any) => a.IDCompanyIntegrationPix === pix);
+    const created = post.body.find((a: any) => a.IDCompanyIntegrationPix === pix)!;
     expect(created.CompanyIntegrationPix).toBe("Pix Banco do Brasil");
     expect(find(post.body, main).CompanyIntegrationPix).toBeNull();
   });
@@ -152,7 +152,14 @@ describe("GET /accounts/bank-account", () => {
   });
 
   it("is documented under the Bank account tag", async () => {
-    const doc = (await call("demo", "GET", "/openapi.json")).body;
+    type Operations = Record<"get" | "post" | "put" | "delete", { tags: string[] }>;
+    type BankAccountPaths = Record<
+      | "/accounts/bank-account"
+      | "/accounts/bank-account/{idbankaccount}"
+      | "/accounts/bank-account/{idbankaccount}/history",
+      Operations
+    >;
+    const doc = (await call<{ paths: BankAccountPaths }>("demo", "GET", "/openapi.json")).body;
     const operations = [
       doc.paths["/accounts/bank-account"].get,
       doc.paths["/accounts/bank-account"].post,

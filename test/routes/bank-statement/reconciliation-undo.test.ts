@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { conciliationLinks, entries, reconciliationAudit, titles } from "../../../drizzle/schema";
 import { balanceUpTo } from "../../../src/db/ledger";
-import { client, signIn, tokenFor } from "../../support/api";
+import { client, errorBody, signIn, tokenFor } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
@@ -50,7 +50,7 @@ describe("DELETE /accounts/bank-statement/conciliation/{idbankstatementconciliat
       IDBankAccount: account,
       Accounts: [{ IDAccountPayableReceivable: posted }, { IDAccountPayableReceivable: reused }],
     });
-    const postedEntry = before[0].InternalAccounts.find((e: any) => e.PostedByLink === 1).IDBankStatement;
+    const postedEntry = before[0]!.InternalAccounts.find((e: any) => e.PostedByLink === 1)!.IDBankStatement;
     expect(await balanceUpTo(demoDb(), account, "2026-07-01")).toBe(150_000);
 
     const response = await undo(line);
@@ -270,7 +270,7 @@ describe("DELETE /accounts/bank-statement/conciliation/{idbankstatementconciliat
       expect([
         "Falha ao desfazer conciliação",
         "O lançamento bancário não possui conciliação para desfazer",
-      ]).toContain(loser.body.errorMessage);
+      ]).toContain(errorBody(loser).errorMessage);
     }
     expect(await titleState(title)).toEqual({ openValue: 40_000, status: 2 });
     const undos = await demoDb()

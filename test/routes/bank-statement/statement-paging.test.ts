@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { entries } from "../../../drizzle/schema";
+import type { Answer } from "../../support/answers";
 import { client, signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
 import {
@@ -70,7 +71,7 @@ beforeAll(async () => {
 });
 
 const pageOf = (page: number) =>
-  api.get(
+  api.get<Extract<Answer<"$get", "/accounts/bank-statement">, { Entries: unknown }>>(
     `/accounts/bank-statement?Source=1&IDBankAccount=${account}&DateFrom=2025-01-01&DateTo=2025-12-31&Page=${page}`,
   );
 
@@ -107,7 +108,7 @@ describe("GET /accounts/bank-statement Source=1 across pages of 5000", () => {
     expect(body.Entries.map((e: any) => [e.IDBankStatement, cents(e.Balance)])).toEqual(
       expected.slice(5_000).map((e) => [e.id, e.balance]),
     );
-    expect(cents(body.Entries.at(-1).Balance)).toBe(cents(body.FinalBalance));
+    expect(cents(body.Entries.at(-1)!.Balance)).toBe(cents(body.FinalBalance));
   });
 
   it("a page past the end is empty and its previous balance is the final balance", async () => {

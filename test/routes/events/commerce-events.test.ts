@@ -30,7 +30,7 @@ const mailTo = (address: string) =>
 describe("order status changes: outbox events and tracking messages in the order's batch", () => {
   it("writes order.status_changed, tracking.status_changed and the new status's messages; Resend fires one again", async () => {
     const email = `${unique("cliente").replace(/\W/g, "")}@example.com`;
-    const consumer = (await api.post("/consumer", { Name: "Maria Compradora", Email: email })).body[0];
+    const consumer = (await api.post("/consumer", { Name: "Maria Compradora", Email: email })).body[0]!;
     expect(consumer.Email).toBe(email);
     for (const body of [
       {

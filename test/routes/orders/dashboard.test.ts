@@ -54,7 +54,7 @@ describe("GET /company/dashboard/order/status", () => {
 describe("GET /orders/package", () => {
   it("answers the caller's company's orders with carrier, tracking, volumes, weights and item quantities", async () => {
     const { skuId, warehouseId } = await stockedSku(api);
-    const carrier = (await api.post("/supplier", { Name: "Transportadora X", IsCarrier: 1 })).body[0]
+    const carrier = (await api.post("/supplier", { Name: "Transportadora X", IsCarrier: 1 })).body[0]!
       .IDSupplier;
     const order = await newOrder(api, {
       IDWarehouse: warehouseId,

@@ -215,11 +215,11 @@ describe("PUT /orders/{idorder}: status transitions", () => {
     expect(invoiced.status).toBe(200);
     expect(invoiced.body).toMatchObject({ IDStatusOrder: 6, StockStatus: 1 });
     const [item] = invoiced.body.Items;
-    expect(item.IDStockMovement).toEqual(expect.any(Number));
-    const out = await orderMovements([item.IDSkuMovement]);
+    expect(item!.IDStockMovement).toEqual(expect.any(Number));
+    const out = await orderMovements([item!.IDSkuMovement]);
     expect(out).toEqual([
       expect.objectContaining({
-        id: item.IDStockMovement,
+        id: item!.IDStockMovement,
         typeMovement: 1,
         quantity: 4000,
         unitCost: 1250,
@@ -236,12 +236,12 @@ describe("PUT /orders/{idorder}: status transitions", () => {
 
     const cancelled = await api.put(`/orders/${order.IDOrder}`, { IDStatusOrder: 10 });
     expect(cancelled.body).toMatchObject({ IDStatusOrder: 10, StockStatus: 2 });
-    const moves = await orderMovements([item.IDSkuMovement]);
+    const moves = await orderMovements([item!.IDSkuMovement]);
     expect(moves.map((m) => [m.typeMovement, m.quantity, m.unitCost, m.warehouseQtyAfter])).toEqual([
       [1, 4000, 1250, 6000],
       [0, 4000, 1250, 10000],
     ]);
-    expect(cancelled.body.Items[0].IDStockMovementReturn).toBe(moves[1]!.id);
+    expect(cancelled.body.Items[0]!.IDStockMovementReturn).toBe(moves[1]!.id);
     expect(await historyRows(order.IDOrder)).toHaveLength(3);
   });
 
@@ -326,7 +326,7 @@ describe("PUT /orders/{idorder}: status transitions", () => {
 describe("GET /orders", () => {
   it("walks the company's orders by LastID in ascending ids, with filters", async () => {
     const { skuId, warehouseId } = await stockedSku(api);
-    const consumer = (await api.post("/consumer", { Name: "Cliente pedidos" })).body[0].IDConsumer;
+    const consumer = (await api.post("/consumer", { Name: "Cliente pedidos" })).body[0]!.IDConsumer;
     const ids: number[] = [];
     for (let i = 0; i < 3; i++)
       ids.push(
@@ -352,7 +352,7 @@ describe("GET /orders", () => {
 
   it("reads LastID=0 as from the start, on /orders and /orders/package", async () => {
     const { skuId, warehouseId } = await stockedSku(api);
-    const consumer = (await api.post("/consumer", { Name: "Cliente cursor" })).body[0].IDConsumer;
+    const consumer = (await api.post("/consumer", { Name: "Cliente cursor" })).body[0]!.IDConsumer;
     const order = await newOrder(api, {
       IDWarehouse: warehouseId,
       IDConsumer: consumer,

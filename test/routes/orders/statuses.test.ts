@@ -60,7 +60,7 @@ describe("/tax/profile", () => {
     const created = await api.post("/tax/profile", body);
     expect(created.status).toBe(200);
     expect(created.body).toEqual([{ IDTaxProfile: expect.any(Number), ...body, Status: 1 }]);
-    const id = created.body[0].IDTaxProfile;
+    const id = created.body[0]!.IDTaxProfile;
     expectRefusal(await api.post("/tax/profile", body), "Já existe um perfil tributário com este código");
     expect((await other.post("/tax/profile", body)).status).toBe(200);
     expectRefusal(

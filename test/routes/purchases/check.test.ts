@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { purchases, skuBatches, titles } from "../../../drizzle/schema";
 import { addDays, todayIn } from "../../../src/lib/dates";
+import { errorBody } from "../../support/api";
 import { invariantViolations } from "../../support/invariants";
 import {
   newPurchase,
@@ -103,7 +104,7 @@ describe("POST /purchase/{idpurchase}/check", () => {
       [2, 21.16, 21.16, addDays(today(), 60), 1],
       [3, 21.16, 21.16, addDays(today(), 90), 1],
     ]);
-    const title = await api.get(`/accounts/payable/${checked.body.Payables[0].IDAccountPayableReceivable}`);
+    const title = await api.get(`/accounts/payable/${checked.body.Payables[0]!.IDAccountPayableReceivable}`);
     expect(title.body).toMatchObject({
       Description: `Compra ${id} - parcela 1/3`,
       Document: "NF-e 4321",
@@ -158,7 +159,7 @@ describe("POST /purchase/{idpurchase}/check", () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 400]);
     const refused = a.status === 400 ? a : b;
-    expect(refused.body.errorMessage).toBe(
+    expect(errorBody(refused).errorMessage).toBe(
       "Compra já foi conferida e recebida; não pode ser conferida novamente",
     );
     const again = await api.post(`/purchase/${id}/check`, body);
@@ -231,10 +232,10 @@ describe("POST /purchase/{idpurchase}/check", () => {
     expect(surplus.body.Items.map((i: any) => [i.IDSku, i.Quantity, i.UnitCost])).toEqual([
       [world.skus[0], 3, 2.5],
     ]);
-    expect(await purchaseMovements(surplusId)).toEqual([]);
+    expect(await purchaseMovements(surplusId!)).toEqual([]);
     // the surplus is checked on its own
     const checked = await api.post(`/purchase/${surplusId}/check`, {
-      Items: [{ IDStockKeepingUnitPurchase: surplus.body.Items[0].IDStockKeepingUnitPurchase, Quantity: 3 }],
+      Items: [{ IDStockKeepingUnitPurchase: surplus.body.Items[0]!.IDStockKeepingUnitPurchase, Quantity: 3 }],
     });
     expect(checked.body).toMatchObject({ IDStatusPurchase: 9, Payables: [{ Value: 7.5 }] });
   });
@@ -299,7 +300,7 @@ describe("POST /purchase/{idpurchase}/check", () => {
         },
         {
           IDStockKeepingUnitPurchase: itemIds[1],
-          Batches: [{ IDBatch: existing.body[0].IDBatch, Quantity: 11 }],
+          Batches: [{ IDBatch: existing.body[0]!.IDBatch, Quantity: 11 }],
         },
       ],
     });
@@ -319,8 +320,8 @@ describe("POST /purchase/{idpurchase}/check", () => {
       [
         [batches[0]!.id, 6000],
         [batches[1]!.id, 4000],
-        [existing.body[0].IDBatch, 11000],
-      ].sort((a, b) => a[0] - b[0]),
+        [existing.body[0]!.IDBatch, 11000],
+      ].sort((a, b) => a[0]! - b[0]!),
     );
   });
 
@@ -419,7 +420,9 @@ describe("POST /purchase/{idpurchase}/check", () => {
     const items = await purchaseItemRows(id);
     const movements = await purchaseMovements(id);
     if (check.status === 200) {
-      expect(edit.body.errorMessage).toBe("Compra recebida, encerrada ou cancelada não pode ser alterada");
+      expect(errorBody(edit).errorMessage).toBe(
+        "Compra recebida, encerrada ou cancelada não pode ser alterada",
+      );
       expect(items.map((i) => i.receivedQty)).toEqual([1000, 1000]);
       expect(movements).toHaveLength(2);
     } else {

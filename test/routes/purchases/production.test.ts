@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { skuProductionFinishes, stockMovements } from "../../../drizzle/schema";
+import { errorBody } from "../../support/api";
 import { invariantViolations } from "../../support/invariants";
 import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
@@ -171,7 +172,7 @@ describe("production orders", () => {
       api.post(`/sku/production/${id}/finish`),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 400]);
-    expect((a.status === 400 ? a : b).body.errorMessage).toBe(
+    expect(errorBody(a.status === 400 ? a : b).errorMessage).toBe(
       "Ordem de produção já finalizada; não pode ser finalizada novamente",
     );
     expect(await productionMovements(id)).toHaveLength(3);

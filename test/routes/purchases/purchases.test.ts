@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { purchases } from "../../../drizzle/schema";
 import { addDays, todayIn } from "../../../src/lib/dates";
+import type { ErrorBody } from "../../support/api";
+import { errorBody } from "../../support/api";
 import {
   newPurchase,
   purchaseItemRows,
@@ -85,7 +87,7 @@ describe("POST /purchase and GET /purchase/{idpurchase}", () => {
       Payables: [],
     });
     expect(body.Schedules).toHaveLength(1);
-    const scheduleId = body.Schedules[0].IDStockKeepingUnitPurchaseSchedule;
+    const scheduleId = body.Schedules[0]!.IDStockKeepingUnitPurchaseSchedule;
     expect(body.Schedules[0]).toMatchObject({
       DueDate: due,
       StockKeepingUnitPurchaseScheduleStatus: 2,
@@ -149,7 +151,7 @@ describe("POST /purchase and GET /purchase/{idpurchase}", () => {
       ],
     ];
     for (const [change, message] of cases) {
-      const response = await api.post("/purchase", { ...base, ...change });
+      const response = await api.post<ErrorBody>("/purchase", { ...base, ...change });
       expect(response.status, message).toBe(400);
       expect(response.body.errorMessage, JSON.stringify(change)).toContain(message);
     }
@@ -250,7 +252,7 @@ describe("PUT /purchase/{idpurchase}", () => {
     const ok = [a, b].filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     for (const r of [a, b].filter((r) => r.status !== 200))
-      expect(r.body.errorMessage).toBe("A compra foi alterada por outra requisição, tente novamente");
+      expect(errorBody(r).errorMessage).toBe("A compra foi alterada por outra requisição, tente novamente");
     const items = await purchaseItemRows(purchase.IDPurchase);
     expect(items).toHaveLength(1);
     const row = await purchaseRow(purchase.IDPurchase);
@@ -297,7 +299,7 @@ describe("GET /purchase filters", () => {
     const cancelledDetail = await api.get(`/purchase/${lateCancelled.IDPurchase}`);
     expect(cancelledDetail.body.Items[0]).toMatchObject({ StockKeepingUnitPurchaseScheduleStatus: 2 });
 
-    const bad = await api.get("/purchase?StockKeepingUnitPurchaseScheduleStatus=5");
+    const bad = await api.get<ErrorBody>("/purchase?StockKeepingUnitPurchaseScheduleStatus=5");
     expect(bad.status).toBe(400);
     expect(bad.body.errorMessage).toContain(
       "StockKeepingUnitPurchaseScheduleStatus deve ser um de: 1, 2, 3, 4",
@@ -352,6 +354,6 @@ describe("GET /purchase filters", () => {
         SupplierName: "Distribuidora Alfa",
       }),
     ]);
-    expect(list.body[0].Items).toBeUndefined();
+    expect((list.body[0]! as { Items?: unknown }).Items).toBeUndefined();
   });
 });

@@ -68,7 +68,7 @@ describe("inventory counts", () => {
       [more.IDSku, 0, 1000, 200, "inventory"],
       [less.IDSku, 1, 2000, 300, "inventory"],
     ]);
-    expect((await api.get(`/sku/balance?IDSku=${less.IDSku}`)).body[0].QtyOnStock).toBe(8);
+    expect((await api.get(`/sku/balance?IDSku=${less.IDSku}`)).body[0]!.QtyOnStock).toBe(8);
     const summary = await api.get(`/sku/inventory-summary/${id}`);
     expect(summary.body.Applied).toBe(1);
     expect(summary.body.Items.map((i: any) => [i.QtyCounted, i.QtySystem, i.Difference])).toEqual([

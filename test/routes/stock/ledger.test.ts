@@ -87,7 +87,7 @@ describe("manual adjustments and the moving average", () => {
       }),
     ]);
     const [skuView] = (await api.get(`/sku/${sku.IDSku}`)).body;
-    expect(skuView.AverageCost).toBe(14.38);
+    expect(skuView!.AverageCost).toBe(14.38);
   });
 
   it("inbound without a cost enters at the current average; decimals are kept for fractional units", async () => {
@@ -175,7 +175,7 @@ describe("bad input: 400 with a clear message, nothing written", () => {
       IDTypeMovement: 0,
       Quantity: 1,
       UnitCost: 1,
-      IDBatch: batch.body[0].IDBatch,
+      IDBatch: batch.body[0]!.IDBatch,
     });
     expectRefusal(response, "Lote não pertence ao SKU informado");
     const missing = await adjust(api, {

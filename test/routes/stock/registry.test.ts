@@ -33,7 +33,7 @@ describe("SKU registry", () => {
     expect(created.body).toEqual([
       {
         IDSku: expect.any(Number),
-        IDProduct: created.body[0].IDSku,
+        IDProduct: created.body[0]!.IDSku,
         Code: code,
         EAN: "7891234567895",
         Name: "Café torrado 500 g",
@@ -50,7 +50,7 @@ describe("SKU registry", () => {
         Status: 1,
       },
     ]);
-    const id = created.body[0].IDSku;
+    const id = created.body[0]!.IDSku;
     expect(await demoDb().select().from(products).where(eq(products.id, id)).get()).toMatchObject({
       companyId: 1,
       code,
@@ -97,9 +97,9 @@ describe("warehouses", () => {
     const name = unique("Loja");
     const created = await api.post("/warehouse", { Name: name });
     expect(created).toMatchObject({ status: 200, body: [{ Name: name, IsActive: 1, Status: 1 }] });
-    const id = created.body[0].IDWarehouse;
+    const id = created.body[0]!.IDWarehouse;
     expect((await api.get(`/warehouse/${id}`)).body).toEqual(created.body);
-    expect((await api.put(`/warehouse/${id}`, { Name: `${name} 2` })).body[0].Name).toBe(`${name} 2`);
+    expect((await api.put(`/warehouse/${id}`, { Name: `${name} 2` })).body[0]!.Name).toBe(`${name} 2`);
     expect((await other.get(`/warehouse/${id}`)).body).toEqual([]);
     expectRefusal(await other.put(`/warehouse/${id}`, { Name: "x" }), "Depósito não existe");
 
@@ -186,7 +186,7 @@ describe("batches and sales policies", () => {
     const sku = await newSku(api, { BatchControl: 1 });
     const wh = await newWarehouse(api);
     const batch = async (Code: string, ExpirationDate: string | null) =>
-      (await api.post("/sku/batch", { IDSku: sku.IDSku, Code, ExpirationDate })).body[0].IDBatch as number;
+      (await api.post("/sku/batch", { IDSku: sku.IDSku, Code, ExpirationDate })).body[0]!.IDBatch as number;
     const late = await batch("L-LATE", "2099-12-31");
     const soon = await batch("L-SOON", "2098-01-01");
     const expired = await batch("L-OLD", "2000-01-01");
@@ -221,7 +221,7 @@ describe("batches and sales policies", () => {
       PickOrder: "FEFO",
     });
     expect(policy.status).toBe(200);
-    const id = policy.body[0].IDCompanySalesPolicy;
+    const id = policy.body[0]!.IDCompanySalesPolicy;
     const eligible = await api.get(`/sku/batch?IDSku=${sku.IDSku}&IDCompanySalesPolicy=${id}`);
     expect(eligible.body.map((b: any) => b.Code)).toEqual(["L-SOON", "L-LATE", "L-NONE"]);
     await api.put(`/company/sales-policy/${id}`, { PickOrder: "FIFO" });

@@ -103,7 +103,7 @@ describe("an order's payment titles through /accounts/receivable", () => {
       Date: "2026-04-01",
     });
     expect(paid).toMatchObject({ status: 200, body: { OpenValue: 0, Status: 3 } });
-    const paymentId = paid.body.Payments[0].IDAccountPayment;
+    const paymentId = paid.body.Payments[0]!.IDAccountPayment;
     expect(await api.delete(`/accounts/receivable/${titles[0]}/payment/${paymentId}`)).toMatchObject({
       status: 200,
       body: [],

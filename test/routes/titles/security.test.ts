@@ -39,7 +39,7 @@ describe("titles of another company", () => {
       });
       const id = created.body.IDAccountPayableReceivable;
       const paid = await admin.post(`/accounts/${kind}/${id}/payment`, { IDBankAccount: bank, Value: 10 });
-      const paymentId = paid.body.Payments[0].IDAccountPayment;
+      const paymentId = paid.body.Payments[0]!.IDAccountPayment;
       const before = await titleRow(id);
       const filialBank = await makeBankAccount(2);
 
