@@ -62,7 +62,7 @@ beforeAll(async () => {
     reserved: reserved.IDOrder,
     reservedSku: skuId,
     invoiced: invoiced.IDOrder,
-    invoicedItem: invoiced.Items[0].IDSkuMovement,
+    invoicedItem: invoiced.Items[0]!.IDSkuMovement,
     returned: returned.IDOrder,
     paid: paid.IDOrder,
   });
@@ -190,7 +190,7 @@ describe("concurrent status changes", () => {
       expect(history.filter((h) => h.fromStatusId === 23)).toHaveLength(1);
       expect(history.map((h) => h.seq)).toEqual(history.map((_, n) => n + 1));
       expect(history.length).toBe(Math.max(...accepted.map((a) => a.body.StatusHistory.length)));
-      const outs = (await orderMovements(order.Items.map((it: any) => it.IDSkuMovement))).filter(
+      const outs = (await orderMovements(order.Items.map((it) => it.IDSkuMovement))).filter(
         (m) => m.typeMovement === 1,
       );
       expect(outs.length).toBe(history.some((h) => h.toStatusId === 6) ? 1 : 0);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../src/lib/dates";
 import { cnpjOf, nfeXml, type SampleItem } from "../fixtures/nfe/generate";
 import proc from "../fixtures/nfe/procnfe-3-items.xml?raw";
+import type { Answer } from "../support/answers";
 import { signIn } from "../support/api";
 import { invariantViolations } from "../support/invariants";
 import { paymentTypeWithRate } from "../support/order-factories";
@@ -476,8 +477,8 @@ describe("NF-e duplicatas become the purchase's payables at the check", () => {
       Items: [{ IDStockKeepingUnitPurchase: itemId, Quantity: quantity }],
     });
 
-  const payablesOf = (body: any) =>
-    body.Payables.map((p: any) => [p.Installment, p.DueDate, p.Value, p.OpenValue, p.Status]);
+  const payablesOf = (body: Pick<Answer<"$post", "/purchase/:idpurchase/check">, "Payables">) =>
+    body.Payables.map((p) => [p.Installment, p.DueDate, p.Value, p.OpenValue, p.Status]);
 
   it("three duplicatas: three payables with their due dates and values, and the receipt names the NF-e", async () => {
     const { nfeId, purchaseId, itemId } = await nfePurchase(3, [

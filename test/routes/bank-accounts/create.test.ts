@@ -51,7 +51,7 @@ describe("POST /accounts/bank-account", () => {
     });
     expect(response.status).toBe(200);
     const id = newestId(response.body);
-    expect(response.body.find((a: any) => a.IDBankAccount === id)).toEqual({
+    expect(response.body.find((a) => a.IDBankAccount === id)).toEqual({
       IDBankAccount: id,
       Bank: "Itaú",
       BankNumber: "341",

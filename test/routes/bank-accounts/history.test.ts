@@ -26,7 +26,7 @@ describe("GET /accounts/bank-account/{idbankaccount}/history", () => {
 
     const response = await history(id);
     expect(response.status).toBe(200);
-    expect(response.body.map((h: any) => h.Action)).toEqual(["adjustment", "update", "create"]);
+    expect(response.body.map((h) => h.Action)).toEqual(["adjustment", "update", "create"]);
     const [adjustment, update, create] = response.body;
     expect(adjustment).toMatchObject({
       IDBankAccount: id,
@@ -53,7 +53,7 @@ describe("GET /accounts/bank-account/{idbankaccount}/history", () => {
     expect((await api.delete(`/accounts/bank-account/${id}`)).status).toBe(200);
     const response = await history(id);
     expect(response.status).toBe(200);
-    expect(response.body.map((h: any) => [h.Action, h.Changes.Status ?? null])).toEqual([
+    expect(response.body.map((h) => [h.Action, h.Changes.Status ?? null])).toEqual([
       ["delete", { Before: 1, After: 0 }],
       ["create", null],
     ]);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Answer } from "../../support/answers";
 import { call, client, type ErrorBody, signIn } from "../../support/api";
 import {
   daysFromToday,
@@ -47,7 +48,8 @@ beforeAll(async () => {
   await title({ companyId: 2, typeAccount: 0, value: 80_000, dueDate: today() }); // another company's title
 });
 
-const find = (list: any[], id: number) => list.find((a) => a.IDBankAccount === id);
+type BankAccount = Answer<"$get", "/accounts/bank-account">[number];
+const find = (list: BankAccount[], id: number) => list.find((a) => a.IDBankAccount === id)!;
 
 describe("GET /accounts/bank-account", () => {
   it("answers Balance from the entries up to today and BalanceForecast with the titles due up to today", async () => {
@@ -74,13 +76,13 @@ describe("GET /accounts/bank-account", () => {
   it("lists only the caller's company's active accounts, ordered by id", async () => {
     const inactive = await insertBankAccount({ companyId: 1, status: 0 });
     const elsewhere = await insertBankAccount({ companyId: 2 });
-    const ids = (await api.get("/accounts/bank-account")).body.map((a: any) => a.IDBankAccount);
+    const ids = (await api.get("/accounts/bank-account")).body.map((a) => a.IDBankAccount);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(ids).toContain(main);
     expect(ids).not.toContain(inactive);
     expect(ids).not.toContain(elsewhere);
     const filial = client("demo", await signIn("demo", "filial@demo.local"));
-    expect((await filial.get("/accounts/bank-account")).body.map((a: any) => a.IDBankAccount)).toEqual([
+    expect((await filial.get("/accounts/bank-account")).body.map((a) => a.IDBankAccount)).toEqual([
       elsewhere,
     ]);
   });
@@ -89,13 +91,11 @@ describe("GET /accounts/bank-account", () => {
     const invoice = await insertInvoicingCompany(1);
     const tagged = await insertBankAccount({ companyId: 1, bankNumber: "237", companyInvoiceId: invoice });
     expect(
-      (await api.get(`/accounts/bank-account?IDCompanyInvoice=${invoice}`)).body.map(
-        (a: any) => a.IDBankAccount,
-      ),
+      (await api.get(`/accounts/bank-account?IDCompanyInvoice=${invoice}`)).body.map((a) => a.IDBankAccount),
     ).toEqual([tagged]);
-    expect(
-      (await api.get("/accounts/bank-account?BankNumber=341")).body.map((a: any) => a.IDBankAccount),
-    ).toEqual([main]);
+    expect((await api.get("/accounts/bank-account?BankNumber=341")).body.map((a) => a.IDBankAccount)).toEqual(
+      [main],
+    );
     expect((await api.get(`/accounts/bank-account?BankNumber=237&IDCompanyInvoice=1`)).body).toEqual([]);
     expect((await api.get("/accounts/bank-account?IDCompanyInvoice=9999")).body).toEqual([]);
   });
@@ -124,7 +124,7 @@ describe("GET /accounts/bank-account", () => {
       BankNumber: "001",
       IDCompanyIntegrationPix: pix,
     });
-    const created = post.body.find((a: any) => a.IDCompanyIntegrationPix === pix)!;
+    const created = post.body.find((a) => a.IDCompanyIntegrationPix === pix)!;
     expect(created.CompanyIntegrationPix).toBe("Pix Banco do Brasil");
     expect(find(post.body, main).CompanyIntegrationPix).toBeNull();
   });

@@ -52,7 +52,7 @@ describe("PUT /accounts/bank-account/{idbankaccount} (opening-balance mode)", ()
       createdBy: 1,
     });
     // the refreshed list shows the new balance: 1000.00 at the opening date plus that day's 77.77
-    expect(response.body.find((a: any) => a.IDBankAccount === id)!.Balance).toBe(1077.77);
+    expect(response.body.find((a) => a.IDBankAccount === id)!.Balance).toBe(1077.77);
   });
 
   it("answers Nenhum ajuste aplicado to a second identical request, posting nothing", async () => {

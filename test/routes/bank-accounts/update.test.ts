@@ -62,7 +62,7 @@ describe("PUT /accounts/bank-account/{idbankaccount} (registry mode)", () => {
     const id = await fullAccount();
     const response = await put(id, { Bank: "Itaú Unibanco" });
     expect(response.status).toBe(200);
-    expect(response.body.find((a: any) => a.IDBankAccount === id)).toMatchObject({
+    expect(response.body.find((a) => a.IDBankAccount === id)).toMatchObject({
       Bank: "Itaú Unibanco",
       BankNumber: "341",
       Agency: "0001",
@@ -88,7 +88,7 @@ describe("PUT /accounts/bank-account/{idbankaccount} (registry mode)", () => {
     const id = await fullAccount();
     const response = await put(id, { ...registry(), Agency: "0002" });
     expect(response.status).toBe(200);
-    expect(response.body.find((a: any) => a.IDBankAccount === id)).toMatchObject({
+    expect(response.body.find((a) => a.IDBankAccount === id)).toMatchObject({
       ...registry(),
       Agency: "0002",
       AccountNumber: "12345-6",

@@ -155,7 +155,7 @@ describe("POST /accounts/bank-statement with Accounts[] on a bank line", () => {
       TotalInflow: 1000,
       Difference: 0,
     });
-    expect(complete[0]!.InternalAccounts.map((e: any) => [e.IDAccountPayableReceivable, e.Value])).toEqual([
+    expect(complete[0]!.InternalAccounts.map((e) => [e.IDAccountPayableReceivable, e.Value])).toEqual([
       [first, 400],
       [second, 600],
     ]);

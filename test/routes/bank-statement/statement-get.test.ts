@@ -19,7 +19,7 @@ let C: number;
 let receivable: number;
 let payable: number;
 const ids: Record<string, number> = {};
-let transfer: any;
+let transfer: Answer<"$post", "/accounts/bank-statement/transfer">;
 
 beforeAll(async () => {
   await seedAccounts();
@@ -185,7 +185,7 @@ describe("GET /accounts/bank-statement Source=1 (internal statement)", () => {
       TotalPayments: 130,
       FinalBalance: 1670,
     });
-    expect(body.Entries.map((e: any) => [e.IDBankStatement, e.Balance])).toEqual([
+    expect(body.Entries.map((e) => [e.IDBankStatement, e.Balance])).toEqual([
       [ids.receipt, 1200],
       [ids.onB, 1700],
       [transfer.Debit.IDBankStatement, 1600],
@@ -215,7 +215,7 @@ describe("GET /accounts/bank-statement Source=1 (internal statement)", () => {
       TotalPayments: 100,
       FinalBalance: 900,
     });
-    expect(response.body.Entries.map((e: any) => [e.IDBankStatement, e.Balance])).toEqual([
+    expect(response.body.Entries.map((e) => [e.IDBankStatement, e.Balance])).toEqual([
       [transfer.Debit.IDBankStatement, 900],
     ]);
   });
@@ -224,10 +224,10 @@ describe("GET /accounts/bank-statement Source=1 (internal statement)", () => {
     const inflows = await get<InternalStatement>(
       `Source=1&IDBankAccount=${A}&DateFrom=2025-01-01&DateTo=2025-01-31&IDTypeAccount=0`,
     );
-    expect(inflows.body.Entries.map((e: any) => e.IDBankStatement)).toEqual([ids.receipt]);
+    expect(inflows.body.Entries.map((e) => e.IDBankStatement)).toEqual([ids.receipt]);
     expect(inflows.body).toMatchObject({ TotalReceipts: 200, TotalPayments: 0, FinalBalance: 1200 });
     const one = await get<InternalStatement>(`Source=1&IDBankStatement=${ids.payment}`);
-    expect(one.body.Entries.map((e: any) => e.IDBankStatement)).toEqual([ids.payment]);
+    expect(one.body.Entries.map((e) => e.IDBankStatement)).toEqual([ids.payment]);
   });
 
   it("Ignore is read without effect", async () => {
@@ -249,7 +249,7 @@ describe("GET /accounts/bank-statement Source=1 (internal statement)", () => {
     expect(bounded.body.TotalEntries).toBe(1);
     const open = await get<InternalStatement>(`Source=1&IDBankAccount=${D}`);
     expect(open.body.DateTo).toBeNull();
-    expect(open.body.Entries.map((e: any) => e.IDBankStatement)).toContain(future);
+    expect(open.body.Entries.map((e) => e.IDBankStatement)).toContain(future);
   });
 
   it("IDCompany lists another company of the caller's access list", async () => {
@@ -257,7 +257,7 @@ describe("GET /accounts/bank-statement Source=1 (internal statement)", () => {
       `Source=1&IDCompany=2&DateFrom=2025-01-01&DateTo=2025-01-31`,
     );
     expect(response.status).toBe(200);
-    expect(response.body.Entries.map((e: any) => e.IDBankStatement)).toEqual([ids.otherCompany]);
+    expect(response.body.Entries.map((e) => e.IDBankStatement)).toEqual([ids.otherCompany]);
     expect(response.body.FinalBalance).toBe(77);
   });
 });
@@ -321,7 +321,7 @@ describe("GET /accounts/bank-statement Source=2 (imported bank statement)", () =
 
   it("starts at 2025-01-01 without DateFrom, earlier with it", async () => {
     const withOld = await get<BankLines>(`Source=2&IDBankAccount=${A}&DateFrom=2024-12-01`);
-    expect(withOld.body.map((l: any) => l.IDBankStatementConciliation)).toEqual([
+    expect(withOld.body.map((l) => l.IDBankStatementConciliation)).toEqual([
       ids.oldLine,
       ids.reconciledLine,
       ids.pendingLine,
@@ -330,15 +330,15 @@ describe("GET /accounts/bank-statement Source=2 (imported bank statement)", () =
 
   it("filters by status, type, group and linked entry", async () => {
     const pending = await get<BankLines>(`Source=2&IDBankAccount=${A}&IDTypeStatusConciliation=1`);
-    expect(pending.body.map((l: any) => l.IDBankStatementConciliation)).toEqual([ids.pendingLine]);
+    expect(pending.body.map((l) => l.IDBankStatementConciliation)).toEqual([ids.pendingLine]);
     const debits = await get<BankLines>(`Source=2&IDBankAccount=${A}&IDTypeAccount=1`);
-    expect(debits.body.map((l: any) => l.IDBankStatementConciliation)).toEqual([ids.reconciledLine]);
+    expect(debits.body.map((l) => l.IDBankStatementConciliation)).toEqual([ids.reconciledLine]);
     const group = await get<BankLines>(`Source=2&IDBankStatementConciliation=${ids.pendingLine}`);
-    expect(group.body.map((l: any) => l.IDBankStatementConciliation)).toEqual([ids.pendingLine]);
+    expect(group.body.map((l) => l.IDBankStatementConciliation)).toEqual([ids.pendingLine]);
     const byEntry = await get<BankLines>(`Source=2&IDBankStatement=${ids.payment}`);
-    expect(byEntry.body.map((l: any) => l.IDBankStatementConciliation)).toEqual([ids.reconciledLine]);
+    expect(byEntry.body.map((l) => l.IDBankStatementConciliation)).toEqual([ids.reconciledLine]);
     const range = await get<BankLines>(`Source=2&IDBankAccount=${A}&DateFrom=2025-01-16&DateTo=2025-01-31`);
-    expect(range.body.map((l: any) => l.IDBankStatementConciliation)).toEqual([ids.pendingLine]);
+    expect(range.body.map((l) => l.IDBankStatementConciliation)).toEqual([ids.pendingLine]);
   });
 });
 

@@ -90,7 +90,7 @@ describe("GET /accounts/bank-statement Source=1 across pages of 5000", () => {
     expect(body.Entries).toHaveLength(5_000);
     expect(cents(body.PreviousBalance)).toBe(opening);
     expect(body.TotalEntries).toBe(expected.length);
-    expect(body.Entries.map((e: any) => [e.IDBankStatement, cents(e.Balance)])).toEqual(
+    expect(body.Entries.map((e) => [e.IDBankStatement, cents(e.Balance)])).toEqual(
       expected.slice(0, 5_000).map((e) => [e.id, e.balance]),
     );
     expect(cents(body.FinalBalance)).toBe(expected.at(-1)!.balance);
@@ -105,7 +105,7 @@ describe("GET /accounts/bank-statement Source=1 across pages of 5000", () => {
     expect(body.Page).toBe(1);
     expect(body.Entries).toHaveLength(expected.length - 5_000);
     expect(cents(body.PreviousBalance)).toBe(expected[4_999]!.balance);
-    expect(body.Entries.map((e: any) => [e.IDBankStatement, cents(e.Balance)])).toEqual(
+    expect(body.Entries.map((e) => [e.IDBankStatement, cents(e.Balance)])).toEqual(
       expected.slice(5_000).map((e) => [e.id, e.balance]),
     );
     expect(cents(body.Entries.at(-1)!.Balance)).toBe(cents(body.FinalBalance));

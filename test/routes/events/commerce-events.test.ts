@@ -104,7 +104,7 @@ describe("purchase received", () => {
   it("writes purchase.received in the check's batch, once", async () => {
     const world = await purchaseWorld(api, { skuCount: 1 });
     const purchase = await newPurchase(api, world);
-    const item = purchase.Items[0].IDStockKeepingUnitPurchase;
+    const item = purchase.Items[0]!.IDStockKeepingUnitPurchase;
     const checked = await api.post(`/purchase/${purchase.IDPurchase}/check`, {
       Items: [{ IDStockKeepingUnitPurchase: item, Quantity: 10 }],
     });

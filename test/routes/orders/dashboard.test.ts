@@ -32,7 +32,7 @@ describe("GET /company/dashboard/order/status", () => {
     const answer = await api.get("/company/dashboard/order/status?DateFrom=2025-07-01&DateTo=2025-07-31");
     expect(answer.status).toBe(200);
     expect(answer.body).toHaveLength(23);
-    const byId = new Map(answer.body.map((r: any) => [r.IDStatusOrder, r]));
+    const byId = new Map(answer.body.map((r) => [r.IDStatusOrder, r]));
     expect(byId.get(1)).toEqual({
       IDStatusOrder: 1,
       Description: "Pedido recebido",

@@ -147,7 +147,7 @@ describe("no overselling: a reservation never takes QtyAvailable below zero", ()
       IDStatusOrder: 23,
       Items: [{ IDSku: skuId, Quantity: 4 }],
     });
-    const itemId = order.Items[0].IDSkuMovement;
+    const itemId = order.Items[0]!.IDSkuMovement;
     const added = await api.post(`/orders/${order.IDOrder}/sku`, { IDSku: skuId, Quantity: 3 });
     expectRefusal(added, refused(skuId, warehouseId, "2", "3"));
     const grown = await api.put(`/orders/${order.IDOrder}/sku/${itemId}`, { Quantity: 7 });

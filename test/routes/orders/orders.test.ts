@@ -142,7 +142,7 @@ describe("POST /orders", () => {
       expect.objectContaining({ skuId, warehouseId, quantity: 5000, statusOrderId: 23 }),
     ]);
     const balance = await api.get(`/sku/${skuId}/warehouse`);
-    expect(balance.body.filter((w: any) => w.IDWarehouse === warehouseId)).toEqual([
+    expect(balance.body.filter((w) => w.IDWarehouse === warehouseId)).toEqual([
       expect.objectContaining({ QtyOnStock: 10, QtyReserved: 5, QtyAvailable: 5 }),
     ]);
   });
@@ -227,9 +227,7 @@ describe("PUT /orders/{idorder}: status transitions", () => {
       }),
     ]);
     expect(await reservationRows(order.IDOrder)).toEqual([]);
-    expect(
-      invoiced.body.StatusHistory.map((h: any) => [h.Seq, h.FromIDStatusOrder, h.IDStatusOrder]),
-    ).toEqual([
+    expect(invoiced.body.StatusHistory.map((h) => [h.Seq, h.FromIDStatusOrder, h.IDStatusOrder])).toEqual([
       [1, null, 23],
       [2, 23, 6],
     ]);
@@ -280,7 +278,7 @@ describe("PUT /orders/{idorder}: status transitions", () => {
       `Items[0]. Estoque insuficiente do SKU ${skuId} no depósito ${warehouseId}: saldo 2, solicitado 5`,
     );
     expect(await orderRow(order.IDOrder)).toMatchObject({ statusId: 3, stockState: 0, version: 0 });
-    expect(await orderMovements([order.Items[0].IDSkuMovement])).toEqual([]);
+    expect(await orderMovements([order.Items[0]!.IDSkuMovement])).toEqual([]);
   });
 
   it("changes header fields and records a message request; Resend without TypeMessage is refused", async () => {
@@ -340,11 +338,11 @@ describe("GET /orders", () => {
         ).IDOrder,
       );
     const first = await api.get(`/orders?IDConsumer=${consumer}&PageSize=2`);
-    expect(first.body.map((o: any) => o.IDOrder)).toEqual(ids.slice(0, 2));
+    expect(first.body.map((o) => o.IDOrder)).toEqual(ids.slice(0, 2));
     const second = await api.get(`/orders?IDConsumer=${consumer}&PageSize=2&LastID=${ids[1]}`);
-    expect(second.body.map((o: any) => o.IDOrder)).toEqual([ids[2]]);
+    expect(second.body.map((o) => o.IDOrder)).toEqual([ids[2]]);
     const dated = await api.get(`/orders?IDConsumer=${consumer}&DateFrom=2026-02-11&DateTo=2026-02-11`);
-    expect(dated.body.map((o: any) => o.IDOrder)).toEqual([ids[1]]);
+    expect(dated.body.map((o) => o.IDOrder)).toEqual([ids[1]]);
     expect(first.body[0]).toMatchObject({ StatusColorCode: "#1E88E5", IDConsumer: consumer });
     expect((await other.get(`/orders?IDConsumer=${consumer}`)).body).toEqual([]);
     expect(await api.get("/orders?PageSize=5001")).toMatchObject({ status: 400 });
@@ -361,7 +359,7 @@ describe("GET /orders", () => {
     });
     const fromZero = await api.get(`/orders?IDConsumer=${consumer}&LastID=0`);
     expect(fromZero.status).toBe(200);
-    expect(fromZero.body.map((o: any) => o.IDOrder)).toEqual([order.IDOrder]);
+    expect(fromZero.body.map((o) => o.IDOrder)).toEqual([order.IDOrder]);
     expect((await api.get(`/orders?IDConsumer=${consumer}&LastID=00`)).body).toEqual(fromZero.body);
     const packages = await api.get("/orders/package?LastID=0&PageSize=1");
     expect(packages.status).toBe(200);

@@ -18,7 +18,7 @@ describe("/type/order/status", () => {
   it("lists the seeded flow with colors, flags and the allowed transitions, the same for every company", async () => {
     const list = await api.get("/type/order/status");
     expect(list.status).toBe(200);
-    const byId = new Map(list.body.map((s: any) => [s.IDStatusOrder, s]));
+    const byId = new Map(list.body.map((s) => [s.IDStatusOrder, s]));
     expect([...byId.keys()]).toEqual([
       1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 23, 50, 51, 52, 53, 54, 55, 56, 57, 58, 97,
     ]);

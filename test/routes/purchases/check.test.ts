@@ -35,7 +35,7 @@ beforeAll(async () => {
 async function approvedPurchase(body: Record<string, unknown> = {}, skuBody: Record<string, unknown> = {}) {
   const world = await purchaseWorld(api, { skuCount: 2, sku: skuBody });
   const purchase = await newPurchase(api, world, body);
-  const itemIds = purchase.Items.map((i: any) => i.IDStockKeepingUnitPurchase) as number[];
+  const itemIds = purchase.Items.map((i) => i.IDStockKeepingUnitPurchase) as number[];
   return { world, purchase, id: purchase.IDPurchase as number, itemIds };
 }
 
@@ -87,7 +87,7 @@ describe("POST /purchase/{idpurchase}/check", () => {
     });
     expect(checked.body.ReceivedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(
-      checked.body.Items.map((i: any) => [
+      checked.body.Items.map((i) => [
         i.QuantityReceived,
         i.QuantityCounted,
         i.StockKeepingUnitPurchaseScheduleStatus,
@@ -98,7 +98,7 @@ describe("POST /purchase/{idpurchase}/check", () => {
     ]);
     // 25.00 + 38.50 = 63.50 in three installments: 21.18 + 21.16 + 21.16, due in 30, 60, 90 days
     expect(
-      checked.body.Payables.map((p: any) => [p.Installment, p.Value, p.OpenValue, p.DueDate, p.Status]),
+      checked.body.Payables.map((p) => [p.Installment, p.Value, p.OpenValue, p.DueDate, p.Status]),
     ).toEqual([
       [1, 21.18, 21.18, addDays(today(), 30), 1],
       [2, 21.16, 21.16, addDays(today(), 60), 1],
@@ -142,7 +142,7 @@ describe("POST /purchase/{idpurchase}/check", () => {
       body: { IDStatusPurchase: 10, Received: 1, Payables: checked.body.Payables },
     });
     const listed = await api.get(`/purchase?IDPurchase=${id}&StockKeepingUnitPurchaseScheduleStatus=1`);
-    expect(listed.body.map((p: any) => p.IDPurchase)).toEqual([id]);
+    expect(listed.body.map((p) => p.IDPurchase)).toEqual([id]);
   });
 
   it("refuses a second check, even two at once, and posts the movements once", async () => {
@@ -210,12 +210,12 @@ describe("POST /purchase/{idpurchase}/check", () => {
     expect(response.status).toBe(200);
     const surplusId = response.body.IDPurchaseSurplus;
     expect(surplusId).toEqual(expect.any(Number));
-    expect(response.body.Items.map((i: any) => [i.QuantityReceived, i.QuantityCounted])).toEqual([
+    expect(response.body.Items.map((i) => [i.QuantityReceived, i.QuantityCounted])).toEqual([
       [10, 13],
       [11, 11],
     ]);
     expect((await purchaseMovements(id)).map((m) => m.quantity)).toEqual([10000, 11000]);
-    expect(response.body.Payables.map((p: any) => p.Value)).toEqual([63.5]);
+    expect(response.body.Payables.map((p) => p.Value)).toEqual([63.5]);
 
     const surplus = await api.get(`/purchase/${surplusId}`);
     expect(surplus.body).toMatchObject({
@@ -229,7 +229,7 @@ describe("POST /purchase/{idpurchase}/check", () => {
       Total: 7.5,
       Payables: [],
     });
-    expect(surplus.body.Items.map((i: any) => [i.IDSku, i.Quantity, i.UnitCost])).toEqual([
+    expect(surplus.body.Items.map((i) => [i.IDSku, i.Quantity, i.UnitCost])).toEqual([
       [world.skus[0], 3, 2.5],
     ]);
     expect(await purchaseMovements(surplusId!)).toEqual([]);

@@ -31,9 +31,7 @@ describe("purchase status registry", () => {
   it("lists the 13 seeded statuses with their transitions", async () => {
     const response = await api.get("/type/purchase/status");
     expect(response.status).toBe(200);
-    expect(response.body.map((s: any) => s.IDStatusPurchase)).toEqual([
-      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
-    ]);
+    expect(response.body.map((s) => s.IDStatusPurchase)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(response.body[0]).toMatchObject({
       Description: "Rascunho",
       Editable: 1,
@@ -94,7 +92,7 @@ describe("POST /purchase and GET /purchase/{idpurchase}", () => {
       ScheduleStatusName: "Agendado",
     });
     expect(
-      body.Items.map((i: any) => [
+      body.Items.map((i) => [
         i.IDSku,
         i.Quantity,
         i.UnitCost,
@@ -284,9 +282,7 @@ describe("GET /purchase filters", () => {
     await api.put(`/purchase/${lateCancelled.IDPurchase}`, { IDStatusPurchase: 12 });
 
     const ids = async (query: string) =>
-      ((await api.get(`/purchase?IDOrder=${orderId}&${query}`)).body as any[])
-        .map((p) => p.IDPurchase)
-        .sort();
+      (await api.get(`/purchase?IDOrder=${orderId}&${query}`)).body.map((p) => p.IDPurchase).sort();
     expect(await ids("StockKeepingUnitPurchaseScheduleStatus=2")).toEqual([scheduled.IDPurchase]);
     expect(await ids("StockKeepingUnitPurchaseScheduleStatus=3")).toEqual([late.IDPurchase]);
     expect(await ids("StockKeepingUnitPurchaseScheduleStatus=4")).toEqual([unscheduled.IDPurchase]);
@@ -327,9 +323,7 @@ describe("GET /purchase filters", () => {
       .set({ updatedAt: "2020-01-01 00:00:00" })
       .where(eq(purchases.id, a.IDPurchase));
     const ids = async (query: string) =>
-      ((await api.get(`/purchase?IDSupplier=${supplier}&${query}`)).body as any[])
-        .map((p) => p.IDPurchase)
-        .sort();
+      (await api.get(`/purchase?IDSupplier=${supplier}&${query}`)).body.map((p) => p.IDPurchase).sort();
     expect(await ids(`chNFeFrom=${keyB}`)).toEqual([b.IDPurchase]);
     expect(await ids(`chNFeFrom=${keyA}`)).toEqual([a.IDPurchase, b.IDPurchase]);
     expect(await ids("NfeNumberFrom=150")).toEqual([b.IDPurchase]);

@@ -61,9 +61,7 @@ describe("SKU registry", () => {
     });
     expect((await api.get(`/product/${id}`)).body[0]).toMatchObject({ IDProduct: id, Code: code });
     expect((await api.get(`/sku/${id}`)).body).toEqual(created.body);
-    expect((await api.get(`/sku?Search=${encodeURIComponent(code)}`)).body.map((s: any) => s.IDSku)).toEqual([
-      id,
-    ]);
+    expect((await api.get(`/sku?Search=${encodeURIComponent(code)}`)).body.map((s) => s.IDSku)).toEqual([id]);
 
     const updated = await api.put(`/sku/${id}`, { Price: 26.9, DecimalQuantity: 1, Unit: "KG" });
     expect(updated.body[0]).toMatchObject({
@@ -90,7 +88,7 @@ describe("warehouses", () => {
     expect(await demoDb().select().from(warehouses).where(eq(warehouses.id, 1)).get()).toMatchObject({
       companyId: 1,
     });
-    expect((await other.get("/warehouse")).body.map((w: any) => w.IDWarehouse)).toContain(2);
+    expect((await other.get("/warehouse")).body.map((w) => w.IDWarehouse)).toContain(2);
   });
 
   it("CRUD; delete refused while the warehouse holds stock; another company's warehouse is nonexistent", async () => {
@@ -111,7 +109,7 @@ describe("warehouses", () => {
     );
     await adjust(api, { IDSku: sku.IDSku, IDWarehouse: id, IDTypeMovement: 1, Quantity: 1 });
     expect(await api.delete(`/warehouse/${id}`)).toMatchObject({ status: 200, body: "sucesso" });
-    expect((await api.get("/warehouse")).body.map((w: any) => w.IDWarehouse)).not.toContain(id);
+    expect((await api.get("/warehouse")).body.map((w) => w.IDWarehouse)).not.toContain(id);
   });
 
   it("an inactive warehouse does not move stock", async () => {
@@ -165,10 +163,10 @@ describe("balances and reservations", () => {
     const balance = await api.get(`/sku/balance?IDSku=${sku.IDSku}`);
     expect(balance.body[0]).toMatchObject({ QtyOnStock: 100, QtyReserved: 7, QtyAvailable: 93 });
     const perWarehouse = (await api.get(`/sku/${sku.IDSku}/warehouse`)).body.find(
-      (w: any) => w.IDWarehouse === wh,
+      (w) => w.IDWarehouse === wh,
     );
     expect(perWarehouse).toMatchObject({ QtyOnStock: 100, QtyReserved: 7, QtyAvailable: 93 });
-    const seeded = (await api.get(`/sku/${sku.IDSku}/warehouse`)).body.find((w: any) => w.IDWarehouse === 1);
+    const seeded = (await api.get(`/sku/${sku.IDSku}/warehouse`)).body.find((w) => w.IDWarehouse === 1);
     expect(seeded).toMatchObject({ QtyOnStock: 0, QtyReserved: 0, QtyAvailable: 0 });
     expect((await api.get(`/sku/balance?IDSku=${sku.IDSku}&IDWarehouse=1`)).body[0]).toMatchObject({
       QtyOnStock: 0,
@@ -208,7 +206,7 @@ describe("batches and sales policies", () => {
       "Já existe um lote com este código para o SKU",
     );
     const all = await api.get(`/sku/batch?IDSku=${sku.IDSku}`);
-    expect(all.body.map((b: any) => [b.Code, b.QtyOnStock])).toEqual([
+    expect(all.body.map((b) => [b.Code, b.QtyOnStock])).toEqual([
       ["L-LATE", 2],
       ["L-SOON", 2],
       ["L-OLD", 2],
@@ -223,10 +221,10 @@ describe("batches and sales policies", () => {
     expect(policy.status).toBe(200);
     const id = policy.body[0]!.IDCompanySalesPolicy;
     const eligible = await api.get(`/sku/batch?IDSku=${sku.IDSku}&IDCompanySalesPolicy=${id}`);
-    expect(eligible.body.map((b: any) => b.Code)).toEqual(["L-SOON", "L-LATE", "L-NONE"]);
+    expect(eligible.body.map((b) => b.Code)).toEqual(["L-SOON", "L-LATE", "L-NONE"]);
     await api.put(`/company/sales-policy/${id}`, { PickOrder: "FIFO" });
     const fifo = await api.get(`/sku/batch?IDSku=${sku.IDSku}&IDCompanySalesPolicy=${id}`);
-    expect(fifo.body.map((b: any) => b.Code)).toEqual(["L-LATE", "L-SOON", "L-NONE"]);
+    expect(fifo.body.map((b) => b.Code)).toEqual(["L-LATE", "L-SOON", "L-NONE"]);
     expectRefusal(await other.get(`/sku/batch?IDCompanySalesPolicy=${id}`), "Política de venda não existe");
 
     const kardex = await api.get(`/sku/movement?Type=KardexBatch&IDBatch=${soon}`);
@@ -240,7 +238,7 @@ describe("batches and sales policies", () => {
     });
     expect(out.status).toBe(200);
     const after = await api.get(`/sku/movement?Type=KardexBatch&IDBatch=${soon}`);
-    expect(after.body.map((l: any) => [l.QtyBalance, l.BalanceCost])).toEqual([
+    expect(after.body.map((l) => [l.QtyBalance, l.BalanceCost])).toEqual([
       [2, 2],
       [1, 1],
     ]);

@@ -118,7 +118,7 @@ describe("payable: create, partial payment, full payment, delete payment", () =>
 
     const detail = await api.get(`/accounts/payable/${id}`);
     expect(detail.body).toMatchObject({ OpenValue: 300.25, Status: 2 });
-    expect(detail.body.Payments.map((p: any) => p.IDAccountPayment)).toEqual([left[0]!.id]);
+    expect(detail.body.Payments.map((p) => p.IDAccountPayment)).toEqual([left[0]!.id]);
 
     const last = await api.delete(`/accounts/payable/${id}/payment/${left[0]!.id}`);
     expect(last).toMatchObject({ status: 200, body: [] });

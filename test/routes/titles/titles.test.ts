@@ -256,7 +256,7 @@ describe("reading titles", () => {
     const ids = async (query: string) => {
       const response = await api.get(`/accounts/payable?IDSupplier=${supplier}${query}`);
       expect(response.status).toBe(200);
-      return response.body.map((t: any) => t.IDAccountPayableReceivable);
+      return response.body.map((t) => t.IDAccountPayableReceivable);
     };
     expect(await ids("")).toEqual([early, bare, late]);
     expect(await ids("&Status=1")).toEqual([early, bare]);
