@@ -133,7 +133,7 @@ describe("bad input: 400 with a clear message, nothing written", () => {
       IDTypeMovement: 0,
       UnitCost: 1,
       ...change,
-    } as any);
+    } as Parameters<typeof adjust>[1]);
     expectRefusal(response, message);
     expect(await movementCount(sku.IDSku)).toBe(0);
   });
