@@ -56,7 +56,9 @@ describe("concurrent writes on shared rows keep the books consistent", () => {
     ];
     const responses = await Promise.all(shuffled(requests).map((send) => send()));
     expectCleanAnswers(responses);
-    const deletes = responses.filter((r) => r.body?.DeletedEntries !== undefined);
+    const deletes = responses.filter(
+      (r) => (r.body as { DeletedEntries?: unknown } | null)?.DeletedEntries !== undefined,
+    );
     expect(deletes).toHaveLength(earlier.length);
     await consistent();
   });

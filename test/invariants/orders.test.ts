@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { errorBody } from "../support/api";
 import { type Corruption, reports } from "../support/corruptions";
 import { invariantViolations } from "../support/invariants";
 import {
@@ -61,7 +62,7 @@ beforeAll(async () => {
     reserved: reserved.IDOrder,
     reservedSku: skuId,
     invoiced: invoiced.IDOrder,
-    invoicedItem: invoiced.Items[0].IDSkuMovement,
+    invoicedItem: invoiced.Items[0]!.IDSkuMovement,
     returned: returned.IDOrder,
     paid: paid.IDOrder,
   });
@@ -181,7 +182,7 @@ describe("concurrent status changes", () => {
       const refused = pair.filter((a) => a.status !== 200);
       expect(accepted.length, JSON.stringify(pair.map((a) => a.body))).toBeGreaterThanOrEqual(1);
       for (const r of refused)
-        expect(r.body.errorMessage).toMatch(
+        expect(errorBody(r).errorMessage).toMatch(
           /^(Pedido foi alterado por outra requisição, tente novamente|Transição de status não permitida: de (6|10) para (6|10)|Pedido em status final não pode ser alterado)$/,
         );
       const history = await historyRows(order.IDOrder);
@@ -189,7 +190,7 @@ describe("concurrent status changes", () => {
       expect(history.filter((h) => h.fromStatusId === 23)).toHaveLength(1);
       expect(history.map((h) => h.seq)).toEqual(history.map((_, n) => n + 1));
       expect(history.length).toBe(Math.max(...accepted.map((a) => a.body.StatusHistory.length)));
-      const outs = (await orderMovements(order.Items.map((it: any) => it.IDSkuMovement))).filter(
+      const outs = (await orderMovements(order.Items.map((it) => it.IDSkuMovement))).filter(
         (m) => m.typeMovement === 1,
       );
       expect(outs.length).toBe(history.some((h) => h.toStatusId === 6) ? 1 : 0);

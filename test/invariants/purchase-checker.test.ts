@@ -29,7 +29,7 @@ beforeAll(async () => {
   const purchase = await newPurchase(api, world, { IDTypePayment: world.paymentTypeId, Installments: 2 });
   const checked = await api.post(`/purchase/${purchase.IDPurchase}/check`, {
     CreateNewPurchaseSentMore: 1,
-    Items: purchase.Items.map((i: any, n: number) => ({
+    Items: purchase.Items.map((i, n) => ({
       IDStockKeepingUnitPurchase: i.IDStockKeepingUnitPurchase,
       Quantity: i.Quantity + n,
     })),
@@ -58,10 +58,10 @@ beforeAll(async () => {
 
   Object.assign(ids, {
     purchase: purchase.IDPurchase,
-    item: purchase.Items[0].IDStockKeepingUnitPurchase,
-    title: checked.body.Payables[1].IDAccountPayableReceivable,
+    item: purchase.Items[0]!.IDStockKeepingUnitPurchase,
+    title: checked.body.Payables[1]!.IDAccountPayableReceivable,
     production: productionId,
-    productionLine: production.body.Items[0].IDStockKeepingUnitProductionItem,
+    productionLine: production.body.Items[0]!.IDStockKeepingUnitProductionItem,
   });
 });
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { errorBody } from "../support/api";
 import { invariantViolations } from "../support/invariants";
 import { newOrder, stockedSku } from "../support/order-factories";
 import { companyOneApi } from "../support/registry-factories";
@@ -60,7 +61,7 @@ describe("stock invariants after concurrent movement storms", () => {
     const answers = await Promise.all(requests);
     for (const answer of answers) {
       expect([200, 400]).toContain(answer.status);
-      if (answer.status === 400) expect(answer.body.errorMessage).toMatch(/^Estoque insuficiente/);
+      if (answer.status === 400) expect(errorBody(answer).errorMessage).toMatch(/^Estoque insuficiente/);
     }
     expect(answers.filter((r) => r.status === 200).length).toBeGreaterThan(30);
     expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
@@ -74,7 +75,7 @@ describe("stock invariants after concurrent movement storms", () => {
     const batches = await Promise.all(
       ["A", "B", "C"].map(
         async (code) =>
-          (await api.post("/sku/batch", { IDSku: sku.IDSku, Code: code })).body[0].IDBatch as number,
+          (await api.post("/sku/batch", { IDSku: sku.IDSku, Code: code })).body[0]!.IDBatch as number,
       ),
     );
     const answers = await Promise.all(
@@ -119,7 +120,7 @@ describe("stock invariants after concurrent movement storms", () => {
         }
       }),
     );
-    const refusals = answers.filter((a) => a.status === 400).map((a) => a.body.errorMessage as string);
+    const refusals = answers.filter((a) => a.status === 400).map((a) => errorBody(a).errorMessage);
     expect(answers.filter((a) => a.status !== 200 && a.status !== 400)).toEqual([]);
     for (const message of refusals)
       expect(message).toMatch(
@@ -130,8 +131,8 @@ describe("stock invariants after concurrent movement storms", () => {
     const [row] = (await api.get(`/sku/${skuId}/warehouse`)).body.filter(
       (w: { IDWarehouse: number }) => w.IDWarehouse === warehouseId,
     );
-    expect(row.QtyOnStock).toBe(20);
-    expect(row.QtyAvailable).toBeGreaterThanOrEqual(0);
+    expect(row!.QtyOnStock).toBe(20);
+    expect(row!.QtyAvailable).toBeGreaterThanOrEqual(0);
   });
 
   it("the checker catches a drifted total and a wrong average", async () => {

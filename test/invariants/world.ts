@@ -9,7 +9,7 @@ export async function adminApi(): Promise<Api> {
   return client("demo", await signIn("demo", "admin@demo.local"));
 }
 
-function ok<T = any>(response: { status: number; body: T }, what: string): T {
+function ok<T>(response: { status: number; body: T }, what: string): T {
   if (response.status !== 200)
     throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
@@ -90,14 +90,15 @@ export async function pay(
     }),
     "payment",
   );
-  return body.Payments.at(-1).IDAccountPayment as number;
+  return body.Payments.at(-1)!.IDAccountPayment as number;
 }
 
 /** Every answer is a 200 or a clean 400 `{errorMessage}` (never a 5xx). */
-export function expectCleanAnswers(responses: { status: number; body: any }[]): void {
+export function expectCleanAnswers(responses: { status: number; body: unknown }[]): void {
   for (const response of responses) {
     if (response.status === 200) continue;
-    if (response.status !== 400 || typeof response.body?.errorMessage !== "string") {
+    const body = response.body as { errorMessage?: unknown } | null;
+    if (response.status !== 400 || typeof body?.errorMessage !== "string") {
       throw new Error(`unclean answer: ${response.status} ${JSON.stringify(response.body)}`);
     }
   }

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 const newIntegration = async (client: Api = api) =>
-  (await client.post("/company/integration", { Description: unique("Marketplace"), Kind: "HUB" })).body[0]
+  (await client.post("/company/integration", { Description: unique("Marketplace"), Kind: "HUB" })).body[0]!
     .IDCompanyIntegration as number;
 
 const settlementsOf = (jobId: number) =>

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../src/lib/dates";
 import { cnpjOf, nfeXml, type SampleItem } from "../fixtures/nfe/generate";
 import proc from "../fixtures/nfe/procnfe-3-items.xml?raw";
+import type { Answer } from "../support/answers";
 import { signIn } from "../support/api";
 import { invariantViolations } from "../support/invariants";
 import { paymentTypeWithRate } from "../support/order-factories";
@@ -79,15 +80,15 @@ const item = (code: string, ean: string | undefined, extra: Partial<SampleItem> 
 describe("NF-e import (POST /job, Type NFeXML)", () => {
   it("stores the NF-e, creates its supplier, matches items by EAN and reports the unmatched by nItem", async () => {
     const [a, b] = [await newSku(api, { EAN: newEan() }), await newSku(api, { EAN: newEan() })];
-    const eanA = (await api.get(`/sku/${a.IDSku}`)).body[0].EAN;
-    const eanB = (await api.get(`/sku/${b.IDSku}`)).body[0].EAN;
+    const eanA = (await api.get(`/sku/${a.IDSku}`)).body[0]!.EAN;
+    const eanB = (await api.get(`/sku/${b.IDSku}`)).body[0]!.EAN;
     const issuer = newIssuer();
     const xml = nfeXml({
       issuerCnpj: issuer,
       issuerName: "Fornecedor Novo Ltda",
       recipientCnpj: COMPANY_ONE,
       number: 9001,
-      items: [item("A-1", eanA), item("SEM-1", undefined), item("B-1", "7890000000000", { eanTrib: eanB })],
+      items: [item("A-1", eanA!), item("SEM-1", undefined), item("B-1", "7890000000000", { eanTrib: eanB! })],
     });
     const job = await importXml(xml);
     expect(job).toMatchObject({
@@ -181,7 +182,7 @@ describe("NF-e import (POST /job, Type NFeXML)", () => {
     const formatted = `${issuer.slice(0, 2)}.${issuer.slice(2, 5)}.${issuer.slice(5, 8)}/${issuer.slice(8, 12)}-${issuer.slice(12)}`;
     const created = await api.post("/supplier", { Name: unique("Fornecedor"), Document: formatted });
     expect(created.status).toBe(200);
-    const supplierId = created.body[0].IDSupplier;
+    const supplierId = created.body[0]!.IDSupplier;
     const upload = await uploadMultipart(
       token,
       "/job",
@@ -466,7 +467,7 @@ describe("NF-e duplicatas become the purchase's payables at the check", () => {
     return {
       nfeId: nfe!.id,
       purchaseId: nfe!.purchase_id,
-      itemId: purchase.body.Items[0].IDStockKeepingUnitPurchase as number,
+      itemId: purchase.body.Items[0]!.IDStockKeepingUnitPurchase as number,
       skuId: sku.IDSku,
     };
   }
@@ -476,8 +477,8 @@ describe("NF-e duplicatas become the purchase's payables at the check", () => {
       Items: [{ IDStockKeepingUnitPurchase: itemId, Quantity: quantity }],
     });
 
-  const payablesOf = (body: any) =>
-    body.Payables.map((p: any) => [p.Installment, p.DueDate, p.Value, p.OpenValue, p.Status]);
+  const payablesOf = (body: Pick<Answer<"$post", "/purchase/:idpurchase/check">, "Payables">) =>
+    body.Payables.map((p) => [p.Installment, p.DueDate, p.Value, p.OpenValue, p.Status]);
 
   it("three duplicatas: three payables with their due dates and values, and the receipt names the NF-e", async () => {
     const { nfeId, purchaseId, itemId } = await nfePurchase(3, [

@@ -27,8 +27,8 @@ const ordersOfJob = (jobId: number) =>
 describe("POST /orders/template (OrdersTemplate jobs)", () => {
   it("creates one order per group of lines; a group with a bad line is reported by line and not imported", async () => {
     const { skuId, warehouseId } = await stockedSku(api, { price: 20 });
-    const code = (await api.get(`/sku/${skuId}`)).body[0].Code;
-    const consumer = (await api.post("/consumer", { Name: "Cliente da planilha" })).body[0].IDConsumer;
+    const code = (await api.get(`/sku/${skuId}`)).body[0]!.Code;
+    const consumer = (await api.post("/consumer", { Name: "Cliente da planilha" })).body[0]!.IDConsumer;
     const csv = [
       "Pedido;Depósito;Código;Quantidade;Preço;Cliente;Data;Status",
       `A-1;${warehouseId};${code};2;10,00;${consumer};2026-06-01;23`,
@@ -78,7 +78,7 @@ describe("POST /orders/template (OrdersTemplate jobs)", () => {
 
   it("an order refused by createOrder is reported on the line of the item", async () => {
     const { skuId, warehouseId } = await stockedSku(api);
-    const code = (await api.get(`/sku/${skuId}`)).body[0].Code;
+    const code = (await api.get(`/sku/${skuId}`)).body[0]!.Code;
     const csv = [
       "pedido;deposito;sku;quantidade;status",
       `Z;${warehouseId};${code};1;6`,
@@ -110,7 +110,7 @@ describe("POST /orders/template (OrdersTemplate jobs)", () => {
 
   it("an order whose status would reserve beyond QtyAvailable is a line error; the others are imported", async () => {
     const { skuId, warehouseId } = await stockedSku(api, { stock: 2 });
-    const code = (await api.get(`/sku/${skuId}`)).body[0].Code;
+    const code = (await api.get(`/sku/${skuId}`)).body[0]!.Code;
     const csv = [
       "pedido;deposito;sku;quantidade;status",
       `R;${warehouseId};${code};2;23`,

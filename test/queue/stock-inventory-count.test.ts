@@ -22,7 +22,7 @@ describe("inventory counts by CSV (POST /job, Type StockInventoryCount)", () => 
     const kg = await newSku(api, { Unit: "KG", DecimalQuantity: 1 });
     const un = await newSku(api);
     const lot = await newSku(api, { BatchControl: 1 });
-    const batch = (await api.post("/sku/batch", { IDSku: lot.IDSku, Code: "L-7" })).body[0].IDBatch;
+    const batch = (await api.post("/sku/batch", { IDSku: lot.IDSku, Code: "L-7" })).body[0]!.IDBatch;
     await adjust(api, { IDSku: un.IDSku, IDWarehouse: wh, IDTypeMovement: 0, Quantity: 9, UnitCost: 1 });
     const id = (await api.post("/sku/inventory", { IDWarehouse: wh })).body
       .IDStockKeepingUnitInventorySummary;
@@ -49,7 +49,7 @@ describe("inventory counts by CSV (POST /job, Type StockInventoryCount)", () => 
       { Line: 8, Message: "Quantidade inválida: abc" },
     ]);
     const summary = await api.get(`/sku/inventory-summary/${id}`);
-    expect(summary.body.Items.map((i: any) => [i.IDSku, i.IDBatch, i.QtyCounted])).toEqual([
+    expect(summary.body.Items.map((i) => [i.IDSku, i.IDBatch, i.QtyCounted])).toEqual([
       [kg.IDSku, null, 12.5],
       [un.IDSku, null, 7],
       [lot.IDSku, batch, 3],
@@ -57,7 +57,7 @@ describe("inventory counts by CSV (POST /job, Type StockInventoryCount)", () => 
     const applied = await api.post(`/sku/inventory/${id}/apply`);
     expect(applied.body).toMatchObject({ Items: 3, Movements: 3 });
     expect(
-      (await api.get(`/sku/${un.IDSku}/warehouse`)).body.find((w: any) => w.IDWarehouse === wh).QtyOnStock,
+      (await api.get(`/sku/${un.IDSku}/warehouse`)).body.find((w) => w.IDWarehouse === wh)!.QtyOnStock,
     ).toBe(7);
   });
 

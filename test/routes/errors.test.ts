@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../src/app";
 import { BOOKMARK_HEADER } from "../../src/middleware/tenant";
-import { call, signIn } from "../support/api";
+import { call, type ErrorBody, signIn } from "../support/api";
 import { expectRefusal } from "../support/refusal";
 import { seedAccounts } from "../support/seed";
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 describe("error classes", () => {
   it("answers 400 naming the field for a zod validation failure", async () => {
-    const response = await call("demo", "PUT", "/1.0/company", { token, body: { Name: 12 } });
+    const response = await call<ErrorBody>("demo", "PUT", "/1.0/company", { token, body: { Name: 12 } });
     expect(response.status).toBe(400);
     expect(response.body.errorMessage).toContain("Name");
   });
@@ -31,7 +31,7 @@ describe("error classes", () => {
   it.each(["abc", "0", "-1", "1.5", "2147483648", "1e3"])(
     "answers 400 for a path id %s that is not a positive int32",
     async (id) => {
-      const response = await call("demo", "GET", `/1.0/user/${id}`, { token });
+      const response = await call<ErrorBody>("demo", "GET", `/1.0/user/${id}`, { token });
       expect(response.status).toBe(400);
       expect(response.body.errorMessage).toMatch(/iduser/);
     },
@@ -45,7 +45,7 @@ describe("error classes", () => {
   });
 
   it("answers 413 for a body over the configured size", async () => {
-    const response = await call("demo", "PUT", "/1.0/company", {
+    const response = await call<ErrorBody>("demo", "PUT", "/1.0/company", {
       token,
       rawBody: JSON.stringify({ Name: "x".repeat(1_100_000) }),
       headers: { "Content-Type": "application/json" },

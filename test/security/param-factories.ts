@@ -1,10 +1,15 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle/schema";
 import { drizzleFor } from "../../src/db/client";
+import type { Answer } from "../support/answers";
 import { client, signIn } from "../support/api";
 import { newTaxProfile } from "../support/order-factories";
 import type { Operation } from "../support/route-table";
+
+/** A table with an integer `id` key, into which a row is inserted directly. */
+type TableWithId = SQLiteTable & { id: SQLiteColumn };
 
 /**
  * One factory per path parameter name: it creates, in the given demo company, a live row of the
@@ -30,7 +35,7 @@ const db = () => drizzleFor(env.DB_DEMO);
 let sequence = 0;
 const unique = (prefix: string) => `${prefix} ${++sequence}-${crypto.randomUUID().slice(0, 8)}`;
 
-async function insertRow(table: any, values: Record<string, unknown>): Promise<number> {
+async function insertRow(table: TableWithId, values: Record<string, unknown>): Promise<number> {
   const row = await db().insert(table).values(values).returning({ id: table.id }).get();
   return (row as { id: number }).id;
 }
@@ -45,7 +50,7 @@ export async function apiOf(companyId: CompanyId): Promise<Api> {
   return api;
 }
 
-function ok<T = any>(response: { status: number; body: T }, what: string): T {
+function ok<T>(response: { status: number; body: T }, what: string): T {
   if (response.status !== 200)
     throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
@@ -88,7 +93,7 @@ async function paidTitle(ctx: FactoryContext, kind: "payable" | "receivable") {
     }),
     `pay ${kind}`,
   );
-  return { id, paymentId: paid.Payments[0].IDAccountPayment as number };
+  return { id, paymentId: paid.Payments[0]!.IDAccountPayment as number };
 }
 
 /** A purchase awaiting receipt (status 2, one SKU), created through the company's own API. */
@@ -206,7 +211,7 @@ async function hubIntegration(ctx: FactoryContext, kind = 1): Promise<number> {
     }),
     "hub integration",
   );
-  return created[0].IDCompanyIntegration;
+  return created[0]!.IDCompanyIntegration;
 }
 
 /** A hub order as a pull stores it (channel order SBX-6, which has claim CL-6 at the sandbox). */
@@ -228,13 +233,14 @@ async function hubOrder(ctx: FactoryContext, orderId: number | null = null): Pro
   });
 }
 
-const orders = new WeakMap<FactoryContext, Promise<any>>();
+type Order = Answer<"$post", "/orders">;
+const orders = new WeakMap<FactoryContext, Promise<Order>>();
 
 /**
  * An order of the company through its own API (status 1, one item of a SKU with a tax profile, one
  * payment of 10.00 whose installment is a receivable title), created once per factory context.
  */
-function orderOf(ctx: FactoryContext): Promise<any> {
+function orderOf(ctx: FactoryContext): Promise<Order> {
   let pending = orders.get(ctx);
   if (!pending) {
     pending = (async () => {
@@ -242,12 +248,12 @@ function orderOf(ctx: FactoryContext): Promise<any> {
       const sku = ok(
         await ctx.api.post("/sku", { Code: profile, Name: unique("SKU"), TaxProfile: profile, Price: 50 }),
         "sku",
-      )[0];
-      const warehouse = ok(await ctx.api.post("/warehouse", { Name: unique("Depósito") }), "warehouse")[0];
+      )[0]!;
+      const warehouse = ok(await ctx.api.post("/warehouse", { Name: unique("Depósito") }), "warehouse")[0]!;
       const paymentType = ok(
         await ctx.api.post("/type/order/payment", { Description: unique("Pgto") }),
         "payment type",
-      )[0];
+      )[0]!;
       ok(
         await ctx.api.put(`/type/order/payment/${paymentType.IDTypePayment}/rate`, [
           { Installments: 1, NfTPag: "03" },
@@ -478,8 +484,8 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
     if (ctx.operation.path.startsWith("/orders/hub/")) await hubOrder(ctx, orderId);
     return orderId;
   },
-  idskumovement: async (ctx) => (await orderOf(ctx)).Items[0].IDSkuMovement,
-  idaccountpayablereceivable: async (ctx) => (await orderOf(ctx)).Payments[0].IDAccountPayableReceivable,
+  idskumovement: async (ctx) => (await orderOf(ctx)).Items[0]!.IDSkuMovement,
+  idaccountpayablereceivable: async (ctx) => (await orderOf(ctx)).Payments[0]!.IDAccountPayableReceivable,
   idtaxprofile: ({ companyId }) => {
     const code = unique("TP");
     return insertRow(schema.taxProfiles, {

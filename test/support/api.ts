@@ -1,8 +1,15 @@
 import { exports } from "cloudflare:workers";
+import type { Answer } from "./answers";
 import { answerChecker, type OpenApiDocument } from "./declared-answers";
 import type { AccountName } from "./seed";
 
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers };
+
+/** The body of a refusal (400, 401, 403, 404, 409...): what a test reads from an answer that is not a 200. */
+export type ErrorBody = { errorMessage: string };
+
+/** The body of an answer the test has seen is not a 200 (e.g. the losers of a race), read as a refusal. */
+export const errorBody = (response: { body: unknown }): ErrorBody => response.body as ErrorBody;
 
 /** Checks 200 answers against the Worker's own /openapi.json, fetched once per test file. */
 export const expectDeclaredAnswer = answerChecker(async () => {
@@ -27,13 +34,30 @@ export async function fetchWorker(request: Request): Promise<Response> {
   return response;
 }
 
-/** Calls the Worker over HTTP as a client would: host selects the account, `/1.0` the version. */
-export async function call<T = any>(
+type CallOptions = { token?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> };
+
+/**
+ * Calls the Worker over HTTP as a client would: host selects the account, `/1.0` the version. The
+ * body is the 200 answer the route declares (`answers.ts`), or `T` when the test names it.
+ */
+export async function call<Method extends string, Path extends string>(
+  account: AccountName | string,
+  method: Method,
+  path: Path,
+  options?: CallOptions,
+): Promise<ApiResponse<Answer<`$${Lowercase<Method>}`, Path>>>;
+export async function call<T>(
   account: AccountName | string,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> } = {},
-): Promise<ApiResponse<T>> {
+  options?: CallOptions,
+): Promise<ApiResponse<T>>;
+export async function call(
+  account: AccountName | string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResponse<unknown>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.Authorization = `JWT ${options.token}`;
   let body: BodyInit | undefined = options.rawBody;
@@ -50,7 +74,7 @@ export async function call<T = any>(
   } catch {
     // non-JSON body stays text
   }
-  return { status: response.status, body: parsed as T, headers: response.headers };
+  return { status: response.status, body: parsed, headers: response.headers };
 }
 
 /** Signs in and answers the token. */
@@ -63,14 +87,23 @@ export async function signIn(account: AccountName, email: string, password = "de
   return response.body.Token;
 }
 
-/** A client bound to one account and token. */
+/** One method of a client: the route's declared 200 body, or `T` when the test names it. */
+type Send<Method extends string> = {
+  <Path extends string>(path: Path, body?: unknown): Promise<ApiResponse<Answer<Method, Path>>>;
+  <T>(path: string, body?: unknown): Promise<ApiResponse<T>>;
+};
+
+/** A client bound to one account and token (paths without the version: `api.get("/orders/7")`). */
 export function client(account: AccountName, token: string) {
+  const send =
+    <Method extends string>(method: string): Send<Method> =>
+    (path: string, body?: unknown) =>
+      call<never>(account, method, `/1.0${path}`, { token, body });
   return {
-    get: <T = any>(path: string) => call<T>(account, "GET", `/1.0${path}`, { token }),
-    post: <T = any>(path: string, body?: unknown) => call<T>(account, "POST", `/1.0${path}`, { token, body }),
-    put: <T = any>(path: string, body?: unknown) => call<T>(account, "PUT", `/1.0${path}`, { token, body }),
-    delete: <T = any>(path: string, body?: unknown) =>
-      call<T>(account, "DELETE", `/1.0${path}`, { token, body }),
+    get: send<"$get">("GET"),
+    post: send<"$post">("POST"),
+    put: send<"$put">("PUT"),
+    delete: send<"$delete">("DELETE"),
   };
 }
 

@@ -153,5 +153,5 @@ export const RULES_PATH = "/accounts/bank-statement/conciliation-rule";
 export async function rule(s: Session, body: Record<string, unknown>): Promise<number> {
   const response = await s.api.post(RULES_PATH, body);
   if (response.status !== 200) throw new Error(`rule: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body[0].IDBankStatementConciliationRule;
+  return response.body[0]!.IDBankStatementConciliationRule;
 }

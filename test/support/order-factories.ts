@@ -6,18 +6,15 @@ import {
   stockMovements,
   stockReservations,
 } from "../../drizzle/schema";
+import type { client } from "./api";
 import { demoDb, unique } from "./registry-factories";
 import { adjust, newSku, newWarehouse } from "./stock-factories";
 
 /** Helpers of the orders tests: tax profiles, stocked SKUs and orders created over HTTP; rows read directly. */
 
-type Api = {
-  get: <T = any>(path: string) => Promise<{ status: number; body: T }>;
-  post: <T = any>(path: string, body?: unknown) => Promise<{ status: number; body: T }>;
-  put: <T = any>(path: string, body?: unknown) => Promise<{ status: number; body: T }>;
-};
+type Api = Pick<ReturnType<typeof client>, "get" | "post" | "put">;
 
-function ok<T = any>(response: { status: number; body: T }, what: string): T {
+function ok<T>(response: { status: number; body: T }, what: string): T {
   if (response.status !== 200)
     throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
@@ -52,7 +49,7 @@ export async function newTaxProfile(
     }),
     "POST /tax/profile",
   );
-  return body[0];
+  return body[0]!;
 }
 
 /** A SKU with a tax profile and `stock` units in a new warehouse at `cost`. */
@@ -82,7 +79,7 @@ export async function stockedSku(
   return { skuId: sku.IDSku, warehouseId, profile: code };
 }
 
-export async function newOrder(api: Api, body: Record<string, unknown>): Promise<any> {
+export async function newOrder(api: Api, body: Record<string, unknown>) {
   return ok(await api.post("/orders", body), "POST /orders");
 }
 
@@ -122,7 +119,7 @@ export async function paymentTypeWithRate(
   installments = 3,
   rate: Record<string, unknown> = {},
 ): Promise<number> {
-  const id = ok(await api.post("/type/order/payment", { Description: unique("Cartão") }), "payment type")[0]
+  const id = ok(await api.post("/type/order/payment", { Description: unique("Cartão") }), "payment type")[0]!
     .IDTypePayment as number;
   ok(
     await api.put(`/type/order/payment/${id}/rate`, [

@@ -7,6 +7,7 @@ import {
   purchaseTitles,
   stockMovements,
 } from "../../drizzle/schema";
+import type { client } from "./api";
 import { stockedSku } from "./order-factories";
 import { demoDb } from "./registry-factories";
 import { newSku, newWarehouse } from "./stock-factories";
@@ -14,11 +15,7 @@ import { makePaymentType, makeSupplier } from "./title-factories";
 
 /** Helpers of the purchase tests: purchases created over HTTP on fresh registries. */
 
-type Api = {
-  get: <T = any>(path: string) => Promise<{ status: number; body: T }>;
-  post: <T = any>(path: string, body?: unknown) => Promise<{ status: number; body: T }>;
-  put: <T = any>(path: string, body?: unknown) => Promise<{ status: number; body: T }>;
-};
+type Api = Pick<ReturnType<typeof client>, "get" | "post" | "put">;
 
 export type PurchaseWorld = {
   supplierId: number;

@@ -1,14 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { companies, stockMovements, stockReservations } from "../../drizzle/schema";
+import type { client } from "./api";
 import { demoDb, unique } from "./registry-factories";
 
 /** Helpers of the stock tests: SKUs and warehouses created over HTTP, fixtures written directly. */
 
-type Api = {
-  get: <T = any>(path: string) => Promise<{ status: number; body: T }>;
-  post: <T = any>(path: string, body?: unknown) => Promise<{ status: number; body: T }>;
-  put: <T = any>(path: string, body?: unknown) => Promise<{ status: number; body: T }>;
-};
+type Api = Pick<ReturnType<typeof client>, "get" | "post" | "put">;
 
 export async function newSku(
   api: Api,
@@ -21,13 +18,13 @@ export async function newSku(
   });
   if (response.status !== 200)
     throw new Error(`POST /sku: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body[0];
+  return response.body[0] as { IDSku: number; Code: string };
 }
 
 export async function newWarehouse(api: Api, name = unique("Depósito")): Promise<number> {
   const response = await api.post("/warehouse", { Name: name });
   if (response.status !== 200) throw new Error(`POST /warehouse: ${response.status}`);
-  return response.body[0].IDWarehouse;
+  return response.body[0]!.IDWarehouse;
 }
 
 export async function adjust(

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   accountTypes,
   bankAccounts,
@@ -15,12 +16,15 @@ import {
 import { drizzleFor } from "../../src/db/client";
 import { type AccountName, databaseOf } from "./seed";
 
+/** A table with an integer `id` key, into which a row is inserted directly. */
+type TableWithId = SQLiteTable & { id: SQLiteColumn };
+
 // Registry rows inserted straight into D1, so title tests do not depend on the registry routes.
 
 export const dbOf = (account: AccountName = "demo") => drizzleFor(databaseOf(account));
 
 const insertId = async (
-  table: any,
+  table: TableWithId,
   values: Record<string, unknown>,
   account: AccountName = "demo",
 ): Promise<number> => {

@@ -72,7 +72,10 @@ export function requestUploadUrl(
   body: Record<string, unknown>,
   account: AccountName = "demo",
 ): Promise<ApiResponse<UploadUrlAnswer & { errorMessage?: string }>> {
-  return call(account, "POST", `/1.0${path}`, { token, body: { Action: "RequestUploadUrl", ...body } });
+  return call<UploadUrlAnswer & { errorMessage?: string }>(account, "POST", `/1.0${path}`, {
+    token,
+    body: { Action: "RequestUploadUrl", ...body },
+  });
 }
 
 /** PUT of the file to the UploadUrl with the mandatory headers (overridable). */

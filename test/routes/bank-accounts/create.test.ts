@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bankAccounts } from "../../../drizzle/schema";
-import { call, client, signIn, tokenFor } from "../../support/api";
+import { call, client, type ErrorBody, signIn, tokenFor } from "../../support/api";
 import {
   accountRow,
   demoDb,
@@ -51,7 +51,7 @@ describe("POST /accounts/bank-account", () => {
     });
     expect(response.status).toBe(200);
     const id = newestId(response.body);
-    expect(response.body.find((a: any) => a.IDBankAccount === id)).toEqual({
+    expect(response.body.find((a) => a.IDBankAccount === id)).toEqual({
       IDBankAccount: id,
       Bank: "Itaú",
       BankNumber: "341",
@@ -113,14 +113,18 @@ describe("POST /accounts/bank-account", () => {
       await api.post("/accounts/bank-account", { Bank: "Itaú", BankNumber: "3410" }),
       "BankNumber aceita no máximo 3 caracteres",
     );
-    const badId = await api.post("/accounts/bank-account", {
+    const badId = await api.post<ErrorBody>("/accounts/bank-account", {
       Bank: "I",
       BankNumber: "1",
       IDCompanyInvoice: "x",
     });
     expect(badId.status).toBe(400);
     expect(badId.body.errorMessage).toContain("IDCompanyInvoice");
-    const badFlag = await api.post("/accounts/bank-account", { Bank: "I", BankNumber: "1", MainIncome: 2 });
+    const badFlag = await api.post<ErrorBody>("/accounts/bank-account", {
+      Bank: "I",
+      BankNumber: "1",
+      MainIncome: 2,
+    });
     expect(badFlag.status).toBe(400);
     expect(badFlag.body.errorMessage).toContain("MainIncome");
   });
@@ -222,9 +226,10 @@ describe("POST /accounts/bank-account", () => {
         IDTypeOrder: disabled,
       };
       const token = await tokenFor({ userId: 1, companyId: 99, account: "demo" });
-      const post = (body: object) => api.post("/accounts/bank-account", body);
+      const post = (body: object) => api.post<ErrorBody>("/accounts/bank-account", body);
       expect(
-        (await call("demo", "POST", "/1.0/accounts/bank-account", { token, body: all })).body.errorMessage,
+        (await call<ErrorBody>("demo", "POST", "/1.0/accounts/bank-account", { token, body: all })).body
+          .errorMessage,
       ).toBe("Empresa não existe");
       expect((await post(all)).body.errorMessage).toBe("Faturador não existe");
       expect((await post({ ...all, IDCompanyInvoice: 1 })).body.errorMessage).toBe("Integração não existe");

@@ -36,7 +36,7 @@ describe("DELETE /accounts/bank-account/{idbankaccount}", () => {
     const id = await account();
     const response = await remove(id);
     expect(response.status).toBe(200);
-    const ids = response.body.map((a: any) => a.IDBankAccount);
+    const ids = response.body.map((a) => a.IDBankAccount);
     expect(ids).toContain(kept);
     expect(ids).not.toContain(id);
     expect(await accountRow(id)).toMatchObject({ status: 0, bank: "Itaú" });

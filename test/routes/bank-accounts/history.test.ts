@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Answer } from "../../support/answers";
 import { client, signIn } from "../../support/api";
 import { insertBankAccount, newestId } from "../../support/bank-account-factories";
 import { expectRefusal } from "../../support/refusal";
@@ -11,7 +12,10 @@ beforeAll(async () => {
 });
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const history = (id: number, query = "") => api.get(`/accounts/bank-account/${id}/history${query}`);
+const history = (id: number, query = "") =>
+  api.get<Answer<"$get", "/accounts/bank-account/:idbankaccount/history">>(
+    `/accounts/bank-account/${id}/history${query}`,
+  );
 
 describe("GET /accounts/bank-account/{idbankaccount}/history", () => {
   it("lists create, update and adjustment, newest first, with who, when and what changed", async () => {
@@ -22,7 +26,7 @@ describe("GET /accounts/bank-account/{idbankaccount}/history", () => {
 
     const response = await history(id);
     expect(response.status).toBe(200);
-    expect(response.body.map((h: any) => h.Action)).toEqual(["adjustment", "update", "create"]);
+    expect(response.body.map((h) => h.Action)).toEqual(["adjustment", "update", "create"]);
     const [adjustment, update, create] = response.body;
     expect(adjustment).toMatchObject({
       IDBankAccount: id,
@@ -33,13 +37,13 @@ describe("GET /accounts/bank-account/{idbankaccount}/history", () => {
         IDBankStatement: { Before: null, After: expect.any(Number) },
       },
     });
-    expect(update.Changes).toEqual({ Bank: { Before: "Itaú", After: "Itaú Unibanco" } });
-    expect(create.Changes).toMatchObject({ Bank: { Before: null, After: "Itaú" } });
+    expect(update!.Changes).toEqual({ Bank: { Before: "Itaú", After: "Itaú Unibanco" } });
+    expect(create!.Changes).toMatchObject({ Bank: { Before: null, After: "Itaú" } });
     for (const item of response.body) {
       expect(item.CreatedAt).toMatch(DATE_TIME);
       expect(typeof item.IDBankAccountHistory).toBe("number");
     }
-    expect(adjustment.IDBankAccountHistory).toBeGreaterThan(update.IDBankAccountHistory);
+    expect(adjustment!.IDBankAccountHistory).toBeGreaterThan(update!.IDBankAccountHistory);
   });
 
   it("stays readable after the delete, its last record", async () => {
@@ -49,7 +53,7 @@ describe("GET /accounts/bank-account/{idbankaccount}/history", () => {
     expect((await api.delete(`/accounts/bank-account/${id}`)).status).toBe(200);
     const response = await history(id);
     expect(response.status).toBe(200);
-    expect(response.body.map((h: any) => [h.Action, h.Changes.Status ?? null])).toEqual([
+    expect(response.body.map((h) => [h.Action, h.Changes.Status ?? null])).toEqual([
       ["delete", { Before: 1, After: 0 }],
       ["create", null],
     ]);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, client, signIn } from "../../support/api";
+import type { Answer } from "../../support/answers";
+import { call, client, type ErrorBody, signIn } from "../../support/api";
 import {
   daysFromToday,
   insertBankAccount,
@@ -47,7 +48,8 @@ beforeAll(async () => {
   await title({ companyId: 2, typeAccount: 0, value: 80_000, dueDate: today() }); // another company's title
 });
 
-const find = (list: any[], id: number) => list.find((a) => a.IDBankAccount === id);
+type BankAccount = Answer<"$get", "/accounts/bank-account">[number];
+const find = (list: BankAccount[], id: number) => list.find((a) => a.IDBankAccount === id)!;
 
 describe("GET /accounts/bank-account", () => {
   it("answers Balance from the entries up to today and BalanceForecast with the titles due up to today", async () => {
@@ -74,13 +76,13 @@ describe("GET /accounts/bank-account", () => {
   it("lists only the caller's company's active accounts, ordered by id", async () => {
     const inactive = await insertBankAccount({ companyId: 1, status: 0 });
     const elsewhere = await insertBankAccount({ companyId: 2 });
-    const ids = (await api.get("/accounts/bank-account")).body.map((a: any) => a.IDBankAccount);
+    const ids = (await api.get("/accounts/bank-account")).body.map((a) => a.IDBankAccount);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(ids).toContain(main);
     expect(ids).not.toContain(inactive);
     expect(ids).not.toContain(elsewhere);
     const filial = client("demo", await signIn("demo", "filial@demo.local"));
-    expect((await filial.get("/accounts/bank-account")).body.map((a: any) => a.IDBankAccount)).toEqual([
+    expect((await filial.get("/accounts/bank-account")).body.map((a) => a.IDBankAccount)).toEqual([
       elsewhere,
     ]);
   });
@@ -89,13 +91,11 @@ describe("GET /accounts/bank-account", () => {
     const invoice = await insertInvoicingCompany(1);
     const tagged = await insertBankAccount({ companyId: 1, bankNumber: "237", companyInvoiceId: invoice });
     expect(
-      (await api.get(`/accounts/bank-account?IDCompanyInvoice=${invoice}`)).body.map(
-        (a: any) => a.IDBankAccount,
-      ),
+      (await api.get(`/accounts/bank-account?IDCompanyInvoice=${invoice}`)).body.map((a) => a.IDBankAccount),
     ).toEqual([tagged]);
-    expect(
-      (await api.get("/accounts/bank-account?BankNumber=341")).body.map((a: any) => a.IDBankAccount),
-    ).toEqual([main]);
+    expect((await api.get("/accounts/bank-account?BankNumber=341")).body.map((a) => a.IDBankAccount)).toEqual(
+      [main],
+    );
     expect((await api.get(`/accounts/bank-account?BankNumber=237&IDCompanyInvoice=1`)).body).toEqual([]);
     expect((await api.get("/accounts/bank-account?IDCompanyInvoice=9999")).body).toEqual([]);
   });
@@ -111,7 +111,7 @@ describe("GET /accounts/bank-account", () => {
       "IDCompanyInvoice=abc",
       "IDCompanyInvoice=0",
     ]) {
-      const response = await api.get(`/accounts/bank-account?${query}`);
+      const response = await api.get<ErrorBody>(`/accounts/bank-account?${query}`);
       expect(response.status).toBe(400);
       expect(response.body.errorMessage).toContain(query.split("=")[0]);
     }
@@ -124,7 +124,7 @@ describe("GET /accounts/bank-account", () => {
       BankNumber: "001",
       IDCompanyIntegrationPix: pix,
     });
-    const created = post.body.find((a: any) => a.IDCompanyIntegrationPix === pix);
+    const created = post.body.find((a) => a.IDCompanyIntegrationPix === pix)!;
     expect(created.CompanyIntegrationPix).toBe("Pix Banco do Brasil");
     expect(find(post.body, main).CompanyIntegrationPix).toBeNull();
   });
@@ -152,7 +152,14 @@ describe("GET /accounts/bank-account", () => {
   });
 
   it("is documented under the Bank account tag", async () => {
-    const doc = (await call("demo", "GET", "/openapi.json")).body;
+    type Operations = Record<"get" | "post" | "put" | "delete", { tags: string[] }>;
+    type BankAccountPaths = Record<
+      | "/accounts/bank-account"
+      | "/accounts/bank-account/{idbankaccount}"
+      | "/accounts/bank-account/{idbankaccount}/history",
+      Operations
+    >;
+    const doc = (await call<{ paths: BankAccountPaths }>("demo", "GET", "/openapi.json")).body;
     const operations = [
       doc.paths["/accounts/bank-account"].get,
       doc.paths["/accounts/bank-account"].post,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, client, signIn } from "../../support/api";
+import { call, client, type ErrorBody, signIn } from "../../support/api";
 import {
   accountRow,
   entriesOf,
@@ -52,7 +52,7 @@ describe("PUT /accounts/bank-account/{idbankaccount} (opening-balance mode)", ()
       createdBy: 1,
     });
     // the refreshed list shows the new balance: 1000.00 at the opening date plus that day's 77.77
-    expect(response.body.find((a: any) => a.IDBankAccount === id).Balance).toBe(1077.77);
+    expect(response.body.find((a) => a.IDBankAccount === id)!.Balance).toBe(1077.77);
   });
 
   it("answers Nenhum ajuste aplicado to a second identical request, posting nothing", async () => {
@@ -160,7 +160,7 @@ describe("PUT /accounts/bank-account/{idbankaccount} (opening-balance mode)", ()
       { InitialBalance: "10", InitialBalanceDate: "2026-03-10" },
     ];
     for (const body of bad) {
-      const response = await call("demo", "PUT", `/1.0/accounts/bank-account/${id}`, {
+      const response = await call<ErrorBody>("demo", "PUT", `/1.0/accounts/bank-account/${id}`, {
         token: await signIn("demo", "admin@demo.local"),
         body,
       });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, client, signIn, tokenFor } from "../../support/api";
+import type { Answer } from "../../support/answers";
+import { call, client, type ErrorBody, signIn, tokenFor } from "../../support/api";
 import {
   accountRow,
   historyOf,
@@ -48,7 +49,8 @@ async function fullAccount(extra: Record<string, unknown> = {}) {
   return newestId(response.body);
 }
 
-const put = (id: number, body: unknown) => api.put(`/accounts/bank-account/${id}`, body);
+const put = <T = Answer<"$put", "/accounts/bank-account/:idbankaccount">>(id: number, body: unknown) =>
+  api.put<T>(`/accounts/bank-account/${id}`, body);
 
 const flags = async (id: number) => {
   const row = await accountRow(id);
@@ -60,7 +62,7 @@ describe("PUT /accounts/bank-account/{idbankaccount} (registry mode)", () => {
     const id = await fullAccount();
     const response = await put(id, { Bank: "Itaú Unibanco" });
     expect(response.status).toBe(200);
-    expect(response.body.find((a: any) => a.IDBankAccount === id)).toMatchObject({
+    expect(response.body.find((a) => a.IDBankAccount === id)).toMatchObject({
       Bank: "Itaú Unibanco",
       BankNumber: "341",
       Agency: "0001",
@@ -86,7 +88,7 @@ describe("PUT /accounts/bank-account/{idbankaccount} (registry mode)", () => {
     const id = await fullAccount();
     const response = await put(id, { ...registry(), Agency: "0002" });
     expect(response.status).toBe(200);
-    expect(response.body.find((a: any) => a.IDBankAccount === id)).toMatchObject({
+    expect(response.body.find((a) => a.IDBankAccount === id)).toMatchObject({
       ...registry(),
       Agency: "0002",
       AccountNumber: "12345-6",
@@ -162,7 +164,7 @@ describe("PUT /accounts/bank-account/{idbankaccount} (registry mode)", () => {
 
   it("refuses a path id that is not an int32", async () => {
     for (const id of ["abc", "0", "2147483648"]) {
-      const response = await put(id as unknown as number, { Bank: "X" });
+      const response = await put<ErrorBody>(id as unknown as number, { Bank: "X" });
       expect(response.status).toBe(400);
       expect(response.body.errorMessage).toContain("idbankaccount");
     }

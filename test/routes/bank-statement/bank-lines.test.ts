@@ -164,14 +164,14 @@ describe("/accounts/receivable/acquirer-conciliation", () => {
     await createAcquirerLine({ companyId: 2, date: "2026-08-10", netValue: 100 });
 
     const all = await api.get("/accounts/receivable/acquirer-conciliation");
-    expect(all.body.map((l: any) => l.IDAccountsPayableReceivableConciliation)).toEqual([
+    expect(all.body.map((l) => l.IDAccountsPayableReceivableConciliation)).toEqual([
       created.body.IDAccountsPayableReceivableConciliation,
       other,
     ]);
     const byDate = await api.get(
       "/accounts/receivable/acquirer-conciliation?DateFrom=2026-08-15&DateTo=2026-08-31",
     );
-    expect(byDate.body.map((l: any) => l.IDAccountsPayableReceivableConciliation)).toEqual([other]);
+    expect(byDate.body.map((l) => l.IDAccountsPayableReceivableConciliation)).toEqual([other]);
     const byAccount = await api.get(`/accounts/receivable/acquirer-conciliation?IDBankAccount=${account}`);
     expect(byAccount.body).toEqual([created.body]);
   });

@@ -3,9 +3,14 @@ import { call } from "../../support/api";
 
 describe("OpenAPI document of the bank statement area", () => {
   it("documents every operation under the Bank reconciliation tag with its schemas", async () => {
-    const response = await call("demo", "GET", "/openapi.json");
+    type Operation = { tags: string[]; operationId: string; parameters: { name: string }[] };
+    type Schema = { properties: Record<string, unknown> };
+    const response = await call<{
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, Schema> };
+    }>("demo", "GET", "/openapi.json");
     expect(response.status).toBe(200);
-    const doc = response.body as any;
+    const doc = response.body;
     const operations: [string, string][] = [
       ["/accounts/bank-statement", "get"],
       ["/accounts/bank-statement", "post"],
@@ -24,8 +29,8 @@ describe("OpenAPI document of the bank statement area", () => {
     for (const [path, method] of operations) {
       const operation = doc.paths[path]?.[method];
       expect(operation, `${method} ${path}`).toBeDefined();
-      expect(operation.tags).toEqual(["Bank reconciliation"]);
-      expect(operation.operationId).toEqual(expect.any(String));
+      expect(operation!.tags).toEqual(["Bank reconciliation"]);
+      expect(operation!.operationId).toEqual(expect.any(String));
     }
     for (const name of [
       "InternalStatement",
@@ -39,7 +44,7 @@ describe("OpenAPI document of the bank statement area", () => {
     ]) {
       expect(doc.components.schemas[name], name).toBeDefined();
     }
-    expect(Object.keys(doc.components.schemas.InternalStatement.properties)).toEqual([
+    expect(Object.keys(doc.components.schemas.InternalStatement!.properties)).toEqual([
       "PreviousBalance",
       "TotalReceipts",
       "TotalPayments",
@@ -50,7 +55,7 @@ describe("OpenAPI document of the bank statement area", () => {
       "DateTo",
       "Entries",
     ]);
-    const source = doc.paths["/accounts/bank-statement"].get.parameters.find((p: any) => p.name === "Source");
+    const source = doc.paths["/accounts/bank-statement"]!.get!.parameters.find((p) => p.name === "Source");
     expect(source).toMatchObject({ required: true, schema: { enum: [1, 2] } });
   });
 });

@@ -5,7 +5,7 @@ import { balanceUpTo } from "../../../src/db/ledger";
 import { writeReconciliation } from "../../../src/db/reconciliation";
 import { writeTransferDeletion } from "../../../src/db/transfers";
 import { isConstraintError } from "../../../src/lib/errors";
-import { client, signIn } from "../../support/api";
+import { client, errorBody, signIn } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
@@ -60,11 +60,11 @@ describe("concurrent reconciliations", () => {
     expect(winners).toHaveLength(1);
     for (const loser of responses.filter((r) => r.status !== 200)) {
       expect(loser.status).toBe(400);
-      expect(LOSER_MESSAGES).toContain(loser.body.errorMessage);
+      expect(LOSER_MESSAGES).toContain(errorBody(loser).errorMessage);
     }
     // The requests read before any of them wrote: the losers were stopped by the database constraint.
-    expect(responses.map((r) => r.body.errorMessage)).toContain("Falha ao processar conciliação");
-    const winnerTitle = winners[0]!.body[0].InternalAccounts[0].IDAccountPayableReceivable;
+    expect(responses.map((r) => errorBody(r).errorMessage)).toContain("Falha ao processar conciliação");
+    const winnerTitle = winners[0]!.body[0]!.InternalAccounts[0]!.IDAccountPayableReceivable;
 
     expect(await bankLineState(line)).toEqual({ reconciledValue: 100_000, statusId: 3 });
     const links = await demoDb()
@@ -120,7 +120,7 @@ describe("concurrent reconciliations", () => {
       expect([
         "Falha ao processar conciliação",
         "Divergência na data dos pagamentos realizados e a data do lançamento bancário",
-      ]).toContain(loser.body.errorMessage);
+      ]).toContain(errorBody(loser).errorMessage);
     }
     expect(await titleState(title)).toEqual({ openValue: 0, status: 3 });
     const titleEntries = await demoDb().select().from(entries).where(eq(entries.titleId, title));
@@ -155,7 +155,7 @@ describe("concurrent reconciliations", () => {
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     for (const loser of responses.filter((r) => r.status !== 200)) {
       expect(loser.status).toBe(400);
-      expect(loser.body.errorMessage).toMatch(
+      expect(errorBody(loser).errorMessage).toMatch(
         /^(Falha ao processar conciliação|Título \d+ já está conciliado na conciliação bancária código: \d+)$/,
       );
     }

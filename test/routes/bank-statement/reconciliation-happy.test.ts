@@ -155,7 +155,7 @@ describe("POST /accounts/bank-statement with Accounts[] on a bank line", () => {
       TotalInflow: 1000,
       Difference: 0,
     });
-    expect(complete[0].InternalAccounts.map((e: any) => [e.IDAccountPayableReceivable, e.Value])).toEqual([
+    expect(complete[0]!.InternalAccounts.map((e) => [e.IDAccountPayableReceivable, e.Value])).toEqual([
       [first, 400],
       [second, 600],
     ]);
@@ -201,7 +201,7 @@ describe("POST /accounts/bank-statement with Accounts[] on a bank line", () => {
       IDBankAccount: A,
       Accounts: [{ IDAccountPayableReceivable: title }],
     });
-    expect(body[0].InternalAccounts).toEqual([
+    expect(body[0]!.InternalAccounts).toEqual([
       expect.objectContaining({ IDBankStatement: paid, Origin: "payment", PostedByLink: 0, Value: 500 }),
     ]);
     expect(body[0]).toMatchObject({ IDTypeStatusConciliation: 3, Difference: 0 });
@@ -219,7 +219,7 @@ describe("POST /accounts/bank-statement with Accounts[] on a bank line", () => {
       IDBankAccount: A,
       Accounts: [{ IDAccountPayableReceivable: title }],
     });
-    expect(body[0].InternalAccounts).toEqual([
+    expect(body[0]!.InternalAccounts).toEqual([
       expect.objectContaining({ PostedByLink: 1, Value: 300, IDBankAccount: A }),
     ]);
     expect(await titleState(title)).toEqual({ openValue: 0, status: 3 });
@@ -240,7 +240,7 @@ describe("POST /accounts/bank-statement with Accounts[] on a bank line", () => {
       TotalOutflow: 250,
       Difference: 0,
     });
-    expect(out[0].InternalAccounts[0]).toMatchObject({ IDTypeAccount: 1, Value: 250 });
+    expect(out[0]!.InternalAccounts[0]).toMatchObject({ IDTypeAccount: 1, Value: 250 });
 
     const net = await createBankLine({ bankAccountId: A, date: "2026-04-07", value: 90_000 });
     const sale = await createTitle({ typeAccount: 0, value: 100_000 });
@@ -280,7 +280,7 @@ describe("POST /accounts/bank-statement with Transfers[]", () => {
       TotalOutflow: 100,
       Difference: 0,
     });
-    expect(body[0].InternalAccounts).toEqual([
+    expect(body[0]!.InternalAccounts).toEqual([
       expect.objectContaining({
         IDBankStatement: transfer.body.Debit.IDBankStatement,
         IDBankStatementTransfer: transfer.body.IDBankStatementTransfer,

@@ -3,7 +3,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { conciliationLinks, entries, reconciliationAudit, titles } from "../../../drizzle/schema";
 import { balanceUpTo } from "../../../src/db/ledger";
-import { client, signIn, tokenFor } from "../../support/api";
+import type { Answer } from "../../support/answers";
+import { client, errorBody, signIn, tokenFor } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
@@ -50,7 +51,7 @@ describe("DELETE /accounts/bank-statement/conciliation/{idbankstatementconciliat
       IDBankAccount: account,
       Accounts: [{ IDAccountPayableReceivable: posted }, { IDAccountPayableReceivable: reused }],
     });
-    const postedEntry = before[0].InternalAccounts.find((e: any) => e.PostedByLink === 1).IDBankStatement;
+    const postedEntry = before[0]!.InternalAccounts.find((e) => e.PostedByLink === 1)!.IDBankStatement;
     expect(await balanceUpTo(demoDb(), account, "2026-07-01")).toBe(150_000);
 
     const response = await undo(line);
@@ -182,7 +183,10 @@ describe("DELETE /accounts/bank-statement/conciliation/{idbankstatementconciliat
       };
       return { account, line, titleIds: [payable, partial], body };
     };
-    const snapshot = async (w: Awaited<ReturnType<typeof world>>, answer: any) => {
+    const snapshot = async (
+      w: Awaited<ReturnType<typeof world>>,
+      answer: Answer<"$post", "/accounts/bank-statement">,
+    ) => {
       const db = demoDb();
       const accountEntries = await db
         .select({
@@ -208,17 +212,17 @@ describe("DELETE /accounts/bank-statement/conciliation/{idbankstatementconciliat
           .get();
         titleStates.push(t);
       }
-      const normalised = answer.map((item: any) => ({
+      const normalised = answer.map((item) => ({
         ...item,
         IDBankStatementConciliation: "line",
         IDBankAccount: "account",
         Description: "",
-        InternalAccounts: item.InternalAccounts.map((e: any) => ({
+        InternalAccounts: item.InternalAccounts.map((e) => ({
           ...e,
           IDBankStatement: "entry",
           IDBankAccount: "account",
           IDBankStatementConciliation: "line",
-          IDAccountPayableReceivable: w.titleIds.indexOf(e.IDAccountPayableReceivable),
+          IDAccountPayableReceivable: w.titleIds.indexOf(e.IDAccountPayableReceivable!),
           Description: "",
         })),
       }));
@@ -270,7 +274,7 @@ describe("DELETE /accounts/bank-statement/conciliation/{idbankstatementconciliat
       expect([
         "Falha ao desfazer conciliação",
         "O lançamento bancário não possui conciliação para desfazer",
-      ]).toContain(loser.body.errorMessage);
+      ]).toContain(errorBody(loser).errorMessage);
     }
     expect(await titleState(title)).toEqual({ openValue: 40_000, status: 2 });
     const undos = await demoDb()

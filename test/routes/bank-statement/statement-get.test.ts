@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../../src/lib/dates";
+import type { Answer } from "../../support/answers";
 import { client, signIn } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
@@ -18,7 +19,7 @@ let C: number;
 let receivable: number;
 let payable: number;
 const ids: Record<string, number> = {};
-let transfer: any;
+let transfer: Answer<"$post", "/accounts/bank-statement/transfer">;
 
 beforeAll(async () => {
   await seedAccounts();
@@ -92,11 +93,20 @@ beforeAll(async () => {
   await linkEntry(ids.payment!, { bankLineId: ids.reconciledLine });
 });
 
-const get = (query: string) => api.get(`/accounts/bank-statement?${query}`);
+/** The statement answers one of three shapes, chosen by the query: the test names the one it reads. */
+type Statement = Answer<"$get", "/accounts/bank-statement">;
+type InternalStatement = Extract<Statement, { Entries: unknown }>;
+type BankLines = Extract<Statement, { TotalInflow: number }[]>;
+type InternalAccounts = Exclude<Statement, InternalStatement | BankLines>;
+
+const get = <Shape extends Statement = Statement>(query: string) =>
+  api.get<Shape>(`/accounts/bank-statement?${query}`);
 
 describe("GET /accounts/bank-statement Source=1 (internal statement)", () => {
   it("answers one object: opening balance, running balance per entry and totals of one account", async () => {
-    const response = await get(`Source=1&IDBankAccount=${A}&DateFrom=2025-01-01&DateTo=2025-01-31`);
+    const response = await get<InternalStatement>(
+      `Source=1&IDBankAccount=${A}&DateFrom=2025-01-01&DateTo=2025-01-31`,
+    );
     expect(response.status).toBe(200);
     const debit = transfer.Debit;
     expect(response.body).toEqual({
@@ -166,7 +176,7 @@ describe("GET /accounts/bank-statement Source=1 (internal statement)", () => {
   });
 
   it("covers every account of the company when IDBankAccount is absent", async () => {
-    const response = await get("Source=1&DateFrom=2025-01-01&DateTo=2025-01-31");
+    const response = await get<InternalStatement>("Source=1&DateFrom=2025-01-01&DateTo=2025-01-31");
     expect(response.status).toBe(200);
     const body = response.body;
     expect(body).toMatchObject({
@@ -175,7 +185,7 @@ describe("GET /accounts/bank-statement Source=1 (internal statement)", () => {
       TotalPayments: 130,
       FinalBalance: 1670,
     });
-    expect(body.Entries.map((e: any) => [e.IDBankStatement, e.Balance])).toEqual([
+    expect(body.Entries.map((e) => [e.IDBankStatement, e.Balance])).toEqual([
       [ids.receipt, 1200],
       [ids.onB, 1700],
       [transfer.Debit.IDBankStatement, 1600],
@@ -185,7 +195,7 @@ describe("GET /accounts/bank-statement Source=1 (internal statement)", () => {
   });
 
   it("lists the whole history from a zero opening balance without dates", async () => {
-    const response = await get(`Source=1&IDBankAccount=${A}`);
+    const response = await get<InternalStatement>(`Source=1&IDBankAccount=${A}`);
     expect(response.body).toMatchObject({
       PreviousBalance: 0,
       FinalBalance: 1070,
@@ -196,7 +206,7 @@ describe("GET /accounts/bank-statement Source=1 (internal statement)", () => {
   });
 
   it("OnlyTransfer=1 lists only entries without a title", async () => {
-    const response = await get(
+    const response = await get<InternalStatement>(
       `Source=1&IDBankAccount=${A}&DateFrom=2025-01-01&DateTo=2025-01-31&OnlyTransfer=1`,
     );
     expect(response.body).toMatchObject({
@@ -205,24 +215,28 @@ describe("GET /accounts/bank-statement Source=1 (internal statement)", () => {
       TotalPayments: 100,
       FinalBalance: 900,
     });
-    expect(response.body.Entries.map((e: any) => [e.IDBankStatement, e.Balance])).toEqual([
+    expect(response.body.Entries.map((e) => [e.IDBankStatement, e.Balance])).toEqual([
       [transfer.Debit.IDBankStatement, 900],
     ]);
   });
 
   it("IDTypeAccount and IDBankStatement narrow the listed entries", async () => {
-    const inflows = await get(
+    const inflows = await get<InternalStatement>(
       `Source=1&IDBankAccount=${A}&DateFrom=2025-01-01&DateTo=2025-01-31&IDTypeAccount=0`,
     );
-    expect(inflows.body.Entries.map((e: any) => e.IDBankStatement)).toEqual([ids.receipt]);
+    expect(inflows.body.Entries.map((e) => e.IDBankStatement)).toEqual([ids.receipt]);
     expect(inflows.body).toMatchObject({ TotalReceipts: 200, TotalPayments: 0, FinalBalance: 1200 });
-    const one = await get(`Source=1&IDBankStatement=${ids.payment}`);
-    expect(one.body.Entries.map((e: any) => e.IDBankStatement)).toEqual([ids.payment]);
+    const one = await get<InternalStatement>(`Source=1&IDBankStatement=${ids.payment}`);
+    expect(one.body.Entries.map((e) => e.IDBankStatement)).toEqual([ids.payment]);
   });
 
   it("Ignore is read without effect", async () => {
-    const plain = await get(`Source=1&IDBankAccount=${A}&DateFrom=2025-01-01&DateTo=2025-01-31`);
-    const ignored = await get(`Source=1&IDBankAccount=${A}&DateFrom=2025-01-01&DateTo=2025-01-31&Ignore=7`);
+    const plain = await get<InternalStatement>(
+      `Source=1&IDBankAccount=${A}&DateFrom=2025-01-01&DateTo=2025-01-31`,
+    );
+    const ignored = await get<InternalStatement>(
+      `Source=1&IDBankAccount=${A}&DateFrom=2025-01-01&DateTo=2025-01-31&Ignore=7`,
+    );
     expect(ignored.body).toEqual(plain.body);
   });
 
@@ -230,25 +244,27 @@ describe("GET /accounts/bank-statement Source=1 (internal statement)", () => {
     const D = await createBankAccount();
     await createEntry({ bankAccountId: D, value: 1_000, date: "2025-02-01 10:00:00" });
     const future = await createEntry({ bankAccountId: D, value: 500, date: "2099-01-01 10:00:00" });
-    const bounded = await get(`Source=1&IDBankAccount=${D}&DateFrom=2025-01-01`);
+    const bounded = await get<InternalStatement>(`Source=1&IDBankAccount=${D}&DateFrom=2025-01-01`);
     expect(bounded.body.DateTo).toBe(todayIn("America/Sao_Paulo"));
     expect(bounded.body.TotalEntries).toBe(1);
-    const open = await get(`Source=1&IDBankAccount=${D}`);
+    const open = await get<InternalStatement>(`Source=1&IDBankAccount=${D}`);
     expect(open.body.DateTo).toBeNull();
-    expect(open.body.Entries.map((e: any) => e.IDBankStatement)).toContain(future);
+    expect(open.body.Entries.map((e) => e.IDBankStatement)).toContain(future);
   });
 
   it("IDCompany lists another company of the caller's access list", async () => {
-    const response = await get(`Source=1&IDCompany=2&DateFrom=2025-01-01&DateTo=2025-01-31`);
+    const response = await get<InternalStatement>(
+      `Source=1&IDCompany=2&DateFrom=2025-01-01&DateTo=2025-01-31`,
+    );
     expect(response.status).toBe(200);
-    expect(response.body.Entries.map((e: any) => e.IDBankStatement)).toEqual([ids.otherCompany]);
+    expect(response.body.Entries.map((e) => e.IDBankStatement)).toEqual([ids.otherCompany]);
     expect(response.body.FinalBalance).toBe(77);
   });
 });
 
 describe("GET /accounts/bank-statement Source=2 (imported bank statement)", () => {
   it("answers the bank lines with their internal accounts, totals per type and difference", async () => {
-    const response = await get(`Source=2&IDBankAccount=${A}`);
+    const response = await get<BankLines>(`Source=2&IDBankAccount=${A}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
       {
@@ -304,8 +320,8 @@ describe("GET /accounts/bank-statement Source=2 (imported bank statement)", () =
   });
 
   it("starts at 2025-01-01 without DateFrom, earlier with it", async () => {
-    const withOld = await get(`Source=2&IDBankAccount=${A}&DateFrom=2024-12-01`);
-    expect(withOld.body.map((l: any) => l.IDBankStatementConciliation)).toEqual([
+    const withOld = await get<BankLines>(`Source=2&IDBankAccount=${A}&DateFrom=2024-12-01`);
+    expect(withOld.body.map((l) => l.IDBankStatementConciliation)).toEqual([
       ids.oldLine,
       ids.reconciledLine,
       ids.pendingLine,
@@ -313,34 +329,36 @@ describe("GET /accounts/bank-statement Source=2 (imported bank statement)", () =
   });
 
   it("filters by status, type, group and linked entry", async () => {
-    const pending = await get(`Source=2&IDBankAccount=${A}&IDTypeStatusConciliation=1`);
-    expect(pending.body.map((l: any) => l.IDBankStatementConciliation)).toEqual([ids.pendingLine]);
-    const debits = await get(`Source=2&IDBankAccount=${A}&IDTypeAccount=1`);
-    expect(debits.body.map((l: any) => l.IDBankStatementConciliation)).toEqual([ids.reconciledLine]);
-    const group = await get(`Source=2&IDBankStatementConciliation=${ids.pendingLine}`);
-    expect(group.body.map((l: any) => l.IDBankStatementConciliation)).toEqual([ids.pendingLine]);
-    const byEntry = await get(`Source=2&IDBankStatement=${ids.payment}`);
-    expect(byEntry.body.map((l: any) => l.IDBankStatementConciliation)).toEqual([ids.reconciledLine]);
-    const range = await get(`Source=2&IDBankAccount=${A}&DateFrom=2025-01-16&DateTo=2025-01-31`);
-    expect(range.body.map((l: any) => l.IDBankStatementConciliation)).toEqual([ids.pendingLine]);
+    const pending = await get<BankLines>(`Source=2&IDBankAccount=${A}&IDTypeStatusConciliation=1`);
+    expect(pending.body.map((l) => l.IDBankStatementConciliation)).toEqual([ids.pendingLine]);
+    const debits = await get<BankLines>(`Source=2&IDBankAccount=${A}&IDTypeAccount=1`);
+    expect(debits.body.map((l) => l.IDBankStatementConciliation)).toEqual([ids.reconciledLine]);
+    const group = await get<BankLines>(`Source=2&IDBankStatementConciliation=${ids.pendingLine}`);
+    expect(group.body.map((l) => l.IDBankStatementConciliation)).toEqual([ids.pendingLine]);
+    const byEntry = await get<BankLines>(`Source=2&IDBankStatement=${ids.payment}`);
+    expect(byEntry.body.map((l) => l.IDBankStatementConciliation)).toEqual([ids.reconciledLine]);
+    const range = await get<BankLines>(`Source=2&IDBankAccount=${A}&DateFrom=2025-01-16&DateTo=2025-01-31`);
+    expect(range.body.map((l) => l.IDBankStatementConciliation)).toEqual([ids.pendingLine]);
   });
 });
 
 describe("GET /accounts/bank-statement Source=1 with IDBankStatementConciliation", () => {
   it("answers only the internal accounts linked to that bank line", async () => {
-    const response = await get(`Source=1&IDBankStatementConciliation=${ids.reconciledLine}`);
+    const response = await get<InternalAccounts>(
+      `Source=1&IDBankStatementConciliation=${ids.reconciledLine}`,
+    );
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
       expect.objectContaining({ IDBankStatement: ids.payment, Value: 30, IDTypeAccount: 1, PostedByLink: 0 }),
     ]);
     expect(response.body[0]).not.toHaveProperty("Balance");
-    const none = await get(`Source=1&IDBankStatementConciliation=${ids.pendingLine}`);
+    const none = await get<InternalAccounts>(`Source=1&IDBankStatementConciliation=${ids.pendingLine}`);
     expect(none.body).toEqual([]);
   });
 
   it("refuses a bank line of another company", async () => {
     const foreign = await createBankLine({ companyId: 2, bankAccountId: C, date: "2025-01-05", value: 100 });
-    const response = await get(`Source=1&IDBankStatementConciliation=${foreign}`);
+    const response = await get<InternalAccounts>(`Source=1&IDBankStatementConciliation=${foreign}`);
     expectRefusal(response, "Lançamento conciliação bancária não encontrado");
   });
 });
@@ -400,9 +418,9 @@ describe("GET /accounts/bank-statement parameter rules", () => {
   }
 
   it("refuses a bank account of another company, also when listing that other company", async () => {
-    const foreign = await get(`Source=1&IDBankAccount=${C}`);
+    const foreign = await get<InternalStatement>(`Source=1&IDBankAccount=${C}`);
     expectRefusal(foreign, "Conta bancária não encontrada");
-    const crossed = await get(`Source=2&IDCompany=2&IDBankAccount=${A}`);
+    const crossed = await get<BankLines>(`Source=2&IDCompany=2&IDBankAccount=${A}`);
     expectRefusal(crossed, "Conta bancária não encontrada");
   });
 

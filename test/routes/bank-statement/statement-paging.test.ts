@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { entries } from "../../../drizzle/schema";
+import type { Answer } from "../../support/answers";
 import { client, signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
 import {
@@ -70,7 +71,7 @@ beforeAll(async () => {
 });
 
 const pageOf = (page: number) =>
-  api.get(
+  api.get<Extract<Answer<"$get", "/accounts/bank-statement">, { Entries: unknown }>>(
     `/accounts/bank-statement?Source=1&IDBankAccount=${account}&DateFrom=2025-01-01&DateTo=2025-12-31&Page=${page}`,
   );
 
@@ -89,7 +90,7 @@ describe("GET /accounts/bank-statement Source=1 across pages of 5000", () => {
     expect(body.Entries).toHaveLength(5_000);
     expect(cents(body.PreviousBalance)).toBe(opening);
     expect(body.TotalEntries).toBe(expected.length);
-    expect(body.Entries.map((e: any) => [e.IDBankStatement, cents(e.Balance)])).toEqual(
+    expect(body.Entries.map((e) => [e.IDBankStatement, cents(e.Balance)])).toEqual(
       expected.slice(0, 5_000).map((e) => [e.id, e.balance]),
     );
     expect(cents(body.FinalBalance)).toBe(expected.at(-1)!.balance);
@@ -104,10 +105,10 @@ describe("GET /accounts/bank-statement Source=1 across pages of 5000", () => {
     expect(body.Page).toBe(1);
     expect(body.Entries).toHaveLength(expected.length - 5_000);
     expect(cents(body.PreviousBalance)).toBe(expected[4_999]!.balance);
-    expect(body.Entries.map((e: any) => [e.IDBankStatement, cents(e.Balance)])).toEqual(
+    expect(body.Entries.map((e) => [e.IDBankStatement, cents(e.Balance)])).toEqual(
       expected.slice(5_000).map((e) => [e.id, e.balance]),
     );
-    expect(cents(body.Entries.at(-1).Balance)).toBe(cents(body.FinalBalance));
+    expect(cents(body.Entries.at(-1)!.Balance)).toBe(cents(body.FinalBalance));
   });
 
   it("a page past the end is empty and its previous balance is the final balance", async () => {

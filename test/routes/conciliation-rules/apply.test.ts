@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bankLines } from "../../../drizzle/schema";
-import { client, signIn } from "../../support/api";
+import { client, type ErrorBody, signIn } from "../../support/api";
 import {
   bankAccount,
   db,
@@ -147,7 +147,7 @@ describe("POST conciliation-rule/apply", () => {
     const filial = client("demo", await signIn("demo", "filial@demo.local"));
     const own = await bankAccount();
     expectRefusal(await filial.post(APPLY_PATH, { IDBankAccount: own }), "Conta bancária não existe");
-    const wrongType = await s.api.post(APPLY_PATH, { IDBankAccount: "1" });
+    const wrongType = await s.api.post<ErrorBody>(APPLY_PATH, { IDBankAccount: "1" });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.errorMessage).toContain("IDBankAccount");
   });

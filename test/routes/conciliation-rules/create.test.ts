@@ -49,7 +49,7 @@ describe("POST conciliation-rule: created rules", () => {
         IDConsumer: w.consumer,
       },
     ]);
-    const row = await storedRule(response.body[0].IDBankStatementConciliationRule);
+    const row = await storedRule(response.body[0]!.IDBankStatementConciliationRule);
     expect(row).toMatchObject({ companyId: 1, descriptionKey: "recebimento cartao", status: 1 });
   });
 
@@ -59,8 +59,8 @@ describe("POST conciliation-rule: created rules", () => {
       titleRule(w, { Description: fresh(), IDBankAccountTo: 999_999 }),
     );
     expect(response.status).toBe(200);
-    expect(response.body[0].IDBankAccountTo).toBeNull();
-    expect((await storedRule(response.body[0].IDBankStatementConciliationRule))?.bankAccountToId).toBeNull();
+    expect(response.body[0]!.IDBankAccountTo).toBeNull();
+    expect((await storedRule(response.body[0]!.IDBankStatementConciliationRule))?.bankAccountToId).toBeNull();
   });
 
   it("type 2 keeps IDBankAccountTo and discards the title filters without validating them", async () => {
@@ -86,7 +86,7 @@ describe("POST conciliation-rule: created rules", () => {
       IDSupplier: null,
       IDConsumer: null,
     });
-    const row = await storedRule(response.body[0].IDBankStatementConciliationRule);
+    const row = await storedRule(response.body[0]!.IDBankStatementConciliationRule);
     expect(row).toMatchObject({
       bankAccountToId: w.otherAccount,
       accountTypeId: null,
@@ -104,8 +104,8 @@ describe("POST conciliation-rule: created rules", () => {
       titleRule(w, { IDBankAccount: account, Description: "  " }),
     );
     expect(response.status).toBe(200);
-    expect(response.body[0].Description).toBeNull();
-    expect((await storedRule(response.body[0].IDBankStatementConciliationRule))?.descriptionKey).toBe("");
+    expect(response.body[0]!.Description).toBeNull();
+    expect((await storedRule(response.body[0]!.IDBankStatementConciliationRule))?.descriptionKey).toBe("");
     const again = await w.admin.post(RULES_PATH, titleRule(w, { IDBankAccount: account, IDTypeAccount: 1 }));
     expect(again.status).toBe(200);
     expectRefusal(

@@ -18,7 +18,7 @@ const storedRule = (id: number) =>
 describe("DELETE conciliation-rule", () => {
   it("answers the JSON string sucesso; the rule leaves the list and its description is free again", async () => {
     const created = await w.admin.post(RULES_PATH, titleRule(w, { Description: "Tarifa DOC" }));
-    const id = created.body[0].IDBankStatementConciliationRule;
+    const id = created.body[0]!.IDBankStatementConciliationRule;
 
     const response = await w.admin.delete(`${RULES_PATH}/${id}`);
     expect(response).toMatchObject({ status: 200, body: "sucesso" });
@@ -36,7 +36,7 @@ describe("DELETE conciliation-rule", () => {
 
   it("Regra não existe: unknown id, already deleted", async () => {
     const created = await w.admin.post(RULES_PATH, titleRule(w, { Description: "Duas vezes" }));
-    const id = created.body[0].IDBankStatementConciliationRule;
+    const id = created.body[0]!.IDBankStatementConciliationRule;
     expect((await w.admin.delete(`${RULES_PATH}/${id}`)).status).toBe(200);
     for (const target of [id, 999_999]) {
       expectRefusal(await w.admin.delete(`${RULES_PATH}/${target}`), "Regra não existe");
@@ -50,7 +50,7 @@ describe("DELETE conciliation-rule", () => {
       IDTypeAccount: 1,
       Description: "Aluguel",
     });
-    const id = foreign.body[0].IDBankStatementConciliationRule;
+    const id = foreign.body[0]!.IDBankStatementConciliationRule;
     expectRefusal(await w.admin.delete(`${RULES_PATH}/${id}`), "Regra não existe");
     expect((await storedRule(id))?.status).toBe(1);
     expect(await w.filial.delete(`${RULES_PATH}/${id}`)).toMatchObject({ status: 200, body: "sucesso" });
@@ -59,7 +59,7 @@ describe("DELETE conciliation-rule", () => {
   it("Regra não existe: the rule's bank account is no longer an active account of the company", async () => {
     const account = await w.make.bankAccount(1);
     const created = await w.admin.post(RULES_PATH, titleRule(w, { IDBankAccount: account }));
-    const id = created.body[0].IDBankStatementConciliationRule;
+    const id = created.body[0]!.IDBankStatementConciliationRule;
     await w.make.db.update(bankAccounts).set({ status: 0 }).where(eq(bankAccounts.id, account));
     expectRefusal(await w.admin.delete(`${RULES_PATH}/${id}`), "Regra não existe");
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { conciliationRules } from "../../../drizzle/schema";
-import { call, client, signIn } from "../../support/api";
+import { call, client, type ErrorBody, signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
 import { RULES_PATH, type RuleWorld, ruleWorld, titleRule, transferRule } from "./setup";
 
@@ -11,14 +11,14 @@ let transferId: number;
 beforeAll(async () => {
   await seedAccounts();
   w = await ruleWorld();
-  firstId = (await w.admin.post(RULES_PATH, titleRule(w, { Description: "Primeira" }))).body[0]
+  firstId = (await w.admin.post(RULES_PATH, titleRule(w, { Description: "Primeira" }))).body[0]!
     .IDBankStatementConciliationRule;
   transferId = (
     await w.admin.post(
       RULES_PATH,
       transferRule(w, { IDBankAccount: w.otherAccount, IDBankAccountTo: w.account }),
     )
-  ).body[0].IDBankStatementConciliationRule;
+  ).body[0]!.IDBankStatementConciliationRule;
   await w.filial.post(RULES_PATH, {
     IDBankAccount: w.foreignAccount,
     IDTypeRule: 1,
@@ -106,7 +106,7 @@ describe("GET conciliation-rule", () => {
     const page2 = await w.admin.get(`${RULES_PATH}?IDBankAccount=${account}&Page=2`);
     expect(page0.body).toHaveLength(5000);
     expect(ids(explicit0.body)).toEqual(ids(page0.body));
-    expect(page1.body.map((r: { Description: string }) => r.Description)).toEqual(["Regra 5000"]);
+    expect(page1.body.map((r) => r.Description)).toEqual(["Regra 5000"]);
     expect(page2.body).toEqual([]);
     expect(ids(page0.body)[4999]!).toBeLessThan(ids(page1.body)[0]!);
   });
@@ -116,7 +116,7 @@ describe("GET conciliation-rule", () => {
     ["IDBankStatementConciliationRule=0", "IDBankStatementConciliationRule"],
     ["Page=-1", "Page"],
   ])("refuses %s with 400 naming the parameter", async (query, field) => {
-    const response = await w.admin.get(`${RULES_PATH}?${query}`);
+    const response = await w.admin.get<ErrorBody>(`${RULES_PATH}?${query}`);
     expect(response.status).toBe(400);
     expect(response.body.errorMessage).toContain(field);
   });
@@ -124,13 +124,20 @@ describe("GET conciliation-rule", () => {
 
 describe("OpenAPI document", () => {
   it("declares the four rule operations under the Bank reconciliation tag", async () => {
-    const response = await call("demo", "GET", "/1.0/openapi.json");
+    type Operation = { operationId: string; tags: string[] };
+    const response = await call<{
+      paths: Record<
+        | "/accounts/bank-statement/conciliation-rule"
+        | "/accounts/bank-statement/conciliation-rule/{idbankstatementconciliationrule}",
+        Record<"get" | "post" | "put" | "delete", Operation>
+      >;
+    }>("demo", "GET", "/1.0/openapi.json");
     expect(response.status).toBe(200);
     const paths = response.body.paths;
     const collection = paths["/accounts/bank-statement/conciliation-rule"];
     const item = paths["/accounts/bank-statement/conciliation-rule/{idbankstatementconciliationrule}"];
     const operations = [collection.get, collection.post, item.put, item.delete];
-    expect(operations.map((o: { operationId: string }) => o.operationId)).toEqual([
+    expect(operations.map((o) => o.operationId)).toEqual([
       "listConciliationRules",
       "createConciliationRule",
       "updateConciliationRule",

@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bankAccounts, conciliationRules } from "../../../drizzle/schema";
+import type { Answer } from "../../support/answers";
+import type { ErrorBody } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import { RULES_PATH, type RuleWorld, ruleWorld, titleRule, transferRule } from "./setup";
@@ -19,10 +21,15 @@ beforeAll(async () => {
 async function created(body: Record<string, unknown>): Promise<number> {
   const response = await w.admin.post(RULES_PATH, body);
   expect(response.status).toBe(200);
-  return response.body[0].IDBankStatementConciliationRule;
+  return response.body[0]!.IDBankStatementConciliationRule;
 }
 
-const put = (id: number, body: Record<string, unknown>) => w.admin.put(`${RULES_PATH}/${id}`, body);
+const put = <
+  T = Answer<"$put", "/accounts/bank-statement/conciliation-rule/:idbankstatementconciliationrule">,
+>(
+  id: number,
+  body: Record<string, unknown>,
+) => w.admin.put<T>(`${RULES_PATH}/${id}`, body);
 const storedRule = (id: number) =>
   w.make.db.select().from(conciliationRules).where(eq(conciliationRules.id, id)).get();
 
@@ -131,7 +138,7 @@ describe("PUT conciliation-rule", () => {
     const id = await created(titleRule(w, { Description: "Tarifa Bancária" }));
     const same = await put(id, { IDBankAccount: w.account, IDTypeRule: 1, Description: "TARIFA BANCARIA" });
     expect(same.status).toBe(200);
-    expect(same.body[0].Description).toBe("TARIFA BANCARIA");
+    expect(same.body[0]!.Description).toBe("TARIFA BANCARIA");
 
     const other = await created(titleRule(w, { Description: fresh() }));
     expectRefusal(
@@ -185,7 +192,7 @@ describe("PUT conciliation-rule: every spec message", () => {
     const orphan = await created(titleRule(w, { IDBankAccount: closingAccount, Description: fresh() }));
     await w.make.db.update(bankAccounts).set({ status: 0 }).where(eq(bankAccounts.id, closingAccount));
 
-    for (const id of [999_999, foreign.body[0].IDBankStatementConciliationRule, deleted, orphan]) {
+    for (const id of [999_999, foreign.body[0]!.IDBankStatementConciliationRule, deleted, orphan]) {
       expectRefusal(await put(id, titleRule(w, { Description: fresh() })), "Regra não existe");
     }
     const untouched = await w.filial.get(RULES_PATH);
@@ -224,7 +231,7 @@ describe("PUT conciliation-rule: every spec message", () => {
   });
 
   it("refuses a malformed path id with 400 naming it", async () => {
-    const response = await put(0, titleRule(w));
+    const response = await put<ErrorBody>(0, titleRule(w));
     expect(response.status).toBe(400);
     expect(response.body.errorMessage).toContain("idbankstatementconciliationrule");
   });

@@ -30,7 +30,7 @@ const mailTo = (address: string) =>
 describe("order status changes: outbox events and tracking messages in the order's batch", () => {
   it("writes order.status_changed, tracking.status_changed and the new status's messages; Resend fires one again", async () => {
     const email = `${unique("cliente").replace(/\W/g, "")}@example.com`;
-    const consumer = (await api.post("/consumer", { Name: "Maria Compradora", Email: email })).body[0];
+    const consumer = (await api.post("/consumer", { Name: "Maria Compradora", Email: email })).body[0]!;
     expect(consumer.Email).toBe(email);
     for (const body of [
       {
@@ -104,7 +104,7 @@ describe("purchase received", () => {
   it("writes purchase.received in the check's batch, once", async () => {
     const world = await purchaseWorld(api, { skuCount: 1 });
     const purchase = await newPurchase(api, world);
-    const item = purchase.Items[0].IDStockKeepingUnitPurchase;
+    const item = purchase.Items[0]!.IDStockKeepingUnitPurchase;
     const checked = await api.post(`/purchase/${purchase.IDPurchase}/check`, {
       Items: [{ IDStockKeepingUnitPurchase: item, Quantity: 10 }],
     });

@@ -64,17 +64,17 @@ describe("tracking message registry", () => {
       errorMessage: "Já existe uma mensagem para este status de rastreio e tipo de mensagem",
     });
     expect((await api.get("/tracking-message?IDTrackingStatus=57")).body).toEqual([row]);
-    const changed = await api.put(`/tracking-message/${row.IDTrackingMessage}`, { Active: 0 });
+    const changed = await api.put(`/tracking-message/${row!.IDTrackingMessage}`, { Active: 0 });
     expect(changed.body[0]).toMatchObject({
       Active: 0,
       Body: "Pedido {{Order.Number}}: {{Tracking.Status}}",
     });
     const other = client("demo", await signIn("demo", "filial@demo.local"));
-    expect((await other.get(`/tracking-message/${row.IDTrackingMessage}`)).body).toEqual([]);
-    expect((await other.delete(`/tracking-message/${row.IDTrackingMessage}`)).body).toEqual({
+    expect((await other.get(`/tracking-message/${row!.IDTrackingMessage}`)).body).toEqual([]);
+    expect((await other.delete(`/tracking-message/${row!.IDTrackingMessage}`)).body).toEqual({
       errorMessage: "Mensagem de rastreio não existe",
     });
-    expect((await api.delete(`/tracking-message/${row.IDTrackingMessage}`)).body).toBe("sucesso");
+    expect((await api.delete(`/tracking-message/${row!.IDTrackingMessage}`)).body).toBe("sucesso");
   });
 
   it("refuses templates that do not parse, use unknown fields or partials, and e-mail without subject", async () => {

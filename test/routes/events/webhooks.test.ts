@@ -59,7 +59,7 @@ describe("webhook endpoints", () => {
     const created = await api.post("/webhook", { Url: hook.url, Events: ["title.paid", "title.paid"] });
     expect(created.status).toBe(200);
     const [row] = created.body;
-    expect(row.Secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(row!.Secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(row).toMatchObject({
       Url: hook.url,
       Events: ["title.paid"],
@@ -68,23 +68,23 @@ describe("webhook endpoints", () => {
       DisabledReason: null,
     });
     const listed = await api.get("/webhook");
-    const again = listed.body.find((w: { IDWebhook: number }) => w.IDWebhook === row.IDWebhook);
-    expect(again.Secret).toBeUndefined();
-    expect(again.SecretHint).toBe(`whsec_…${row.Secret.slice(-4)}`);
+    const again = listed.body.find((w: { IDWebhook: number }) => w.IDWebhook === row!.IDWebhook)!;
+    expect((again as { Secret?: string }).Secret).toBeUndefined();
+    expect(again.SecretHint).toBe(`whsec_…${row!.Secret.slice(-4)}`);
 
     const other = client("demo", await signIn("demo", "filial@demo.local"));
-    expect((await other.get(`/webhook/${row.IDWebhook}`)).body).toEqual([]);
-    expect((await other.put(`/webhook/${row.IDWebhook}`, { Active: 0 })).body).toEqual({
+    expect((await other.get(`/webhook/${row!.IDWebhook}`)).body).toEqual([]);
+    expect((await other.put(`/webhook/${row!.IDWebhook}`, { Active: 0 })).body).toEqual({
       errorMessage: "Webhook não existe",
     });
-    expect((await other.delete(`/webhook/${row.IDWebhook}`)).body).toEqual({
+    expect((await other.delete(`/webhook/${row!.IDWebhook}`)).body).toEqual({
       errorMessage: "Webhook não existe",
     });
 
-    const changed = await api.put(`/webhook/${row.IDWebhook}`, { Active: 0, Description: "pausado" });
+    const changed = await api.put(`/webhook/${row!.IDWebhook}`, { Active: 0, Description: "pausado" });
     expect(changed.body[0]).toMatchObject({ Active: 0, Description: "pausado", Url: hook.url });
-    expect((await api.delete(`/webhook/${row.IDWebhook}`)).body).toBe("sucesso");
-    expect((await api.get(`/webhook/${row.IDWebhook}`)).body).toEqual([]);
+    expect((await api.delete(`/webhook/${row!.IDWebhook}`)).body).toBe("sucesso");
+    expect((await api.get(`/webhook/${row!.IDWebhook}`)).body).toEqual([]);
   });
 
   it("refuses bad URLs and unknown event types with their messages", async () => {
@@ -140,7 +140,7 @@ describe("webhook endpoints", () => {
     for (const url of ["http://[::127.0.0.1]:9999/hook", "http://[::ffff:127.0.0.1]:9999/hook"]) {
       const response = await api.post("/webhook", { Url: url, Events: ["title.paid"] });
       expect({ url, status: response.status }).toEqual({ url, status: 200 });
-      expect((await api.delete(`/webhook/${response.body[0].IDWebhook}`)).body).toBe("sucesso");
+      expect((await api.delete(`/webhook/${response.body[0]!.IDWebhook}`)).body).toBe("sucesso");
     }
   });
 
@@ -282,9 +282,9 @@ describe("webhook deliveries to a real receiver", () => {
     const webhook = await webhookTo(hook.url);
     const rotated = await api.post(`/webhook/${webhook.IDWebhook}/rotate-secret`, { GracePeriodHours: 24 });
     expect(rotated.status).toBe(200);
-    const newSecret = rotated.body[0].Secret as string;
+    const newSecret = rotated.body[0]!.Secret as string;
     expect(newSecret).not.toBe(webhook.Secret);
-    expect(rotated.body[0].PreviousSecretExpiresAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(rotated.body[0]!.PreviousSecretExpiresAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     await hook.configure({ secrets: [webhook.Secret, newSecret] });
     await transfer();
     await settled(webhook.IDWebhook);
@@ -293,8 +293,8 @@ describe("webhook deliveries to a real receiver", () => {
     expect(during!.headers["x-signature"]!.split(",").filter((p) => p.startsWith("v1="))).toHaveLength(2);
 
     const final = await api.post(`/webhook/${webhook.IDWebhook}/rotate-secret`, { GracePeriodHours: 0 });
-    const last = final.body[0].Secret as string;
-    expect(final.body[0].PreviousSecretExpiresAt).toBeNull();
+    const last = final.body[0]!.Secret as string;
+    expect(final.body[0]!.PreviousSecretExpiresAt).toBeNull();
     await hook.configure({ secrets: [webhook.Secret, newSecret, last] });
     await transfer();
     await eventually(async () => (await hook.received()).length === 2);
@@ -345,7 +345,7 @@ describe("delivery upkeep", () => {
       Events: ["transfer.created"],
       MaxPerSecond: 1,
     });
-    const webhookId = created.body[0].IDWebhook as number;
+    const webhookId = created.body[0]!.IDWebhook as number;
     await Promise.all([transfer(), transfer(), transfer()]);
     await eventually(async () => {
       const all = await deliveriesOf(webhookId);

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hubAttachments, hubIntegrations } from "../../../drizzle/schema";
 import { app } from "../../../src/app";
-import { call, signIn } from "../../support/api";
+import type { Answer } from "../../support/answers";
+import { type ApiResponse, call, signIn } from "../../support/api";
 import { newChannelIntegration, pullNow } from "../../support/hub-factories";
 import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
@@ -34,12 +35,13 @@ async function pulled(body: Record<string, unknown>, label: string) {
   return integration.IDCompanyIntegration;
 }
 
+type FileToSend = { name: string; bytes: Uint8Array; type?: string };
+type Attachment = Answer<"$post", "/hub/order/:idintegration/action/file">;
+
 /** A multipart POST with the given file in `file` (or no file at all). */
-function sendFile(
-  path: string,
-  file?: { name: string; bytes: Uint8Array; type?: string },
-  fetcher?: typeof app.fetch,
-) {
+function sendFile(path: string, file?: FileToSend): Promise<ApiResponse<Attachment>>;
+function sendFile(path: string, file: FileToSend, fetcher: typeof app.fetch): Promise<Response>;
+function sendFile(path: string, file?: FileToSend, fetcher?: typeof app.fetch) {
   const form = new FormData();
   form.append("note", "anexo do pedido");
   if (file) form.append("file", new File([file.bytes], file.name, { type: file.type ?? "application/pdf" }));
@@ -51,7 +53,10 @@ function sendFile(
     });
     return fetcher(request, env);
   }
-  return call("demo", "POST", `/1.0${path}`, { token, rawBody: form });
+  return call<Attachment>("demo", "POST", `/1.0${path}`, {
+    token,
+    rawBody: form,
+  });
 }
 
 const orderPath = (label: string, order: string) =>

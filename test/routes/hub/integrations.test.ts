@@ -32,7 +32,7 @@ describe("channel kinds", () => {
       [1, "sandbox-marketplace"],
       [2, "sandbox-webstore"],
     ]);
-    expect(response.body[0].SalesChannelLogoUrl).toMatch(/^data:image\/svg\+xml,/);
+    expect(response.body[0]!.SalesChannelLogoUrl).toMatch(/^data:image\/svg\+xml,/);
   });
 });
 
@@ -73,7 +73,7 @@ describe("channel integrations", () => {
       Status: 1,
     });
     expect(JSON.stringify(response.body)).not.toContain("segredo-muito-secreto-42");
-    const id = item.IDCompanyIntegration;
+    const id = item!.IDCompanyIntegration;
     const registry = await api.get(`/company/integration/${id}`);
     expect(registry.body).toEqual([
       { IDCompanyIntegration: id, Description: "Marketplace sandbox", Kind: "HUB", Status: 1 },
@@ -103,14 +103,14 @@ describe("channel integrations", () => {
 
   it("IDTypePayment is set, changed and cleared by PUT", async () => {
     const created = await newChannelIntegration(api);
-    const paymentType = (await api.post("/type/order/payment", { Description: "Repasse do canal" })).body[0]
+    const paymentType = (await api.post("/type/order/payment", { Description: "Repasse do canal" })).body[0]!
       .IDTypePayment;
-    const path = `/hub/integration/${created.IDCompanyIntegration}`;
+    const path = `/hub/integration/${created.IDCompanyIntegration}` as const;
     expect((await api.put(path, { IDTypePayment: paymentType })).body[0]).toMatchObject({
       IDTypePayment: paymentType,
     });
-    expect((await api.get(path)).body[0].IDTypePayment).toBe(paymentType);
-    expect((await api.put(path, { IDTypePayment: null })).body[0].IDTypePayment).toBeNull();
+    expect((await api.get(path)).body[0]!.IDTypePayment).toBe(paymentType);
+    expect((await api.put(path, { IDTypePayment: null })).body[0]!.IDTypePayment).toBeNull();
   });
 
   it("credentials whose stated validity has passed make the integration Expired", async () => {
@@ -144,7 +144,7 @@ describe("channel integrations", () => {
       IDWarehouseHub: 999_999,
     });
     expect(badWarehouse.body).toEqual({ errorMessage: "Depósito do hub não existe" });
-    const foreignPaymentType = (await other.post("/type/order/payment", { Description: "Repasse" })).body[0]
+    const foreignPaymentType = (await other.post("/type/order/payment", { Description: "Repasse" })).body[0]!
       .IDTypePayment;
     for (const paymentType of [999_999, foreignPaymentType]) {
       const badPaymentType = await api.post("/hub/integration", {

@@ -100,10 +100,7 @@ describe("orders created from hub orders (orders area, createOrder)", () => {
       expect(summary).toMatchObject({ OrderCreated: 1, OrderError: null, IDOrder: expect.any(Number) });
       const detail = (await api.get(`/hub/order/${summary.IDIntegration}`)).body;
       const quantityOf = (skuId: number) =>
-        detail.Items.filter((i: { IDSku: number }) => i.IDSku === skuId).reduce(
-          (sum: number, i: { Quantity: number }) => sum + i.Quantity,
-          0,
-        );
+        detail.Items.filter((i) => i.IDSku === skuId).reduce((sum, i) => sum + i.Quantity, 0);
       const order = await demoDb().select().from(orders).where(eq(orders.id, summary.IDOrder)).get();
       const open = summary.ChannelStatus === "paid" || summary.ChannelStatus === "pending_payment";
       if (!open) {

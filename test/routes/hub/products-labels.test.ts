@@ -42,10 +42,10 @@ async function productWithVariations() {
 describe("PUT /hub/product/{idhubproduct}", () => {
   it("SyncVariations=1: one result per variation; a refused variation never stops the others", async () => {
     const { product, good, free, odd } = await productWithVariations();
-    const response = await api.put(`/hub/product/${product.IDHubProduct}`, { SyncVariations: 1 });
+    const response = await api.put(`/hub/product/${product!.IDHubProduct}`, { SyncVariations: 1 });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      IDHubProduct: product.IDHubProduct,
+      IDHubProduct: product!.IDHubProduct,
       TotalUpdates: 2,
       Results: [
         { Type: "product", IDSku: null, ChannelSkuCode: null, Success: 1, Message: null },
@@ -69,7 +69,7 @@ describe("PUT /hub/product/{idhubproduct}", () => {
     const rows = await demoDb()
       .select()
       .from(hubProductVariations)
-      .where(eq(hubProductVariations.hubProductId, product.IDHubProduct));
+      .where(eq(hubProductVariations.hubProductId, product!.IDHubProduct));
     expect(rows.map((r) => [r.skuId, r.lastSyncAt !== null])).toEqual([
       [good.IDSku, true],
       [free.IDSku, false],
@@ -79,14 +79,17 @@ describe("PUT /hub/product/{idhubproduct}", () => {
 
   it("without SyncVariations only the product is sent; a title the channel refuses is not kept", async () => {
     const { product } = await productWithVariations();
-    const only = await api.put(`/hub/product/${product.IDHubProduct}`, { Title: "Camiseta básica branca" });
+    const only = await api.put(`/hub/product/${product!.IDHubProduct}`, { Title: "Camiseta básica branca" });
     expect(only.body).toEqual({
-      IDHubProduct: product.IDHubProduct,
+      IDHubProduct: product!.IDHubProduct,
       TotalUpdates: 1,
       Results: [{ Type: "product", IDSku: null, ChannelSkuCode: null, Success: 1, Message: null }],
     });
     const long = "Camiseta ".repeat(8);
-    const refused = await api.put(`/hub/product/${product.IDHubProduct}`, { Title: long, SyncVariations: 1 });
+    const refused = await api.put(`/hub/product/${product!.IDHubProduct}`, {
+      Title: long,
+      SyncVariations: 1,
+    });
     expect(refused.body.TotalUpdates).toBe(1);
     expect(refused.body.Results[0]).toEqual({
       Type: "product",
@@ -95,7 +98,7 @@ describe("PUT /hub/product/{idhubproduct}", () => {
       Success: 0,
       Message: "Título com mais de 60 caracteres",
     });
-    expect((await api.get(`/hub/product/${product.IDHubProduct}`)).body[0].Title).toBe(
+    expect((await api.get(`/hub/product/${product!.IDHubProduct}`)).body[0]!.Title).toBe(
       "Camiseta básica branca",
     );
   });
@@ -114,10 +117,10 @@ describe("PUT /hub/product/{idhubproduct}", () => {
       [{ Sandbox: { Mode: "timeout" } }, "O canal não respondeu a tempo; tente novamente mais tarde"],
     ] as const) {
       await api.put(`/hub/integration/${integration}`, change);
-      const response = await api.put(`/hub/product/${product.IDHubProduct}`, { SyncVariations: 1 });
+      const response = await api.put(`/hub/product/${product!.IDHubProduct}`, { SyncVariations: 1 });
       expectRefusal(response, message);
     }
-    expect((await other.put(`/hub/product/${product.IDHubProduct}`, { SyncVariations: 1 })).body).toEqual({
+    expect((await other.put(`/hub/product/${product!.IDHubProduct}`, { SyncVariations: 1 })).body).toEqual({
       errorMessage: "Produto do hub não existe",
     });
     const missingSku = await api.post("/hub/product", {
@@ -145,7 +148,7 @@ describe("POST /hub/resource/{idtypecompanyintegration}: labels of collection li
     const list = await api.post("/hub/collection-list", { Orders: shipped.map((o) => o.IDIntegration) });
     expect(list.status).toBe(200);
     listId = list.body.IDOrdersCarrierCollectionList;
-    shipments = list.body.Orders.map((o: { ShippingId: string }) => o.ShippingId);
+    shipments = list.body.Orders.map((o) => o.ShippingId!);
     const unshipped = orders.find((o) => !o.ShippingId)!;
     const refused = await api.post("/hub/collection-list", { Orders: [unshipped.IDIntegration] });
     expect(refused.body).toEqual({ errorMessage: `Pedido sem envio no canal: ${unshipped.IDIntegration}` });

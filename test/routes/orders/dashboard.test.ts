@@ -32,7 +32,7 @@ describe("GET /company/dashboard/order/status", () => {
     const answer = await api.get("/company/dashboard/order/status?DateFrom=2025-07-01&DateTo=2025-07-31");
     expect(answer.status).toBe(200);
     expect(answer.body).toHaveLength(23);
-    const byId = new Map(answer.body.map((r: any) => [r.IDStatusOrder, r]));
+    const byId = new Map(answer.body.map((r) => [r.IDStatusOrder, r]));
     expect(byId.get(1)).toEqual({
       IDStatusOrder: 1,
       Description: "Pedido recebido",
@@ -54,7 +54,7 @@ describe("GET /company/dashboard/order/status", () => {
 describe("GET /orders/package", () => {
   it("answers the caller's company's orders with carrier, tracking, volumes, weights and item quantities", async () => {
     const { skuId, warehouseId } = await stockedSku(api);
-    const carrier = (await api.post("/supplier", { Name: "Transportadora X", IsCarrier: 1 })).body[0]
+    const carrier = (await api.post("/supplier", { Name: "Transportadora X", IsCarrier: 1 })).body[0]!
       .IDSupplier;
     const order = await newOrder(api, {
       IDWarehouse: warehouseId,

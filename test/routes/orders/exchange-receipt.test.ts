@@ -26,7 +26,7 @@ describe("ExchangeReceiptBase64Encode", () => {
     });
     const response = await api.get(`/orders/${order.IDOrder}`);
     expect(response.status).toBe(200);
-    const bytes = decode(response.body.ExchangeReceiptBase64Encode);
+    const bytes = decode(response.body.ExchangeReceiptBase64Encode!);
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
     expect(new TextDecoder().decode(bytes.subarray(bytes.length - 6)).trim()).toBe("%%EOF");
     const pdf = await PDFDocument.load(bytes);
@@ -79,7 +79,7 @@ describe("ExchangeReceiptBase64Encode with any stored text", () => {
     });
     const response = await api.get(`/orders/${order.IDOrder}`);
     expect(response.status).toBe(200);
-    const pdf = await PDFDocument.load(decode(response.body.ExchangeReceiptBase64Encode));
+    const pdf = await PDFDocument.load(decode(response.body.ExchangeReceiptBase64Encode!));
     expect(pdf.getCreator()).toBe("Loja Ação e\u0301 ﬁ Ａ ő 🚀 中文 עברית\u200f €—");
     const drawn = drawnTexts(pdf);
     // WinAnsi bytes 0x80 and 0x97 are € and —.

@@ -64,7 +64,7 @@ describe("order items: POST /orders/{idorder}/sku and PUT /orders/{idorder}/sku/
       IDWarehouse: warehouseId,
       Items: [{ IDSku: skuId, Quantity: 1, UnitPrice: 100 }],
     });
-    const id = order.Items[0].IDSkuMovement;
+    const id = order.Items[0]!.IDSkuMovement;
     const changed = await api.put(`/orders/${order.IDOrder}/sku/${id}`, { Quantity: 2 });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual([
@@ -113,7 +113,7 @@ describe("order items: POST /orders/{idorder}/sku and PUT /orders/{idorder}/sku/
       IDStatusOrder: 3,
       Items: [{ IDSku: skuId, Quantity: 1 }],
     });
-    const id = order.Items[0].IDSkuMovement;
+    const id = order.Items[0]!.IDSkuMovement;
     const theirSku = (await stockedSku(other)).skuId;
     expectRefusal(
       await api.post(`/orders/${order.IDOrder}/sku`, { IDSku: theirSku, Quantity: 1 }),

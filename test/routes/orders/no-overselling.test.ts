@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stockReservations } from "../../../drizzle/schema";
+import { errorBody } from "../../support/api";
 import { invariantViolations } from "../../support/invariants";
 import {
   historyRows,
@@ -30,7 +31,7 @@ const refused = (sku: number, warehouse: number, available: string, requested: s
 const CONCURRENT = "Estoque insuficiente para reservar: outro pedido reservou o saldo, tente novamente";
 
 async function balance(skuId: number, warehouseId: number) {
-  const rows = (await api.get(`/sku/${skuId}/warehouse`)).body as Record<string, number>[];
+  const rows = (await api.get(`/sku/${skuId}/warehouse`)).body;
   const row = rows.find((w) => w.IDWarehouse === warehouseId)!;
   return { QtyOnStock: row.QtyOnStock, QtyReserved: row.QtyReserved, QtyAvailable: row.QtyAvailable };
 }
@@ -146,7 +147,7 @@ describe("no overselling: a reservation never takes QtyAvailable below zero", ()
       IDStatusOrder: 23,
       Items: [{ IDSku: skuId, Quantity: 4 }],
     });
-    const itemId = order.Items[0].IDSkuMovement;
+    const itemId = order.Items[0]!.IDSkuMovement;
     const added = await api.post(`/orders/${order.IDOrder}/sku`, { IDSku: skuId, Quantity: 3 });
     expectRefusal(added, refused(skuId, warehouseId, "2", "3"));
     const grown = await api.put(`/orders/${order.IDOrder}/sku/${itemId}`, { Quantity: 7 });
@@ -201,7 +202,7 @@ describe("no overselling under concurrency: the database guards the last units",
     expect(winners).toHaveLength(K);
     for (const loser of losers) {
       expect(loser.status).toBe(400);
-      expect([CONCURRENT, refused(skuId, warehouseId, "0", "1")]).toContain(loser.body.errorMessage);
+      expect([CONCURRENT, refused(skuId, warehouseId, "0", "1")]).toContain(errorBody(loser).errorMessage);
     }
     expect(await orderCount()).toBe(before + K);
     expect((await skuReservations(skuId)).map((r) => r.quantity)).toEqual([1000, 1000, 1000]);
@@ -222,7 +223,7 @@ describe("no overselling under concurrency: the database guards the last units",
     expect(answers.filter((a) => a.status === 200)).toHaveLength(K);
     for (const loser of answers.filter((a) => a.status !== 200)) {
       expect(loser.status).toBe(400);
-      expect([CONCURRENT, refused(skuId, warehouseId, "0", "1")]).toContain(loser.body.errorMessage);
+      expect([CONCURRENT, refused(skuId, warehouseId, "0", "1")]).toContain(errorBody(loser).errorMessage);
     }
     const statuses = await Promise.all(created.map(async (o) => (await orderRow(o.IDOrder))!.statusId));
     expect(statuses.filter((s) => s === 23)).toHaveLength(K);

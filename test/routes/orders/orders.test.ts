@@ -142,7 +142,7 @@ describe("POST /orders", () => {
       expect.objectContaining({ skuId, warehouseId, quantity: 5000, statusOrderId: 23 }),
     ]);
     const balance = await api.get(`/sku/${skuId}/warehouse`);
-    expect(balance.body.filter((w: any) => w.IDWarehouse === warehouseId)).toEqual([
+    expect(balance.body.filter((w) => w.IDWarehouse === warehouseId)).toEqual([
       expect.objectContaining({ QtyOnStock: 10, QtyReserved: 5, QtyAvailable: 5 }),
     ]);
   });
@@ -215,11 +215,11 @@ describe("PUT /orders/{idorder}: status transitions", () => {
     expect(invoiced.status).toBe(200);
     expect(invoiced.body).toMatchObject({ IDStatusOrder: 6, StockStatus: 1 });
     const [item] = invoiced.body.Items;
-    expect(item.IDStockMovement).toEqual(expect.any(Number));
-    const out = await orderMovements([item.IDSkuMovement]);
+    expect(item!.IDStockMovement).toEqual(expect.any(Number));
+    const out = await orderMovements([item!.IDSkuMovement]);
     expect(out).toEqual([
       expect.objectContaining({
-        id: item.IDStockMovement,
+        id: item!.IDStockMovement,
         typeMovement: 1,
         quantity: 4000,
         unitCost: 1250,
@@ -227,21 +227,19 @@ describe("PUT /orders/{idorder}: status transitions", () => {
       }),
     ]);
     expect(await reservationRows(order.IDOrder)).toEqual([]);
-    expect(
-      invoiced.body.StatusHistory.map((h: any) => [h.Seq, h.FromIDStatusOrder, h.IDStatusOrder]),
-    ).toEqual([
+    expect(invoiced.body.StatusHistory.map((h) => [h.Seq, h.FromIDStatusOrder, h.IDStatusOrder])).toEqual([
       [1, null, 23],
       [2, 23, 6],
     ]);
 
     const cancelled = await api.put(`/orders/${order.IDOrder}`, { IDStatusOrder: 10 });
     expect(cancelled.body).toMatchObject({ IDStatusOrder: 10, StockStatus: 2 });
-    const moves = await orderMovements([item.IDSkuMovement]);
+    const moves = await orderMovements([item!.IDSkuMovement]);
     expect(moves.map((m) => [m.typeMovement, m.quantity, m.unitCost, m.warehouseQtyAfter])).toEqual([
       [1, 4000, 1250, 6000],
       [0, 4000, 1250, 10000],
     ]);
-    expect(cancelled.body.Items[0].IDStockMovementReturn).toBe(moves[1]!.id);
+    expect(cancelled.body.Items[0]!.IDStockMovementReturn).toBe(moves[1]!.id);
     expect(await historyRows(order.IDOrder)).toHaveLength(3);
   });
 
@@ -280,7 +278,7 @@ describe("PUT /orders/{idorder}: status transitions", () => {
       `Items[0]. Estoque insuficiente do SKU ${skuId} no depósito ${warehouseId}: saldo 2, solicitado 5`,
     );
     expect(await orderRow(order.IDOrder)).toMatchObject({ statusId: 3, stockState: 0, version: 0 });
-    expect(await orderMovements([order.Items[0].IDSkuMovement])).toEqual([]);
+    expect(await orderMovements([order.Items[0]!.IDSkuMovement])).toEqual([]);
   });
 
   it("changes header fields and records a message request; Resend without TypeMessage is refused", async () => {
@@ -326,7 +324,7 @@ describe("PUT /orders/{idorder}: status transitions", () => {
 describe("GET /orders", () => {
   it("walks the company's orders by LastID in ascending ids, with filters", async () => {
     const { skuId, warehouseId } = await stockedSku(api);
-    const consumer = (await api.post("/consumer", { Name: "Cliente pedidos" })).body[0].IDConsumer;
+    const consumer = (await api.post("/consumer", { Name: "Cliente pedidos" })).body[0]!.IDConsumer;
     const ids: number[] = [];
     for (let i = 0; i < 3; i++)
       ids.push(
@@ -340,11 +338,11 @@ describe("GET /orders", () => {
         ).IDOrder,
       );
     const first = await api.get(`/orders?IDConsumer=${consumer}&PageSize=2`);
-    expect(first.body.map((o: any) => o.IDOrder)).toEqual(ids.slice(0, 2));
+    expect(first.body.map((o) => o.IDOrder)).toEqual(ids.slice(0, 2));
     const second = await api.get(`/orders?IDConsumer=${consumer}&PageSize=2&LastID=${ids[1]}`);
-    expect(second.body.map((o: any) => o.IDOrder)).toEqual([ids[2]]);
+    expect(second.body.map((o) => o.IDOrder)).toEqual([ids[2]]);
     const dated = await api.get(`/orders?IDConsumer=${consumer}&DateFrom=2026-02-11&DateTo=2026-02-11`);
-    expect(dated.body.map((o: any) => o.IDOrder)).toEqual([ids[1]]);
+    expect(dated.body.map((o) => o.IDOrder)).toEqual([ids[1]]);
     expect(first.body[0]).toMatchObject({ StatusColorCode: "#1E88E5", IDConsumer: consumer });
     expect((await other.get(`/orders?IDConsumer=${consumer}`)).body).toEqual([]);
     expect(await api.get("/orders?PageSize=5001")).toMatchObject({ status: 400 });
@@ -352,7 +350,7 @@ describe("GET /orders", () => {
 
   it("reads LastID=0 as from the start, on /orders and /orders/package", async () => {
     const { skuId, warehouseId } = await stockedSku(api);
-    const consumer = (await api.post("/consumer", { Name: "Cliente cursor" })).body[0].IDConsumer;
+    const consumer = (await api.post("/consumer", { Name: "Cliente cursor" })).body[0]!.IDConsumer;
     const order = await newOrder(api, {
       IDWarehouse: warehouseId,
       IDConsumer: consumer,
@@ -361,7 +359,7 @@ describe("GET /orders", () => {
     });
     const fromZero = await api.get(`/orders?IDConsumer=${consumer}&LastID=0`);
     expect(fromZero.status).toBe(200);
-    expect(fromZero.body.map((o: any) => o.IDOrder)).toEqual([order.IDOrder]);
+    expect(fromZero.body.map((o) => o.IDOrder)).toEqual([order.IDOrder]);
     expect((await api.get(`/orders?IDConsumer=${consumer}&LastID=00`)).body).toEqual(fromZero.body);
     const packages = await api.get("/orders/package?LastID=0&PageSize=1");
     expect(packages.status).toBe(200);

@@ -59,7 +59,7 @@ describe("order payments as receivable titles", () => {
     const order = created.body;
     expect(order.PaidValue).toBe(100);
     // cents that do not divide go to the first installment; due 30 days after the order date plus 1 business day
-    expect(order.Payments.map((p: any) => [p.Installment, p.Installments, p.Value, p.Status])).toEqual([
+    expect(order.Payments.map((p) => [p.Installment, p.Installments, p.Value, p.Status])).toEqual([
       [1, 3, 33.34, 1],
       [2, 3, 33.33, 1],
       [3, 3, 33.33, 1],
@@ -70,7 +70,7 @@ describe("order payments as receivable titles", () => {
       [0, 3333, 3333, card, `Pedido ${order.IDOrder} - parcela 2/3`],
       [0, 3333, 3333, card, `Pedido ${order.IDOrder} - parcela 3/3`],
     ]);
-    expect(order.Payments.map((p: any) => p.DueDate)).toEqual(stored.map((t) => t.dueDate));
+    expect(order.Payments.map((p) => p.DueDate)).toEqual(stored.map((t) => t.dueDate));
     // 2026-03-02 + 30 days = 2026-04-01 (Wednesday), + 1 business day = 2026-04-02
     expect(stored[0]!.dueDate).toBe("2026-04-02");
     const title = await api.get(`/accounts/receivable/${stored[0]!.id}`);
@@ -108,7 +108,7 @@ describe("order payments as receivable titles", () => {
       ],
       Payments: [{ IDTypePayment: card, Installments: 2, Value: 80 }],
     });
-    const [first, second] = order.Payments.map((p: any) => p.IDAccountPayableReceivable);
+    const [first, second] = order.Payments.map((p) => p.IDAccountPayableReceivable);
     const viaOrder = await api.put(`/orders/${order.IDOrder}/payment/${first}`, {
       DueDate: "2026-12-10",
       Value: 45,

@@ -18,7 +18,7 @@ describe("/type/order/status", () => {
   it("lists the seeded flow with colors, flags and the allowed transitions, the same for every company", async () => {
     const list = await api.get("/type/order/status");
     expect(list.status).toBe(200);
-    const byId = new Map(list.body.map((s: any) => [s.IDStatusOrder, s]));
+    const byId = new Map(list.body.map((s) => [s.IDStatusOrder, s]));
     expect([...byId.keys()]).toEqual([
       1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 23, 50, 51, 52, 53, 54, 55, 56, 57, 58, 97,
     ]);
@@ -60,7 +60,7 @@ describe("/tax/profile", () => {
     const created = await api.post("/tax/profile", body);
     expect(created.status).toBe(200);
     expect(created.body).toEqual([{ IDTaxProfile: expect.any(Number), ...body, Status: 1 }]);
-    const id = created.body[0].IDTaxProfile;
+    const id = created.body[0]!.IDTaxProfile;
     expectRefusal(await api.post("/tax/profile", body), "Já existe um perfil tributário com este código");
     expect((await other.post("/tax/profile", body)).status).toBe(200);
     expectRefusal(

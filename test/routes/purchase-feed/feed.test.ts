@@ -95,14 +95,14 @@ describe("GET /purchase/feed and the NF-e's purchase", () => {
         { Number: "002", DueDate: "2027-01-20", Value: 28 },
       ],
     });
-    expect(document.IDPurchase).toEqual(expect.any(Number));
-    const purchase = await api.get(`/purchase/${document.IDPurchase}`);
+    expect(document!.IDPurchase).toEqual(expect.any(Number));
+    const purchase = await api.get(`/purchase/${document!.IDPurchase}`);
     expect(purchase.status).toBe(200);
     expect(purchase.body).toMatchObject({
       IDStatusPurchase: 7,
-      IDSupplier: document.IDSupplier,
+      IDSupplier: document!.IDSupplier,
       chNFe: key,
-      NfeNumber: document.NfeNumber,
+      NfeNumber: document!.NfeNumber,
       Installments: 2,
       ItemsCount: 1,
     });
@@ -118,9 +118,9 @@ describe("GET /purchase/feed and the NF-e's purchase", () => {
     const key = accessKeyOf(sample);
     const sku = await newSku(api);
     const supplier = await api.post("/supplier", { Name: "Fornecedor da compra", Document: issuer });
-    const warehouse = (await api.get("/warehouse")).body[0].IDWarehouse;
+    const warehouse = (await api.get("/warehouse")).body[0]!.IDWarehouse;
     const purchase = await api.post("/purchase", {
-      IDSupplier: supplier.body[0].IDSupplier,
+      IDSupplier: supplier.body[0]!.IDSupplier,
       IDWarehouse: warehouse,
       chNFe: key,
       Items: [{ IDSku: sku.IDSku, Quantity: 1, UnitCost: 1 }],
@@ -135,8 +135,8 @@ describe("GET /purchase/feed and the NF-e's purchase", () => {
       ...sample,
       items: [{ code: "Q", description: "Qualquer", quantity: "1.0000", unitValue: "1.0000000000" }],
     });
-    expect(document.IDPurchase).toBe(purchase.body.IDPurchase);
-    expect(document.IDSupplier).toBe(supplier.body[0].IDSupplier);
+    expect(document!.IDPurchase).toBe(purchase.body.IDPurchase);
+    expect(document!.IDSupplier).toBe(supplier.body[0]!.IDSupplier);
     expect(await count()).toBe(before);
   });
 
@@ -144,15 +144,15 @@ describe("GET /purchase/feed and the NF-e's purchase", () => {
     const { document, key } = await imported({ issuedAt: "2026-09-03T08:00:00-03:00" });
     const ids = async (query: string) =>
       ((await api.get(`/purchase/feed?${query}`)).body as { IDNFEvents: number }[]).map((d) => d.IDNFEvents);
-    expect(await ids(`chNFe=${key}`)).toEqual([document.IDNFEvents]);
-    expect(await ids(`IssuerCnpj=${document.IssuerCnpj}`)).toEqual([document.IDNFEvents]);
-    expect(await ids(`IDSupplier=${document.IDSupplier}`)).toEqual([document.IDNFEvents]);
-    expect(await ids("DateFrom=2026-09-03&DateTo=2026-09-03")).toContain(document.IDNFEvents);
-    expect(await ids("DateFrom=2026-09-04&DateTo=2026-09-30")).not.toContain(document.IDNFEvents);
-    expect(await ids("ManifestEvent=0")).toContain(document.IDNFEvents);
-    expect((await manifest(document.IDNFEvents, { Event: 210210 })).status).toBe(200);
-    expect(await ids("ManifestEvent=0")).not.toContain(document.IDNFEvents);
-    expect(await ids("ManifestEvent=210210")).toContain(document.IDNFEvents);
+    expect(await ids(`chNFe=${key}`)).toEqual([document!.IDNFEvents]);
+    expect(await ids(`IssuerCnpj=${document!.IssuerCnpj}`)).toEqual([document!.IDNFEvents]);
+    expect(await ids(`IDSupplier=${document!.IDSupplier}`)).toEqual([document!.IDNFEvents]);
+    expect(await ids("DateFrom=2026-09-03&DateTo=2026-09-03")).toContain(document!.IDNFEvents);
+    expect(await ids("DateFrom=2026-09-04&DateTo=2026-09-30")).not.toContain(document!.IDNFEvents);
+    expect(await ids("ManifestEvent=0")).toContain(document!.IDNFEvents);
+    expect((await manifest(document!.IDNFEvents, { Event: 210210 })).status).toBe(200);
+    expect(await ids("ManifestEvent=0")).not.toContain(document!.IDNFEvents);
+    expect(await ids("ManifestEvent=210210")).toContain(document!.IDNFEvents);
     expect((await api.get("/purchase/feed?ManifestEvent=210230")).status).toBe(400);
     expect((await api.get("/purchase/feed?chNFe=123")).body).toEqual({
       errorMessage: "chNFe deve ter 44 dígitos",
@@ -160,7 +160,7 @@ describe("GET /purchase/feed and the NF-e's purchase", () => {
 
     const other = await companyTwoApi();
     expect((await other.get(`/purchase/feed?chNFe=${key}`)).body).toEqual([]);
-    expect(await other.post(`/purchase/feed/${document.IDNFEvents}/manifest`, { Event: 210200 })).toEqual(
+    expect(await other.post(`/purchase/feed/${document!.IDNFEvents}/manifest`, { Event: 210200 })).toEqual(
       expect.objectContaining({ status: 400, body: { errorMessage: "Documento não encontrado" } }),
     );
   });
@@ -169,7 +169,7 @@ describe("GET /purchase/feed and the NF-e's purchase", () => {
 describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", () => {
   it("registers awareness then a confirmation, each with its protocol; the same event twice is refused (573)", async () => {
     const { document } = await imported();
-    const aware = await manifest(document.IDNFEvents, { Event: 210210 });
+    const aware = await manifest(document!.IDNFEvents, { Event: 210210 });
     expect(aware.status).toBe(200);
     expect(aware.body).toMatchObject({ ManifestEvent: 210210, ManifestDescription: "Ciência da operação" });
     expect(aware.body.Events).toEqual([
@@ -182,17 +182,17 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
       }),
     ]);
     expectRefusal(
-      await manifest(document.IDNFEvents, { Event: 210210 }),
+      await manifest(document!.IDNFEvents, { Event: 210210 }),
       "SEFAZ rejeitou o evento: 573 - Rejeição: Duplicidade de evento",
     );
-    const confirmed = await manifest(document.IDNFEvents, { Event: "210200" });
+    const confirmed = await manifest(document!.IDNFEvents, { Event: "210200" });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.ManifestEvent).toBe(210200);
     expect(confirmed.body.Events.map((e: { Event: number; cStat: number }) => [e.Event, e.cStat])).toEqual([
       [210210, 135],
       [210200, 135],
     ]);
-    expect(confirmed.body.Events[0].Protocol).not.toBe(confirmed.body.Events[1].Protocol);
+    expect(confirmed.body.Events[0]!.Protocol).not.toBe(confirmed.body.Events[1]!.Protocol);
   });
 
   it("210240 needs 15 characters of comments: 14 are refused before SEFAZ, nothing recorded", async () => {
@@ -201,18 +201,18 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
     expect(fourteen).toHaveLength(14);
     for (const Comments of [fourteen, `  ${fourteen}  `, undefined, null, ""]) {
       expectRefusal(
-        await manifest(document.IDNFEvents, { Event: 210240, Comments }),
+        await manifest(document!.IDNFEvents, { Event: 210240, Comments }),
         "Comments deve ter pelo menos 15 caracteres para o evento 210240 (operação não realizada)",
       );
     }
-    expect(await eventRows(document.IDNFEvents)).toEqual([]);
-    const done = await manifest(document.IDNFEvents, { Event: 210240, Comments: `${fourteen}.` });
+    expect(await eventRows(document!.IDNFEvents)).toEqual([]);
+    const done = await manifest(document!.IDNFEvents, { Event: 210240, Comments: `${fourteen}.` });
     expect(done.status).toBe(200);
     expect(done.body.Events).toEqual([
       expect.objectContaining({ Event: 210240, Comments: "Mercadoria dev.", cStat: 135 }),
     ]);
     expectRefusal(
-      await manifest(document.IDNFEvents, { Event: 210210, Comments: "x".repeat(256) }),
+      await manifest(document!.IDNFEvents, { Event: 210210, Comments: "x".repeat(256) }),
       "Comments deve ter no máximo 255 caracteres",
     );
   });
@@ -220,43 +220,43 @@ describe("POST /purchase/feed/{idnfevents}/manifest through the SEFAZ sandbox", 
   it("refuses any event after a conclusive one (655): 210200 after 210240, 210210 after 210220", async () => {
     const refused =
       "SEFAZ rejeitou o evento: 655 - Rejeição: Evento informado após a manifestação conclusiva do destinatário";
-    const first = (await imported()).document;
+    const first = (await imported()).document!;
     expect(
       (await manifest(first.IDNFEvents, { Event: 210240, Comments: "Operação cancelada pelo comprador" }))
         .status,
     ).toBe(200);
     expectRefusal(await manifest(first.IDNFEvents, { Event: 210200 }), refused);
-    const second = (await imported()).document;
+    const second = (await imported()).document!;
     expect((await manifest(second.IDNFEvents, { Event: 210220 })).status).toBe(200);
     expectRefusal(await manifest(second.IDNFEvents, { Event: 210210 }), refused);
     expect(await eventRows(second.IDNFEvents)).toEqual([
       { event: 210220, c_stat: 135, protocol: expect.stringMatching(/^\d{15}$/) },
     ]);
     const after = await api.get(`/purchase/feed?IDNFEvents=${second.IDNFEvents}`);
-    expect(after.body[0].ManifestEvent).toBe(210220);
+    expect(after.body[0]!.ManifestEvent).toBe(210220);
   });
 
   it("refuses an event code outside the four, a missing event and an unknown document", async () => {
     const { document } = await imported();
     const invalid = (code: string) =>
       `Evento inválido: ${code}. Aceitos: 210200 (confirmação da operação), 210210 (ciência da operação), 210220 (desconhecimento da operação), 210240 (operação não realizada)`;
-    expectRefusal(await manifest(document.IDNFEvents, { Event: 210250 }), invalid("210250"));
-    expectRefusal(await manifest(document.IDNFEvents, { Event: "abc" }), invalid("abc"));
-    expectRefusal(await manifest(document.IDNFEvents, {}), "Event obrigatório");
+    expectRefusal(await manifest(document!.IDNFEvents, { Event: 210250 }), invalid("210250"));
+    expectRefusal(await manifest(document!.IDNFEvents, { Event: "abc" }), invalid("abc"));
+    expectRefusal(await manifest(document!.IDNFEvents, {}), "Event obrigatório");
     expectRefusal(await manifest(999_999, { Event: 210210 }), "Documento não encontrado");
-    expect(await eventRows(document.IDNFEvents)).toEqual([]);
+    expect(await eventRows(document!.IDNFEvents)).toEqual([]);
   });
 
   it("two conclusive events at once: exactly one is registered", async () => {
     const { document } = await imported();
     const answers = await Promise.all([
-      manifest(document.IDNFEvents, { Event: 210200 }),
-      manifest(document.IDNFEvents, { Event: 210220 }),
-      manifest(document.IDNFEvents, { Event: 210200 }),
+      manifest(document!.IDNFEvents, { Event: 210200 }),
+      manifest(document!.IDNFEvents, { Event: 210220 }),
+      manifest(document!.IDNFEvents, { Event: 210200 }),
     ]);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 400)).toHaveLength(2);
-    const registered = (await eventRows(document.IDNFEvents)).filter((row) => row.protocol !== null);
+    const registered = (await eventRows(document!.IDNFEvents)).filter((row) => row.protocol !== null);
     expect(registered).toHaveLength(1);
   });
 });

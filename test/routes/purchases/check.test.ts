@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { purchases, skuBatches, titles } from "../../../drizzle/schema";
 import { addDays, todayIn } from "../../../src/lib/dates";
+import { errorBody } from "../../support/api";
 import { invariantViolations } from "../../support/invariants";
 import {
   newPurchase,
@@ -34,7 +35,7 @@ beforeAll(async () => {
 async function approvedPurchase(body: Record<string, unknown> = {}, skuBody: Record<string, unknown> = {}) {
   const world = await purchaseWorld(api, { skuCount: 2, sku: skuBody });
   const purchase = await newPurchase(api, world, body);
-  const itemIds = purchase.Items.map((i: any) => i.IDStockKeepingUnitPurchase) as number[];
+  const itemIds = purchase.Items.map((i) => i.IDStockKeepingUnitPurchase) as number[];
   return { world, purchase, id: purchase.IDPurchase as number, itemIds };
 }
 
@@ -86,7 +87,7 @@ describe("POST /purchase/{idpurchase}/check", () => {
     });
     expect(checked.body.ReceivedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(
-      checked.body.Items.map((i: any) => [
+      checked.body.Items.map((i) => [
         i.QuantityReceived,
         i.QuantityCounted,
         i.StockKeepingUnitPurchaseScheduleStatus,
@@ -97,13 +98,13 @@ describe("POST /purchase/{idpurchase}/check", () => {
     ]);
     // 25.00 + 38.50 = 63.50 in three installments: 21.18 + 21.16 + 21.16, due in 30, 60, 90 days
     expect(
-      checked.body.Payables.map((p: any) => [p.Installment, p.Value, p.OpenValue, p.DueDate, p.Status]),
+      checked.body.Payables.map((p) => [p.Installment, p.Value, p.OpenValue, p.DueDate, p.Status]),
     ).toEqual([
       [1, 21.18, 21.18, addDays(today(), 30), 1],
       [2, 21.16, 21.16, addDays(today(), 60), 1],
       [3, 21.16, 21.16, addDays(today(), 90), 1],
     ]);
-    const title = await api.get(`/accounts/payable/${checked.body.Payables[0].IDAccountPayableReceivable}`);
+    const title = await api.get(`/accounts/payable/${checked.body.Payables[0]!.IDAccountPayableReceivable}`);
     expect(title.body).toMatchObject({
       Description: `Compra ${id} - parcela 1/3`,
       Document: "NF-e 4321",
@@ -141,7 +142,7 @@ describe("POST /purchase/{idpurchase}/check", () => {
       body: { IDStatusPurchase: 10, Received: 1, Payables: checked.body.Payables },
     });
     const listed = await api.get(`/purchase?IDPurchase=${id}&StockKeepingUnitPurchaseScheduleStatus=1`);
-    expect(listed.body.map((p: any) => p.IDPurchase)).toEqual([id]);
+    expect(listed.body.map((p) => p.IDPurchase)).toEqual([id]);
   });
 
   it("refuses a second check, even two at once, and posts the movements once", async () => {
@@ -158,7 +159,7 @@ describe("POST /purchase/{idpurchase}/check", () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 400]);
     const refused = a.status === 400 ? a : b;
-    expect(refused.body.errorMessage).toBe(
+    expect(errorBody(refused).errorMessage).toBe(
       "Compra já foi conferida e recebida; não pode ser conferida novamente",
     );
     const again = await api.post(`/purchase/${id}/check`, body);
@@ -209,12 +210,12 @@ describe("POST /purchase/{idpurchase}/check", () => {
     expect(response.status).toBe(200);
     const surplusId = response.body.IDPurchaseSurplus;
     expect(surplusId).toEqual(expect.any(Number));
-    expect(response.body.Items.map((i: any) => [i.QuantityReceived, i.QuantityCounted])).toEqual([
+    expect(response.body.Items.map((i) => [i.QuantityReceived, i.QuantityCounted])).toEqual([
       [10, 13],
       [11, 11],
     ]);
     expect((await purchaseMovements(id)).map((m) => m.quantity)).toEqual([10000, 11000]);
-    expect(response.body.Payables.map((p: any) => p.Value)).toEqual([63.5]);
+    expect(response.body.Payables.map((p) => p.Value)).toEqual([63.5]);
 
     const surplus = await api.get(`/purchase/${surplusId}`);
     expect(surplus.body).toMatchObject({
@@ -228,13 +229,13 @@ describe("POST /purchase/{idpurchase}/check", () => {
       Total: 7.5,
       Payables: [],
     });
-    expect(surplus.body.Items.map((i: any) => [i.IDSku, i.Quantity, i.UnitCost])).toEqual([
+    expect(surplus.body.Items.map((i) => [i.IDSku, i.Quantity, i.UnitCost])).toEqual([
       [world.skus[0], 3, 2.5],
     ]);
-    expect(await purchaseMovements(surplusId)).toEqual([]);
+    expect(await purchaseMovements(surplusId!)).toEqual([]);
     // the surplus is checked on its own
     const checked = await api.post(`/purchase/${surplusId}/check`, {
-      Items: [{ IDStockKeepingUnitPurchase: surplus.body.Items[0].IDStockKeepingUnitPurchase, Quantity: 3 }],
+      Items: [{ IDStockKeepingUnitPurchase: surplus.body.Items[0]!.IDStockKeepingUnitPurchase, Quantity: 3 }],
     });
     expect(checked.body).toMatchObject({ IDStatusPurchase: 9, Payables: [{ Value: 7.5 }] });
   });
@@ -299,7 +300,7 @@ describe("POST /purchase/{idpurchase}/check", () => {
         },
         {
           IDStockKeepingUnitPurchase: itemIds[1],
-          Batches: [{ IDBatch: existing.body[0].IDBatch, Quantity: 11 }],
+          Batches: [{ IDBatch: existing.body[0]!.IDBatch, Quantity: 11 }],
         },
       ],
     });
@@ -319,8 +320,8 @@ describe("POST /purchase/{idpurchase}/check", () => {
       [
         [batches[0]!.id, 6000],
         [batches[1]!.id, 4000],
-        [existing.body[0].IDBatch, 11000],
-      ].sort((a, b) => a[0] - b[0]),
+        [existing.body[0]!.IDBatch, 11000],
+      ].sort((a, b) => a[0]! - b[0]!),
     );
   });
 
@@ -419,7 +420,9 @@ describe("POST /purchase/{idpurchase}/check", () => {
     const items = await purchaseItemRows(id);
     const movements = await purchaseMovements(id);
     if (check.status === 200) {
-      expect(edit.body.errorMessage).toBe("Compra recebida, encerrada ou cancelada não pode ser alterada");
+      expect(errorBody(edit).errorMessage).toBe(
+        "Compra recebida, encerrada ou cancelada não pode ser alterada",
+      );
       expect(items.map((i) => i.receivedQty)).toEqual([1000, 1000]);
       expect(movements).toHaveLength(2);
     } else {

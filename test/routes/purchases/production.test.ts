@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { skuProductionFinishes, stockMovements } from "../../../drizzle/schema";
+import { errorBody } from "../../support/api";
 import { invariantViolations } from "../../support/invariants";
 import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb } from "../../support/registry-factories";
@@ -61,7 +62,7 @@ describe("bill of materials", () => {
     const w = await kitWorld();
     const read = await api.get(`/sku/${w.kit}/bill-of-materials`);
     expect(read.body).toMatchObject({ IDSku: w.kit, SkuName: "Kit café" });
-    expect(read.body.Items.map((i: any) => [i.IDSkuInput, i.Quantity]).sort()).toEqual(
+    expect(read.body.Items.map((i) => [i.IDSkuInput, i.Quantity]).sort()).toEqual(
       [
         [w.coffee, 2],
         [w.sugar, 0.5],
@@ -108,7 +109,7 @@ describe("production orders", () => {
       TotalCost: 80,
       IDPurchase: null,
     });
-    const lines = created.body.Items.map((i: any) => [i.IDSku, i.Quantity, i.UnitCost, i.TotalCost]);
+    const lines = created.body.Items.map((i) => [i.IDSku, i.Quantity, i.UnitCost, i.TotalCost]);
     expect(lines.sort((a: number[], b: number[]) => a[0]! - b[0]!)).toEqual([
       [w.coffee, 6, 12.5, 75],
       [w.sugar, 1.5, 3.33, 5],
@@ -129,9 +130,9 @@ describe("production orders", () => {
       Total: 80.01,
       Payables: [],
     });
-    expect(
-      finished.body.Items.map((i: any) => [i.IDSku, i.Quantity, i.UnitCost, i.QuantityReceived]),
-    ).toEqual([[w.kit, 3, 26.67, 3]]);
+    expect(finished.body.Items.map((i) => [i.IDSku, i.Quantity, i.UnitCost, i.QuantityReceived])).toEqual([
+      [w.kit, 3, 26.67, 3],
+    ]);
     // the same serializer: the finish answer is exactly GET /purchase/{id}
     const document = await api.get(`/purchase/${finished.body.IDPurchase}`);
     expect(document.body).toEqual(finished.body);
@@ -171,7 +172,7 @@ describe("production orders", () => {
       api.post(`/sku/production/${id}/finish`),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 400]);
-    expect((a.status === 400 ? a : b).body.errorMessage).toBe(
+    expect(errorBody(a.status === 400 ? a : b).errorMessage).toBe(
       "Ordem de produção já finalizada; não pode ser finalizada novamente",
     );
     expect(await productionMovements(id)).toHaveLength(3);

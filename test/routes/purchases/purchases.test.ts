@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { purchases } from "../../../drizzle/schema";
 import { addDays, todayIn } from "../../../src/lib/dates";
+import type { ErrorBody } from "../../support/api";
+import { errorBody } from "../../support/api";
 import {
   newPurchase,
   purchaseItemRows,
@@ -29,9 +31,7 @@ describe("purchase status registry", () => {
   it("lists the 13 seeded statuses with their transitions", async () => {
     const response = await api.get("/type/purchase/status");
     expect(response.status).toBe(200);
-    expect(response.body.map((s: any) => s.IDStatusPurchase)).toEqual([
-      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
-    ]);
+    expect(response.body.map((s) => s.IDStatusPurchase)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(response.body[0]).toMatchObject({
       Description: "Rascunho",
       Editable: 1,
@@ -85,14 +85,14 @@ describe("POST /purchase and GET /purchase/{idpurchase}", () => {
       Payables: [],
     });
     expect(body.Schedules).toHaveLength(1);
-    const scheduleId = body.Schedules[0].IDStockKeepingUnitPurchaseSchedule;
+    const scheduleId = body.Schedules[0]!.IDStockKeepingUnitPurchaseSchedule;
     expect(body.Schedules[0]).toMatchObject({
       DueDate: due,
       StockKeepingUnitPurchaseScheduleStatus: 2,
       ScheduleStatusName: "Agendado",
     });
     expect(
-      body.Items.map((i: any) => [
+      body.Items.map((i) => [
         i.IDSku,
         i.Quantity,
         i.UnitCost,
@@ -149,7 +149,7 @@ describe("POST /purchase and GET /purchase/{idpurchase}", () => {
       ],
     ];
     for (const [change, message] of cases) {
-      const response = await api.post("/purchase", { ...base, ...change });
+      const response = await api.post<ErrorBody>("/purchase", { ...base, ...change });
       expect(response.status, message).toBe(400);
       expect(response.body.errorMessage, JSON.stringify(change)).toContain(message);
     }
@@ -250,7 +250,7 @@ describe("PUT /purchase/{idpurchase}", () => {
     const ok = [a, b].filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     for (const r of [a, b].filter((r) => r.status !== 200))
-      expect(r.body.errorMessage).toBe("A compra foi alterada por outra requisição, tente novamente");
+      expect(errorBody(r).errorMessage).toBe("A compra foi alterada por outra requisição, tente novamente");
     const items = await purchaseItemRows(purchase.IDPurchase);
     expect(items).toHaveLength(1);
     const row = await purchaseRow(purchase.IDPurchase);
@@ -282,9 +282,7 @@ describe("GET /purchase filters", () => {
     await api.put(`/purchase/${lateCancelled.IDPurchase}`, { IDStatusPurchase: 12 });
 
     const ids = async (query: string) =>
-      ((await api.get(`/purchase?IDOrder=${orderId}&${query}`)).body as any[])
-        .map((p) => p.IDPurchase)
-        .sort();
+      (await api.get(`/purchase?IDOrder=${orderId}&${query}`)).body.map((p) => p.IDPurchase).sort();
     expect(await ids("StockKeepingUnitPurchaseScheduleStatus=2")).toEqual([scheduled.IDPurchase]);
     expect(await ids("StockKeepingUnitPurchaseScheduleStatus=3")).toEqual([late.IDPurchase]);
     expect(await ids("StockKeepingUnitPurchaseScheduleStatus=4")).toEqual([unscheduled.IDPurchase]);
@@ -297,7 +295,7 @@ describe("GET /purchase filters", () => {
     const cancelledDetail = await api.get(`/purchase/${lateCancelled.IDPurchase}`);
     expect(cancelledDetail.body.Items[0]).toMatchObject({ StockKeepingUnitPurchaseScheduleStatus: 2 });
 
-    const bad = await api.get("/purchase?StockKeepingUnitPurchaseScheduleStatus=5");
+    const bad = await api.get<ErrorBody>("/purchase?StockKeepingUnitPurchaseScheduleStatus=5");
     expect(bad.status).toBe(400);
     expect(bad.body.errorMessage).toContain(
       "StockKeepingUnitPurchaseScheduleStatus deve ser um de: 1, 2, 3, 4",
@@ -325,9 +323,7 @@ describe("GET /purchase filters", () => {
       .set({ updatedAt: "2020-01-01 00:00:00" })
       .where(eq(purchases.id, a.IDPurchase));
     const ids = async (query: string) =>
-      ((await api.get(`/purchase?IDSupplier=${supplier}&${query}`)).body as any[])
-        .map((p) => p.IDPurchase)
-        .sort();
+      (await api.get(`/purchase?IDSupplier=${supplier}&${query}`)).body.map((p) => p.IDPurchase).sort();
     expect(await ids(`chNFeFrom=${keyB}`)).toEqual([b.IDPurchase]);
     expect(await ids(`chNFeFrom=${keyA}`)).toEqual([a.IDPurchase, b.IDPurchase]);
     expect(await ids("NfeNumberFrom=150")).toEqual([b.IDPurchase]);
@@ -352,6 +348,6 @@ describe("GET /purchase filters", () => {
         SupplierName: "Distribuidora Alfa",
       }),
     ]);
-    expect(list.body[0].Items).toBeUndefined();
+    expect((list.body[0]! as { Items?: unknown }).Items).toBeUndefined();
   });
 });

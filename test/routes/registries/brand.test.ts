@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { brands } from "../../../drizzle/schema";
+import type { ErrorBody } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import {
   companyOneApi,
@@ -94,7 +95,7 @@ describe("POST /brand", () => {
 
   it("requires Name", async () => {
     for (const body of [{}, { Name: "  " }, { Name: 5 }]) {
-      const response = await api.post("/brand", body);
+      const response = await api.post<ErrorBody>("/brand", body);
       expect(response.status).toBe(400);
       expect(response.body.errorMessage).toContain("Name");
     }

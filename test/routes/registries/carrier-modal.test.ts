@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { carrierModals } from "../../../drizzle/schema";
+import type { ErrorBody } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, demoDb, missingCompanyApi, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
@@ -44,7 +45,7 @@ describe("GET /carrier/modal", () => {
   });
 
   it("refuses a non-numeric IDCarrierModal with 400", async () => {
-    const response = await api.get("/carrier/modal?IDCarrierModal=abc");
+    const response = await api.get<ErrorBody>("/carrier/modal?IDCarrierModal=abc");
     expect(response.status).toBe(400);
     expect(response.body.errorMessage).toContain("IDCarrierModal");
   });
@@ -99,7 +100,7 @@ describe("POST /carrier/modal", () => {
 
   it("refuses an empty or missing name with 400 naming the field", async () => {
     for (const body of [{ CarrierModal: "   " }, {}]) {
-      const response = await api.post("/carrier/modal", body);
+      const response = await api.post<ErrorBody>("/carrier/modal", body);
       expect(response.status).toBe(400);
       expect(response.body.errorMessage).toContain("CarrierModal");
     }
@@ -168,7 +169,7 @@ describe("DELETE /carrier/modal/{idcarriermodal}", () => {
     expect(await modalRow(modal.IDCarrierModal)).toBeDefined();
 
     // Once the supplier is deleted (Status 0) the modality is free again.
-    await api.delete(`/supplier/${supplier.body[0].IDSupplier}`);
+    await api.delete(`/supplier/${supplier.body[0]!.IDSupplier}`);
     expect((await api.delete(`/carrier/modal/${modal.IDCarrierModal}`)).status).toBe(200);
   });
 
@@ -179,7 +180,7 @@ describe("DELETE /carrier/modal/{idcarriermodal}", () => {
       IsCarrier: 1,
       IDCarrierModal: modal.IDCarrierModal,
     });
-    await api.put(`/supplier/${supplier.body[0].IDSupplier}`, { IsCarrier: 0 });
+    await api.put(`/supplier/${supplier.body[0]!.IDSupplier}`, { IsCarrier: 0 });
     expect((await api.delete(`/carrier/modal/${modal.IDCarrierModal}`)).status).toBe(200);
   });
 

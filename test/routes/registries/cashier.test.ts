@@ -46,11 +46,11 @@ describe("POST /store-front/cashier/{idbankaccount}/open and /close", () => {
     const row = await demoDb()
       .select()
       .from(posCashiers)
-      .where(eq(posCashiers.id, opened.body[0].IDCashier))
+      .where(eq(posCashiers.id, opened.body[0]!.IDCashier))
       .get();
     expect(row).toMatchObject({ companyId: 1, openedBy: 1, closedAt: null });
     // America/Sao_Paulo is UTC-3 (no daylight saving since 2019).
-    expect(hoursBehindUtc(opened.body[0].OpenedAt, row!.openedAt)).toBe(3);
+    expect(hoursBehindUtc(opened.body[0]!.OpenedAt, row!.openedAt)).toBe(3);
 
     const closed = await api.post(`/store-front/cashier/${account.id}/close`);
     expect(closed.status).toBe(200);
@@ -117,8 +117,8 @@ describe("POST /store-front/cashier/{idbankaccount}/open and /close", () => {
 describe("GET /store-front/cashier", () => {
   it("lists the company's cashiers, newest first, filtered by IDBankAccount", async () => {
     const [first, second] = [await insertBankAccount(1), await insertBankAccount(1)];
-    const a = (await api.post(`/store-front/cashier/${first.id}/open`)).body[0];
-    const b = (await api.post(`/store-front/cashier/${second.id}/open`)).body[0];
+    const a = (await api.post(`/store-front/cashier/${first.id}/open`)).body[0]!;
+    const b = (await api.post(`/store-front/cashier/${second.id}/open`)).body[0]!;
     const all = (await api.get("/store-front/cashier")).body;
     const ids = all.map((c: { IDCashier: number }) => c.IDCashier);
     expect(ids.indexOf(b.IDCashier)).toBeLessThan(ids.indexOf(a.IDCashier));

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companyIntegrations, companyInvoices } from "../../../drizzle/schema";
+import type { ErrorBody } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, demoDb, missingCompanyApi, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
@@ -30,7 +31,7 @@ describe("/company/invoice", () => {
     const name = unique("Faturador");
     const created = await api.post("/company/invoice", { Name: name, Document: "11.444.777/0001-61" });
     expect(created.status).toBe(200);
-    const invoice = created.body[0];
+    const invoice = created.body[0]!;
     expect(invoice).toEqual({
       IDCompanyInvoice: expect.any(Number),
       Name: name,
@@ -96,7 +97,7 @@ describe("/company/integration", () => {
 
   it("changes only the fields sent and soft-deletes", async () => {
     const created = await api.post("/company/integration", { Description: "Cielo", Kind: "TEF" });
-    const id = created.body[0].IDCompanyIntegration;
+    const id = created.body[0]!.IDCompanyIntegration;
     const changed = await api.put(`/company/integration/${id}`, { Kind: "pix" });
     expect(changed.body).toEqual([
       { IDCompanyIntegration: id, Description: "Cielo", Kind: "PIX", Status: 1 },
@@ -109,7 +110,7 @@ describe("/company/integration", () => {
 
   it("requires Description and Kind", async () => {
     for (const body of [{ Kind: "TEF" }, { Description: "Sem tipo" }]) {
-      const response = await api.post("/company/integration", body);
+      const response = await api.post<ErrorBody>("/company/integration", body);
       expect(response.status).toBe(400);
       expect(response.body.errorMessage).toMatch(/Description|Kind/);
     }

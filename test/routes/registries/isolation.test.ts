@@ -29,7 +29,7 @@ const cases: Case[] = [
   {
     name: "brand",
     table: schema.brands,
-    create: async () => (await one.post("/brand", { Name: unique("Marca") })).body[0].IDBrand,
+    create: async () => (await one.post("/brand", { Name: unique("Marca") })).body[0]!.IDBrand,
     path: "/brand",
     idField: "IDBrand",
     update: { Name: "Sequestrada" },
@@ -38,7 +38,7 @@ const cases: Case[] = [
   {
     name: "supplier",
     table: schema.suppliers,
-    create: async () => (await one.post("/supplier", { Name: unique("Fornecedor") })).body[0].IDSupplier,
+    create: async () => (await one.post("/supplier", { Name: unique("Fornecedor") })).body[0]!.IDSupplier,
     path: "/supplier",
     idField: "IDSupplier",
     update: { Name: "Sequestrado" },
@@ -47,7 +47,7 @@ const cases: Case[] = [
   {
     name: "product",
     table: schema.products,
-    create: async () => (await one.post("/product", { Name: unique("Produto") })).body[0].IDProduct,
+    create: async () => (await one.post("/product", { Name: unique("Produto") })).body[0]!.IDProduct,
     path: "/product",
     idField: "IDProduct",
     update: { Name: "Sequestrado" },
@@ -57,7 +57,7 @@ const cases: Case[] = [
     name: "invoicing company",
     table: schema.companyInvoices,
     create: async () =>
-      (await one.post("/company/invoice", { Name: unique("Faturador") })).body[0].IDCompanyInvoice,
+      (await one.post("/company/invoice", { Name: unique("Faturador") })).body[0]!.IDCompanyInvoice,
     path: "/company/invoice",
     idField: "IDCompanyInvoice",
     update: { Name: "Sequestrado" },
@@ -67,7 +67,7 @@ const cases: Case[] = [
     name: "integration",
     table: schema.companyIntegrations,
     create: async () =>
-      (await one.post("/company/integration", { Description: unique("Integração"), Kind: "TEF" })).body[0]
+      (await one.post("/company/integration", { Description: unique("Integração"), Kind: "TEF" })).body[0]!
         .IDCompanyIntegration,
     path: "/company/integration",
     idField: "IDCompanyIntegration",
@@ -89,7 +89,7 @@ describe.each(cases)(
       expect((await two.get(`${path}/${id}`)).body).toEqual([]);
       const listed = (await two.get(path)).body as Record<string, number>[];
       expect(listed.map((item) => item[idField])).not.toContain(id);
-      expect((await one.get(path)).body.map((item: Record<string, number>) => item[idField])).toContain(id);
+      expect((await one.get<Record<string, number>[]>(path)).body.map((item) => item[idField])).toContain(id);
       expect((await one.get(`${path}/${id}`)).body).toHaveLength(1);
     });
 
@@ -107,7 +107,7 @@ describe("company 2 and company 1's carrier modality", () => {
   it("never sees, renames or deletes it", async () => {
     const name = unique("Modal da matriz");
     const created = await one.post("/carrier/modal", { CarrierModal: name });
-    const id = created.body.find((m: { CarrierModal: string }) => m.CarrierModal === name).IDCarrierModal;
+    const id = created.body.find((m: { CarrierModal: string }) => m.CarrierModal === name)!.IDCarrierModal;
     const before = await demoDb().select().from(schema.carrierModals);
 
     expect((await two.get(`/carrier/modal?IDCarrierModal=${id}`)).body).toEqual([]);
@@ -132,9 +132,9 @@ describe("company 2 and company 1's carrier modality", () => {
     const name = unique("Modal");
     const modalId = (await one.post("/carrier/modal", { CarrierModal: name })).body.find(
       (m: { CarrierModal: string }) => m.CarrierModal === name,
-    ).IDCarrierModal;
-    const brandId = (await one.post("/brand", { Name: unique("Marca") })).body[0].IDBrand;
-    const carrierId = (await one.post("/supplier", { Name: unique("Transp"), IsCarrier: 1 })).body[0]
+    )!.IDCarrierModal;
+    const brandId = (await one.post("/brand", { Name: unique("Marca") })).body[0]!.IDBrand;
+    const carrierId = (await one.post("/supplier", { Name: unique("Transp"), IsCarrier: 1 })).body[0]!
       .IDSupplier;
     const refused = [
       [
@@ -172,7 +172,7 @@ describe("another account", () => {
   it("keeps each account's registries in its own database", async () => {
     const acme = client("acme", await signIn("acme", "admin@acme.local"));
     const name = unique("Só da Acme");
-    const acmeBrand = (await acme.post("/brand", { Name: name })).body[0];
+    const acmeBrand = (await acme.post("/brand", { Name: name })).body[0]!;
     const demoBrands = (await one.get(`/brand?Search=${encodeURIComponent(name)}`)).body;
     expect(demoBrands).toEqual([]);
     expect((await acme.get(`/brand/${acmeBrand.IDBrand}`)).body).toHaveLength(1);

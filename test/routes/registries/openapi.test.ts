@@ -16,7 +16,7 @@ type Document = {
 let doc: Document;
 
 beforeAll(async () => {
-  const response = await call("demo", "GET", "http://demo.localhost/openapi.json");
+  const response = await call<Document>("demo", "GET", "http://demo.localhost/openapi.json");
   expect(response.status).toBe(200);
   doc = response.body;
 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { carrierHubMappings, consumers, products, suppliers } from "../../../drizzle/schema";
+import type { ErrorBody } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import {
   companyOneApi,
@@ -22,7 +23,7 @@ beforeAll(async () => {
 async function createModal(): Promise<number> {
   const name = unique("Modal");
   const response = await api.post("/carrier/modal", { CarrierModal: name });
-  return response.body.find((m: { CarrierModal: string }) => m.CarrierModal === name).IDCarrierModal;
+  return response.body.find((m: { CarrierModal: string }) => m.CarrierModal === name)!.IDCarrierModal;
 }
 
 const supplierRow = (id: number) => demoDb().select().from(suppliers).where(eq(suppliers.id, id)).get();
@@ -64,7 +65,7 @@ describe("/supplier", () => {
     });
     expectRefusal(create, "Modalidade não existe");
 
-    const supplier = (await api.post("/supplier", { Name: unique("Transp"), IsCarrier: 1 })).body[0];
+    const supplier = (await api.post("/supplier", { Name: unique("Transp"), IsCarrier: 1 })).body[0]!;
     const update = await api.put(`/supplier/${supplier.IDSupplier}`, { IDCarrierModal: 999999 });
     expectRefusal(update, "Modalidade não existe");
     expect((await supplierRow(supplier.IDSupplier))?.carrierModalId).toBeNull();
@@ -74,16 +75,16 @@ describe("/supplier", () => {
     const modalId = await createModal();
     const supplier = (
       await api.post("/supplier", { Name: unique("Transp"), IsCarrier: 1, IDCarrierModal: modalId })
-    ).body[0];
+    ).body[0]!;
     const response = await api.put(`/supplier/${supplier.IDSupplier}`, { IsCarrier: 0 });
     expect(response.body[0]).toMatchObject({ IsCarrier: 0, IDCarrierModal: null, Name: supplier.Name });
   });
 
   it("filters carriers with IsCarrier", async () => {
-    const carrier = (await api.post("/supplier", { Name: unique("Transp"), IsCarrier: 1 })).body[0];
-    const other = (await api.post("/supplier", { Name: unique("Fornecedor") })).body[0];
+    const carrier = (await api.post("/supplier", { Name: unique("Transp"), IsCarrier: 1 })).body[0]!;
+    const other = (await api.post("/supplier", { Name: unique("Fornecedor") })).body[0]!;
     const ids = (query: string) =>
-      api.get(`/supplier${query}`).then((r) => r.body.map((s: { IDSupplier: number }) => s.IDSupplier));
+      api.get<{ IDSupplier: number }[]>(`/supplier${query}`).then((r) => r.body.map((s) => s.IDSupplier));
     expect(await ids("?IsCarrier=1")).toContain(carrier.IDSupplier);
     expect(await ids("?IsCarrier=1")).not.toContain(other.IDSupplier);
     expect(await ids("?IsCarrier=0")).toContain(other.IDSupplier);
@@ -92,7 +93,7 @@ describe("/supplier", () => {
   });
 
   it("soft-deletes and then answers `Fornecedor não existe`", async () => {
-    const supplier = (await api.post("/supplier", { Name: unique("Fornecedor") })).body[0];
+    const supplier = (await api.post("/supplier", { Name: unique("Fornecedor") })).body[0]!;
     expect((await api.delete(`/supplier/${supplier.IDSupplier}`)).body).toBe("sucesso");
     expect((await supplierRow(supplier.IDSupplier))?.status).toBe(0);
     expect((await api.get(`/supplier/${supplier.IDSupplier}`)).body).toEqual([]);
@@ -118,7 +119,7 @@ describe("/supplier", () => {
 describe("/consumer", () => {
   it("creates with a CPF, changes, lists and soft-deletes", async () => {
     const created = await api.post("/consumer", { Name: "Maria Silva", Document: "111.444.777-35" });
-    const consumer = created.body[0];
+    const consumer = created.body[0]!;
     expect(consumer).toEqual({
       IDConsumer: expect.any(Number),
       Name: "Maria Silva",
@@ -126,13 +127,15 @@ describe("/consumer", () => {
       Email: null,
       Status: 1,
     });
-    expect((await api.put(`/consumer/${consumer.IDConsumer}`, { Document: "" })).body[0].Document).toBeNull();
+    expect(
+      (await api.put(`/consumer/${consumer.IDConsumer}`, { Document: "" })).body[0]!.Document,
+    ).toBeNull();
     const withEmail = await api.put(`/consumer/${consumer.IDConsumer}`, { Email: "maria@example.com" });
     expect(withEmail.body[0]).toMatchObject({ Email: "maria@example.com", Name: "Maria Silva" });
     expect((await api.put(`/consumer/${consumer.IDConsumer}`, { Email: "maria" })).body).toEqual({
       errorMessage: expect.stringContaining("Email deve ser um e-mail válido"),
     });
-    expect((await api.put(`/consumer/${consumer.IDConsumer}`, { Email: null })).body[0].Email).toBeNull();
+    expect((await api.put(`/consumer/${consumer.IDConsumer}`, { Email: null })).body[0]!.Email).toBeNull();
     expect((await api.get("/consumer")).body.map((c: { IDConsumer: number }) => c.IDConsumer)).toContain(
       consumer.IDConsumer,
     );
@@ -166,7 +169,7 @@ describe("/product", () => {
       Price: 39.9,
     });
     expect(response.status).toBe(200);
-    const product = response.body[0];
+    const product = response.body[0]!;
     expect(product).toEqual({
       IDProduct: expect.any(Number),
       Code: code,
@@ -181,17 +184,17 @@ describe("/product", () => {
   });
 
   it("refuses money with more than two decimals", async () => {
-    const response = await api.post("/product", { Name: unique("Produto"), Price: 1.005 });
+    const response = await api.post<ErrorBody>("/product", { Name: unique("Produto"), Price: 1.005 });
     expect(response.status).toBe(400);
     expect(response.body.errorMessage).toContain("Price");
   });
 
   it("refuses a SKU code already used in the company, also on update", async () => {
     const code = unique("DUP").replace(/\s/g, "-");
-    const first = (await api.post("/product", { Code: code, Name: unique("Produto") })).body[0];
+    const first = (await api.post("/product", { Code: code, Name: unique("Produto") })).body[0]!;
     const again = await api.post("/product", { Code: code, Name: unique("Produto") });
     expectRefusal(again, "Já existe um produto com esse código");
-    const second = (await api.post("/product", { Name: unique("Produto") })).body[0];
+    const second = (await api.post("/product", { Name: unique("Produto") })).body[0]!;
     const update = await api.put(`/product/${second.IDProduct}`, { Code: code });
     expectRefusal(update, "Já existe um produto com esse código");
     expect((await api.put(`/product/${first.IDProduct}`, { Code: code, Name: "Mesmo código" })).status).toBe(
@@ -216,7 +219,7 @@ describe("/product", () => {
       const response = await api.post("/product", { Name: unique("Produto"), IDBrand: brandId });
       expectRefusal(response, "Marca não existe");
     }
-    const product = (await api.post("/product", { Name: unique("Produto") })).body[0];
+    const product = (await api.post("/product", { Name: unique("Produto") })).body[0]!;
     const update = await api.put(`/product/${product.IDProduct}`, { IDBrand: deleted.id });
     expectRefusal(update, "Marca não existe");
     expect((await productRow(product.IDProduct))?.brandId).toBeNull();
@@ -225,7 +228,7 @@ describe("/product", () => {
   it("refuses to reactivate a product whose brand was deleted meanwhile", async () => {
     const brand = await insertBrand(1);
     const product = (await api.post("/product", { Name: unique("Produto"), IDBrand: brand.id, IsActive: 0 }))
-      .body[0];
+      .body[0]!;
     expect((await api.delete(`/brand/${brand.id}`)).body).toBe("sucesso");
     const response = await api.put(`/product/${product.IDProduct}`, { IsActive: 1 });
     expectRefusal(response, "Marca não existe");
@@ -233,7 +236,7 @@ describe("/product", () => {
   });
 
   it("soft-deletes and answers `Produto não existe` afterwards", async () => {
-    const product = (await api.post("/product", { Name: unique("Produto") })).body[0];
+    const product = (await api.post("/product", { Name: unique("Produto") })).body[0]!;
     expect((await api.delete(`/product/${product.IDProduct}`)).body).toBe("sucesso");
     expect((await productRow(product.IDProduct))?.status).toBe(0);
     expect((await api.get(`/product/${product.IDProduct}`)).body).toEqual([]);
@@ -244,7 +247,7 @@ describe("/product", () => {
 describe("/carrier/hub-mapping", () => {
   it("maps a hub carrier name to a carrier and a modality", async () => {
     const modalId = await createModal();
-    const carrier = (await api.post("/supplier", { Name: unique("Transp"), IsCarrier: 1 })).body[0];
+    const carrier = (await api.post("/supplier", { Name: unique("Transp"), IsCarrier: 1 })).body[0]!;
     const response = await api.post("/carrier/hub-mapping", {
       HubCarrierName: "MERCADO ENVIOS",
       IDSupplier: carrier.IDSupplier,
@@ -263,7 +266,7 @@ describe("/carrier/hub-mapping", () => {
   });
 
   it("validates the supplier and the modality", async () => {
-    const notCarrier = (await api.post("/supplier", { Name: unique("Fornecedor") })).body[0];
+    const notCarrier = (await api.post("/supplier", { Name: unique("Fornecedor") })).body[0]!;
     const cases: [Record<string, unknown>, string][] = [
       [{ IDSupplier: 999999 }, "Fornecedor não existe"],
       [{ IDSupplier: notCarrier.IDSupplier }, "Fornecedor não é transportadora"],
@@ -279,7 +282,7 @@ describe("/carrier/hub-mapping", () => {
     const [firstModal, secondModal] = [await createModal(), await createModal()];
     const mapping = (
       await api.post("/carrier/hub-mapping", { HubCarrierName: unique("HUB"), IDCarrierModal: firstModal })
-    ).body[0];
+    ).body[0]!;
     const changed = await api.put(`/carrier/hub-mapping/${mapping.IDCarrierHubMapping}`, {
       IDCarrierModal: secondModal,
     });

@@ -4,6 +4,7 @@ import { paymentTypeRates, titles } from "../../../drizzle/schema";
 import { titleIdByUid, titleInsertStatement } from "../../../src/db/titles";
 import { paymentRateFor } from "../../../src/domain/payment-terms/rates";
 import { installmentSchedule } from "../../../src/domain/payment-terms/schedule";
+import type { ErrorBody } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi, demoDb, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 
 async function newPaymentType(client = api): Promise<number> {
-  return (await client.post("/type/order/payment", { Description: unique("Cartão") })).body[0].IDTypePayment;
+  return (await client.post("/type/order/payment", { Description: unique("Cartão") })).body[0]!.IDTypePayment;
 }
 
 const storedRates = (paymentTypeId: number) =>
@@ -112,7 +113,7 @@ describe("/type/order/payment/{idtypepayment}/rate", () => {
       [{ Installments: 1, NfTPag: "03", NfTBand: "1" }, "NfTBand deve ter 2 dígitos"],
       [{ Installments: 1, NfTPag: "01", RefundMethod: 5 }, "RefundMethod deve ser 1, 2, 3 ou 4"],
     ] as const) {
-      const response = await api.put(`/type/order/payment/${id}/rate`, [rate]);
+      const response = await api.put<ErrorBody>(`/type/order/payment/${id}/rate`, [rate]);
       expect(response.status).toBe(400);
       expect(response.body.errorMessage).toContain(message);
     }
@@ -153,7 +154,7 @@ describe("GET /type/order/payment?OrderReturn=1", () => {
   });
 
   it("refuses another OrderReturn value", async () => {
-    const response = await api.get("/type/order/payment?OrderReturn=2");
+    const response = await api.get<ErrorBody>("/type/order/payment?OrderReturn=2");
     expect(response.status).toBe(400);
     expect(response.body.errorMessage).toContain("OrderReturn deve ser 0 ou 1");
   });

@@ -81,7 +81,7 @@ describe("free-text search filters", () => {
       const response = await api.get(`/brand?Search=${encodeURIComponent(search)}`);
       return {
         status: response.status,
-        ids: response.status === 200 ? response.body.map((b: any) => b.IDBrand) : [],
+        ids: response.status === 200 ? response.body.map((b) => b.IDBrand) : [],
       };
     });
   });
@@ -95,7 +95,7 @@ describe("free-text search filters", () => {
       const response = await api.get(`/sku?Search=${encodeURIComponent(search)}`);
       return {
         status: response.status,
-        ids: response.status === 200 ? response.body.map((s: any) => s.IDSku) : [],
+        ids: response.status === 200 ? response.body.map((s) => s.IDSku) : [],
       };
     });
   });
@@ -122,7 +122,7 @@ describe("free-text search filters", () => {
         );
         return {
           status: response.status,
-          ids: response.status === 200 ? response.body.map((o: any) => o.IDIntegration) : [],
+          ids: response.status === 200 ? response.body.map((o) => o.IDIntegration) : [],
         };
       });
     }

@@ -7,6 +7,7 @@ import {
   orderTypes,
   paymentTypes,
 } from "../../../drizzle/schema";
+import type { ErrorBody } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, demoDb, missingCompanyApi, unique } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 
 async function createInvoice(): Promise<number> {
-  return (await api.post("/company/invoice", { Name: unique("Faturador") })).body[0].IDCompanyInvoice;
+  return (await api.post("/company/invoice", { Name: unique("Faturador") })).body[0]!.IDCompanyInvoice;
 }
 
 describe("/type/order/type", () => {
@@ -32,7 +33,7 @@ describe("/type/order/type", () => {
       Companies: [second, 1, 1],
     });
     expect(response.status).toBe(200);
-    const orderType = response.body[0];
+    const orderType = response.body[0]!;
     expect(orderType).toEqual({
       IDTypeOrder: expect.any(Number),
       Description: "Venda balcão",
@@ -66,30 +67,30 @@ describe("/type/order/type", () => {
   it("replaces Companies only when sent", async () => {
     const extra = await createInvoice();
     const orderType = (await api.post("/type/order/type", { Description: unique("Tipo"), Companies: [1] }))
-      .body[0];
+      .body[0]!;
     const renamed = await api.put(`/type/order/type/${orderType.IDTypeOrder}`, { Description: "Renomeado" });
     expect(renamed.body[0]).toMatchObject({ Description: "Renomeado", Companies: [1] });
     const replaced = await api.put(`/type/order/type/${orderType.IDTypeOrder}`, { Companies: [extra] });
     expect(replaced.body[0]).toMatchObject({ Description: "Renomeado", Companies: [extra] });
     const cleared = await api.put(`/type/order/type/${orderType.IDTypeOrder}`, { Companies: [] });
-    expect(cleared.body[0].Companies).toEqual([]);
+    expect(cleared.body[0]!.Companies).toEqual([]);
   });
 
   it("hides a deleted invoicing company from Companies", async () => {
     const invoice = await createInvoice();
     const orderType = (
       await api.post("/type/order/type", { Description: unique("Tipo"), Companies: [1, invoice] })
-    ).body[0];
+    ).body[0]!;
     await api.delete(`/company/invoice/${invoice}`);
-    expect((await api.get(`/type/order/type/${orderType.IDTypeOrder}`)).body[0].Companies).toEqual([1]);
+    expect((await api.get(`/type/order/type/${orderType.IDTypeOrder}`)).body[0]!.Companies).toEqual([1]);
   });
 
   it("filters with IsTransfer", async () => {
     const transfer = (await api.post("/type/order/type", { Description: unique("Transf"), IsTransfer: 1 }))
-      .body[0];
-    const sale = (await api.post("/type/order/type", { Description: unique("Venda") })).body[0];
+      .body[0]!;
+    const sale = (await api.post("/type/order/type", { Description: unique("Venda") })).body[0]!;
     const ids = async (query: string) =>
-      (await api.get(`/type/order/type${query}`)).body.map((t: { IDTypeOrder: number }) => t.IDTypeOrder);
+      (await api.get<{ IDTypeOrder: number }[]>(`/type/order/type${query}`)).body.map((t) => t.IDTypeOrder);
     expect(await ids("?IsTransfer=1")).toContain(transfer.IDTypeOrder);
     expect(await ids("?IsTransfer=1")).not.toContain(sale.IDTypeOrder);
     expect(await ids("?IsTransfer=0")).toContain(sale.IDTypeOrder);
@@ -97,7 +98,7 @@ describe("/type/order/type", () => {
   });
 
   it("soft-deletes and answers `Tipo pedido não existe` afterwards", async () => {
-    const orderType = (await api.post("/type/order/type", { Description: unique("Tipo") })).body[0];
+    const orderType = (await api.post("/type/order/type", { Description: unique("Tipo") })).body[0]!;
     expect((await api.delete(`/type/order/type/${orderType.IDTypeOrder}`)).body).toBe("sucesso");
     const row = await demoDb()
       .select()
@@ -117,7 +118,7 @@ describe("/type/order/type", () => {
 describe("/type/account/type", () => {
   it("creates, changes and deletes a chart-of-accounts entry", async () => {
     const created = await api.post("/type/account/type", { Description: "Fornecedores", IDTypeAccount: 1 });
-    const entry = created.body[0];
+    const entry = created.body[0]!;
     expect(entry).toEqual({
       IDTypeAccountPayableReceivable: expect.any(Number),
       Description: "Fornecedores",
@@ -136,7 +137,7 @@ describe("/type/account/type", () => {
 
   it("requires IDTypeAccount 0 or 1", async () => {
     for (const body of [{ Description: "Sem tipo" }, { Description: "Tipo 2", IDTypeAccount: 2 }]) {
-      const response = await api.post("/type/account/type", body);
+      const response = await api.post<ErrorBody>("/type/account/type", body);
       expect(response.status).toBe(400);
       expect(response.body.errorMessage).toContain("IDTypeAccount");
     }
@@ -176,9 +177,9 @@ describe.each(describedRegistries)("$path", ({ path, idField, table, notFound })
     const description = unique("Descrição");
     const created = await api.post(path, { Description: ` ${description} ` });
     expect(created.status).toBe(200);
-    const item = created.body[0];
+    const item = created.body[0]!;
     expect(item).toEqual({ [idField]: expect.any(Number), Description: description, Status: 1 });
-    const id = item[idField];
+    const id = (item as Record<string, unknown>)[idField] as number;
     expect((await api.get(path)).body).toContainEqual(item);
     expect((await api.get(`${path}/${id}`)).body).toEqual([item]);
     expect((await api.put(`${path}/${id}`, { Description: "Alterado" })).body).toEqual([
@@ -186,7 +187,7 @@ describe.each(describedRegistries)("$path", ({ path, idField, table, notFound })
     ]);
     expect(await api.delete(`${path}/${id}`)).toMatchObject({ status: 200, body: "sucesso" });
     expect((await demoDb().select().from(table).where(eq(table.id, id)).get())?.status).toBe(0);
-    expect((await api.get(path)).body.map((i: Record<string, number>) => i[idField])).not.toContain(id);
+    expect((await api.get<Record<string, number>[]>(path)).body.map((i) => i[idField])).not.toContain(id);
     expect((await api.get(`${path}/${id}`)).body).toEqual([]);
   });
 

@@ -48,7 +48,7 @@ describe("inventory counts", () => {
 
     const open = await api.get(`/sku/inventory-summary/${id}`);
     expect(open.body).toMatchObject({ ItemsCount: 3, HasNextPageItems: false, Page: 0, Applied: 0 });
-    expect(open.body.Items.map((i: any) => [i.IDSku, i.QtyCounted, i.QtySystem])).toEqual([
+    expect(open.body.Items.map((i) => [i.IDSku, i.QtyCounted, i.QtySystem])).toEqual([
       [more.IDSku, 6, null],
       [less.IDSku, 8, null],
       [same.IDSku, 7, null],
@@ -68,15 +68,15 @@ describe("inventory counts", () => {
       [more.IDSku, 0, 1000, 200, "inventory"],
       [less.IDSku, 1, 2000, 300, "inventory"],
     ]);
-    expect((await api.get(`/sku/balance?IDSku=${less.IDSku}`)).body[0].QtyOnStock).toBe(8);
+    expect((await api.get(`/sku/balance?IDSku=${less.IDSku}`)).body[0]!.QtyOnStock).toBe(8);
     const summary = await api.get(`/sku/inventory-summary/${id}`);
     expect(summary.body.Applied).toBe(1);
-    expect(summary.body.Items.map((i: any) => [i.QtyCounted, i.QtySystem, i.Difference])).toEqual([
+    expect(summary.body.Items.map((i) => [i.QtyCounted, i.QtySystem, i.Difference])).toEqual([
       [6, 5, 1],
       [8, 10, -2],
       [7, 7, 0],
     ]);
-    expect(summary.body.InventoryLogs.map((l: any) => l.Message)).toEqual([
+    expect(summary.body.InventoryLogs.map((l) => l.Message)).toEqual([
       "Inventário aberto",
       "4 item(ns) contado(s)",
       "Inventário aplicado: 2 ajuste(s) (1 entrada(s), 1 saída(s)) em 3 item(ns)",

@@ -63,7 +63,7 @@ describe("manual adjustments and the moving average", () => {
 
     const kardex = await api.get(`/sku/movement?Type=Kardex&IDSku=${sku.IDSku}`);
     expect(kardex.status).toBe(200);
-    expect(kardex.body.map((l: any) => [l.IDTypeMovement, l.Quantity, l.QtyBalance, l.AverageCost])).toEqual([
+    expect(kardex.body.map((l) => [l.IDTypeMovement, l.Quantity, l.QtyBalance, l.AverageCost])).toEqual([
       [0, 10, 10, 12.5],
       [0, 30, 40, 14.38],
       [1, 5, 35, 14.38],
@@ -87,7 +87,7 @@ describe("manual adjustments and the moving average", () => {
       }),
     ]);
     const [skuView] = (await api.get(`/sku/${sku.IDSku}`)).body;
-    expect(skuView.AverageCost).toBe(14.38);
+    expect(skuView!.AverageCost).toBe(14.38);
   });
 
   it("inbound without a cost enters at the current average; decimals are kept for fractional units", async () => {
@@ -133,7 +133,7 @@ describe("bad input: 400 with a clear message, nothing written", () => {
       IDTypeMovement: 0,
       UnitCost: 1,
       ...change,
-    } as any);
+    } as Parameters<typeof adjust>[1]);
     expectRefusal(response, message);
     expect(await movementCount(sku.IDSku)).toBe(0);
   });
@@ -175,7 +175,7 @@ describe("bad input: 400 with a clear message, nothing written", () => {
       IDTypeMovement: 0,
       Quantity: 1,
       UnitCost: 1,
-      IDBatch: batch.body[0].IDBatch,
+      IDBatch: batch.body[0]!.IDBatch,
     });
     expectRefusal(response, "Lote não pertence ao SKU informado");
     const missing = await adjust(api, {
@@ -211,7 +211,7 @@ describe("bad input: 400 with a clear message, nothing written", () => {
         Quantity: 4,
       });
       expect(allowed.status).toBe(200);
-      expect(allowed.body[0].QtyBalance).toBe(-1);
+      expect(allowed.body[0]!.QtyBalance).toBe(-1);
       expect(await balanceRow(sku.IDSku, wh)).toMatchObject({ qty: -1000 });
     } finally {
       await setNegativeStock(1, 0);
@@ -284,7 +284,7 @@ describe("transfers between warehouses", () => {
     });
     expect(response.status).toBe(200);
     expect(
-      response.body.map((l: any) => [
+      response.body.map((l) => [
         l.IDWarehouse,
         l.IDTypeMovement,
         l.Quantity,
@@ -298,7 +298,7 @@ describe("transfers between warehouses", () => {
     ]);
     const perWarehouse = await api.get(`/sku/${sku.IDSku}/warehouse`);
     expect(perWarehouse.status).toBe(200);
-    expect(perWarehouse.body.filter((w: any) => w.IDWarehouse === from || w.IDWarehouse === to)).toEqual([
+    expect(perWarehouse.body.filter((w) => w.IDWarehouse === from || w.IDWarehouse === to)).toEqual([
       { IDWarehouse: from, Name: expect.any(String), QtyOnStock: 3, QtyReserved: 0, QtyAvailable: 3 },
       { IDWarehouse: to, Name: expect.any(String), QtyOnStock: 5, QtyReserved: 0, QtyAvailable: 5 },
     ]);

@@ -33,7 +33,7 @@ describe("SKU registry", () => {
     expect(created.body).toEqual([
       {
         IDSku: expect.any(Number),
-        IDProduct: created.body[0].IDSku,
+        IDProduct: created.body[0]!.IDSku,
         Code: code,
         EAN: "7891234567895",
         Name: "Café torrado 500 g",
@@ -50,7 +50,7 @@ describe("SKU registry", () => {
         Status: 1,
       },
     ]);
-    const id = created.body[0].IDSku;
+    const id = created.body[0]!.IDSku;
     expect(await demoDb().select().from(products).where(eq(products.id, id)).get()).toMatchObject({
       companyId: 1,
       code,
@@ -61,9 +61,7 @@ describe("SKU registry", () => {
     });
     expect((await api.get(`/product/${id}`)).body[0]).toMatchObject({ IDProduct: id, Code: code });
     expect((await api.get(`/sku/${id}`)).body).toEqual(created.body);
-    expect((await api.get(`/sku?Search=${encodeURIComponent(code)}`)).body.map((s: any) => s.IDSku)).toEqual([
-      id,
-    ]);
+    expect((await api.get(`/sku?Search=${encodeURIComponent(code)}`)).body.map((s) => s.IDSku)).toEqual([id]);
 
     const updated = await api.put(`/sku/${id}`, { Price: 26.9, DecimalQuantity: 1, Unit: "KG" });
     expect(updated.body[0]).toMatchObject({
@@ -90,16 +88,16 @@ describe("warehouses", () => {
     expect(await demoDb().select().from(warehouses).where(eq(warehouses.id, 1)).get()).toMatchObject({
       companyId: 1,
     });
-    expect((await other.get("/warehouse")).body.map((w: any) => w.IDWarehouse)).toContain(2);
+    expect((await other.get("/warehouse")).body.map((w) => w.IDWarehouse)).toContain(2);
   });
 
   it("CRUD; delete refused while the warehouse holds stock; another company's warehouse is nonexistent", async () => {
     const name = unique("Loja");
     const created = await api.post("/warehouse", { Name: name });
     expect(created).toMatchObject({ status: 200, body: [{ Name: name, IsActive: 1, Status: 1 }] });
-    const id = created.body[0].IDWarehouse;
+    const id = created.body[0]!.IDWarehouse;
     expect((await api.get(`/warehouse/${id}`)).body).toEqual(created.body);
-    expect((await api.put(`/warehouse/${id}`, { Name: `${name} 2` })).body[0].Name).toBe(`${name} 2`);
+    expect((await api.put(`/warehouse/${id}`, { Name: `${name} 2` })).body[0]!.Name).toBe(`${name} 2`);
     expect((await other.get(`/warehouse/${id}`)).body).toEqual([]);
     expectRefusal(await other.put(`/warehouse/${id}`, { Name: "x" }), "Depósito não existe");
 
@@ -111,7 +109,7 @@ describe("warehouses", () => {
     );
     await adjust(api, { IDSku: sku.IDSku, IDWarehouse: id, IDTypeMovement: 1, Quantity: 1 });
     expect(await api.delete(`/warehouse/${id}`)).toMatchObject({ status: 200, body: "sucesso" });
-    expect((await api.get("/warehouse")).body.map((w: any) => w.IDWarehouse)).not.toContain(id);
+    expect((await api.get("/warehouse")).body.map((w) => w.IDWarehouse)).not.toContain(id);
   });
 
   it("an inactive warehouse does not move stock", async () => {
@@ -165,10 +163,10 @@ describe("balances and reservations", () => {
     const balance = await api.get(`/sku/balance?IDSku=${sku.IDSku}`);
     expect(balance.body[0]).toMatchObject({ QtyOnStock: 100, QtyReserved: 7, QtyAvailable: 93 });
     const perWarehouse = (await api.get(`/sku/${sku.IDSku}/warehouse`)).body.find(
-      (w: any) => w.IDWarehouse === wh,
+      (w) => w.IDWarehouse === wh,
     );
     expect(perWarehouse).toMatchObject({ QtyOnStock: 100, QtyReserved: 7, QtyAvailable: 93 });
-    const seeded = (await api.get(`/sku/${sku.IDSku}/warehouse`)).body.find((w: any) => w.IDWarehouse === 1);
+    const seeded = (await api.get(`/sku/${sku.IDSku}/warehouse`)).body.find((w) => w.IDWarehouse === 1);
     expect(seeded).toMatchObject({ QtyOnStock: 0, QtyReserved: 0, QtyAvailable: 0 });
     expect((await api.get(`/sku/balance?IDSku=${sku.IDSku}&IDWarehouse=1`)).body[0]).toMatchObject({
       QtyOnStock: 0,
@@ -186,7 +184,7 @@ describe("batches and sales policies", () => {
     const sku = await newSku(api, { BatchControl: 1 });
     const wh = await newWarehouse(api);
     const batch = async (Code: string, ExpirationDate: string | null) =>
-      (await api.post("/sku/batch", { IDSku: sku.IDSku, Code, ExpirationDate })).body[0].IDBatch as number;
+      (await api.post("/sku/batch", { IDSku: sku.IDSku, Code, ExpirationDate })).body[0]!.IDBatch as number;
     const late = await batch("L-LATE", "2099-12-31");
     const soon = await batch("L-SOON", "2098-01-01");
     const expired = await batch("L-OLD", "2000-01-01");
@@ -208,7 +206,7 @@ describe("batches and sales policies", () => {
       "Já existe um lote com este código para o SKU",
     );
     const all = await api.get(`/sku/batch?IDSku=${sku.IDSku}`);
-    expect(all.body.map((b: any) => [b.Code, b.QtyOnStock])).toEqual([
+    expect(all.body.map((b) => [b.Code, b.QtyOnStock])).toEqual([
       ["L-LATE", 2],
       ["L-SOON", 2],
       ["L-OLD", 2],
@@ -221,12 +219,12 @@ describe("batches and sales policies", () => {
       PickOrder: "FEFO",
     });
     expect(policy.status).toBe(200);
-    const id = policy.body[0].IDCompanySalesPolicy;
+    const id = policy.body[0]!.IDCompanySalesPolicy;
     const eligible = await api.get(`/sku/batch?IDSku=${sku.IDSku}&IDCompanySalesPolicy=${id}`);
-    expect(eligible.body.map((b: any) => b.Code)).toEqual(["L-SOON", "L-LATE", "L-NONE"]);
+    expect(eligible.body.map((b) => b.Code)).toEqual(["L-SOON", "L-LATE", "L-NONE"]);
     await api.put(`/company/sales-policy/${id}`, { PickOrder: "FIFO" });
     const fifo = await api.get(`/sku/batch?IDSku=${sku.IDSku}&IDCompanySalesPolicy=${id}`);
-    expect(fifo.body.map((b: any) => b.Code)).toEqual(["L-LATE", "L-SOON", "L-NONE"]);
+    expect(fifo.body.map((b) => b.Code)).toEqual(["L-LATE", "L-SOON", "L-NONE"]);
     expectRefusal(await other.get(`/sku/batch?IDCompanySalesPolicy=${id}`), "Política de venda não existe");
 
     const kardex = await api.get(`/sku/movement?Type=KardexBatch&IDBatch=${soon}`);
@@ -240,7 +238,7 @@ describe("batches and sales policies", () => {
     });
     expect(out.status).toBe(200);
     const after = await api.get(`/sku/movement?Type=KardexBatch&IDBatch=${soon}`);
-    expect(after.body.map((l: any) => [l.QtyBalance, l.BalanceCost])).toEqual([
+    expect(after.body.map((l) => [l.QtyBalance, l.BalanceCost])).toEqual([
       [2, 2],
       [1, 1],
     ]);

@@ -1,6 +1,9 @@
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cashierPayments, entries, events, titles } from "../../../drizzle/schema";
+import type { Answer } from "../../support/answers";
+import type { ErrorBody } from "../../support/api";
+import { errorBody } from "../../support/api";
 import { invariantViolations } from "../../support/invariants";
 import { expectRefusal } from "../../support/refusal";
 import {
@@ -38,8 +41,10 @@ async function receivable(value: number, client = api): Promise<number> {
   return response.body.IDAccountPayableReceivable;
 }
 
-const pay = (bankAccountId: number, body: Record<string, unknown>) =>
-  api.post(`/store-front/cashier/${bankAccountId}/payment`, body);
+const pay = <T = Answer<"$post", "/store-front/cashier/:idbankaccount/payment">>(
+  bankAccountId: number,
+  body: Record<string, unknown>,
+) => api.post<T>(`/store-front/cashier/${bankAccountId}/payment`, body);
 
 const titleRow = (id: number) => demoDb().select().from(titles).where(eq(titles.id, id)).get();
 const receiptsOf = (titleId: number) =>
@@ -77,7 +82,7 @@ describe("POST /store-front/cashier/{idbankaccount}/payment", () => {
     expect(await titleRow(titleId)).toMatchObject({ openValue: 5025, status: 2 });
     const [entry] = await entriesOf(titleId);
     expect(entry).toMatchObject({
-      id: response.body[0].IDBankStatement,
+      id: response.body[0]!.IDBankStatement,
       bankAccountId,
       typeAccount: 0,
       value: 10_000,
@@ -116,7 +121,7 @@ describe("POST /store-front/cashier/{idbankaccount}/payment", () => {
     const bankAccountId = await openCashierAccount();
     const titleId = await receivable(10);
     for (const category of [21, 25, 0, "22", null]) {
-      const response = await pay(bankAccountId, {
+      const response = await pay<ErrorBody>(bankAccountId, {
         IDAccountReceivable: titleId,
         Value: 1,
         TefPaymentCategory: category,
@@ -218,7 +223,7 @@ describe("POST /store-front/cashier/{idbankaccount}/payment", () => {
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
     for (const refused of answers.filter((a) => a.status === 400))
-      expect(refused.body.errorMessage).toBe("Pagamento TEF com NSU RACE-1 já registrado nesta conta");
+      expect(errorBody(refused).errorMessage).toBe("Pagamento TEF com NSU RACE-1 já registrado nesta conta");
     expect(await entriesOf(titleId)).toHaveLength(1);
     expect(await titleRow(titleId)).toMatchObject({ openValue: 7000 });
     expect(await invariantViolations(databaseOf("demo"))).toEqual([]);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { balanceUpTo } from "../../../src/db/ledger";
-import { client, signIn } from "../../support/api";
+import { client, errorBody, signIn } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
@@ -53,7 +53,7 @@ describe("20 concurrent payments that together exceed the title", () => {
     expect(paid).toBe(title!.value - title!.openValue);
     expect(title).toMatchObject({ openValue: 200, status: 2 });
     expect(await entriesOfTitle(id)).toHaveLength(14);
-    const messages = refused.map((r) => [r.status, r.body.errorMessage]);
+    const messages = refused.map((r) => [r.status, errorBody(r).errorMessage]);
     for (const [status, message] of messages) {
       expect(status).toBe(400);
       expect([
@@ -158,7 +158,7 @@ describe("a value change losing the race against a payment", () => {
         expect(put.body.Value).toBe(45);
       } else {
         expect(title.value).toBe(10_000);
-        expect(put.body.errorMessage).toMatch(/^Valor 45\.00 (menor que o valor já pago|recusado)/);
+        expect(errorBody(put).errorMessage).toMatch(/^Valor 45\.00 (menor que o valor já pago|recusado)/);
       }
     }
   });
@@ -171,7 +171,7 @@ describe("concurrent deletes of one payment", () => {
       IDBankAccount: bankAccountId,
       Value: 25,
     });
-    const paymentId = paid.body.Payments[0].IDAccountPayment;
+    const paymentId = paid.body.Payments[0]!.IDAccountPayment;
     const responses = await Promise.all(
       Array.from({ length: 6 }, () => api.delete(`/accounts/payable/${id}/payment/${paymentId}`)),
     );
@@ -218,9 +218,11 @@ describe("deleting a title while it is being paid", () => {
         expect(title.status).toBe(0);
         expect(rows).toEqual([]);
         expect(payment.status).toBe(400);
-        expect([PAYMENT_CONFLICT_5, "Conta a pagar não existe"]).toContain(payment.body.errorMessage);
+        expect([PAYMENT_CONFLICT_5, "Conta a pagar não existe"]).toContain(errorBody(payment).errorMessage);
       } else {
-        expect(removed.body.errorMessage).toBe("Conta a pagar possui pagamentos e não pode ser excluída");
+        expect(errorBody(removed).errorMessage).toBe(
+          "Conta a pagar possui pagamentos e não pode ser excluída",
+        );
         expect(payment.status).toBe(200);
         expect(title).toMatchObject({ status: 2, openValue: 1_500 });
         expect(rows).toHaveLength(1);

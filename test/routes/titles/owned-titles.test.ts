@@ -45,7 +45,7 @@ async function paidOrder() {
   expect(created.body).toMatchObject({ Total: 12.83, PaidValue: 12.83 });
   return {
     orderId: created.body.IDOrder as number,
-    titles: created.body.Payments.map((p: any) => p.IDAccountPayableReceivable) as number[],
+    titles: created.body.Payments.map((p) => p.IDAccountPayableReceivable) as number[],
   };
 }
 
@@ -55,7 +55,7 @@ async function receivedPurchase() {
   await setRate(api, world.paymentTypeId, 2);
   const purchase = await newPurchase(api, world, { IDTypePayment: world.paymentTypeId, Installments: 2 });
   const checked = await api.post(`/purchase/${purchase.IDPurchase}/check`, {
-    Items: [{ IDStockKeepingUnitPurchase: purchase.Items[0].IDStockKeepingUnitPurchase, Quantity: 10 }],
+    Items: [{ IDStockKeepingUnitPurchase: purchase.Items[0]!.IDStockKeepingUnitPurchase, Quantity: 10 }],
   });
   expect(checked).toMatchObject({ status: 200, body: { Payables: [{ Value: 12.5 }, { Value: 12.5 }] } });
   return {
@@ -103,7 +103,7 @@ describe("an order's payment titles through /accounts/receivable", () => {
       Date: "2026-04-01",
     });
     expect(paid).toMatchObject({ status: 200, body: { OpenValue: 0, Status: 3 } });
-    const paymentId = paid.body.Payments[0].IDAccountPayment;
+    const paymentId = paid.body.Payments[0]!.IDAccountPayment;
     expect(await api.delete(`/accounts/receivable/${titles[0]}/payment/${paymentId}`)).toMatchObject({
       status: 200,
       body: [],

@@ -118,7 +118,7 @@ describe("payable: create, partial payment, full payment, delete payment", () =>
 
     const detail = await api.get(`/accounts/payable/${id}`);
     expect(detail.body).toMatchObject({ OpenValue: 300.25, Status: 2 });
-    expect(detail.body.Payments.map((p: any) => p.IDAccountPayment)).toEqual([left[0]!.id]);
+    expect(detail.body.Payments.map((p) => p.IDAccountPayment)).toEqual([left[0]!.id]);
 
     const last = await api.delete(`/accounts/payable/${id}/payment/${left[0]!.id}`);
     expect(last).toMatchObject({ status: 200, body: [] });
@@ -173,7 +173,7 @@ describe("receivable payments", () => {
     });
     expect(response.status).toBe(200);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
-    expect(response.body.Payments[0].Date).toBe(`${today} 00:00:00`);
+    expect(response.body.Payments[0]!.Date).toBe(`${today} 00:00:00`);
   });
 });
 
@@ -256,7 +256,7 @@ describe("deleting a payment", () => {
       IDBankAccount: bankAccountId,
       Value: 20,
     });
-    const paymentId = paid.body.Payments[0].IDAccountPayment;
+    const paymentId = paid.body.Payments[0]!.IDAccountPayment;
     const lineId = await reconcileEntry(1, paymentId);
 
     const detail = await api.get(`/accounts/payable/${id}`);
@@ -279,7 +279,7 @@ describe("deleting a payment", () => {
       IDBankAccount: bankAccountId,
       Value: 10,
     });
-    const paymentId = paid.body.Payments[0].IDAccountPayment;
+    const paymentId = paid.body.Payments[0]!.IDAccountPayment;
     await reconcileEntry(1, paymentId);
     const response = await api.delete(`/accounts/receivable/${id}/payment/${paymentId}`);
     expectRefusal(response, "Recebimento conciliado não pode ser excluído; desfaça a conciliação antes");
@@ -290,7 +290,7 @@ describe("deleting a payment", () => {
     const a = await createPayable(50);
     const b = await createPayable(50);
     const paid = await api.post(`/accounts/payable/${a}/payment`, { IDBankAccount: bankAccountId, Value: 5 });
-    const paymentId = paid.body.Payments[0].IDAccountPayment;
+    const paymentId = paid.body.Payments[0]!.IDAccountPayment;
     expectRefusal(await api.delete(`/accounts/payable/${b}/payment/${paymentId}`), "Pagamento não existe");
     expectRefusal(await api.delete(`/accounts/payable/${a}/payment/999999`), "Pagamento não existe");
     const r = await api.post("/accounts/receivable", { Description: "R", Value: 10, DueDate: "2026-04-01" });

@@ -39,7 +39,7 @@ describe("titles of another company", () => {
       });
       const id = created.body.IDAccountPayableReceivable;
       const paid = await admin.post(`/accounts/${kind}/${id}/payment`, { IDBankAccount: bank, Value: 10 });
-      const paymentId = paid.body.Payments[0].IDAccountPayment;
+      const paymentId = paid.body.Payments[0]!.IDAccountPayment;
       const before = await titleRow(id);
       const filialBank = await makeBankAccount(2);
 
@@ -59,7 +59,7 @@ describe("titles of another company", () => {
 
       const list = await filial.get(`/accounts/${kind}`);
       expect(list.status).toBe(200);
-      expect(list.body.map((t: any) => t.IDAccountPayableReceivable)).not.toContain(id);
+      expect(list.body.map((t) => t.IDAccountPayableReceivable)).not.toContain(id);
       expect((await acme.get(`/accounts/${kind}/${id}`)).body).toEqual({ errorMessage: notFound });
     });
   }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountTypes, suppliers } from "../../../drizzle/schema";
-import { call, client, signIn } from "../../support/api";
+import { call, client, type ErrorBody, signIn } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import {
@@ -186,7 +186,7 @@ describe("registry references", () => {
     ];
     const body: Record<string, unknown> = payable(all);
     for (const [index, key] of Object.keys(all).entries()) {
-      const response = await api.post("/accounts/payable", body);
+      const response = await api.post<ErrorBody>("/accounts/payable", body);
       expect(response.body.errorMessage).toBe(expected[index]);
       body[key] = payable()[key as keyof ReturnType<typeof payable>];
     }
@@ -256,7 +256,7 @@ describe("reading titles", () => {
     const ids = async (query: string) => {
       const response = await api.get(`/accounts/payable?IDSupplier=${supplier}${query}`);
       expect(response.status).toBe(200);
-      return response.body.map((t: any) => t.IDAccountPayableReceivable);
+      return response.body.map((t) => t.IDAccountPayableReceivable);
     };
     expect(await ids("")).toEqual([early, bare, late]);
     expect(await ids("&Status=1")).toEqual([early, bare]);
@@ -394,7 +394,7 @@ describe("deleting titles", () => {
       "Conta a pagar possui pagamentos e não pode ser excluída",
     );
     expect(await titleRow(id)).toMatchObject({ status: 2 });
-    await api.delete(`/accounts/payable/${id}/payment/${paid.body.Payments[0].IDAccountPayment}`);
+    await api.delete(`/accounts/payable/${id}/payment/${paid.body.Payments[0]!.IDAccountPayment}`);
     expect(await api.delete(`/accounts/payable/${id}`)).toMatchObject({ status: 200, body: [] });
   });
 
@@ -411,7 +411,16 @@ describe("deleting titles", () => {
 
 describe("OpenAPI document", () => {
   it("describes every title route under its tag", async () => {
-    const response = await call("demo", "GET", "/openapi.json");
+    type Operation = {
+      tags: string[];
+      parameters: { name: string }[];
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+    };
+    type Schema = { properties: Record<string, unknown>; required: string[] };
+    const response = await call<{
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, Schema> };
+    }>("demo", "GET", "/openapi.json");
     expect(response.status).toBe(200);
     const paths = response.body.paths;
     const expected = [
@@ -432,16 +441,16 @@ describe("OpenAPI document", () => {
       for (const method of methods) {
         const operation = paths[path]?.[method];
         expect(operation, `${method} ${path}`).toBeDefined();
-        expect(operation.tags).toEqual([tag]);
-        expect(operation.responses["200"].content["application/json"].schema).toBeDefined();
+        expect(operation!.tags).toEqual([tag]);
+        expect(operation!.responses["200"]!.content["application/json"]!.schema).toBeDefined();
       }
     }
     const schemas = response.body.components.schemas;
-    expect(Object.keys(schemas.AccountPayable.properties)).toContain("IDSupplier");
-    expect(Object.keys(schemas.AccountReceivable.properties)).toContain("IDConsumer");
+    expect(Object.keys(schemas.AccountPayable!.properties)).toContain("IDSupplier");
+    expect(Object.keys(schemas.AccountReceivable!.properties)).toContain("IDConsumer");
     expect(JSON.stringify(schemas.AccountReceivableDetail)).toContain("#/components/schemas/TitlePayment");
-    expect(schemas.AccountPayableCreate.required).toEqual(["Description", "Value", "DueDate"]);
-    const listParams = paths["/accounts/payable"].get.parameters.map((p: any) => p.name);
+    expect(schemas.AccountPayableCreate!.required).toEqual(["Description", "Value", "DueDate"]);
+    const listParams = paths["/accounts/payable"]!.get!.parameters.map((p) => p.name);
     expect(listParams).toEqual(
       expect.arrayContaining([
         "Status",

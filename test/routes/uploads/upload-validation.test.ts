@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { uploads } from "../../../drizzle/schema";
-import { call, signIn } from "../../support/api";
+import { call, type ErrorBody, signIn } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
 import { dbOf, requestUploadUrl, seedBankAccount } from "../../support/upload-factories";
@@ -152,7 +152,7 @@ describe("RequestUploadUrl validation", () => {
   });
 
   it("IDBankAccount must be an int32 id", async () => {
-    const response = await call("demo", "POST", "/1.0/job", {
+    const response = await call<ErrorBody>("demo", "POST", "/1.0/job", {
       token: admin,
       body: { Action: "RequestUploadUrl", ...valid, Type: "BankStatementOFX", IDBankAccount: "x" },
     });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { brands, companies, consumers, suppliers } from "../../../drizzle/schema";
+import type { ErrorBody } from "../../support/api";
 import { orderCount, orderRow, stockedSku } from "../../support/order-factories";
 import { newPurchase, purchaseRow, purchaseWorld } from "../../support/purchase-factories";
 import { companyOneApi, demoDb, unique } from "../../support/registry-factories";
@@ -54,7 +55,7 @@ describe("dates are real calendar dates from 1900-01-01 to 2100-12-31", () => {
 
   it.each(OUT_OF_RANGE_DATES)("POST /orders refuses %s, outside the accepted range", async (date) => {
     const before = await orderCount();
-    const response = await api.post("/orders", order(date));
+    const response = await api.post<ErrorBody>("/orders", order(date));
     expect(response.status).toBe(400);
     expect(response.body.errorMessage).toMatch(
       /^Date deve (ser uma data válida|estar entre 1900-01-01 e 2100-12-31)/,
@@ -160,7 +161,7 @@ describe("CPF and CNPJ fields are checked by their check digits and stored as di
   it("PUT /consumer refuses text that is not a document instead of erasing the stored one", async () => {
     const created = await api.post("/consumer", { Name: unique("Cliente"), Document: "111.444.777-35" });
     expect(created.status).toBe(200);
-    const id = created.body[0].IDConsumer;
+    const id = created.body[0]!.IDConsumer;
     for (const document of ["abc", "-", "111.444.777-3a5", "111.111.111-11", "11144477736"]) {
       expect(await api.put(`/consumer/${id}`, { Document: document })).toMatchObject({
         status: 400,
@@ -195,7 +196,7 @@ describe("CPF and CNPJ fields are checked by their check digits and stored as di
     const row = await demoDb()
       .select()
       .from(suppliers)
-      .where(eq(suppliers.id, carrier.body[0].IDSupplier))
+      .where(eq(suppliers.id, carrier.body[0]!.IDSupplier))
       .get();
     expect(row?.document).toBe("11144477735");
   });
@@ -223,7 +224,7 @@ describe("text fields refuse control characters", () => {
     const name = `Marca 🎉 漢字 עברית ${unique("x")}`;
     const created = await api.post("/brand", { Name: name, Description: "linha 1\nlinha 2\tcoluna" });
     expect(created.body).toMatchObject([{ Name: name }]);
-    const row = await demoDb().select().from(brands).where(eq(brands.id, created.body[0].IDBrand)).get();
+    const row = await demoDb().select().from(brands).where(eq(brands.id, created.body[0]!.IDBrand)).get();
     expect(row).toMatchObject({ name, description: "linha 1\nlinha 2\tcoluna" });
   });
 
@@ -257,12 +258,12 @@ describe("references are checked against their registry", () => {
 
     const created = await api.post("/tracking-message", { ...body, IDTrackingStatus: 3 });
     expect(created.status).toBe(200);
-    const id = created.body[0].IDTrackingMessage;
+    const id = created.body[0]!.IDTrackingMessage;
     expect(await api.put(`/tracking-message/${id}`, { IDTrackingStatus: 99999 })).toMatchObject({
       status: 400,
       body: { errorMessage: "Status de rastreio não existe" },
     });
-    expect((await api.get(`/tracking-message/${id}`)).body[0].IDTrackingStatus).toBe(3);
+    expect((await api.get(`/tracking-message/${id}`)).body[0]!.IDTrackingStatus).toBe(3);
   });
 
   it("a tracking message's Subject is one line", async () => {
@@ -290,7 +291,7 @@ describe("numbers beyond their range or precision are refused, never rounded", (
   ])("POST /orders with item %j is a 400", async (item, message) => {
     const sku = await stockedSku(api, { stock: 5 });
     const before = await orderCount();
-    const response = await api.post("/orders", {
+    const response = await api.post<ErrorBody>("/orders", {
       IDWarehouse: sku.warehouseId,
       Items: [{ IDSku: sku.skuId, Quantity: 1, UnitPrice: 10, ...item }],
     });
