@@ -1,0 +1,32 @@
+// `npm test`: the static checks (`npm run check`: tsc, biome, knip, dependency-cruiser) and every
+// vitest project, side by side. The type check is one long single-threaded task and the test
+// workers leave part of the two cores idle while they wait on workerd, so running them together
+// saves most of the check's time. The check's output is held and printed after the tests, with its
+// verdict, so the last lines of a run say what failed; the exit code is non-zero when either failed.
+// Arguments go to vitest (`npm test -- test/routes/titles`).
+import { spawn } from "node:child_process";
+
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+
+/** Exit code of a child process (1 when it was killed by a signal). */
+const finished = (child) =>
+  new Promise((resolve) => {
+    child.on("error", () => resolve(1));
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+
+const checkOutput = [];
+const check = spawn(npm, ["run", "--silent", "check"], { stdio: ["ignore", "pipe", "pipe"] });
+check.stdout.on("data", (chunk) => checkOutput.push(chunk));
+check.stderr.on("data", (chunk) => checkOutput.push(chunk));
+
+const tests = spawn(npx, ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit" });
+
+const [checkCode, testsCode] = await Promise.all([finished(check), finished(tests)]);
+
+process.stdout.write("\n── npm run check (tsc, biome, knip, dependency-cruiser) ──\n");
+process.stdout.write(Buffer.concat(checkOutput));
+process.stdout.write(checkCode === 0 ? "check: passed\n" : `check: FAILED (exit ${checkCode})\n`);
+process.stdout.write(testsCode === 0 ? "tests: passed\n" : `tests: FAILED (exit ${testsCode})\n`);
+process.exit(checkCode !== 0 ? checkCode : testsCode);
