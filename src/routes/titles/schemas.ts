@@ -166,12 +166,14 @@ export function titleSchemas(names: {
       .nullable()
       .optional()
       .openapi({
+        example: "00000000000000012345",
         description: `${NOSSO_NUMERO_TEXT}: \`${NOSSO_NUMERO_TAKEN}\` quando outra conta já o usa; inválido: \`${NOSSO_NUMERO_INVALID}\`; null limpa`,
       }),
     TxId: txIdText
       .nullable()
       .optional()
       .openapi({
+        example: "7a2c9f0e1b3d4c5a6e7f8a9b0c1d",
         description: `${TX_ID_TEXT}: \`${TX_ID_TAKEN}\` quando outra conta já o usa; inválido: \`${TX_ID_INVALID}\`; null limpa`,
       }),
   };
