@@ -35,9 +35,11 @@ beforeAll(async () => {
   otherCompanyAccount = await makeBankAccount(2, "Banco da Filial");
 });
 
-/** A fresh nosso número: 12 digits, first one not zero. */
+/** A fresh nosso número: 12 random digits, the first one not zero. */
 const nossoNumero = () =>
-  `${1 + Math.floor(Math.random() * 9)}${String(Math.random()).slice(2, 13).padEnd(11, "7")}`;
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte, i) =>
+    i === 0 ? 1 + (byte % 9) : byte % 10,
+  ).join("");
 
 /** A fresh txid: 32 letters and digits. */
 const txId = () =>
