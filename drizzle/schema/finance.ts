@@ -82,6 +82,12 @@ export const titles = sqliteTable(
     costCenterId: integer(),
     /** Forecast bank account. */
     bankAccountId: integer(),
+    /** The bank's nosso número of the boleto: 1 to 20 digits, stored as sent (leading zeros kept). */
+    nossoNumero: text(),
+    /** The nosso número without its leading zeros, the form it is compared by (computed by SQLite). */
+    nossoNumeroKey: text().generatedAlwaysAs(sql`ltrim(nosso_numero, '0')`, { mode: "virtual" }),
+    /** The Pix charge id (BACEN txid): 26 to 35 characters `[a-zA-Z0-9]`, case-sensitive. */
+    txId: text(),
     /** 0 = deleted, 1 = open, 2 = partially paid, 3 = paid. */
     status: status(),
     createdAt: createdAt(),
@@ -90,6 +96,20 @@ export const titles = sqliteTable(
   (t) => [
     index("titles_company_type_due").on(t.companyId, t.typeAccount, t.status, t.dueDate),
     uniqueIndex("titles_uid").on(t.uid),
+    /**
+     * One live title of a kind per nosso número (leading zeros ignored) in a bank account of the
+     * company, and one among the company's titles with no bank account (a group of their own).
+     */
+    uniqueIndex("titles_nosso_numero")
+      .on(t.companyId, t.typeAccount, t.bankAccountId, t.nossoNumeroKey)
+      .where(sql`${t.nossoNumero} IS NOT NULL AND ${t.status} <> 0`),
+    uniqueIndex("titles_nosso_numero_no_account")
+      .on(t.companyId, t.typeAccount, t.nossoNumeroKey)
+      .where(sql`${t.nossoNumero} IS NOT NULL AND ${t.bankAccountId} IS NULL AND ${t.status} <> 0`),
+    /** One live title of a kind per Pix txid in the company. */
+    uniqueIndex("titles_tx_id")
+      .on(t.companyId, t.typeAccount, t.txId)
+      .where(sql`${t.txId} IS NOT NULL AND ${t.status} <> 0`),
     index("titles_forecast_account").on(t.bankAccountId, t.status, t.dueDate),
     check("titles_open_value_range", sql`${t.openValue} >= 0 AND ${t.openValue} <= ${t.value}`),
     check("titles_value_positive", sql`${t.value} > 0`),

@@ -35,6 +35,9 @@ export type TitleFields = {
   accountTypeId: number | null;
   costCenterId: number | null;
   bankAccountId: number | null;
+  /** The collection keys (titles of other areas are created without them). */
+  nossoNumero?: string | null;
+  txId?: string | null;
 };
 
 export type TitleFilters = {
@@ -48,6 +51,9 @@ export type TitleFilters = {
   accountTypeId?: number;
   costCenterId?: number;
   bankAccountId?: number;
+  /** The nosso número without leading zeros (`titles.nosso_numero_key`). */
+  nossoNumeroKey?: string;
+  txId?: string;
 };
 
 /** A payment of a title: the internal entry it posted and the reconciliation it is linked to, if any. */
@@ -111,6 +117,8 @@ export async function listTitles(
     eqIf(titles.accountTypeId, filters.accountTypeId),
     eqIf(titles.costCenterId, filters.costCenterId),
     eqIf(titles.bankAccountId, filters.bankAccountId),
+    eqIf(titles.nossoNumeroKey, filters.nossoNumeroKey),
+    eqIf(titles.txId, filters.txId),
   ];
   return onPage(
     db
@@ -121,6 +129,18 @@ export async function listTitles(
     page,
     pageSize,
   );
+}
+
+/**
+ * Which collection key a refused write collided with, read from the UNIQUE failure that names the
+ * columns of the index (`titles_nosso_numero*`: `titles.nosso_numero_key`; `titles_tx_id`: `titles.tx_id`).
+ */
+export function titleKeyConflict(error: unknown): "nossoNumero" | "txId" | undefined {
+  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  if (!/UNIQUE constraint failed/i.test(text)) return undefined;
+  if (text.includes("titles.nosso_numero_key")) return "nossoNumero";
+  if (text.includes("titles.tx_id")) return "txId";
+  return undefined;
 }
 
 /**

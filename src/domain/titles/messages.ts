@@ -73,3 +73,9 @@ export const purchaseInstallmentChange = (
   `Conta a pagar ${titleId} é a parcela ${installment} da compra ${purchaseId}: Value, DueDate, IDSupplier e IDTypePayment seguem a compra e não podem ser alterados (alterado: ${fields.join(", ")})`;
 export const purchaseInstallmentDelete = (titleId: number, purchaseId: number, installment: number) =>
   `Conta a pagar ${titleId} é a parcela ${installment} da compra ${purchaseId} e não pode ser excluída`;
+
+/** The collection keys of a title: the boleto's nosso número and the Pix charge's txid. */
+export const NOSSO_NUMERO_INVALID = "NossoNumero inválido";
+export const TX_ID_INVALID = "TxId inválido";
+export const NOSSO_NUMERO_TAKEN = "NossoNumero já usado nesta conta";
+export const TX_ID_TAKEN = "TxId já usado";

@@ -21,11 +21,21 @@ const PURCHASE_FIELDS: [string, (changes: TitleChanges, title: TitleRow) => bool
   ["IDTypePayment", (c, t) => c.paymentTypeId !== undefined && c.paymentTypeId !== t.paymentTypeId],
 ];
 
+/** The collection keys: they tie the title to its boleto or Pix charge and never change its money. */
+const COLLECTION_KEYS: (keyof TitleChanges)[] = ["nossoNumero", "txId"];
+
+/** True when the change sends collection keys and nothing else. */
+function onlyCollectionKeys(changes: TitleChanges): boolean {
+  const sent = (Object.keys(changes) as (keyof TitleChanges)[]).filter((key) => changes[key] !== undefined);
+  return sent.length > 0 && sent.every((key) => COLLECTION_KEYS.includes(key));
+}
+
 /**
  * Refuses a change through the titles routes that would break the area owning the title: every
  * change of an order's payment goes through `PUT /orders/{id}/payment/{id}` (the order's PaidValue
- * follows in the same batch); a purchase's installment keeps its value, due date, supplier and
- * payment type (sending the stored value is no change). Payments of both stay open to the titles routes.
+ * follows in the same batch), except a change of its collection keys alone (NossoNumero, TxId); a
+ * purchase's installment keeps its value, due date, supplier and payment type (sending the stored
+ * value is no change). Payments of both stay open to the titles routes.
  */
 export async function assertChangeAllowed(
   db: Db,
@@ -34,7 +44,8 @@ export async function assertChangeAllowed(
   changes: TitleChanges,
 ): Promise<void> {
   const owner = await titleOwner(db, companyId, title.id);
-  if (owner?.area === "order") throw badRequest(orderPaymentTitleChange(title.id, owner.orderId));
+  if (owner?.area === "order" && !onlyCollectionKeys(changes))
+    throw badRequest(orderPaymentTitleChange(title.id, owner.orderId));
   if (owner?.area === "purchase") {
     const changed = PURCHASE_FIELDS.filter(([, differs]) => differs(changes, title)).map(([name]) => name);
     if (changed.length > 0)

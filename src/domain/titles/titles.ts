@@ -12,8 +12,9 @@ import {
   updateTitle,
 } from "../../db/titles";
 import type { Db } from "../../env";
-import { badRequest, refuseOnConflict } from "../../lib/errors";
+import { badRequest, isConstraintError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
+import { collectionKeyConflict, nossoNumeroKey } from "./collection-keys";
 import type { TitleKind } from "./kinds";
 import { assertChangeAllowed, assertDeleteAllowed } from "./ownership";
 import { assertReferences, type TitleReferences } from "./references";
@@ -29,13 +30,22 @@ export type TitleInput = TitleReferences & {
   document?: string | null;
   value: Cents;
   dueDate: string;
+  /** Collection keys, already validated (digits; BACEN's txid pattern). */
+  nossoNumero?: string | null;
+  txId?: string | null;
 };
 
 /** Fields of an update; only those sent change, null clears an optional one. */
 export type TitleChanges = Partial<TitleInput>;
 
-/** Filters of the list; `partyId` is the supplier of a payable or the consumer of a receivable. */
-export type TitleListFilters = Omit<TitleFilters, "supplierId" | "consumerId"> & { partyId?: number };
+/**
+ * Filters of the list; `partyId` is the supplier of a payable or the consumer of a receivable,
+ * `nossoNumero` matches with its leading zeros ignored.
+ */
+export type TitleListFilters = Omit<TitleFilters, "supplierId" | "consumerId" | "nossoNumeroKey"> & {
+  partyId?: number;
+  nossoNumero?: string;
+};
 
 /** A live title of the kind in the company, or the kind's "does not exist" refusal. */
 export async function requireTitle(db: Db, companyId: number, kind: TitleKind, titleId: number) {
@@ -58,11 +68,12 @@ export function findTitles(
   db: Db,
   companyId: number,
   kind: TitleKind,
-  { partyId, ...filters }: TitleListFilters,
+  { partyId, nossoNumero, ...filters }: TitleListFilters,
   page: number,
 ): Promise<TitleRow[]> {
   const party = kind.party === "supplier" ? { supplierId: partyId } : { consumerId: partyId };
-  return listTitles(db, companyId, kind.typeAccount, { ...filters, ...party }, page, PAGE_SIZE);
+  const key = nossoNumero === undefined ? {} : { nossoNumeroKey: nossoNumeroKey(nossoNumero) };
+  return listTitles(db, companyId, kind.typeAccount, { ...filters, ...party, ...key }, page, PAGE_SIZE);
 }
 
 const EMPTY_REFERENCES = {
@@ -74,6 +85,8 @@ const EMPTY_REFERENCES = {
   accountTypeId: null,
   costCenterId: null,
   bankAccountId: null,
+  nossoNumero: null,
+  txId: null,
 } as const;
 
 /** The stored columns of the fields sent (undefined = keep). */
@@ -88,6 +101,8 @@ export function columnsOf(kind: TitleKind, input: TitleChanges): Partial<TitleFi
     accountTypeId: input.accountTypeId,
     costCenterId: input.costCenterId,
     bankAccountId: input.bankAccountId,
+    nossoNumero: input.nossoNumero,
+    txId: input.txId,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
@@ -105,13 +120,32 @@ export async function createTitle(
     description: input.description,
     dueDate: input.dueDate,
   };
-  const id = await insertTitle(db, companyId, kind.typeAccount, fields, input.value);
+  const id = await refuseTitleConflict(() =>
+    insertTitle(db, companyId, kind.typeAccount, fields, input.value),
+  );
   return getTitleDetail(db, companyId, kind, id);
+}
+
+/**
+ * Runs a title's write and turns a constraint failure into its reason: a collection key another live
+ * title of the kind already uses (the UNIQUE indexes decide, so concurrent writes are guarded too),
+ * else, when the write changed the value, `otherwise` (the open_value CHECK after a concurrent payment).
+ */
+async function refuseTitleConflict<T>(write: () => Promise<T>, otherwise?: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isConstraintError(error)) throw error;
+    const reason = collectionKeyConflict(error) ?? otherwise;
+    if (reason === undefined) throw error;
+    throw badRequest(reason);
+  }
 }
 
 /**
  * Updates the fields sent. A new Value keeps what was already paid: the open value becomes the new
  * value minus the paid amount, computed in the update itself so a concurrent payment is not lost.
+ * A collection key (or a new bank account) that collides with another title's is refused.
  */
 export async function changeTitle(
   db: Db,
@@ -127,10 +161,10 @@ export async function changeTitle(
   if (newValue !== undefined) openValueForNewValue(kind, title, newValue);
   const update = () =>
     updateTitle(db, companyId, kind.typeAccount, titleId, columnsOf(kind, changes), newValue);
-  const updated =
-    newValue === undefined
-      ? await update()
-      : await refuseOnConflict(update, kind.messages.valueConflict(newValue));
+  const updated = await refuseTitleConflict(
+    update,
+    newValue === undefined ? undefined : kind.messages.valueConflict(newValue),
+  );
   if (!updated) throw badRequest(kind.messages.notFound);
   return getTitleDetail(db, companyId, kind, titleId);
 }

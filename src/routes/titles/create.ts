@@ -20,7 +20,8 @@ const createConfig = (kind: TitleRouteKind) => ({
   summary: `Cria uma ${kind.noun}`,
   description:
     "Um valor e um vencimento por conta (sem parcelas); nasce aberta, com OpenValue = Value. " +
-    "Cada id de cadastro enviado deve existir na empresa do usuário.",
+    "Cada id de cadastro enviado deve existir na empresa do usuário. NossoNumero e TxId (extensão) são as chaves " +
+    "de cobrança do boleto e do Pix: opcionais, únicas quando informadas.",
   request: { body: jsonBody(kind.schemas.Create) },
   responses: jsonOk(kind.schemas.Detail, `A ${kind.noun} criada`),
 });

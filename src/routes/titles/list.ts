@@ -13,7 +13,8 @@ const listConfig = (kind: TitleRouteKind) => ({
   summary: `Lista as contas (${kind.noun}) da empresa`,
   description:
     `Contas não excluídas, por vencimento e id, ${PAGE_SIZE} por página (Page a partir de 0). ` +
-    `Status: 1 aberta, 2 parcialmente liquidada, 3 liquidada. IDBankAccount filtra pela conta bancária prevista.`,
+    `Status: 1 aberta, 2 parcialmente liquidada, 3 liquidada. IDBankAccount filtra pela conta bancária prevista. ` +
+    "NossoNumero (exato, zeros à esquerda ignorados) e TxId (exato) filtram pelas chaves de cobrança (extensão).",
   request: { query: kind.schemas.ListQuery },
   responses: jsonOk(z.array(kind.schemas.Title), "As contas"),
 });
@@ -45,6 +46,8 @@ async function listTitles(c: Context<AppEnv>, kind: TitleRouteKind, query: ListQ
       accountTypeId: query.IDTypeAccountPayableReceivable,
       costCenterId: query.IDTypeCostCenter,
       bankAccountId: query.IDBankAccount,
+      nossoNumero: query.NossoNumero,
+      txId: query.TxId,
     },
     query.Page,
   );

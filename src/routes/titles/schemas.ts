@@ -1,6 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import type { PaymentRow, TitleRow } from "../../db/titles";
+import { isNossoNumero, NOSSO_NUMERO_PATTERN, TX_ID_PATTERN } from "../../domain/titles/collection-keys";
 import { PAYABLE, RECEIVABLE, type TitleKind } from "../../domain/titles/kinds";
+import {
+  NOSSO_NUMERO_INVALID,
+  NOSSO_NUMERO_TAKEN,
+  TX_ID_INVALID,
+  TX_ID_TAKEN,
+} from "../../domain/titles/messages";
 import { statusName } from "../../domain/titles/rules";
 import type { TitleChanges, TitleDetail } from "../../domain/titles/titles";
 import {
@@ -38,6 +45,20 @@ const optionalIdBody = (name: string, description: string) =>
     .nullable()
     .optional()
     .openapi({ description: `${description}; null limpa` });
+
+/** The collection keys (an extension of the API: not in the original contract). */
+const NOSSO_NUMERO_TEXT =
+  "Nosso número do boleto (extensão): 1 a 20 dígitos, não todos zero, guardado como enviado; comparado sem os " +
+  "zeros à esquerda (000123 = 123). Único entre as contas vivas do mesmo tipo da empresa na mesma IDBankAccount " +
+  "(as sem IDBankAccount formam um grupo próprio)";
+const TX_ID_TEXT =
+  "Identificador da cobrança Pix (txid do BACEN, extensão): 26 a 35 letras ou dígitos [a-zA-Z0-9], " +
+  "maiúsculas e minúsculas distintas. Único entre as contas vivas do mesmo tipo da empresa";
+const nossoNumeroText = z
+  .string({ error: NOSSO_NUMERO_INVALID })
+  .regex(NOSSO_NUMERO_PATTERN, NOSSO_NUMERO_INVALID)
+  .refine(isNossoNumero, NOSSO_NUMERO_INVALID);
+const txIdText = z.string({ error: TX_ID_INVALID }).regex(TX_ID_PATTERN, TX_ID_INVALID);
 
 /** A payment of a title: the internal statement entry it posted. */
 export const TitlePaymentSchema = z
@@ -103,6 +124,22 @@ export function titleSchemas(names: {
       IDTypeAccountPayableReceivable: nullableId("Plano de contas"),
       IDTypeCostCenter: nullableId("Centro de custo"),
       IDBankAccount: nullableId("Conta bancária prevista"),
+      NossoNumero: z
+        .string()
+        .nullable()
+        .openapi({
+          type: ["string", "null"],
+          example: "00000000000000012345",
+          description: NOSSO_NUMERO_TEXT,
+        }),
+      TxId: z
+        .string()
+        .nullable()
+        .openapi({
+          type: ["string", "null"],
+          example: "7a2c9f0e1b3d4c5a6e7f8a9b0c1d",
+          description: TX_ID_TEXT,
+        }),
       Status: z
         .number()
         .int()
@@ -125,6 +162,20 @@ export function titleSchemas(names: {
     IDTypeAccountPayableReceivable: optionalIdBody("IDTypeAccountPayableReceivable", "Plano de contas"),
     IDTypeCostCenter: optionalIdBody("IDTypeCostCenter", "Centro de custo"),
     IDBankAccount: optionalIdBody("IDBankAccount", "Conta bancária prevista"),
+    NossoNumero: nossoNumeroText
+      .nullable()
+      .optional()
+      .openapi({
+        example: "00000000000000012345",
+        description: `${NOSSO_NUMERO_TEXT}: \`${NOSSO_NUMERO_TAKEN}\` quando outra conta já o usa; inválido: \`${NOSSO_NUMERO_INVALID}\`; null limpa`,
+      }),
+    TxId: txIdText
+      .nullable()
+      .optional()
+      .openapi({
+        example: "7a2c9f0e1b3d4c5a6e7f8a9b0c1d",
+        description: `${TX_ID_TEXT}: \`${TX_ID_TAKEN}\` quando outra conta já o usa; inválido: \`${TX_ID_INVALID}\`; null limpa`,
+      }),
   };
   const description = textBody("Description", 255, { multiline: true })
     .trim()
@@ -164,6 +215,14 @@ export function titleSchemas(names: {
     IDTypeAccountPayableReceivable: idQuery("IDTypeAccountPayableReceivable", "Plano de contas"),
     IDTypeCostCenter: idQuery("IDTypeCostCenter", "Centro de custo"),
     IDBankAccount: idQuery("IDBankAccount", "Conta bancária prevista"),
+    NossoNumero: nossoNumeroText.optional().openapi({
+      param: { name: "NossoNumero", in: "query" },
+      description: "Nosso número exato, sem considerar zeros à esquerda (extensão)",
+    }),
+    TxId: txIdText.optional().openapi({
+      param: { name: "TxId", in: "query" },
+      description: "TxId exato (extensão)",
+    }),
     Page: pageQuery,
   });
 
@@ -241,6 +300,8 @@ export type TitleJson = {
   IDTypeAccountPayableReceivable?: number | null;
   IDTypeCostCenter?: number | null;
   IDBankAccount?: number | null;
+  NossoNumero?: string | null;
+  TxId?: string | null;
 };
 
 /** The domain fields of a create/update body (Value already in cents); undefined = not sent. */
@@ -256,6 +317,8 @@ export function titleInput(kind: TitleRouteKind, body: TitleJson): TitleChanges 
     accountTypeId: body.IDTypeAccountPayableReceivable,
     costCenterId: body.IDTypeCostCenter,
     bankAccountId: body.IDBankAccount,
+    nossoNumero: body.NossoNumero,
+    txId: body.TxId,
   };
 }
 
@@ -275,6 +338,8 @@ export function titleBody(kind: TitleRouteKind, title: TitleRow) {
     IDTypeAccountPayableReceivable: title.accountTypeId,
     IDTypeCostCenter: title.costCenterId,
     IDBankAccount: title.bankAccountId,
+    NossoNumero: title.nossoNumero,
+    TxId: title.txId,
     Status: title.status,
     StatusName: statusName(kind.domain, title.status),
   };

@@ -24,7 +24,8 @@ const updateConfig = <P extends z.ZodObject>(kind: TitleRouteKind, params: P) =>
     "Só os campos enviados mudam; null limpa um id de cadastro opcional. Um novo Value mantém o que já foi " +
     "liquidado: OpenValue = Value - liquidado, e Status é recalculado. Value abaixo do já liquidado é recusado. " +
     "Conta criada por outra área: a conta a receber de um pagamento de pedido só muda por " +
-    "PUT /orders/{idorder}/payment/{idaccountpayablereceivable} (400 que aponta a rota); a conta a pagar de uma " +
+    "PUT /orders/{idorder}/payment/{idaccountpayablereceivable} (400 que aponta a rota), salvo um corpo só com as chaves " +
+    "de cobrança NossoNumero e/ou TxId, que não mexem em valores; a conta a pagar de uma " +
     "parcela de compra mantém Value, DueDate, IDSupplier e IDTypePayment (400 quando um deles muda; os demais " +
     "campos podem ser alterados). Resposta: o detalhe da conta.",
   request: { params, body: jsonBody(kind.schemas.Update) },

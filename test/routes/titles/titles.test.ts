@@ -73,6 +73,8 @@ describe("creating titles", () => {
       IDTypeAccountPayableReceivable: refs.outflowAccountTypeId,
       IDTypeCostCenter: refs.costCenterId,
       IDBankAccount: refs.bankAccountId,
+      NossoNumero: null,
+      TxId: null,
       Status: 1,
       StatusName: "Aberto",
       Payments: [],
