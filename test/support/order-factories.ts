@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { expect } from "vitest";
 import {
   orderItems,
   orderStatusHistory,
@@ -128,4 +129,22 @@ export async function paymentTypeWithRate(
     "payment rate",
   );
   return id;
+}
+
+/** An order of 12.83 paid in two installments (6.42 + 6.41): its id and its two receivable titles. */
+export async function paidOrder(api: Api): Promise<{ orderId: number; titles: number[] }> {
+  const { skuId, warehouseId } = await stockedSku(api, { price: 12.83 });
+  const card = await paymentTypeWithRate(api, 2);
+  const created = await api.post("/orders", {
+    IDWarehouse: warehouseId,
+    Date: "2026-03-02",
+    Items: [{ IDSku: skuId, Quantity: 1, ReverseTaxCalculation: 1 }],
+    Payments: [{ IDTypePayment: card, Installments: 2, Value: 12.83 }],
+  });
+  expect(created.status).toBe(200);
+  expect(created.body).toMatchObject({ Total: 12.83, PaidValue: 12.83 });
+  return {
+    orderId: created.body.IDOrder,
+    titles: created.body.Payments.map((p) => p.IDAccountPayableReceivable),
+  };
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorBody } from "../../support/api";
 import { changedTables, invariantViolations, snapshot } from "../../support/invariants";
-import { paymentTypeWithRate, stockedSku } from "../../support/order-factories";
+import { paidOrder } from "../../support/order-factories";
 import { newPurchase, purchaseWorld, setRate } from "../../support/purchase-factories";
 import { expectRefusal } from "../../support/refusal";
 import { companyOneApi, companyTwoApi } from "../../support/registry-factories";
@@ -362,25 +362,8 @@ describe("filters", () => {
 });
 
 describe("owned titles", () => {
-  /** An order of 12.83 paid in two installments: its id and its two receivable titles. */
-  async function paidOrder() {
-    const { skuId, warehouseId } = await stockedSku(api, { price: 12.83 });
-    const card = await paymentTypeWithRate(api, 2);
-    const created = await api.post("/orders", {
-      IDWarehouse: warehouseId,
-      Date: "2026-03-02",
-      Items: [{ IDSku: skuId, Quantity: 1, ReverseTaxCalculation: 1 }],
-      Payments: [{ IDTypePayment: card, Installments: 2, Value: 12.83 }],
-    });
-    expect(created.status).toBe(200);
-    return {
-      orderId: created.body.IDOrder as number,
-      titles: created.body.Payments.map((p: any) => p.IDAccountPayableReceivable) as number[],
-    };
-  }
-
   it("an order's payment title takes its keys through /accounts/receivable, but nothing else with them", async () => {
-    const { orderId, titles } = await paidOrder();
+    const { orderId, titles } = await paidOrder(api);
     const [first, second] = titles as [number, number];
     const [nn, tx] = [nossoNumero(), txId()];
     expect(await api.put(`/accounts/receivable/${first}`, { NossoNumero: nn, TxId: tx })).toMatchObject({

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { changedTables, invariantViolations, snapshot } from "../../support/invariants";
-import { paymentTypeWithRate, stockedSku } from "../../support/order-factories";
+import { paidOrder, paymentTypeWithRate } from "../../support/order-factories";
 import { newPurchase, purchaseWorld, setRate } from "../../support/purchase-factories";
 import { expectRefusal } from "../../support/refusal";
 import { companyOneApi } from "../../support/registry-factories";
@@ -31,24 +31,6 @@ async function refusedUnchanged(
   expect(changedTables(before, await snapshot(env.DB_DEMO))).toEqual([]);
 }
 
-/** An order of 12.83 paid in two installments (6.42 + 6.41): its id and its two receivable titles. */
-async function paidOrder() {
-  const { skuId, warehouseId } = await stockedSku(api, { price: 12.83 });
-  const card = await paymentTypeWithRate(api, 2);
-  const created = await api.post("/orders", {
-    IDWarehouse: warehouseId,
-    Date: "2026-03-02",
-    Items: [{ IDSku: skuId, Quantity: 1, ReverseTaxCalculation: 1 }],
-    Payments: [{ IDTypePayment: card, Installments: 2, Value: 12.83 }],
-  });
-  expect(created.status).toBe(200);
-  expect(created.body).toMatchObject({ Total: 12.83, PaidValue: 12.83 });
-  return {
-    orderId: created.body.IDOrder as number,
-    titles: created.body.Payments.map((p) => p.IDAccountPayableReceivable) as number[],
-  };
-}
-
 /** A purchase received in two installments (the terms of its payment type): its id and payables. */
 async function receivedPurchase() {
   const world = await purchaseWorld(api, { skuCount: 1 });
@@ -67,7 +49,7 @@ async function receivedPurchase() {
 
 describe("an order's payment titles through /accounts/receivable", () => {
   it("PUT is refused and points to PUT /orders/{id}/payment/{id}; the order route still changes it", async () => {
-    const { orderId, titles } = await paidOrder();
+    const { orderId, titles } = await paidOrder(api);
     const [first] = titles;
     const pointer = `Conta a receber ${first} é um pagamento do pedido ${orderId}: altere-a por PUT /orders/${orderId}/payment/${first}, que mantém o PaidValue do pedido`;
     await refusedUnchanged(() => api.put(`/accounts/receivable/${first}`, { Value: 999 }), pointer);
@@ -84,7 +66,7 @@ describe("an order's payment titles through /accounts/receivable", () => {
   });
 
   it("DELETE is refused with the order's route, the order still lists a live title", async () => {
-    const { orderId, titles } = await paidOrder();
+    const { orderId, titles } = await paidOrder(api);
     const last = titles[1]!;
     await refusedUnchanged(
       () => api.delete(`/accounts/receivable/${last}`),
@@ -95,7 +77,7 @@ describe("an order's payment titles through /accounts/receivable", () => {
   });
 
   it("receiving a payment and undoing it through the titles routes keeps working", async () => {
-    const { orderId, titles } = await paidOrder();
+    const { orderId, titles } = await paidOrder(api);
     const account = await makeBankAccount(1);
     const paid = await api.post(`/accounts/receivable/${titles[0]}/payment`, {
       IDBankAccount: account,
