@@ -9,7 +9,7 @@ import { BANK_RETURN_MESSAGES, FIELD_LABELS } from "./messages";
  */
 export const TWO_DIGIT_YEAR_PIVOT = 80;
 
-const DIGITS = /^\d*$/;
+const DIGITS = /^\d+$/;
 
 /**
  * Reads the fields of one line by their table entries, collecting every problem instead of
@@ -40,13 +40,13 @@ export class FieldReader {
     return this.slice(spec);
   }
 
-  /** Digits as written (zeros kept); blanks alone read as an empty text. */
+  /** Digits as written (zeros kept); a wholly blank field reads as an empty text. */
   numeric(name: string, spec: FieldSpec): string {
     this.expect(name, spec, "numeric");
     return this.digits(name, spec) ?? "";
   }
 
-  /** Integer cents from digits with two implied decimals; blanks read as zero. */
+  /** Integer cents from digits with two implied decimals; a wholly blank field reads as zero. */
   cents(name: string, spec: FieldSpec): Cents {
     this.expect(name, spec, "cents");
     const digits = this.digits(name, spec);
@@ -80,15 +80,18 @@ export class FieldReader {
     return date;
   }
 
-  /** The digits of a numeric field, trimmed of blanks; null (and a problem) when anything else is there. */
+  /**
+   * The digits of a numeric field; a field left wholly blank reads as empty. Anything else (a blank
+   * among the digits is a field shifted out of its positions) is a problem: null.
+   */
   private digits(name: string, spec: FieldSpec): string | null {
     const raw = this.slice(spec);
-    const trimmed = raw.trim();
-    if (!DIGITS.test(trimmed)) {
+    if (raw.trim() === "") return "";
+    if (!DIGITS.test(raw)) {
       this.problems.push(BANK_RETURN_MESSAGES.notNumeric(label(name), raw));
       return null;
     }
-    return trimmed;
+    return raw;
   }
 }
 
