@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readBankReturn } from "../../../src/domain/bank-returns/read-return";
-import type { BankReturn, BankReturnFailure, ReturnRecord } from "../../../src/domain/bank-returns/types";
+import type { BankReturn, BankReturnFailure } from "../../../src/domain/bank-returns/types";
 import {
   allKindsSample,
   CNAB240_SAMPLE_BANKS,
@@ -12,6 +12,7 @@ import {
   type SampleFile,
   type SampleRecord,
 } from "../../fixtures/cnab/generate";
+import { expectRecord } from "./expected";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -32,60 +33,7 @@ function patch(line: string, start: number, value: string): string {
   return line.slice(0, start - 1) + value + line.slice(start - 1 + value.length);
 }
 
-/**
- * What the manuals say of each bank's nosso número field (independently of the reader's tables):
- * whether its last digit is the bank's check digit.
- */
-const CHECK_DIGIT: Record<
-  string,
-  ReturnRecord["nossoNumero"] extends infer N ? (N extends { checkDigit: infer C } ? C : never) : never
-> = {
-  "240-001": "varies",
-  "240-033": "checkDigitLast",
-  "240-104": "none",
-  "240-237": "checkDigitLast",
-  "240-341": "checkDigitLast",
-  "240-748": "checkDigitLast",
-  "240-756": "checkDigitLast",
-  "400-001": "none",
-  "400-237": "checkDigitLast",
-  "400-341": "checkDigitLast",
-};
-
 const KIND_BY_POSITION = ["entryConfirmed", "rejected", "writtenOff", "tariff", "ignored"] as const;
-
-function expectRecord(
-  layout: "240" | "400",
-  bankCode: string,
-  got: ReturnRecord,
-  sample: SampleRecord,
-  line: number,
-) {
-  const rule = CHECK_DIGIT[`${layout}-${bankCode}`]!;
-  const normalised = sample.nossoNumero.replace(/^0+/, "");
-  expect(got.line).toBe(line);
-  expect(got.nossoNumero?.inFile.endsWith(sample.nossoNumero)).toBe(true);
-  expect(got.nossoNumero?.inFile.replace(/^0+/, "")).toBe(normalised);
-  expect(got.nossoNumero?.normalised).toBe(normalised);
-  expect(got.nossoNumero?.checkDigit).toBe(rule);
-  expect(got.nossoNumero?.withoutCheckDigit).toBe(
-    rule === "none" ? null : normalised.slice(0, -1).replace(/^0+/, ""),
-  );
-  expect(got.occurrenceCode).toBe(sample.occurrence);
-  expect(got.titleValueCents).toBe(sample.titleValue);
-  expect(got.paidCents).toBe(sample.paid ?? 0);
-  expect(got.interestCents).toBe(sample.interest ?? 0);
-  expect(got.discountCents).toBe(sample.discount ?? 0);
-  expect(got.abatementCents).toBe(sample.abatement ?? 0);
-  expect(got.otherCreditsCents).toBe(sample.otherCredits ?? 0);
-  expect(got.tariffCents).toBe(sample.tariff ?? 0);
-  expect(got.dueDate).toBe(sample.dueDate ?? null);
-  expect(got.occurrenceDate).toBe(sample.occurrenceDate ?? null);
-  expect(got.creditDate).toBe(sample.creditDate ?? null);
-  expect(got.documentNumber).toBe(sample.documentNumber ?? null);
-  expect(got.companyReference).toBe(sample.companyReference ?? null);
-  expect(got.rejectionReasons).toEqual(got.kind === "rejected" ? (sample.reasons ?? []) : []);
-}
 
 describe("readBankReturn: every bank and layout reads its generated return back exactly", () => {
   const cases = [
