@@ -29,7 +29,9 @@ export const BANK_RETURN_MESSAGES = {
   badControlLine: (line: number, reason: string) => `Linha ${line}: ${reason}; o arquivo não pode ser lido`,
   batchNotClosed: (line: number, batch: string) =>
     `Linha ${line}: o lote ${batch} não foi fechado pelo seu trailer (registro 5)`,
-  outsideBatch: (line: number) => `Linha ${line}: registro de detalhe fora de um lote`,
+  outsideBatch: (line: number) => `Linha ${line}: registro fora de um lote (sem o header de lote antes)`,
+  notCollectionBatch: (line: number, service: string) =>
+    `Linha ${line}: o lote não é de cobrança (serviço ${quoted(service)}); o arquivo não é um retorno de cobrança`,
   batchTrailerCount: (line: number, batch: string, declared: number, counted: number) =>
     `Linha ${line}: o trailer do lote ${batch} declara ${declared} registros, o lote tem ${counted}`,
   batchTrailerTitles: (line: number, batch: string, declared: number, counted: number) =>

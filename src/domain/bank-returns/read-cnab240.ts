@@ -2,6 +2,7 @@ import type { Cents } from "../../lib/money";
 import { FieldReader } from "./fields";
 import {
   CNAB240_BANKS,
+  CNAB240_BATCH_HEADER,
   CNAB240_BATCH_TRAILER,
   CNAB240_DETAIL_CONTROL,
   CNAB240_FILE_HEADER,
@@ -85,6 +86,9 @@ export function readCnab240(lines: string[]): Omit<BankReturn, "encoding"> {
     const type = text.charAt(7);
     if (type === "1") {
       if (open) throw new ReturnFileError(number, M.batchNotClosed(number, open.code));
+      const service = new FieldReader(text).numeric("service", CNAB240_BATCH_HEADER.service);
+      if (service !== "01")
+        throw new ReturnFileError(number, M.notCollectionBatch(number, text.slice(9, 11)));
       open = {
         code: text.slice(3, 7),
         line: number,

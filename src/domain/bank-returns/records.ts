@@ -75,7 +75,10 @@ export function readRecord(
   context: RecordContext,
 ): ReturnRecord | null {
   const at = (name: DetailFieldName) => readerOf(name);
-  const occurrenceCode = at("occurrenceCode").numeric("occurrenceCode", specs.occurrenceCode);
+  const codeReader = at("occurrenceCode");
+  const problemsBefore = codeReader.problems.length;
+  const occurrenceCode = codeReader.numeric("occurrenceCode", specs.occurrenceCode);
+  const codeReadable = codeReader.problems.length === problemsBefore;
   const nossoNumero = readNossoNumero(at("nossoNumero"), specs.nossoNumero, context.checkDigit);
   const record = {
     titleValueCents: at("titleValue").cents("titleValue", specs.titleValue),
@@ -92,9 +95,8 @@ export function readRecord(
     companyReference: at("companyReference").alpha("companyReference", specs.companyReference) || null,
   };
   const reasons = at("reasons").raw("reasons", specs.reasons);
-  const codeReader = at("occurrenceCode");
-  const kind = occurrenceCode === "" ? null : occurrenceKind(context.occurrences, occurrenceCode);
-  if (kind === null && codeReader.problems.length === 0)
+  const kind = codeReadable ? occurrenceKind(context.occurrences, occurrenceCode) : null;
+  if (kind === null && codeReadable)
     codeReader.problems.push(BANK_RETURN_MESSAGES.unknownOccurrence(occurrenceCode));
   if (kind === null) return null;
   return {

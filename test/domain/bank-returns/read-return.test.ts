@@ -244,6 +244,14 @@ describe("readBankReturn: bad input of a line (the rest of the file is read)", (
     expect(kinds).toEqual(["liquidation", "rejected", "liquidation"]);
   });
 
+  it("reports an unknown occurrence code beside another problem of the same line", () => {
+    const lines = cnab400Return(allKindsSample("400", "341"));
+    lines[1] = patch(patch(lines[1]!, 109, "99"), 147, "320126");
+    expect(read(lines).errors.map((e) => e.message)).toEqual([
+      'Linha 2: data de vencimento inválida: "320126"; ocorrência desconhecida: "99"',
+    ]);
+  });
+
   it("reports a segment T without its U and a U without its T", () => {
     const lines = lines240();
     const [t, u] = [lines[2]!, lines[3]!];
@@ -388,6 +396,16 @@ describe("readBankReturn: bad input of the whole file (nothing of it is read)", 
     expect(fail([...lines, ...lines]).message).toBe(
       `Arquivo de retorno com conteúdo após o trailer do arquivo (linha ${lines.length + 1})`,
     );
+  });
+
+  it("fails a CNAB 240 return of another service than cobrança (a payments return has no titles)", () => {
+    const lines = lines240();
+    lines[1] = patch(lines[1]!, 10, "20");
+    expect(fail(lines)).toEqual({
+      ok: false,
+      line: 2,
+      message: 'Linha 2: o lote não é de cobrança (serviço "20"); o arquivo não é um retorno de cobrança',
+    });
   });
 
   it("fails a CNAB 240 batch never closed by its trailer", () => {

@@ -21,6 +21,12 @@ export const CNAB240_FILE_HEADER = {
   fileSequence: field(158, 163, "numeric"),
 } as const;
 
+export const CNAB240_BATCH_HEADER = {
+  ...CNAB240_CONTROL,
+  /** `01`: cobrança. Other services (payments, statements) have other segments. */
+  service: field(10, 11, "numeric"),
+} as const;
+
 /** Detail records: sequence in the batch and segment letter, then the segment's own fields. */
 export const CNAB240_DETAIL_CONTROL = {
   ...CNAB240_CONTROL,
