@@ -69,14 +69,8 @@ export class FieldReader {
       this.problems.push(BANK_RETURN_MESSAGES.impossibleDate(label(name), raw));
       return null;
     }
-    const day = digits.slice(0, 2);
-    const month = digits.slice(2, 4);
-    const year = digits.length === 8 ? digits.slice(4, 8) : fullYear(digits.slice(4, 6));
-    const date = `${year}-${month}-${day}`;
-    if (!isValidDate(date)) {
-      this.problems.push(BANK_RETURN_MESSAGES.impossibleDate(label(name), raw));
-      return null;
-    }
+    const date = calendarDate(digits);
+    if (date === null) this.problems.push(BANK_RETURN_MESSAGES.impossibleDate(label(name), raw));
     return date;
   }
 
@@ -93,6 +87,21 @@ export class FieldReader {
     }
     return raw;
   }
+}
+
+/** A file repeats the same few dates thousands of times: each distinct text is checked once. */
+const knownDates = new Map<string, string | null>();
+
+/** `YYYY-MM-DD` of `DDMMAAAA`/`DDMMAA` digits, or null when no such day exists (or out of range). */
+function calendarDate(digits: string): string | null {
+  const known = knownDates.get(digits);
+  if (known !== undefined) return known;
+  const year = digits.length === 8 ? digits.slice(4, 8) : fullYear(digits.slice(4, 6));
+  const text = `${year}-${digits.slice(2, 4)}-${digits.slice(0, 2)}`;
+  const date = isValidDate(text) ? text : null;
+  if (knownDates.size >= 10_000) knownDates.clear();
+  knownDates.set(digits, date);
+  return date;
 }
 
 function fullYear(twoDigits: string): string {
