@@ -65,16 +65,16 @@ export type RecordContext = {
 
 /**
  * Reads the detail fields of one title event. In CNAB 400 every field is on one line; in CNAB 240
- * the title's fields are on segment T and the payment's on segment U, so `readers` says which
- * line's reader serves each field. Problems are left on the readers; the record is null then.
+ * the title's fields are on segment T and the payment's on segment U, so `at` says which line's
+ * reader serves each field. Problems are left on the readers: the caller keeps the record only when
+ * its lines have none. Null when the occurrence code is unreadable or unknown (a problem then too).
  */
 export function readRecord(
   line: number,
   specs: Specs,
-  readerOf: (field: DetailFieldName) => FieldReader,
+  at: (field: DetailFieldName) => FieldReader,
   context: RecordContext,
 ): ReturnRecord | null {
-  const at = (name: DetailFieldName) => readerOf(name);
   const codeReader = at("occurrenceCode");
   const problemsBefore = codeReader.problems.length;
   const occurrenceCode = codeReader.numeric("occurrenceCode", specs.occurrenceCode);
