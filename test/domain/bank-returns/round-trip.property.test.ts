@@ -84,7 +84,7 @@ describe("readBankReturn: generated records → file → read back → the same 
           expect([...lines].sort((a, b) => a - b)).toEqual(lines);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 });
