@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { BacenPixApi, type BacenPixOptions, parsePixCallback } from "../../src/adapters/pix/bacen-api";
+import {
+  BacenPixApi,
+  type BacenPixOptions,
+  type PixFetcher,
+  parsePixCallback,
+} from "../../src/adapters/pix/bacen-api";
 import type { PixChargeRequest, PixResult } from "../../src/adapters/pix/types";
 import { hasValidCrc } from "../../src/domain/pix/br-code";
 import { isEndToEndId } from "../../src/domain/pix/identifiers";
@@ -257,6 +262,62 @@ describe("BACEN API Pix adapter against the PSP double", () => {
     const refused = failedWith(await api.getCharge(TXID));
     expect(refused.failure).toEqual({ kind: "credentials_refused", status: 401 });
     expect(refused.reason).toContain("credenciais");
+  });
+
+  it("keeps its token until shortly before expires_in, and asks for one token for concurrent calls", async () => {
+    const clock = { now: Date.parse("2026-11-25T12:00:00Z") };
+    const { psp, api } = await setup({ now: () => clock.now });
+    const tokenRequests = async () => (await psp.requests()).filter((r) => r.path === "/oauth/token").length;
+    const results = await Promise.all([api.getCharge(TXID), api.getCharge(TXID), api.getCharge(TXID)]);
+    expect(results.map((r) => !r.ok && r.failure.kind)).toEqual(["refused", "refused", "refused"]); // 404s
+    expect(await tokenRequests()).toBe(1);
+    clock.now += 3_539_000; // expires_in 3600: renewed 60 s before
+    await api.getCharge(TXID);
+    expect(await tokenRequests()).toBe(1);
+    clock.now += 2_000;
+    await api.getCharge(TXID);
+    expect(await tokenRequests()).toBe(2);
+  });
+
+  it("sends every request through the fetcher it is given (the mTLS certificate binding)", async () => {
+    const seen: string[] = [];
+    const binding: PixFetcher = {
+      fetch: (input, init) => {
+        seen.push(`${init?.method} ${new URL(input).pathname}`);
+        return fetch(input, init);
+      },
+    };
+    const { psp, api } = await setup({ fetcher: binding });
+    succeeded(await api.createCharge(TXID, charge));
+    expect(seen).toEqual([
+      `POST ${new URL(psp.baseUrl).pathname}/oauth/token`,
+      `PUT ${new URL(psp.baseUrl).pathname}/v2/cob/${TXID}`,
+    ]);
+    // a Workers `mtls_certificates` binding is a Fetcher, which the option takes as it is
+    const fits: Fetcher extends PixFetcher ? true : false = true;
+    expect(fits).toBe(true);
+  });
+
+  it("asks the token where the PSP publishes it, with the scope the PSP wants", async () => {
+    const { psp } = await setup();
+    const api = new BacenPixApi({
+      baseUrl: `${psp.baseUrl}/api`,
+      tokenUrl: `${psp.baseUrl}/oauth/token`,
+      scope: "cob.write cob.read pix.read",
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
+    await api.getCharge(TXID);
+    const [token, get] = await psp.requests();
+    expect(token).toMatchObject({
+      path: "/oauth/token",
+      body: "grant_type=client_credentials&scope=cob.write+cob.read+pix.read",
+    });
+    expect(get).toMatchObject({ method: "GET", path: `/api/v2/cob/${TXID}` });
+    expect(() => new BacenPixApi({ baseUrl: "ftp://psp.example", clientId: "a", clientSecret: "b" })).toThrow(
+      TypeError,
+    );
+    expect(() => new BacenPixApi({ baseUrl: "", clientId: "a", clientSecret: "b" })).toThrow(TypeError);
   });
 
   it("says the credentials are refused when the token endpoint answers 401", async () => {

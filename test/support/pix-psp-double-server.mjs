@@ -280,7 +280,13 @@ function applyFault(psp, on, request, response) {
       const header = request.headers.authorization ?? "";
       const basic = /^Basic (.+)$/.exec(header)?.[1];
       const echoed = basic ? Buffer.from(basic, "base64").toString("utf8") : header;
-      problem(response, 500, "ErroInternoDoServidor", `Falha para ${echoed}`, `Authorization: ${header} (${echoed})`);
+      problem(
+        response,
+        500,
+        "ErroInternoDoServidor",
+        `Falha para ${echoed}`,
+        `Authorization: ${header} (${echoed})`,
+      );
       return true;
     }
     case "garbage":

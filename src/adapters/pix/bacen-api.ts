@@ -228,6 +228,8 @@ export class BacenPixApi implements PixPsp {
   /** Texts never to appear in a reason: the credentials, their Basic form, the tokens received. */
   readonly #secrets: string[];
   #token: { value: string; expiresAt: number } | null = null;
+  /** The token request under way: concurrent calls wait for it instead of asking for their own. */
+  #tokenRequest: Promise<PixResult<string>> | null = null;
 
   constructor(options: BacenPixOptions) {
     const base = new URL(options.baseUrl);
@@ -345,6 +347,13 @@ export class BacenPixApi implements PixPsp {
   async #bearer(): Promise<PixResult<string>> {
     if (this.#token && this.#now() < this.#token.expiresAt) return { ok: true, value: this.#token.value };
     this.#token = null;
+    this.#tokenRequest ??= this.#requestToken().finally(() => {
+      this.#tokenRequest = null;
+    });
+    return this.#tokenRequest;
+  }
+
+  async #requestToken(): Promise<PixResult<string>> {
     const form = new URLSearchParams({ grant_type: "client_credentials" });
     if (this.#scope) form.set("scope", this.#scope);
     const sent = await this.#send(this.#tokenUrl, {
