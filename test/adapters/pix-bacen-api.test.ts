@@ -245,6 +245,28 @@ describe("BACEN API Pix adapter against the PSP double", () => {
     }
   });
 
+  it("refuses a page other than the one asked, and more pages than it follows", async () => {
+    const window = { start: new Date("2026-11-25T00:00:00Z"), end: new Date("2026-11-25T23:59:59Z") };
+    const seven = [1, 2, 3, 4, 5, 6, 7].map((n) => pixJson(n, `2026-11-25T10:00:0${n}Z`));
+    const { psp, api } = await setup({ itemsPerPage: 3 });
+    await psp.seedPix(seven);
+    await psp.faults([{ mode: "wrong-page" }]);
+    expect(failedWith(await api.listAllReceived(window)).failure).toEqual({
+      kind: "invalid_answer",
+      detail: "página 0 pedida, página 1 respondida",
+    });
+    const bounded = new BacenPixApi({
+      baseUrl: psp.baseUrl,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      itemsPerPage: 3,
+      maxPages: 2,
+    });
+    const tooMany = failedWith(await bounded.listAllReceived(window));
+    expect(tooMany.failure).toEqual({ kind: "invalid_answer", detail: "mais de 2 páginas" });
+    expect(tooMany.reason).toContain("fora do formato da API Pix");
+  });
+
   it("gets a fresh token once when the API answers 401, and gives up after a second 401", async () => {
     const { psp, api } = await setup();
     succeeded(await api.createCharge(TXID, charge));

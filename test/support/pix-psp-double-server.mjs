@@ -10,7 +10,8 @@
 //        requests fail in order: "expire-token" (the API call finds its token expired: 401),
 //        "429" (with Retry-After), "500", "503", "garbage" (200 that is not JSON), "wrong-shape"
 //        (200 JSON of another shape), "stall" (no answer until the client gives up), "leaky-problem"
-//        (500 whose problem echoes the request's credentials or token)
+//        (500 whose problem echoes the request's credentials or token), "wrong-page" (GET /v2/pix
+//        answers the page after the one asked)
 //   GET  /_control/<name>/requests   what the PSP received (method, path, query, headers, body)
 import { createServer } from "node:http";
 
@@ -214,12 +215,14 @@ function listPix(psp, query, response) {
   const found = psp.pix
     .filter((pix) => Date.parse(pix.horario) >= from && Date.parse(pix.horario) <= to)
     .sort((a, b) => Date.parse(a.horario) - Date.parse(b.horario));
+  const answered = psp.wrongPage ? page + 1 : page;
+  psp.wrongPage = false;
   json(response, 200, {
     parametros: {
       inicio,
       fim,
       paginacao: {
-        paginaAtual: page,
+        paginaAtual: answered,
         itensPorPagina: size,
         quantidadeDePaginas: Math.max(1, Math.ceil(found.length / size)),
         quantidadeTotalDeItens: found.length,
@@ -275,6 +278,9 @@ function applyFault(psp, on, request, response) {
         "Serviço não está disponível no momento.",
       );
       return true;
+    case "wrong-page":
+      psp.wrongPage = true; // the list answers a page other than the one asked
+      return false;
     case "leaky-problem": {
       // a careless PSP that echoes what it received (the Authorization header, decoded) in its error
       const header = request.headers.authorization ?? "";

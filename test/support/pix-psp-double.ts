@@ -9,7 +9,16 @@ declare module "vitest" {
 
 export type PspFault = {
   on?: "token" | "api";
-  mode: "expire-token" | "429" | "500" | "503" | "garbage" | "wrong-shape" | "stall" | "leaky-problem";
+  mode:
+    | "expire-token"
+    | "429"
+    | "500"
+    | "503"
+    | "garbage"
+    | "wrong-shape"
+    | "stall"
+    | "leaky-problem"
+    | "wrong-page";
   retryAfter?: string;
 };
 
