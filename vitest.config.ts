@@ -57,8 +57,13 @@ export default defineConfig({
           isolate: false,
           setupFiles: ["./test/setup/apply-migrations.ts"],
           // hands the OFX fixture bytes (in-repo MIT copies, GPL ones from ../shared when present) to workerd
-          // and starts the webhook receiver on loopback that the events tests deliver to
-          globalSetup: ["./test/domain/ofx/fixtures.setup.mjs", "./test/support/webhook-receiver.setup.mjs"],
+          // and starts the webhook receiver on loopback that the events tests deliver to, and the PSP
+          // double (API Pix v2) the Pix adapter tests call
+          globalSetup: [
+            "./test/domain/ofx/fixtures.setup.mjs",
+            "./test/support/webhook-receiver.setup.mjs",
+            "./test/support/pix-psp-double.setup.mjs",
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           retry,
