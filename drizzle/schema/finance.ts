@@ -190,6 +190,14 @@ export const bankLines = sqliteTable(
     reconciledValue: cents(),
     ruleId: integer(),
     jobId: integer(),
+    /** A received Pix: its BACEN `endToEndId` (the line's dedupe key is `e2e:<endToEndId>`). */
+    endToEndId: text(),
+    /** A received Pix: the charge (`txid`) it paid, when it paid one. */
+    txId: text(),
+    /** The payer's CPF (11 digits) or CNPJ (14 characters), when the bank told it. */
+    payerDocument: text(),
+    /** The payer's name, when the bank told it. */
+    payerName: text(),
     createdBy: integer(),
     createdAt: createdAt(),
   },
@@ -298,6 +306,10 @@ export const conciliationRules = sqliteTable(
     paymentTypeId: integer(),
     supplierId: integer(),
     consumerId: integer(),
+    /** Match only lines whose payer has this CPF/CNPJ (digits / CNPJ characters); null = any payer. */
+    payerDocument: text(),
+    /** 1 = only lines with a Pix txid, 0 = only lines without one, null = either. */
+    hasTxId: integer(),
     status: status(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -305,5 +317,50 @@ export const conciliationRules = sqliteTable(
   (t) => [
     index("conciliation_rules_account").on(t.bankAccountId),
     uniqueIndex("conciliation_rules_account_description").on(t.bankAccountId, t.descriptionKey),
+  ],
+);
+
+/**
+ * The collection history of a title: what the bank said about it, from a CNAB return file
+ * (`source` `CNAB`) or the Pix API (`PIX`). Liquidations carry the amounts they settled; the other
+ * occurrences (entry confirmed, rejected, written off, tariff) move no money and keep the bank's reason.
+ */
+export const titleCollectionEvents = sqliteTable(
+  "title_collection_events",
+  {
+    id: id(),
+    companyId: companyId(),
+    titleId: integer().notNull(),
+    bankAccountId: integer().notNull(),
+    /** `CNAB` | `PIX` */
+    source: text().notNull(),
+    /** `liquidation` | `entryConfirmed` | `rejected` | `writtenOff` | `tariff` (domain/bank-returns/occurrences.ts). */
+    kind: text().notNull(),
+    /** The bank's occurrence code as written in the file (CNAB), or `PIX`. */
+    occurrenceCode: text().notNull(),
+    /** The nosso número without leading zeros (CNAB) or the Pix endToEndId (PIX): the key the bank named. */
+    bankKey: text().notNull(),
+    /** `YYYY-MM-DD`: the credit date of a liquidation, else the occurrence date. */
+    date: text().notNull(),
+    /** Cents the payer paid (liquidation), 0 otherwise. */
+    paidValue: cents(),
+    interest: cents(),
+    discount: cents(),
+    tariff: cents(),
+    /** The bank's reasons (rejection motives), readable; null when none. */
+    reason: text(),
+    jobId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("title_collection_events_title").on(t.titleId, t.id),
+    /** One occurrence per bank account, key, code and date: a return re-sent never settles twice. */
+    uniqueIndex("title_collection_events_occurrence").on(
+      t.bankAccountId,
+      t.bankKey,
+      t.occurrenceCode,
+      t.date,
+    ),
+    check("title_collection_events_source", sql`${t.source} IN ('CNAB', 'PIX')`),
   ],
 );

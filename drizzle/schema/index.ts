@@ -7,6 +7,7 @@ export * from "./jobs";
 export * from "./marketplace";
 export * from "./nfe";
 export * from "./orders";
+export * from "./pix";
 export * from "./purchases";
 export * from "./registries";
 export * from "./stock";
