@@ -47,6 +47,8 @@ export async function pendingLines(db: Db, scope: PendingScope): Promise<Pending
       date: bankLines.date,
       value: bankLines.value,
       description: bankLines.description,
+      txId: bankLines.txId,
+      payerDocument: bankLines.payerDocument,
       ruleId: bankLines.ruleId,
     })
     .from(bankLines)

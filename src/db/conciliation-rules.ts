@@ -14,7 +14,14 @@ import type { RuleFacts, RuleFields, RuleValues } from "../domain/rules/rule-che
 import type { Db } from "../env";
 import { eqIf, onPage, utcNow } from "./sql";
 
-export type RuleRow = typeof conciliationRules.$inferSelect;
+type StoredRule = typeof conciliationRules.$inferSelect;
+
+/** A stored rule, `hasTxId` read as the domain's boolean (the column holds 1, 0 or null). */
+export type RuleRow = Omit<StoredRule, "hasTxId"> & { hasTxId: boolean | null };
+
+function ruleRow(row: StoredRule): RuleRow {
+  return { ...row, hasTxId: row.hasTxId === null ? null : row.hasTxId === 1 };
+}
 
 type ActiveCompanyTable = SQLiteTable & { id: SQLiteColumn; companyId: SQLiteColumn; status: SQLiteColumn };
 
@@ -94,7 +101,7 @@ export async function listRules(db: Db, companyId: number, filter: RuleFilter): 
       .orderBy(asc(conciliationRules.id)),
     filter.page,
   );
-  return rows.map((r) => r.rule);
+  return rows.map((r) => ruleRow(r.rule));
 }
 
 export async function findRule(db: Db, companyId: number, ruleId: number): Promise<RuleRow | undefined> {
@@ -107,7 +114,7 @@ export async function insertRule(db: Db, companyId: number, values: RuleValues):
     .insert(conciliationRules)
     .values({ ...storedFields(values), companyId })
     .returning();
-  return row!;
+  return ruleRow(row!);
 }
 
 /** Replaces the stored fields of a rule; undefined when it is no longer visible. */
@@ -128,7 +135,7 @@ export async function updateRule(
       ),
     )
     .returning();
-  return row;
+  return row && ruleRow(row);
 }
 
 /**
@@ -170,7 +177,7 @@ export async function rulesOfAccounts(
     .innerJoin(bankAccounts, eq(bankAccounts.id, conciliationRules.bankAccountId))
     .where(and(visibleRules(companyId), inArray(conciliationRules.bankAccountId, bankAccountIds)))
     .orderBy(asc(conciliationRules.id));
-  return rows.map((r) => r.rule);
+  return rows.map((r) => ruleRow(r.rule));
 }
 
 function storedFields(values: RuleValues) {
@@ -186,5 +193,7 @@ function storedFields(values: RuleValues) {
     paymentTypeId: values.paymentTypeId,
     supplierId: values.supplierId,
     consumerId: values.consumerId,
+    payerDocument: values.payerDocument,
+    hasTxId: values.hasTxId === null ? null : values.hasTxId ? 1 : 0,
   };
 }

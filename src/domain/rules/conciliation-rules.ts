@@ -28,6 +28,8 @@ const FIELDS = [
   "paymentTypeId",
   "supplierId",
   "consumerId",
+  "payerDocument",
+  "hasTxId",
 ] as const satisfies readonly (keyof RuleFields)[];
 
 /** The sent fields over a base: fields not sent keep the base value. */
@@ -51,6 +53,8 @@ const EMPTY_RULE: RuleFields = {
   paymentTypeId: null,
   supplierId: null,
   consumerId: null,
+  payerDocument: null,
+  hasTxId: null,
 };
 
 async function validRule(
@@ -70,15 +74,16 @@ export function getRules(db: Db, companyId: number, filter: RuleFilter): Promise
   return listRules(db, companyId, filter);
 }
 
+/** A rule as sent for creation, validated (first problem as the spec's 400) and ready to store. */
+export function validNewRule(db: Db, companyId: number, input: RuleInput): Promise<RuleValues> {
+  return validRule(db, companyId, merge(EMPTY_RULE, input), { checkCompany: true });
+}
+
 /**
  * Creates a rule. A concurrent request that stored the same description first makes the unique
  * index refuse the insert: same answer as the pre-check. Any other failure of the insert is the
  * spec's `Erro ao criar regra` (logged with its cause).
  */
-/** A rule as sent for creation, validated (first problem as the spec's 400) and ready to store. */
-export function validNewRule(db: Db, companyId: number, input: RuleInput): Promise<RuleValues> {
-  return validRule(db, companyId, merge(EMPTY_RULE, input), { checkCompany: true });
-}
 
 export async function createRule(db: Db, companyId: number, input: RuleInput): Promise<RuleRow> {
   const rule = await validNewRule(db, companyId, input);
@@ -132,5 +137,7 @@ function storedFields(row: RuleRow): RuleFields {
     paymentTypeId: row.paymentTypeId,
     supplierId: row.supplierId,
     consumerId: row.consumerId,
+    payerDocument: row.payerDocument,
+    hasTxId: row.hasTxId,
   };
 }

@@ -7,6 +7,7 @@ import type {
   TransferLeg,
 } from "./matching-types";
 import { normaliseText } from "./normalise-text";
+import { normalisePayerDocument } from "./payer-document";
 import { DIRECTION, type Direction, RULE_TYPE, type TitleFilters } from "./rule-check";
 
 /** A title qualifies when its due date is at most this many days before or after the line date. */
@@ -29,9 +30,14 @@ function directionOf(value: number): Direction | null {
 type PreparedRule = RuleToMatch & { key: string };
 
 /**
- * Rules by account and direction, most specific first: longest normalised description, then
- * lowest id. A blank description is the empty key: it matches every line of its account and
- * direction, and loses to any rule with a description.
+ * Rules by account and direction, most specific first:
+ * 1. a rule with a payer document before one without (a CPF/CNPJ names the payer exactly);
+ * 2. the longest normalised description;
+ * 3. a rule with a "has TxId" condition before one without;
+ * 4. the lowest id.
+ * A blank description is the empty key: it matches every line of its account and direction (that
+ * meets the rule's conditions), and loses to any rule with a description, unless it has a payer
+ * document and the other has none. Rules without conditions keep the order they always had.
  */
 function indexRules(rules: readonly RuleToMatch[]): Map<string, PreparedRule[]> {
   const byAccount = new Map<string, PreparedRule[]>();
@@ -40,18 +46,44 @@ function indexRules(rules: readonly RuleToMatch[]): Map<string, PreparedRule[]> 
     if (rule.typeRule === RULE_TYPE.transfer && rule.bankAccountToId === null) continue;
     const group = `${rule.bankAccountId}:${rule.typeAccount}`;
     const list = byAccount.get(group) ?? [];
-    list.push({ ...rule, key: normaliseText(rule.description ?? "") });
+    const payerDocument = rule.payerDocument === null ? null : normalisePayerDocument(rule.payerDocument);
+    list.push({ ...rule, payerDocument, key: normaliseText(rule.description ?? "") });
     byAccount.set(group, list);
   }
-  for (const list of byAccount.values()) list.sort((a, b) => b.key.length - a.key.length || a.id - b.id);
+  const has = (value: unknown) => (value === null ? 0 : 1);
+  for (const list of byAccount.values())
+    list.sort(
+      (a, b) =>
+        has(b.payerDocument) - has(a.payerDocument) ||
+        b.key.length - a.key.length ||
+        has(b.hasTxId) - has(a.hasTxId) ||
+        a.id - b.id,
+    );
   return byAccount;
+}
+
+/**
+ * The line conditions of a rule: its payer document equals the line's (both normalised; a line
+ * with no payer document never meets one), and its "has TxId" agrees with whether the line
+ * carries a txid (a blank txid counts as none).
+ */
+function meetsConditions(rule: PreparedRule, line: LineToMatch): boolean {
+  if (rule.payerDocument !== null) {
+    const payer = line.payerDocument === null ? null : normalisePayerDocument(line.payerDocument);
+    if (payer !== rule.payerDocument) return false;
+  }
+  if (rule.hasTxId !== null) {
+    const hasTxId = line.txId !== null && line.txId.trim() !== "";
+    if (hasTxId !== rule.hasTxId) return false;
+  }
+  return true;
 }
 
 function ruleForLine(rulesByAccount: Map<string, PreparedRule[]>, line: LineToMatch, direction: Direction) {
   const rules = rulesByAccount.get(`${line.bankAccountId}:${direction}`);
   if (!rules) return undefined;
   const text = normaliseText(line.description);
-  return rules.find((rule) => text.includes(rule.key));
+  return rules.find((rule) => text.includes(rule.key) && meetsConditions(rule, line));
 }
 
 /** Open titles of one direction and open value, by due day then id (`days[i]` is `titles[i]`'s). */
@@ -144,7 +176,8 @@ function indexLegs(legs: readonly TransferLeg[]): Map<string, LegSlot[]> {
  * Decides, for every pending bank line, which rule matches and what to do (see `LineDecision`).
  *
  * A rule matches a line on its account, of its direction (credit value > 0 is IDTypeAccount 0,
- * debit is 1), whose normalised description contains the rule's; the most specific rule wins.
+ * debit is 1), whose normalised description contains the rule's and that meets the rule's line
+ * conditions (payer document, has TxId); the most specific rule wins (see `indexRules`).
  * Type 1 settles the single open title of the line's direction (receivable for a credit, payable
  * for a debit) passing the rule's filters, whose open value is |line value| and whose due date is
  * within 5 days of the line date; none or several leave the line pending with the rule.

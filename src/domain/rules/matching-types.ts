@@ -1,5 +1,5 @@
 import type { Cents } from "../../lib/money";
-import type { Direction, TitleFilters } from "./rule-check";
+import type { Direction, LineConditions, TitleFilters } from "./rule-check";
 
 /** A pending imported bank line. */
 export type LineToMatch = {
@@ -10,17 +10,22 @@ export type LineToMatch = {
   /** Signed: credit > 0, debit < 0. */
   value: Cents;
   description: string;
+  /** The Pix `txid` the line was paid with (received Pix); null when none or unknown. */
+  txId: string | null;
+  /** The payer's CPF/CNPJ (received Pix); null when unknown. */
+  payerDocument: string | null;
 };
 
 /** An active rule of one of the lines' accounts (the columns of the stored rule). */
-export type RuleToMatch = TitleFilters & {
-  id: number;
-  bankAccountId: number;
-  typeRule: number;
-  typeAccount: number;
-  description: string | null;
-  bankAccountToId: number | null;
-};
+export type RuleToMatch = TitleFilters &
+  LineConditions & {
+    id: number;
+    bankAccountId: number;
+    typeRule: number;
+    typeAccount: number;
+    description: string | null;
+    bankAccountToId: number | null;
+  };
 
 /** An open title the rules of type 1 may settle. */
 export type OpenTitle = TitleFilters & {
@@ -48,7 +53,7 @@ export type TransferLeg = {
 
 /**
  * What to do with one line. Every decision but `no-rule` records `ruleId` on the line.
- * - `no-rule`: no rule of the line's account and direction matches its description.
+ * - `no-rule`: no rule of the line's account and direction matches its description and conditions.
  * - `pending`: a type 1 rule matched but zero or several titles qualify; the line stays pending.
  * - `settle-title`: post an entry on the line's account settling `titleId` by `value`, dated the
  *   line's date, and link it (status 2).

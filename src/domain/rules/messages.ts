@@ -29,4 +29,7 @@ export const RULE_MESSAGES = {
   typeAccountRequired: "Tipo transação obrigatório (IDTypeAccount: 0 crédito, 1 débito)",
   typeAccountNotFound: "Tipo transação não existe (IDTypeAccount: 0 crédito, 1 débito)",
   accountTypeNotFound: ACCOUNT_TYPE_NOT_FOUND,
+  // Not named by SPEC.md: the rule's condition on the payer of the line (issue 25).
+  payerDocumentInvalid:
+    "Documento do pagador inválido (PayerDocument: CPF de 11 dígitos ou CNPJ de 14 caracteres, com dígitos verificadores válidos)",
 } as const;

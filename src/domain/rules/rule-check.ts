@@ -1,5 +1,6 @@
 import { RULE_MESSAGES as M } from "./messages";
 import { normaliseText } from "./normalise-text";
+import { isValidPayerDocument, normalisePayerDocument } from "./payer-document";
 
 /** IDTypeRule: 1 settles a payable/receivable title, 2 is a transfer between bank accounts. */
 export const RULE_TYPE = { titles: 1, transfer: 2 } as const;
@@ -18,26 +19,38 @@ export type TitleFilters = {
   consumerId: number | null;
 };
 
-/** A rule as the client describes it; on update, already merged with the stored rule. */
-export type RuleFields = TitleFilters & {
-  bankAccountId: number | null;
-  typeRule: number | null;
-  typeAccount: number | null;
-  description: string | null;
-  bankAccountToId: number | null;
+/**
+ * The conditions a rule puts on the bank line itself (both rule types), beyond its description:
+ * - `payerDocument`: only lines whose payer has this CPF/CNPJ (normalised, see payer-document.ts);
+ * - `hasTxId`: true only lines with a Pix `txid`, false only lines without one; null = either.
+ */
+export type LineConditions = {
+  payerDocument: string | null;
+  hasTxId: boolean | null;
 };
 
+/** A rule as the client describes it; on update, already merged with the stored rule. */
+export type RuleFields = TitleFilters &
+  LineConditions & {
+    bankAccountId: number | null;
+    typeRule: number | null;
+    typeAccount: number | null;
+    description: string | null;
+    bankAccountToId: number | null;
+  };
+
 /** A valid rule, ready to store. */
-export type RuleValues = TitleFilters & {
-  bankAccountId: number;
-  typeRule: RuleType;
-  typeAccount: Direction;
-  /** Trimmed text, null when blank. */
-  description: string | null;
-  /** `normaliseText(description)`, `""` for a blank description: unique per bank account. */
-  descriptionKey: string;
-  bankAccountToId: number | null;
-};
+export type RuleValues = TitleFilters &
+  LineConditions & {
+    bankAccountId: number;
+    typeRule: RuleType;
+    typeAccount: Direction;
+    /** Trimmed text, null when blank. */
+    description: string | null;
+    /** The rule's key on its bank account, unique there: see `ruleKey`. */
+    descriptionKey: string;
+    bankAccountToId: number | null;
+  };
 
 /** What the database says about the references of a candidate rule (false for absent ids). */
 export type RuleFacts = {
@@ -62,13 +75,36 @@ const NO_FILTERS: TitleFilters = {
 };
 
 /**
+ * The key that makes a rule unique on its bank account (column `description_key`).
+ *
+ * A rule with a description: `normaliseText(description)`, whatever its conditions, so a
+ * description never repeats on an account (SPEC.md), with or without a payer document.
+ * A rule without description: `""` when it has no line condition (one such catch-all per account,
+ * as before); with conditions, a key of its conditions, so each payer (and each "has TxId" choice)
+ * may have its own rule without description. That key is written in upper case and a normalised
+ * description is always lower case, so the two kinds never collide.
+ */
+export function ruleKey(descriptionKey: string, conditions: LineConditions): string {
+  const { payerDocument, hasTxId } = conditions;
+  if (descriptionKey !== "" || (payerDocument === null && hasTxId === null)) return descriptionKey;
+  const txId = hasTxId === null ? "*" : hasTxId ? "1" : "0";
+  return `#PAYER=${payerDocument ?? "*"};TXID=${txId}`;
+}
+
+/**
  * Applies the type rules before anything is checked: type 1 discards IDBankAccountTo, type 2
  * discards the title filters (discarded ids are neither validated nor stored). The description
- * is trimmed (null when blank) and its key computed.
+ * is trimmed (null when blank), the payer document normalised (null when blank) and the rule's
+ * key computed. The line conditions hold for both types.
  */
 export function shapeRule(fields: RuleFields): RuleFields & { descriptionKey: string } {
   const description = fields.description?.trim() || null;
-  const shaped = { ...fields, description, descriptionKey: normaliseText(description ?? "") };
+  const payerDocument = fields.payerDocument === null ? null : normalisePayerDocument(fields.payerDocument);
+  const descriptionKey = ruleKey(normaliseText(description ?? ""), {
+    payerDocument,
+    hasTxId: fields.hasTxId,
+  });
+  const shaped = { ...fields, description, payerDocument, descriptionKey };
   if (fields.typeRule === RULE_TYPE.titles) return { ...shaped, bankAccountToId: null };
   if (fields.typeRule === RULE_TYPE.transfer) return { ...shaped, ...NO_FILTERS };
   return shaped;
@@ -83,7 +119,8 @@ export type RuleCheck = { ok: true; rule: RuleValues } | { ok: false; message: s
  * company, bank account required / exists, description unique on that account, rule type
  * required / 1 or 2, transaction type required / 0 or 1, destination required (type 2) / exists /
  * differs from the origin, then the type 1 filters: chart of accounts, payment type, document
- * type, supplier, customer. `checkCompany` is false on update (SPEC.md: update has no company message).
+ * type, supplier, customer, and last the payer document (a CPF or CNPJ with valid check digits).
+ * `checkCompany` is false on update (SPEC.md: update has no company message).
  */
 export function checkRule(
   shaped: RuleFields & { descriptionKey: string },
@@ -111,6 +148,8 @@ export function checkRule(
   if (shaped.documentTypeId !== null && !facts.documentTypeExists) return fail(M.documentTypeNotFound);
   if (shaped.supplierId !== null && !facts.supplierExists) return fail(M.supplierNotFound);
   if (shaped.consumerId !== null && !facts.consumerExists) return fail(M.consumerNotFound);
+  if (shaped.payerDocument !== null && !isValidPayerDocument(shaped.payerDocument))
+    return fail(M.payerDocumentInvalid);
   return {
     ok: true,
     rule: {

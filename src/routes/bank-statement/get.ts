@@ -81,6 +81,7 @@ export const getBankStatementRoute = createRoute({
     "   Os totais cobrem o período filtrado inteiro, não só a página. Sem `IDBankAccount`, o extrato cobre todas as contas da empresa.",
     "   Filtros de conteúdo (`IDTypeAccount`, `OnlyTransfer`, `IDBankStatement`) escolhem os lançamentos listados; o saldo de abertura continua o saldo real.",
     "2. `Source=2`: array de linhas importadas (`IDBankStatementConciliation`), cada uma com `InternalAccounts[]`, `TotalInflow`, `TotalOutflow` e `Difference`. Sem `DateFrom`, desde 2025-01-01. 5000 linhas por página.",
+    "   Linhas de Pix recebido trazem `EndToEndId`, `TxId` (cobrança paga), `PayerDocument` e `PayerName` (pagador); null quando a origem não os informa (OFX, linha manual).",
     "3. `Source=1` com `IDBankStatementConciliation`: array só com os lançamentos internos conciliados a essa linha (400 `Lançamento conciliação bancária não encontrado` quando a linha não é da empresa).",
     "Erros 400: Source ausente ou diferente de 1/2; `IDTypeStatusConciliation` sem Source=2; `OnlyTransfer` sem Source=1; `DateFrom` > `DateTo`; `IDCompany` fora da lista de acesso (`Empresa não encontrada`); `IDBankAccount` de outra empresa (`Conta bancária não encontrada`).",
   ].join("\n"),

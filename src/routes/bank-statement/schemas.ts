@@ -92,6 +92,10 @@ const lineTotals = {
   ReconciledValue: moneyField("Valor absoluto já conciliado da linha"),
 };
 
+/** A text of a bank line that only some sources know (received Pix): null when unknown. */
+const pixText = (description: string, example: string) =>
+  z.string().nullable().openapi({ description, example });
+
 export const BankLineSchema = z
   .object({
     IDBankStatementConciliation: id("Lançamento bancário (linha do extrato)"),
@@ -110,6 +114,19 @@ export const BankLineSchema = z
         enum: [1, 2, 3, 4],
       }),
     IDBankStatementConciliationRule: nullableId("Regra que casou a linha na importação, se houver"),
+    EndToEndId: pixText(
+      "Pix recebido: o endToEndId (32 caracteres) do BACEN, identificador único do pagamento; null nas demais linhas",
+      "E00038166202603011200abcdefghijk",
+    ),
+    TxId: pixText(
+      "Pix recebido: o txid da cobrança que ele pagou (é por ele que o título é baixado); null sem cobrança ou desconhecido",
+      "pedido12345fatura6789abcdef0",
+    ),
+    PayerDocument: pixText(
+      "CPF (11 dígitos) ou CNPJ (14 caracteres) do pagador, sem pontuação, quando o banco informou; senão null",
+      "12345678909",
+    ),
+    PayerName: pixText("Nome do pagador, quando o banco informou; senão null", "Fulano de Tal"),
     ...lineTotals,
   })
   .openapi("BankLine");
@@ -175,6 +192,10 @@ export function bankLineBody(v: BankLineView) {
     FitId: line.fitId,
     IDTypeStatusConciliation: line.statusId,
     IDBankStatementConciliationRule: line.ruleId,
+    EndToEndId: line.endToEndId,
+    TxId: line.txId,
+    PayerDocument: line.payerDocument,
+    PayerName: line.payerName,
     ...totalsBody(v),
   };
 }

@@ -67,8 +67,8 @@ export const previewConciliationRuleRoute = createRoute({
   description:
     "Corpo: uma regra como na criação (validada com as mesmas mensagens, IDBankAccount obrigatório, descrição " +
     "que não repete a de outra regra da conta) e `Limit` opcional. Nada é gravado. A regra é avaliada como se " +
-    "tivesse sido criada: as regras ativas da conta concorrem com ela linha a linha (vence a descrição mais " +
-    "longa; no empate, a regra já existente) e títulos e pernas vão para a primeira linha, em ordem de data, que " +
+    "tivesse sido criada: as regras ativas da conta concorrem com ela linha a linha (vence a com PayerDocument, " +
+    "depois a descrição mais longa, depois a com HasTxId; no empate, a regra já existente) e títulos e pernas vão para a primeira linha, em ordem de data, que " +
     "se qualifica, como numa importação. Responde as linhas pendentes (status 1) da conta que a regra tomaria, " +
     "em ordem de data e código, com o resultado de cada uma; lista vazia quando nenhuma.",
   request: { body: jsonBody(PreviewBodySchema) },

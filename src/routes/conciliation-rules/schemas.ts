@@ -3,6 +3,8 @@ import type { RuleRow } from "../../db/conciliation-rules";
 import type { RuleInput } from "../../domain/rules/conciliation-rules";
 import { INT32_MAX, textBody } from "../../http/schemas";
 
+const HAS_TX_ID_TYPE = "HasTxId deve ser true, false ou null";
+
 export const RULE_TAG = "Bank reconciliation";
 
 /**
@@ -50,7 +52,9 @@ export const RuleBodySchema = z
       .openapi({
         description:
           "Texto procurado na descrição da linha do extrato (sem diferenciar maiúsculas nem acentos). " +
-          "Única por conta bancária. Vazia: a regra vale para toda linha da conta e do tipo de transação.",
+          "Única por conta bancária, com ou sem PayerDocument. Vazia: a regra vale para toda linha da conta e do " +
+          "tipo de transação que atende às suas condições (PayerDocument, HasTxId); sem descrição, pode haver uma " +
+          "regra por conta para cada combinação de PayerDocument e HasTxId (e uma sem condição).",
         example: "PIX RECEBIDO",
       }),
     IDBankAccountTo: ruleInt(
@@ -67,6 +71,29 @@ export const RuleBodySchema = z
     IDTypePayment: ruleInt("IDTypePayment", "Filtro do tipo de pagamento do título (tipo 1).", 1),
     IDSupplier: ruleInt("IDSupplier", "Filtro do fornecedor do título (tipo 1).", 1),
     IDConsumer: ruleInt("IDConsumer", "Filtro do cliente do título (tipo 1).", 1),
+    PayerDocument: textBody("PayerDocument", 20)
+      .nullable()
+      .optional()
+      .openapi({
+        type: ["string", "null"],
+        description:
+          "Só linhas cujo pagador tem este CPF (11 dígitos) ou CNPJ (14 caracteres, numérico ou alfanumérico), " +
+          "com dígitos verificadores válidos (tipos 1 e 2). Pontuação (`.`, `/`, `-`, espaços) é aceita e removida, " +
+          "letras viram maiúsculas; guardado e devolvido sem pontuação. Vazio ou null: qualquer pagador. " +
+          "Só linhas que trazem o pagador (Pix recebido) o têm: uma linha sem pagador nunca atende à condição.",
+        example: "11.222.333/0001-81",
+      }),
+    HasTxId: z
+      .boolean({ error: HAS_TX_ID_TYPE })
+      .nullable()
+      .optional()
+      .openapi({
+        type: ["boolean", "null"],
+        description:
+          "true: só linhas com txid de Pix (pagamento de uma cobrança); false: só linhas sem txid (ex.: OFX, " +
+          "Pix sem cobrança); null: qualquer uma (tipos 1 e 2).",
+        example: true,
+      }),
   })
   .openapi("ConciliationRuleBody");
 
@@ -85,6 +112,14 @@ export const RuleSchema = z
     IDTypePayment: z.number().int().nullable(),
     IDSupplier: z.number().int().nullable(),
     IDConsumer: z.number().int().nullable(),
+    PayerDocument: z.string().nullable().openapi({
+      description: "CPF/CNPJ do pagador exigido, sem pontuação; null: qualquer pagador",
+      example: "11222333000181",
+    }),
+    HasTxId: z.boolean().nullable().openapi({
+      description: "true só linhas com txid, false só linhas sem txid, null qualquer uma",
+      example: null,
+    }),
   })
   .openapi("ConciliationRule");
 
@@ -102,6 +137,8 @@ export function ruleInput(body: RuleBody): RuleInput {
     paymentTypeId: body.IDTypePayment,
     supplierId: body.IDSupplier,
     consumerId: body.IDConsumer,
+    payerDocument: body.PayerDocument,
+    hasTxId: body.HasTxId,
   };
 }
 
@@ -118,5 +155,7 @@ export function ruleBody(rule: RuleRow): z.infer<typeof RuleSchema> {
     IDTypePayment: rule.paymentTypeId,
     IDSupplier: rule.supplierId,
     IDConsumer: rule.consumerId,
+    PayerDocument: rule.payerDocument,
+    HasTxId: rule.hasTxId,
   };
 }

@@ -10,6 +10,8 @@ const line = (id: number, value: number, ruleId: number | null = null): PendingL
   date: "2024-03-05",
   value,
   description: `linha ${id}`,
+  txId: null,
+  payerDocument: null,
   ruleId,
 });
 

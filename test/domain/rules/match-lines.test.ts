@@ -24,8 +24,13 @@ const line = (
   date: DAY,
   value,
   description,
+  txId: null,
+  payerDocument: null,
   ...fields,
 });
+
+/** A line with no Pix data (an OFX line). */
+const NO_PIX = { txId: null, payerDocument: null };
 
 const NO_FILTERS = {
   accountTypeId: null,
@@ -43,6 +48,8 @@ const rule = (id: number, description: string | null, fields: Partial<RuleToMatc
   description,
   bankAccountToId: null,
   ...NO_FILTERS,
+  payerDocument: null,
+  hasTxId: null,
   ...fields,
 });
 
@@ -153,6 +160,121 @@ describe("matchLines: which rule matches", () => {
   it("a line no rule matches is answered as no-rule", () => {
     expect(match({ lines: [line(1, 500, "TARIFA")], rules: [rule(1, "pix")] })).toEqual([
       { kind: "no-rule", lineId: 1 },
+    ]);
+  });
+});
+
+describe("matchLines: the line conditions of a rule (payer document, has TxId)", () => {
+  const CPF = "12345678909";
+  const CNPJ = "12ABC34501DE35";
+  const TXID = "pedido12345fatura6789abcdef0";
+  const pix = (fields: Partial<LineToMatch>) => line(1, 500, "PIX RECEBIDO", fields);
+
+  it.each<[string, LineToMatch, RuleToMatch[], number | undefined]>([
+    [
+      "a payer rule takes its payer's line",
+      pix({ payerDocument: CPF }),
+      [rule(1, null, { payerDocument: CPF })],
+      1,
+    ],
+    [
+      "a payer rule leaves another payer's line",
+      pix({ payerDocument: "11222333000181" }),
+      [rule(1, null, { payerDocument: CPF })],
+      undefined,
+    ],
+    [
+      "a payer rule leaves a line with no payer (OFX)",
+      pix({ payerDocument: null }),
+      [rule(1, null, { payerDocument: CPF })],
+      undefined,
+    ],
+    [
+      "documents compare in their normalised form (punctuation, case)",
+      pix({ payerDocument: "12.abc.345/01de-35" }),
+      [rule(1, "pix", { payerDocument: CNPJ })],
+      1,
+    ],
+    [
+      "the payer does not replace the description: both must hold",
+      pix({ payerDocument: CPF }),
+      [rule(1, "ted recebida", { payerDocument: CPF })],
+      undefined,
+    ],
+    ["HasTxId true takes a line with a txid", pix({ txId: TXID }), [rule(1, null, { hasTxId: true })], 1],
+    [
+      "HasTxId true leaves a line without txid",
+      pix({ txId: null }),
+      [rule(1, null, { hasTxId: true })],
+      undefined,
+    ],
+    ["a blank txid counts as none", pix({ txId: "  " }), [rule(1, null, { hasTxId: true })], undefined],
+    ["HasTxId false takes a line without txid", pix({ txId: null }), [rule(1, null, { hasTxId: false })], 1],
+    [
+      "HasTxId false leaves a line with a txid",
+      pix({ txId: TXID }),
+      [rule(1, null, { hasTxId: false })],
+      undefined,
+    ],
+    ["HasTxId null takes either", pix({ txId: TXID }), [rule(1, null, { hasTxId: null })], 1],
+    [
+      "both conditions must hold",
+      pix({ payerDocument: CPF, txId: null }),
+      [rule(1, null, { payerDocument: CPF, hasTxId: true })],
+      undefined,
+    ],
+    [
+      "a rule whose conditions fail gives way to the next one",
+      pix({ payerDocument: CPF, txId: null }),
+      [rule(1, "pix recebido", { hasTxId: true }), rule(2, "pix")],
+      2,
+    ],
+    [
+      "a payer rule beats a longer description",
+      pix({ payerDocument: CPF }),
+      [rule(1, "pix recebido"), rule(2, null, { payerDocument: CPF })],
+      2,
+    ],
+    [
+      "between payer rules, the longest description",
+      pix({ payerDocument: CPF }),
+      [rule(1, null, { payerDocument: CPF }), rule(2, "pix", { payerDocument: CPF })],
+      2,
+    ],
+    [
+      "a HasTxId rule beats a rule of the same description length without it",
+      pix({ txId: TXID }),
+      [rule(1, "pix"), rule(2, "pix", { hasTxId: true })],
+      2,
+    ],
+    [
+      "but not a longer description",
+      pix({ txId: TXID }),
+      [rule(1, "pix recebido"), rule(2, "pix", { hasTxId: true })],
+      1,
+    ],
+    [
+      "a transfer rule honours the conditions too",
+      line(1, -500, "PIX ENVIADO", { payerDocument: CPF }),
+      [
+        transferRule(1, "pix", { payerDocument: "11222333000181" }),
+        transferRule(2, "pix enviado", { hasTxId: true }),
+      ],
+      undefined,
+    ],
+  ])("%s", (_, bankLine, rules, expected) => {
+    expect(ruleOf([bankLine], rules)).toBe(expected);
+  });
+
+  it("settles a title only from the line whose payer the rule names", () => {
+    const decisions = match({
+      lines: [pix({ id: 1, payerDocument: "11222333000181" }), pix({ id: 2, payerDocument: CPF })],
+      rules: [rule(9, null, { payerDocument: CPF })],
+      titles: [title(3, 500)],
+    });
+    expect(decisions).toEqual([
+      { kind: "no-rule", lineId: 1 },
+      expect.objectContaining({ kind: "settle-title", lineId: 2, ruleId: 9, titleId: 3 }),
     ]);
   });
 });
@@ -495,14 +617,30 @@ describe("matchLines: the run as a whole", () => {
           date,
           value: t.typeAccount === 0 ? t.openValue : -t.openValue,
           description,
+          txId: null,
+          payerDocument: null,
         });
       } else if (i < 7500) {
-        lines.push({ id, bankAccountId: A, date: day0, value: -990, description: "TARIFA MENSAL" });
+        lines.push({
+          ...NO_PIX,
+          id,
+          bankAccountId: A,
+          date: day0,
+          value: -990,
+          description: "TARIFA MENSAL",
+        });
       } else {
         const date = addDays(day0, i % 200);
         const value = 50_000 + i;
         const k = i % 18;
-        lines.push({ id, bankAccountId: A, date, value: -value, description: `TRANSFERENCIA CONTA ${k} ` });
+        lines.push({
+          ...NO_PIX,
+          id,
+          bankAccountId: A,
+          date,
+          value: -value,
+          description: `TRANSFERENCIA CONTA ${k} `,
+        });
         if (i % 2 === 0)
           legs.push({
             entryId: 90_000 + i,

@@ -24,6 +24,8 @@ const TYPE_1: RuleFields = {
   paymentTypeId: 5,
   supplierId: 6,
   consumerId: 7,
+  payerDocument: null,
+  hasTxId: null,
 };
 
 const check = (fields: Partial<RuleFields>, facts: Partial<RuleFacts> = {}, checkCompany = true) =>
@@ -54,6 +56,44 @@ describe("shapeRule", () => {
     [null, null, ""],
   ])("description %j is stored as %j with key %j", (description, stored, key) => {
     expect(shapeRule({ ...TYPE_1, description })).toMatchObject({ description: stored, descriptionKey: key });
+  });
+  it.each<[string, Partial<RuleFields>, string | null, string]>([
+    [
+      "a description keeps its key whatever the payer",
+      { payerDocument: "123.456.789-09" },
+      "12345678909",
+      "pix recebido",
+    ],
+    ["a description keeps its key whatever the txid condition", { hasTxId: true }, null, "pix recebido"],
+    ["no description and no condition: the empty key", { description: null }, null, ""],
+    [
+      "no description, a payer: a key of the payer",
+      { description: null, payerDocument: "12.abc.345/01de-35" },
+      "12ABC34501DE35",
+      "#PAYER=12ABC34501DE35;TXID=*",
+    ],
+    ["no description, has TxId", { description: " ", hasTxId: true }, null, "#PAYER=*;TXID=1"],
+    ["no description, has no TxId", { description: null, hasTxId: false }, null, "#PAYER=*;TXID=0"],
+    [
+      "no description, both conditions",
+      { description: null, payerDocument: "12345678909", hasTxId: false },
+      "12345678909",
+      "#PAYER=12345678909;TXID=0",
+    ],
+    ["a blank payer document is no condition", { description: null, payerDocument: " . " }, null, ""],
+  ])("%s", (_, fields, payerDocument, key) => {
+    expect(shapeRule({ ...TYPE_1, ...fields })).toMatchObject({ payerDocument, descriptionKey: key });
+  });
+  it("a key of conditions never equals a normalised description (always lower case)", () => {
+    const typed = shapeRule({ ...TYPE_1, description: "#PAYER=*;TXID=1" }).descriptionKey;
+    expect(typed).toBe("#payer=*;txid=1");
+    expect(typed).not.toBe(shapeRule({ ...TYPE_1, description: null, hasTxId: true }).descriptionKey);
+  });
+  it("the line conditions hold for both rule types", () => {
+    expect(shapeRule({ ...TYPE_1, typeRule: 2, payerDocument: "12345678909", hasTxId: true })).toMatchObject({
+      payerDocument: "12345678909",
+      hasTxId: true,
+    });
   });
 });
 
@@ -135,6 +175,25 @@ describe("checkRule: order of the messages (first problem wins)", () => {
     ["supplier", {}, { supplierExists: false, consumerExists: false }, "Fornecedor não existe"],
     ["customer", {}, { consumerExists: false }, "Cliente não existe"],
     ["absent filters need no facts", { supplierId: null }, { supplierExists: false }, null],
+    [
+      "the payer document comes after every other check",
+      { payerDocument: "12345678900" },
+      { consumerExists: false },
+      "Cliente não existe",
+    ],
+    [
+      "payer document: a CPF with a wrong check digit",
+      { payerDocument: "123.456.789-00" },
+      {},
+      "Documento do pagador inválido (PayerDocument: CPF de 11 dígitos ou CNPJ de 14 caracteres, com dígitos verificadores válidos)",
+    ],
+    [
+      "payer document: a character that is not punctuation",
+      { payerDocument: "123*456*789*09" },
+      {},
+      "Documento do pagador inválido (PayerDocument: CPF de 11 dígitos ou CNPJ de 14 caracteres, com dígitos verificadores válidos)",
+    ],
+    ["payer document: a valid alphanumeric CNPJ", { payerDocument: "12.ABC.345/01DE-35" }, {}, null],
   ])("%s", (_, fields, facts, expected) => {
     expect(message(check(fields, facts))).toBe(expected);
   });
