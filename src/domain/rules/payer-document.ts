@@ -36,7 +36,7 @@ const FIRST_WEIGHTS = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] as const;
 const SECOND_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] as const;
 
 /** An alphanumeric or numeric CNPJ (already normalised) whose two check digits are right. */
-export function isValidAnyCnpj(text: string): boolean {
+function isValidAnyCnpj(text: string): boolean {
   if (!CNPJ.test(text)) return false;
   // The numeric CNPJ keeps the house's check (which also refuses 14 equal digits).
   if (/^\d{14}$/.test(text)) return isValidCnpj(text);

@@ -86,6 +86,10 @@ describe("POST /accounts/bank-statement with Accounts[] on a bank line", () => {
         FitId: null,
         IDTypeStatusConciliation: 3,
         IDBankStatementConciliationRule: null,
+        EndToEndId: null,
+        TxId: null,
+        PayerDocument: null,
+        PayerName: null,
         ReconciledValue: 1000,
         InternalAccounts: [
           {

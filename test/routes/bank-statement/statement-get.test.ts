@@ -277,6 +277,10 @@ describe("GET /accounts/bank-statement Source=2 (imported bank statement)", () =
         FitId: "F1",
         IDTypeStatusConciliation: 3,
         IDBankStatementConciliationRule: null,
+        EndToEndId: null,
+        TxId: null,
+        PayerDocument: null,
+        PayerName: null,
         ReconciledValue: 30,
         InternalAccounts: [
           {
@@ -310,6 +314,10 @@ describe("GET /accounts/bank-statement Source=2 (imported bank statement)", () =
         FitId: null,
         IDTypeStatusConciliation: 1,
         IDBankStatementConciliationRule: null,
+        EndToEndId: null,
+        TxId: null,
+        PayerDocument: null,
+        PayerName: null,
         ReconciledValue: 0,
         InternalAccounts: [],
         TotalInflow: 0,

@@ -47,6 +47,8 @@ describe("POST conciliation-rule: created rules", () => {
         IDTypePayment: w.paymentType,
         IDSupplier: w.supplier,
         IDConsumer: w.consumer,
+        PayerDocument: null,
+        HasTxId: null,
       },
     ]);
     const row = await storedRule(response.body[0]!.IDBankStatementConciliationRule);

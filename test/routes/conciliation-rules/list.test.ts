@@ -47,6 +47,8 @@ describe("GET conciliation-rule", () => {
       IDTypePayment: null,
       IDSupplier: null,
       IDConsumer: null,
+      PayerDocument: null,
+      HasTxId: null,
     });
     expect((await w.filial.get(RULES_PATH)).body).toEqual([
       expect.objectContaining({ Description: "Da filial" }),

@@ -64,6 +64,8 @@ describe("PUT conciliation-rule", () => {
         IDTypePayment: w.paymentType,
         IDSupplier: w.supplier,
         IDConsumer: w.consumer,
+        PayerDocument: null,
+        HasTxId: null,
       },
     ]);
   });
