@@ -84,7 +84,6 @@ export function validNewRule(db: Db, companyId: number, input: RuleInput): Promi
  * index refuse the insert: same answer as the pre-check. Any other failure of the insert is the
  * spec's `Erro ao criar regra` (logged with its cause).
  */
-
 export async function createRule(db: Db, companyId: number, input: RuleInput): Promise<RuleRow> {
   const rule = await validNewRule(db, companyId, input);
   try {
