@@ -71,6 +71,7 @@ export const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   NFeXML: ["firstChunk", "done"],
   HubOrderPull: ["firstChunk", "laterChunk", "done"],
   MarketplaceSettlement: ["firstChunk", "laterChunk", "done"],
+  BankReturnCNAB: ["firstChunk", "laterChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {
