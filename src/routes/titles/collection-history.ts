@@ -30,12 +30,10 @@ const CollectionEventSchema = z
       description: "Chave que o banco informou: nosso número sem zeros à esquerda (CNAB) ou endToEndId (Pix)",
       example: "1234567",
     }),
-    Date: z
-      .string()
-      .openapi({
-        description: "Data do crédito (liquidação) ou da ocorrência, YYYY-MM-DD",
-        example: "2026-03-02",
-      }),
+    Date: z.string().openapi({
+      description: "Data do crédito (liquidação) ou da ocorrência, YYYY-MM-DD",
+      example: "2026-03-02",
+    }),
     PaidValue: moneyField("Valor pago pelo pagador (liquidação); 0 nas demais"),
     Interest: moneyField("Juros/multa"),
     Discount: moneyField("Desconto e abatimento"),
