@@ -35,6 +35,12 @@ export function returnAccount(bankNumber: string): Promise<number> {
   });
 }
 
+/** A fresh account of the bank with no account number registered (an OFX file of any account number fits it). */
+export function bankAccountWithoutNumber(bankNumber: string): Promise<number> {
+  accounts++;
+  return bankAccount({ bank: `Banco ${bankNumber} extrato ${accounts}`, bankNumber, accountNumber: null });
+}
+
 /** A fresh number, so titles of one test never meet those of another (8 digits, first not zero). */
 let serial = 10_000_000 + Math.floor(Math.random() * 50_000_000);
 export const freshNumber = () => ++serial;
