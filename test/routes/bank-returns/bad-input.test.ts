@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { cnab240Return, cnab400Return, joinLines, latin1, type SampleRecord } from "../../fixtures/cnab/generate";
+import {
+  cnab240Return,
+  cnab400Return,
+  joinLines,
+  latin1,
+  type SampleRecord,
+} from "../../fixtures/cnab/generate";
 import { companyTwoApi } from "../../support/registry-factories";
 import { seedAccounts } from "../../support/seed";
 import {
@@ -114,7 +120,14 @@ describe("a bad line is an error of that line; the others apply", () => {
     const job = await importReturn(s, account, latin1(joinLines(lines)));
 
     expect(job).toMatchObject({ Status: "Done", Total: 1 });
-    expect(job.Result).toEqual({ settled: 1, alreadySettled: 0, unknown: 0, rejected: 0, ignored: 0, tariffs: 1 });
+    expect(job.Result).toEqual({
+      settled: 1,
+      alreadySettled: 0,
+      unknown: 0,
+      rejected: 0,
+      ignored: 0,
+      tariffs: 1,
+    });
     expect(job.Errors.map((e) => e.Message)).toEqual([
       "Linha 3: tamanho 399, esperado 400",
       'Linha 4: valor pago não numérico: "00000001X0000"',
@@ -153,7 +166,14 @@ describe("records that name no title of the company settle nothing", () => {
     );
 
     expect(job).toMatchObject({ Status: "Done", Total: 2 });
-    expect(job.Result).toEqual({ settled: 0, alreadySettled: 0, unknown: 2, rejected: 0, ignored: 0, tariffs: 0 });
+    expect(job.Result).toEqual({
+      settled: 0,
+      alreadySettled: 0,
+      unknown: 2,
+      rejected: 0,
+      ignored: 0,
+      tariffs: 0,
+    });
     expect(job.Errors.map((e) => e.Message)).toEqual([
       `Linha 3: nosso número ${itau240(strangers[0]!)} não corresponde a nenhum título a receber desta empresa nesta conta`,
       `Linha 5: nosso número ${itau240(strangers[1]!)} não corresponde a nenhum título a receber desta empresa nesta conta`,
@@ -179,7 +199,14 @@ describe("records that name no title of the company settle nothing", () => {
       returnBytes("240", { bankCode: "341", records: [liquidation(itau240(numbers[0]!), 50_000)] }),
     );
 
-    expect(job.Result).toEqual({ settled: 0, alreadySettled: 1, unknown: 0, rejected: 0, ignored: 0, tariffs: 0 });
+    expect(job.Result).toEqual({
+      settled: 0,
+      alreadySettled: 1,
+      unknown: 0,
+      rejected: 0,
+      ignored: 0,
+      tariffs: 0,
+    });
     expect(job.Errors.map((e) => e.Message)).toEqual([
       `Linha 3: liquidação do nosso número ${itau240(numbers[0]!)}: o título ${ids[0]} já estava quitado; registrada no histórico, nenhum lançamento`,
     ]);
@@ -212,7 +239,14 @@ describe("paid value below or above what is open", () => {
 
     const job = await importReturn(s, account, returnBytes("240", { bankCode: "341", records }));
 
-    expect(job.Result).toEqual({ settled: 2, alreadySettled: 0, unknown: 0, rejected: 0, ignored: 0, tariffs: 0 });
+    expect(job.Result).toEqual({
+      settled: 2,
+      alreadySettled: 0,
+      unknown: 0,
+      rejected: 0,
+      ignored: 0,
+      tariffs: 0,
+    });
     expect(job.Errors.map((e) => e.Message)).toEqual([
       `Linha 3: liquidação parcial: o título ${ids[0]} segue em aberto com 200.00`,
       `Linha 5: valor pago acima do saldo do título ${ids[1]}: 100.00 lançados à parte como entrada sem título`,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedAccounts } from "../../support/seed";
 import { importOfx, linesOf, ofx } from "../../support/import-factories";
+import { seedAccounts } from "../../support/seed";
 import { deliver, jobMessage, jobRow, storedJob } from "../../support/upload-factories";
 import {
   bankAccountWithoutNumber,
@@ -38,14 +38,18 @@ async function world(count: number, account?: number) {
   const bank = account ?? (await returnAccount("341"));
   const numbers = Array.from({ length: count }, () => freshNumber());
   const ids: number[] = [];
-  for (const n of numbers) ids.push(await boleto(s, { account: bank, nossoNumero: String(n), value: 50_000 }));
+  for (const n of numbers)
+    ids.push(await boleto(s, { account: bank, nossoNumero: String(n), value: 50_000 }));
   return { account: bank, numbers, ids };
 }
 
 describe("the same occurrence settles once", () => {
   it("the file sent again: every line `alreadySettled`, nothing written", async () => {
     const { account, numbers, ids } = await world(2);
-    const bytes = returnBytes("240", { bankCode: "341", records: numbers.map((n) => liquidation(itau(n), 50_000)) });
+    const bytes = returnBytes("240", {
+      bankCode: "341",
+      records: numbers.map((n) => liquidation(itau(n), 50_000)),
+    });
     const first = await importReturn(s, account, bytes);
     expect(first.Result).toMatchObject({ settled: 2, tariffs: 2 });
     const before = await tableCounts();
@@ -54,7 +58,14 @@ describe("the same occurrence settles once", () => {
     const again = await importReturn(s, account, new Uint8Array([...bytes, 0x1a]), "two-steps");
 
     expect(again.IDJob).not.toBe(first.IDJob);
-    expect(again.Result).toEqual({ settled: 0, alreadySettled: 2, unknown: 0, rejected: 0, ignored: 0, tariffs: 0 });
+    expect(again.Result).toEqual({
+      settled: 0,
+      alreadySettled: 2,
+      unknown: 0,
+      rejected: 0,
+      ignored: 0,
+      tariffs: 0,
+    });
     expect(again.Errors.map((e) => e.Message)).toEqual([
       `Linha 3: ocorrência 06 do nosso número ${itau(numbers[0]!)} em 2026-03-02 já registrada: nada lançado de novo`,
       `Linha 5: ocorrência 06 do nosso número ${itau(numbers[1]!)} em 2026-03-02 já registrada: nada lançado de novo`,
@@ -82,7 +93,14 @@ describe("the same occurrence settles once", () => {
         records: numbers.map((n) => liquidation(itau(n), 50_000)),
       }),
     );
-    expect(job.Result).toEqual({ settled: 1, alreadySettled: 1, unknown: 0, rejected: 0, ignored: 0, tariffs: 1 });
+    expect(job.Result).toEqual({
+      settled: 1,
+      alreadySettled: 1,
+      unknown: 0,
+      rejected: 0,
+      ignored: 0,
+      tariffs: 1,
+    });
     const receipts = (await entriesOf(account)).filter((e) => e.titleId !== null).map((e) => e.titleId);
     expect(receipts).toEqual(ids);
   });
@@ -90,8 +108,19 @@ describe("the same occurrence settles once", () => {
   it("a line repeated inside one file settles once", async () => {
     const { account, numbers, ids } = await world(1);
     const record = liquidation(itau(numbers[0]!), 50_000, { paid: 20_000, interest: 0 });
-    const job = await importReturn(s, account, returnBytes("240", { bankCode: "341", records: [record, record] }));
-    expect(job.Result).toEqual({ settled: 1, alreadySettled: 1, unknown: 0, rejected: 0, ignored: 0, tariffs: 1 });
+    const job = await importReturn(
+      s,
+      account,
+      returnBytes("240", { bankCode: "341", records: [record, record] }),
+    );
+    expect(job.Result).toEqual({
+      settled: 1,
+      alreadySettled: 1,
+      unknown: 0,
+      rejected: 0,
+      ignored: 0,
+      tariffs: 1,
+    });
     expect(await titleRow(ids[0]!)).toMatchObject({ status: 2, openValue: 30_000 });
   });
 });
@@ -99,7 +128,10 @@ describe("the same occurrence settles once", () => {
 describe("nothing half-written", () => {
   it("a delivery whose batch fails at its last write leaves nothing; the retry applies the file once", async () => {
     const { account, numbers, ids } = await world(3);
-    const bytes = returnBytes("240", { bankCode: "341", records: numbers.map((n) => liquidation(itau(n), 50_000)) });
+    const bytes = returnBytes("240", {
+      bankCode: "341",
+      records: numbers.map((n) => liquidation(itau(n), 50_000)),
+    });
     const jobId = await storedJob(bytes, {
       type: "BankReturnCNAB",
       route: "job",
