@@ -144,4 +144,50 @@ describe("planChunk", () => {
     ]);
     expect(p.counts).toEqual(NO_RETURN_COUNTS);
   });
+
+  it("a record without a nosso número names no title: unknown", () => {
+    const p = plan(
+      [record({ nn: null, kind: "tariff", occurrenceCode: "28", tariffCents: 990 })],
+      [title({})],
+    );
+    expect(p.counts).toEqual({ ...NO_RETURN_COUNTS, unknown: 1 });
+    expect(p.notes.map((n) => n.message)).toEqual([
+      "Linha 3: ocorrência sem nosso número: não há título a que aplicá-la",
+    ]);
+    expect(p.entries).toEqual([]);
+  });
+
+  it("a rejection keeps its reasons, or says none was given", () => {
+    const p = plan(
+      [
+        record({ kind: "rejected", occurrenceCode: "03", rejectionReasons: ["08", "16"] }),
+        record({
+          kind: "rejected",
+          occurrenceCode: "03",
+          rejectionReasons: [],
+          occurrenceDate: "2026-02-28",
+        }),
+      ],
+      [title({})],
+    );
+    expect(p.history.map((h) => h.reason)).toEqual([
+      "Motivos da rejeição (códigos do banco): 08, 16",
+      "Rejeitado pelo banco (sem motivo informado)",
+    ]);
+    expect(p.counts).toEqual({ ...NO_RETURN_COUNTS, rejected: 2 });
+  });
+
+  it("describes each entry: receipt, interest, surplus and tariff", () => {
+    const p = plan(
+      [record({ paidCents: 12_300, interestCents: 300, tariffCents: 200 })],
+      [title({ openValue: 10_000, status: 1, description: "Venda 42" })],
+    );
+    expect(p.entries.map((e) => [e.description, e.value])).toEqual([
+      ["Recebimento Venda 42", 10_000],
+      ["Juros/multa boleto 0001234565 - Venda 42", 300],
+      ["Valor pago acima do título, boleto 0001234565 - Venda 42", 2_000],
+      ["Tarifa de cobrança boleto 0001234565 (ocorrência 06)", 200],
+    ]);
+    expect(p.entries.every((e) => e.date === "2026-03-02")).toBe(true);
+  });
 });
