@@ -144,6 +144,7 @@ export const RETRY_GROUPS = {
     "StockInventoryCount",
     "NFeXML",
     "MarketplaceSettlement",
+    "BankReturnCNAB",
   ],
 } as const satisfies Record<string, readonly JobType[]>;
 
