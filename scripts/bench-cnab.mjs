@@ -35,7 +35,11 @@ const addDays = (date, days) => {
 
 /** Upload (URL + PUT), then ConfirmUpload timed until the job is Done or Failed. */
 async function importThroughWorker(api, mf, fields, bytes) {
-  const url = await api.call("POST", "/job", { Action: "RequestUploadUrl", SizeBytes: bytes.byteLength, ...fields });
+  const url = await api.call("POST", "/job", {
+    Action: "RequestUploadUrl",
+    SizeBytes: bytes.byteLength,
+    ...fields,
+  });
   const put = await mf.dispatchFetch(url.UploadUrl, { method: "PUT", headers: url.Headers, body: bytes });
   if (put.status !== 200) throw new Error(`PUT: ${put.status} ${await put.text()}`);
   const started = performance.now();
@@ -161,7 +165,12 @@ const MEASURED = [
       const timed = await importThroughWorker(
         api,
         mf,
-        { Type: "BankReturnCNAB", IDBankAccount: seeded.account, FileName: "retorno.ret", ContentType: "text/plain" },
+        {
+          Type: "BankReturnCNAB",
+          IDBankAccount: seeded.account,
+          FileName: "retorno.ret",
+          ContentType: "text/plain",
+        },
         file.bytes,
       );
       return { ...timed, detail: `${file.lines.toLocaleString("en-US")} lines` };
@@ -221,7 +230,12 @@ async function main() {
     }
     console.log("");
     for (const measurement of MEASURED)
-      checkRatio(`${measurement.name} / ${FLOOR.name}`, median(times.get(measurement.name)), floorMs, MAX_RATIO);
+      checkRatio(
+        `${measurement.name} / ${FLOOR.name}`,
+        median(times.get(measurement.name)),
+        floorMs,
+        MAX_RATIO,
+      );
   } catch (error) {
     verdict(false, `bench:cnab could not run: ${error instanceof Error ? error.message : error}`);
     throw error;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { entries, events, titleCollectionEvents, titles } from "../../drizzle/schema";
 import type {
   HistoryRow,
@@ -35,28 +35,37 @@ export async function titlesByNossoNumero(
   keys: readonly string[],
 ): Promise<ReturnTitle[]> {
   if (keys.length === 0) return [];
-  const rows = await db
-    .select({
-      id: titles.id,
-      key: titles.nossoNumeroKey,
-      bankAccountId: titles.bankAccountId,
-      value: titles.value,
-      openValue: titles.openValue,
-      status: titles.status,
-      description: titles.description,
-      document: titles.document,
-    })
-    .from(titles)
-    .where(
-      and(
-        eq(titles.companyId, companyId),
-        eq(titles.typeAccount, 0),
-        ne(titles.status, TITLE_STATUS.deleted),
-        isNotNull(titles.nossoNumero),
-        or(eq(titles.bankAccountId, bankAccountId), isNull(titles.bankAccountId)),
-        inList(titles.nossoNumeroKey, [...keys]),
-      ),
-    );
+  const columns = {
+    id: titles.id,
+    key: titles.nossoNumeroKey,
+    bankAccountId: titles.bankAccountId,
+    value: titles.value,
+    openValue: titles.openValue,
+    status: titles.status,
+    description: titles.description,
+    document: titles.document,
+  };
+  // one query per group of the unique index (the account's titles, those with no account), so each
+  // is a search of the index by its four columns
+  const ofGroup = (account: SQL) =>
+    db
+      .select(columns)
+      .from(titles)
+      .where(
+        and(
+          eq(titles.companyId, companyId),
+          eq(titles.typeAccount, 0),
+          ne(titles.status, TITLE_STATUS.deleted),
+          isNotNull(titles.nossoNumero),
+          account,
+          inList(titles.nossoNumeroKey, [...keys]),
+        ),
+      );
+  const [inAccount, withoutAccount] = await Promise.all([
+    ofGroup(eq(titles.bankAccountId, bankAccountId)),
+    ofGroup(isNull(titles.bankAccountId)),
+  ]);
+  const rows = [...inAccount, ...withoutAccount];
   return rows.map((row) => ({ ...row, key: row.key ?? "" }));
 }
 
@@ -153,7 +162,7 @@ export function settleReturnTitles(
       SET open_value = ${newOpen}, status = ${titleStatusOf(newOpen, sql`titles.value`)}, updated_at = ${utcNow}
       FROM (SELECT value ->> '$[0]' AS id, value ->> '$[1]' AS expected, value ->> '$[2]' AS delta
         FROM json_each(${JSON.stringify(group.map((s) => [s.titleId, s.expectedOpen, s.delta]))})) AS s
-      WHERE titles.id = s.id AND titles.company_id = ${companyId}`,
+      WHERE titles.id = s.id AND +titles.company_id = ${companyId}`,
     );
   });
 }
@@ -170,7 +179,7 @@ export function titlePaidEvents(db: Db, companyId: number, titleIds: readonly nu
       SELECT ${companyId}, 'evt_' || lower(hex(randomblob(16))), 'title.paid',
         json_object('IDAccountPayableReceivable', t.id, 'IDTypeAccount', t.type_account, 'Value', t.value / 100.0)
       FROM ${titles} AS t
-      WHERE t.company_id = ${companyId} AND t.status = ${TITLE_STATUS.paid}
+      WHERE +t.company_id = ${companyId} AND t.status = ${TITLE_STATUS.paid}
         AND t.id IN (SELECT value FROM json_each(${JSON.stringify(group)}))`,
     ),
   );

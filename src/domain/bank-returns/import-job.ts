@@ -24,7 +24,7 @@ import type { ReturnRecord } from "./types";
  * Records per chunk: one read of their titles and recorded occurrences, one batch of their writes
  * (history, entries, settlements, events, notes) with the job's progress.
  */
-export const RETURN_RECORDS_PER_CHUNK = 1000;
+export const RETURN_RECORDS_PER_CHUNK = 2000;
 
 /** Bank numbers compare as numbers: `341` = `0341`. */
 const sameBank = (a: string, b: string) => /^\d+$/.test(a.trim()) && Number(a.trim()) === Number(b.trim());
