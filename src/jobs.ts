@@ -1,5 +1,6 @@
 import type { JobRow } from "./db/jobs";
 import { conciliationRuleApplyJob } from "./domain/auto-reconciliation/job";
+import { bankReturnCnabJob } from "./domain/bank-returns/job";
 import { hubOrderPullJob } from "./domain/hub/job";
 import { bankStatementOfxJob } from "./domain/import/job";
 import { discardStagedLines } from "./domain/import/ofx-staging";
@@ -25,6 +26,7 @@ export const JOBS: JobRegistry = {
   StockInventoryCount: stockInventoryCountJob,
   NFeXML: nfeXmlJob,
   MarketplaceSettlement: marketplaceSettlementJob,
+  BankReturnCNAB: bankReturnCnabJob,
   SkuCostRecalculate: skuCostRecalculateJob,
   ConciliationRuleApply: conciliationRuleApplyJob,
   HubOrderPull: hubOrderPullJob,

@@ -8,12 +8,14 @@ import {
   warehouses,
 } from "../../drizzle/schema";
 import { DECISIONS_PER_BATCH } from "../../src/domain/auto-reconciliation/run-rules";
+import { RETURN_RECORDS_PER_CHUNK } from "../../src/domain/bank-returns/import-job";
 import { PULL_PAGE_SIZE } from "../../src/domain/hub/pull-job";
 import { OFX_LINES_PER_CHUNK } from "../../src/domain/import/ofx-import-job";
 import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
 import type { JobType } from "../../src/domain/jobs/job-message";
 import { ORDERS_PER_CHUNK } from "../../src/domain/orders/template-import-job";
 import { encryptCredentials } from "../../src/platform/credentials-cipher";
+import { cnab240Return, joinLines, latin1 } from "../fixtures/cnab/generate";
 import { cnpjOf, nfeXml } from "../fixtures/nfe/generate";
 import { seededRandom, seededUuid } from "./replay";
 import { dbOf, seedBankAccount, storedJob, utf8 } from "./upload-factories";
@@ -33,6 +35,7 @@ const CHUNK_OF: Record<JobType, number> = {
   NFeXML: 20,
   HubOrderPull: PULL_PAGE_SIZE,
   MarketplaceSettlement: CHUNK_SIZE,
+  BankReturnCNAB: RETURN_RECORDS_PER_CHUNK,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */
@@ -208,6 +211,41 @@ export const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       type: "MarketplaceSettlement",
       route: "job",
       params: JSON.stringify({ IDCompanyIntegration: integration!.id }),
+    });
+  },
+  BankReturnCNAB: async () => {
+    // an account of its own (bank 341) with open receivables named by nosso número; the return
+    // liquidates them with interest and a tariff, every 9th line names no title (unknown)
+    const account = await seedBankAccount(1);
+    const base = ++applyRun * 100_000;
+    const count = linesFor("BankReturnCNAB");
+    await env.DB_DEMO.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO titles (company_id, type_account, description, value, open_value, due_date, bank_account_id, nosso_numero)
+       SELECT 1, 0, 'Boleto ' || (?1 + i), 10000 + i, 10000 + i, '2026-04-10', ?3, CAST(?1 + i AS TEXT) FROM n`,
+    )
+      .bind(base, count, account)
+      .run();
+    const records = Array.from({ length: count }, (_, k) => {
+      const i = k + 1;
+      const nn = i % 9 === 0 ? base + 90_000 + i : base + i;
+      return {
+        nossoNumero: `${String(nn).padStart(8, "0")}${nn % 10}`,
+        occurrence: "06",
+        titleValue: 10_000 + i,
+        interest: 100,
+        paid: 10_000 + i + 100,
+        tariff: 250,
+        dueDate: "2026-04-10",
+        occurrenceDate: "2026-04-12",
+        creditDate: "2026-04-13",
+      };
+    });
+    const file = latin1(joinLines(cnab240Return({ bankCode: "341", records })));
+    return storedJob(file, {
+      type: "BankReturnCNAB",
+      route: "job",
+      params: JSON.stringify({ IDBankAccount: account }),
     });
   },
   ConciliationRuleApply: async () => {

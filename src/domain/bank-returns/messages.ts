@@ -92,3 +92,43 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   discountedCount: "quantidade de títulos em cobrança descontada",
   discountedValue: "valor dos títulos em cobrança descontada",
 };
+
+/**
+ * Texts of the `BankReturnCNAB` job (import-job.ts): the job's failure, the notes of its lines
+ * (`Errors`, prefixed with `Linha N: ` by `linePrefix`) and the descriptions of the entries it posts.
+ */
+export const BANK_RETURN_JOB_MESSAGES = {
+  otherBank: (fileBank: string, fileBankName: string, accountBank: string) =>
+    `O arquivo de retorno é do banco ${fileBank} (${fileBankName}); a conta bancária do job é do banco ${accountBank}. Nada foi gravado`,
+
+  // notes of a line (the record still counts in the Result)
+  noNossoNumero: "ocorrência sem nosso número: não há título a que aplicá-la",
+  unknownTitle: (nossoNumero: string) =>
+    `nosso número ${nossoNumero} não corresponde a nenhum título a receber desta empresa nesta conta`,
+  alreadyRecorded: (nossoNumero: string, code: string, date: string) =>
+    `ocorrência ${code} do nosso número ${nossoNumero} em ${date} já registrada: nada lançado de novo`,
+  titleAlreadyPaid: (nossoNumero: string, titleId: number) =>
+    `liquidação do nosso número ${nossoNumero}: o título ${titleId} já estava quitado; registrada no histórico, nenhum lançamento`,
+  partialLiquidation: (titleId: number, openAfter: Cents) =>
+    `liquidação parcial: o título ${titleId} segue em aberto com ${formatCents(openAfter)}`,
+  surplus: (titleId: number, surplus: Cents) =>
+    `valor pago acima do saldo do título ${titleId}: ${formatCents(surplus)} lançados à parte como entrada sem título`,
+  nothingPaid: "liquidação sem valor pago, desconto nem abatimento: nada a baixar",
+  noDate: "ocorrência sem data (nem da ocorrência, nem do crédito, nem do arquivo)",
+
+  // history reasons
+  rejectionReasons: (codes: readonly string[]) =>
+    codes.length > 0
+      ? `Motivos da rejeição (códigos do banco): ${codes.join(", ")}`
+      : "Rejeitado pelo banco (sem motivo informado)",
+  paidByHand: "Título já quitado antes deste retorno: liquidação registrada sem lançamento",
+
+  // entries
+  receiptEntry: (titleDescription: string) => `Recebimento ${titleDescription}`,
+  interestEntry: (nossoNumero: string, titleDescription: string) =>
+    `Juros/multa boleto ${nossoNumero} - ${titleDescription}`,
+  surplusEntry: (nossoNumero: string, titleDescription: string) =>
+    `Valor pago acima do título, boleto ${nossoNumero} - ${titleDescription}`,
+  tariffEntry: (nossoNumero: string, code: string) =>
+    `Tarifa de cobrança boleto ${nossoNumero} (ocorrência ${code})`,
+} as const;

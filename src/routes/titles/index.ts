@@ -1,4 +1,5 @@
 import { createRouter } from "../../http/router";
+import * as collection from "./collection-history";
 import {
   createAccountPayable,
   createAccountPayableRoute,
@@ -57,4 +58,6 @@ export const titlesRouter = createRouter()
   .openapi(updateAccountReceivableRoute, updateAccountReceivable)
   .openapi(deleteAccountReceivableRoute, deleteAccountReceivable)
   .openapi(createAccountReceivablePaymentRoute, createAccountReceivablePayment)
-  .openapi(deleteAccountReceivablePaymentRoute, deleteAccountReceivablePayment);
+  .openapi(deleteAccountReceivablePaymentRoute, deleteAccountReceivablePayment)
+  .openapi(collection.getAccountPayableCollectionRoute, collection.getAccountPayableCollection)
+  .openapi(collection.getAccountReceivableCollectionRoute, collection.getAccountReceivableCollection);

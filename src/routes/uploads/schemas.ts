@@ -27,12 +27,12 @@ export const UploadActionBodySchema = z
       }),
     Type: textBody("Type", 60).optional().openapi({
       description:
-        "Tipo do job (só `POST /job`): `SkuTemplate`, `BankStatementOFX`, `StockInventoryCount` ou `MarketplaceSettlement`",
+        "Tipo do job (só `POST /job`): `SkuTemplate`, `BankStatementOFX`, `StockInventoryCount`, `NFeXML`, `MarketplaceSettlement` ou `BankReturnCNAB`",
       example: "SkuTemplate",
     }),
-    IDBankAccount: idBody("IDBankAccount")
-      .optional()
-      .openapi({ description: "Conta bancária ativa da empresa (obrigatória para `BankStatementOFX`)" }),
+    IDBankAccount: idBody("IDBankAccount").optional().openapi({
+      description: "Conta bancária ativa da empresa (obrigatória para `BankStatementOFX` e `BankReturnCNAB`)",
+    }),
     IDStockKeepingUnitInventorySummary: idBody("IDStockKeepingUnitInventorySummary")
       .optional()
       .openapi({ description: "Inventário aberto da empresa (obrigatório para `StockInventoryCount`)" }),
@@ -50,9 +50,10 @@ export const DirectUploadFormSchema = z
   .object({
     file: z.any().optional().openapi({ type: "string", format: "binary", description: "O arquivo" }),
     Type: textBody("Type", 60).optional().openapi({ description: "Tipo do job (só `POST /job`)" }),
-    IDBankAccount: idString("IDBankAccount")
-      .optional()
-      .openapi({ type: "integer", description: "Conta bancária (obrigatória para `BankStatementOFX`)" }),
+    IDBankAccount: idString("IDBankAccount").optional().openapi({
+      type: "integer",
+      description: "Conta bancária (obrigatória para `BankStatementOFX` e `BankReturnCNAB`)",
+    }),
     IDStockKeepingUnitInventorySummary: idString("IDStockKeepingUnitInventorySummary").optional().openapi({
       type: "integer",
       description: "Inventário aberto (obrigatório para `StockInventoryCount`)",

@@ -71,6 +71,7 @@ export const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   NFeXML: ["firstChunk", "done"],
   HubOrderPull: ["firstChunk", "laterChunk", "done"],
   MarketplaceSettlement: ["firstChunk", "laterChunk", "done"],
+  BankReturnCNAB: ["firstChunk", "laterChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -143,6 +144,7 @@ export const RETRY_GROUPS = {
     "StockInventoryCount",
     "NFeXML",
     "MarketplaceSettlement",
+    "BankReturnCNAB",
   ],
 } as const satisfies Record<string, readonly JobType[]>;
 

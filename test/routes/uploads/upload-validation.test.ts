@@ -93,12 +93,12 @@ describe("RequestUploadUrl validation", () => {
     await refused(
       "/job",
       { ...action, Type: "OrdersTemplate" },
-      "Type inválido: OrdersTemplate. Aceitos: SkuTemplate, BankStatementOFX, StockInventoryCount, NFeXML, MarketplaceSettlement",
+      "Type inválido: OrdersTemplate. Aceitos: SkuTemplate, BankStatementOFX, StockInventoryCount, NFeXML, MarketplaceSettlement, BankReturnCNAB",
     );
     await refused(
       "/job",
       { ...action, Type: "Nada" },
-      "Type inválido: Nada. Aceitos: SkuTemplate, BankStatementOFX, StockInventoryCount, NFeXML, MarketplaceSettlement",
+      "Type inválido: Nada. Aceitos: SkuTemplate, BankStatementOFX, StockInventoryCount, NFeXML, MarketplaceSettlement, BankReturnCNAB",
     );
   });
 

@@ -1,0 +1,247 @@
+// Bank reconciliation beyond OFX (issue 25): a CNAB 240 cobrança return of 10,000 titles (Itaú,
+// segments T and U: 20,004 lines) liquidating 10,000 open receivables by nosso número (receipt,
+// interest and tariff entries, history rows, title.paid), timed from ConfirmUpload to the job's
+// Done through the real flow (signed upload to R2, queue, consumer, D1), against the floor measured
+// in the same run: the OFX import of a 10,000-line statement (BankStatementOFX, no rules to match),
+// through the same flow. Target: each measured import within 2x of the floor.
+// Runs the bundled Worker in-process with Miniflare and a local D1/R2/Queue in a temporary folder.
+//   npm run bench:cnab [-- --titles 10000 --runs 3]
+//
+// `MEASURED` below lists what is compared with the floor; a new line of the report (the received Pix
+// polled and matched) is one more entry there: `prepare` seeds its company, `run` times its work,
+// `check` proves the work was done.
+import { parseArgs } from "node:util";
+import { checkRatio, median, verdict } from "./lib/bench-report.mjs";
+import { benchApi, bundleForNode, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
+
+const { values: options } = parseArgs({
+  options: {
+    titles: { type: "string", default: "10000" },
+    runs: { type: "string", default: "3" },
+  },
+});
+const TITLES = Number(options.titles);
+const RUNS = Number(options.runs);
+const MAX_RATIO = 2;
+const FIRST_DAY = "2026-01-05";
+
+const pad = (n, width) => String(n).padStart(width, "0");
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const addDays = (date, days) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Upload (URL + PUT), then ConfirmUpload timed until the job is Done or Failed. */
+async function importThroughWorker(api, mf, fields, bytes) {
+  const url = await api.call("POST", "/job", {
+    Action: "RequestUploadUrl",
+    SizeBytes: bytes.byteLength,
+    ...fields,
+  });
+  const put = await mf.dispatchFetch(url.UploadUrl, { method: "PUT", headers: url.Headers, body: bytes });
+  if (put.status !== 200) throw new Error(`PUT: ${put.status} ${await put.text()}`);
+  const started = performance.now();
+  const { IDJob } = await api.call("POST", "/job", { Action: "ConfirmUpload", Key: url.Key });
+  for (;;) {
+    const job = await api.call("GET", `/job/${IDJob}`);
+    if (job.Status === "Done" || job.Status === "Failed") return { job, ms: performance.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A company of its own (id `n`) signed in, with one bank account of `bankNumber`. */
+async function companyWithAccount(api, db, n, bankNumber) {
+  const { email, password } = await seedCompany(db, n);
+  await api.signIn(email, password);
+  await api.call("POST", "/accounts/bank-account", {
+    Bank: `Banco ${bankNumber}`,
+    BankNumber: bankNumber,
+    Agency: "1604",
+    AccountNumber: `${n}2345-6`,
+    IDCompanyInvoice: n,
+  });
+  const [account] = await api.call("GET", "/accounts/bank-account");
+  return { account: account.IDBankAccount, accountNumber: `${n}2345-6` };
+}
+
+// ---- the floor: the OFX import of 10,000 lines ----------------------------------------------------
+
+function ofxFile(count, account) {
+  const parts = [
+    "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\n",
+    "COMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX>\n<BANKMSGSRSV1>\n<STMTTRNRS>\n<TRNUID>1\n",
+    "<STATUS>\n<CODE>0\n<SEVERITY>INFO\n</STATUS>\n<STMTRS>\n<CURDEF>BRL\n",
+    `<BANKACCTFROM>\n<BANKID>0341\n<ACCTID>${account}\n<ACCTTYPE>CHECKING\n</BANKACCTFROM>\n`,
+    `<BANKTRANLIST>\n<DTSTART>${FIRST_DAY.replaceAll("-", "")}\n<DTEND>20261231\n`,
+  ];
+  for (let i = 0; i < count; i++) {
+    const date = addDays(FIRST_DAY, Math.floor(i / 50)).replaceAll("-", "");
+    const cents = 10_000 + i;
+    parts.push(
+      `<STMTTRN>\n<TRNTYPE>CREDIT\n<DTPOSTED>${date}120000[-3:BRT]\n<TRNAMT>${Math.floor(cents / 100)}.${pad(cents % 100, 2)}\n`,
+      `<FITID>B${pad(i, 8)}\n<MEMO>LIQUIDACAO BOLETO ${i}\n</STMTTRN>\n`,
+    );
+  }
+  parts.push("</BANKTRANLIST>\n<LEDGERBAL>\n<BALAMT>0.00\n<DTASOF>20261231\n</LEDGERBAL>\n");
+  parts.push("</STMTRS>\n</STMTTRNRS>\n</BANKMSGSRSV1>\n</OFX>\n");
+  return new TextEncoder().encode(parts.join(""));
+}
+
+const FLOOR = {
+  name: `OFX import of ${TITLES.toLocaleString("en-US")} lines`,
+  async prepare(api, db, n) {
+    return companyWithAccount(api, db, n, "341");
+  },
+  async run(api, mf, seeded) {
+    const bytes = ofxFile(TITLES, seeded.accountNumber);
+    return importThroughWorker(
+      api,
+      mf,
+      {
+        Type: "BankStatementOFX",
+        IDBankAccount: seeded.account,
+        FileName: "extrato.ofx",
+        ContentType: "application/x-ofx",
+      },
+      bytes,
+    );
+  },
+  check(job) {
+    if (job.Status !== "Done" || job.Result.imported !== TITLES)
+      throw new Error(`OFX import wrong: ${job.Status} ${JSON.stringify(job.Result)} ${job.FailureReason}`);
+  },
+};
+
+// ---- the measured imports ---------------------------------------------------------------------------
+
+const TITLE_INSERT = `INSERT INTO titles (company_id, type_account, description, value, open_value, due_date, status,
+    bank_account_id, nosso_numero)
+  SELECT ?1, 0, 'Boleto ' || t.key, json_extract(t.value, '$[1]'), json_extract(t.value, '$[1]'), ?3, 1, ?2,
+    json_extract(t.value, '$[0]')
+  FROM json_each(?4) AS t`;
+
+/** The nosso número of title `i` as the title stores it (Itaú: 8 digits; the file adds the DAC). */
+const nossoNumero = (i) => String(10_000_000 + i);
+
+function cnabReturn(generator) {
+  const records = Array.from({ length: TITLES }, (_, i) => {
+    const value = 10_000 + i;
+    const nn = nossoNumero(i);
+    return {
+      nossoNumero: `${nn}${i % 10}`,
+      occurrence: "06",
+      titleValue: value,
+      interest: 150,
+      paid: value + 150,
+      tariff: 250,
+      dueDate: FIRST_DAY,
+      occurrenceDate: addDays(FIRST_DAY, Math.floor(i / 500)),
+      creditDate: addDays(FIRST_DAY, Math.floor(i / 500) + 1),
+    };
+  });
+  const lines = generator.cnab240Return({ bankCode: "341", records, companyName: "BENCH LTDA" });
+  return { bytes: generator.latin1(generator.joinLines(lines)), lines: lines.length };
+}
+
+/** What is compared with the floor (see the header). */
+const MEASURED = [
+  {
+    name: `CNAB 240 return settling ${TITLES.toLocaleString("en-US")} titles`,
+    async prepare(api, db, n) {
+      const seeded = await companyWithAccount(api, db, n, "341");
+      const rows = Array.from({ length: TITLES }, (_, i) => [nossoNumero(i), 10_000 + i]);
+      for (let i = 0; i < rows.length; i += 2000) {
+        await db
+          .prepare(TITLE_INSERT)
+          .bind(n, seeded.account, FIRST_DAY, JSON.stringify(rows.slice(i, i + 2000)))
+          .run();
+      }
+      return seeded;
+    },
+    async run(api, mf, seeded, generator) {
+      const file = cnabReturn(generator);
+      const timed = await importThroughWorker(
+        api,
+        mf,
+        {
+          Type: "BankReturnCNAB",
+          IDBankAccount: seeded.account,
+          FileName: "retorno.ret",
+          ContentType: "text/plain",
+        },
+        file.bytes,
+      );
+      return { ...timed, detail: `${file.lines.toLocaleString("en-US")} lines` };
+    },
+    async check(job, db, seeded) {
+      const paid = await db
+        .prepare("SELECT count(*) AS n FROM titles WHERE bank_account_id = ?1 AND status = 3")
+        .bind(seeded.account)
+        .first();
+      const history = await db
+        .prepare("SELECT count(*) AS n FROM title_collection_events WHERE bank_account_id = ?1")
+        .bind(seeded.account)
+        .first();
+      if (
+        job.Status !== "Done" ||
+        job.Result.settled !== TITLES ||
+        job.Result.tariffs !== TITLES ||
+        paid.n !== TITLES ||
+        history.n !== TITLES
+      )
+        throw new Error(
+          `CNAB import wrong: ${job.Status} ${JSON.stringify(job.Result)} ${job.FailureReason}; paid ${paid.n}, history ${history.n}`,
+        );
+    },
+  },
+];
+
+async function main() {
+  console.log("Bundling the Worker (wrangler deploy --dry-run)...");
+  const generator = await bundleForNode({
+    "test/fixtures/cnab/generate.ts": ["cnab240Return", "joinLines", "latin1"],
+  });
+  const worker = await startBenchWorker(bundleWorker(), { queues: true });
+  try {
+    const { mf, db } = worker;
+    const api = benchApi(mf);
+    const all = [FLOOR, ...MEASURED];
+    const times = new Map(all.map((m) => [m.name, []]));
+    let company = 0;
+    // each measurement in turn, per run, so load from other processes on the machine hits all alike
+    for (let run = 1; run <= RUNS; run++) {
+      const figures = [];
+      for (const measurement of all) {
+        const seeded = await measurement.prepare(api, db, ++company);
+        const { job, ms, detail } = await measurement.run(api, mf, seeded, generator);
+        await measurement.check(job, db, seeded);
+        times.get(measurement.name).push(ms);
+        figures.push(`${measurement.name} ${seconds(ms)}${detail ? ` (${detail})` : ""}`);
+      }
+      console.log(`Run ${run}: ${figures.join("; ")}`);
+    }
+    const floorMs = median(times.get(FLOOR.name));
+    console.log(`\nMedians of ${RUNS} runs, ConfirmUpload to Done (Miniflare: R2, queue, D1):`);
+    for (const measurement of all) {
+      const ms = median(times.get(measurement.name));
+      console.log(`  ${measurement.name}: ${seconds(ms)}, ${Math.round(TITLES / (ms / 1000))} per second`);
+    }
+    console.log("");
+    for (const measurement of MEASURED)
+      checkRatio(
+        `${measurement.name} / ${FLOOR.name}`,
+        median(times.get(measurement.name)),
+        floorMs,
+        MAX_RATIO,
+      );
+  } catch (error) {
+    verdict(false, `bench:cnab could not run: ${error instanceof Error ? error.message : error}`);
+    throw error;
+  } finally {
+    await worker.dispose();
+  }
+}
+
+await main();

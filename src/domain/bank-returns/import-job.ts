@@ -1,0 +1,100 @@
+import { runStatements } from "../../db/auto-reconciliation-writes";
+import { findActiveAccount } from "../../db/bank-accounts";
+import {
+  insertCollectionEvents,
+  insertReturnEntries,
+  type ReturnScope,
+  recordedOccurrences,
+  settleReturnTitles,
+  titlePaidEvents,
+  titlesByNossoNumero,
+} from "../../db/bank-returns";
+import { insertJobErrors, setJobTotal } from "../../db/jobs";
+import { BANK_ACCOUNT_NOT_FOUND } from "../bank-accounts/messages";
+import { processInChunks } from "../jobs/chunked-job";
+import { resumedCounts } from "../jobs/csv-job-file";
+import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
+import { readJobFile } from "../jobs/job-file";
+import { candidateKeys, NO_RETURN_COUNTS, planChunk, type ReturnCounts } from "./apply-plan";
+import { BANK_RETURN_JOB_MESSAGES as J } from "./messages";
+import { readBankReturn } from "./read-return";
+import type { ReturnRecord } from "./types";
+
+/**
+ * Records per chunk: one read of their titles and recorded occurrences, one batch of their writes
+ * (history, entries, settlements, events, notes) with the job's progress.
+ */
+export const RETURN_RECORDS_PER_CHUNK = 2000;
+
+/** Bank numbers compare as numbers: `341` = `0341`. */
+const sameBank = (a: string, b: string) => /^\d+$/.test(a.trim()) && Number(a.trim()) === Number(b.trim());
+
+/**
+ * `BankReturnCNAB` job on `bankAccountId`: reads the file (`readBankReturn`; a file it cannot use
+ * fails the job with its reason, nothing written), refuses a file of another bank than the account's
+ * `BankNumber`, stores the reader's line errors in `Errors`, then applies the records in chunks
+ * (apply-plan.ts): each chunk reads its titles and the occurrences already recorded once, and writes
+ * its history rows, entries, settlements, `title.paid` events, notes and progress in ONE batch. A
+ * redelivery resumes after the last committed chunk; a re-sent file finds its occurrences recorded.
+ * Result: `{ settled, alreadySettled, unknown, rejected, ignored, tariffs }`.
+ */
+export async function importBankReturn(context: JobContext, bankAccountId: number): Promise<JobOutcome> {
+  const { db, job } = context;
+  const account = await findActiveAccount(db, job.companyId, bankAccountId);
+  if (!account) throw new JobFailure(BANK_ACCOUNT_NOT_FOUND);
+  const file = readBankReturn(await readJobFile(context.bucket, job));
+  if (!file.ok) throw new JobFailure(file.message);
+  if (!sameBank(file.bankCode, account.bankNumber)) {
+    throw new JobFailure(J.otherBank(file.bankCode, file.bankName, account.bankNumber));
+  }
+  if (job.processed === 0) {
+    await setJobTotal(db, job.id, file.records.length, NO_RETURN_COUNTS);
+    await runStatements(
+      db,
+      insertJobErrors(
+        db,
+        file.errors.map((error) => ({ jobId: job.id, line: error.line, message: error.message })),
+      ),
+    );
+  }
+  const scope: ReturnScope = {
+    companyId: job.companyId,
+    bankAccountId,
+    jobId: job.id,
+    userId: job.createdBy,
+  };
+  const applied = await processInChunks(
+    context,
+    file.records,
+    resumedCounts(context, NO_RETURN_COUNTS),
+    async (chunk: ReturnRecord[], counts: ReturnCounts) => {
+      const keys = [...new Set(chunk.flatMap(candidateKeys))];
+      const [titles, recorded] = await Promise.all([
+        titlesByNossoNumero(db, job.companyId, bankAccountId, keys),
+        recordedOccurrences(db, bankAccountId, keys),
+      ]);
+      const plan = planChunk(
+        chunk,
+        { bankAccountId, generatedOn: file.generatedOn, titles, recorded },
+        counts,
+      );
+      const settled = plan.settlements.map((s) => s.titleId);
+      return {
+        statements: [
+          ...insertCollectionEvents(db, scope, plan.history),
+          ...insertReturnEntries(db, scope, plan.entries),
+          ...settleReturnTitles(db, job.companyId, plan.settlements),
+          ...titlePaidEvents(db, job.companyId, settled),
+          ...insertJobErrors(
+            db,
+            plan.notes.map((n) => ({ jobId: job.id, ...n })),
+          ),
+        ],
+        counts: plan.counts,
+      };
+    },
+    RETURN_RECORDS_PER_CHUNK,
+  );
+  // Done keeps the counts the last chunk stored with its progress (a file without records: the zeros).
+  return applied;
+}
