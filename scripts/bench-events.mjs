@@ -21,6 +21,7 @@ import {
   seedCompany,
   startBenchWorker,
 } from "./lib/bench-worker.mjs";
+import { cpuMs } from "./lib/cpu-time.mjs";
 
 const { values: options } = parseArgs({
   options: {
