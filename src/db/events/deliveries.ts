@@ -215,9 +215,6 @@ export async function recordOutcomes(db: Db, outcomes: ClaimOutcome[]): Promise<
   await db.batch(statements as [Statement, ...Statement[]]);
 }
 
-/** D1 calls of one `recordOutcomes` at most (the statements of its batch). */
-export const RECORD_CALLS = 3;
-
 export type DeliveryFilters = { endpointId?: number; status?: string; eventType?: string; page: number };
 
 export type DeliveryListRow = DeliveryRow & { eventUid: string; eventType: string; eventCreatedAt: string };
