@@ -40,6 +40,8 @@ const CONCURRENCY = Number(options.concurrency);
 /** Messages a consumer run handles at once (wrangler.toml's max_batch_size of finance-events). */
 const CONSUMER_BATCH = queueConsumerOf("finance-events").maxBatchSize;
 const MAX_DELIVERY_RATIO = 5;
+/** The webhook's `MaxPerSecond` (the API's largest): deliveries of one endpoint per second at most. */
+const MAX_PER_SECOND = 1000;
 /** D1's queries per Worker invocation (Workers Paid). */
 const D1_LIMIT = 1000;
 const TIMEOUT_MS = 15 * 60 * 1000;
@@ -249,7 +251,13 @@ async function main() {
     const accounts = await api.call("POST", "/accounts/bank-account", { Bank: "Banco B", BankNumber: "341" });
     const to = accounts.find((a) => a.IDBankAccount !== from.IDBankAccount);
     const webhook = async (url) =>
-      (await api.call("POST", "/webhook", { Url: url, Events: ["transfer.created"], MaxPerSecond: 1000 }))[0];
+      (
+        await api.call("POST", "/webhook", {
+          Url: url,
+          Events: ["transfer.created"],
+          MaxPerSecond: MAX_PER_SECOND,
+        })
+      )[0];
     const context = { mf, db, api, receiver, webhook, from, to };
     const all = options.only === undefined;
 
@@ -280,6 +288,15 @@ async function main() {
       console.log(
         `   ${fmt(row.events).padStart(6)} | ${row.rawMs.toFixed(0).padStart(12)} | ${row.deliveryMs.toFixed(0).padStart(11)} | ${row.ratio.toFixed(2).padStart(4)}x | ${`<= ${MAX_DELIVERY_RATIO}x`.padStart(6)} | ${(ok ? "OK" : "FAIL").padEnd(7)} | ${row.highest} (limit ${D1_LIMIT})`,
       );
+    }
+    // one endpoint takes at most MAX_PER_SECOND deliveries per second: a raw fetch faster than that
+    // puts the target out of reach of any consumer that keeps the rate bound
+    for (const row of table) {
+      const bound = Math.max(0, Math.ceil(row.events / MAX_PER_SECOND) - 1) * 1000;
+      if (bound > MAX_DELIVERY_RATIO * row.rawMs)
+        console.log(
+          `   note: the rate bound alone (${fmt(MAX_PER_SECOND)}/s per endpoint) needs about ${bound} ms for ${fmt(row.events)} events, more than ${MAX_DELIVERY_RATIO}x the raw fetch`,
+        );
     }
     for (const row of table) {
       verdict(
