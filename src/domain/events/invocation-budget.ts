@@ -25,8 +25,9 @@ export type InvocationWork = { deliverGroups: number; dispatchGroups: number; ma
  * The fan-outs each dispatch run of an invocation may make, from the D1 budget left once every
  * other piece of work is counted: at least one (every run makes progress; the next run continues),
  * at most FAN_OUTS_PER_RUN. Within budget by construction for any batch the queue can hand over:
- * the costliest message is a `deliver` of an account of its own (7 calls) or a dispatch of one
- * fan-out (3 + 3 = 6), so 100 messages make at most 100 x 7 = 700 calls <= 800.
+ * the fan-outs are sized to fit what is left, and when only the one-fan-out minimum is left the
+ * costliest message is a `deliver` of an account of its own (7 calls) or a dispatch of one fan-out
+ * (3 + 3 = 6), so 100 messages make at most 100 x 7 = 700 calls <= 800.
  */
 export function fanOutsPerDispatch(work: InvocationWork, budget = D1_CALLS_PER_INVOCATION): number {
   if (work.dispatchGroups === 0) return 0;
