@@ -12,6 +12,9 @@
 // - POST /__bench/floor/create-orders {companyId, integrationId, paymentTypeId, afterId, limit}  the
 //   floor of the hub pull: the orders of those hub orders created again through the orders domain's
 //   `createOrder` directly (inputs read first, outside the timing); answers the elapsed ms.
+// - GET /__bench/d1-calls[?reset=1]  per queue, the invocations the Worker's queue handler ran and
+//   the highest count of D1 calls one of them made (each binding counted by test/support/d1-counter.ts
+//   as D1's per-invocation limit counts: a batch is as many queries as statements); `reset` starts over.
 
 import { and, asc, eq, gt } from "drizzle-orm";
 import { hubOrders } from "../../drizzle/schema";
@@ -22,6 +25,7 @@ import type { JobMessage } from "../../src/domain/jobs/job-message";
 import { createOrder } from "../../src/domain/orders/create-order";
 import type { Env } from "../../src/env";
 import worker from "../../src/index";
+import { countedEnv, noCalls } from "../../test/support/d1-counter";
 
 type Recorded = { sql: string; params: unknown[] };
 
@@ -167,6 +171,28 @@ async function createOrdersDirectly(request: Request, database: D1Database) {
   });
 }
 
+/** Per queue: the invocations of the queue handler and the most D1 calls one of them made. */
+let queueCalls: Record<string, { invocations: number; highest: number; total: number }> = {};
+
+async function countedQueue(batch: MessageBatch<JobMessage>, env: Env, ctx: ExecutionContext) {
+  const calls = noCalls();
+  try {
+    await worker.queue(batch, countedEnv(env, calls), ctx);
+  } finally {
+    const seen = queueCalls[batch.queue] ?? { invocations: 0, highest: 0, total: 0 };
+    seen.invocations++;
+    seen.highest = Math.max(seen.highest, calls.total);
+    seen.total += calls.total;
+    queueCalls[batch.queue] = seen;
+  }
+}
+
+function d1Calls(url: URL) {
+  const answer = Response.json(queueCalls);
+  if (url.searchParams.has("reset")) queueCalls = {};
+  return answer;
+}
+
 export default {
   async fetch(request: Request, env: Env & { DB_BENCH: D1Database }, ctx: ExecutionContext) {
     const url = new URL(request.url);
@@ -176,7 +202,8 @@ export default {
     if (url.pathname === "/__bench/floor/raw-fetch" && request.method === "POST") return rawFetch(request);
     if (url.pathname === "/__bench/floor/create-orders" && request.method === "POST")
       return createOrdersDirectly(request, env.DB_BENCH);
+    if (url.pathname === "/__bench/d1-calls") return d1Calls(url);
     return worker.fetch(request, env, ctx);
   },
-  queue: worker.queue,
+  queue: countedQueue,
 } satisfies ExportedHandler<Env & { DB_BENCH: D1Database }, JobMessage>;

@@ -54,7 +54,7 @@ export async function bundleForNode(exportsByPath) {
 }
 
 /** The queue settings of wrangler.toml's consumer of `queue`, so the bench batches as deployed. */
-function queueConsumerOf(queue) {
+export function queueConsumerOf(queue) {
   const toml = readFileSync(join(root, "wrangler.toml"), "utf8");
   // each consumer section, up to the next section
   const sections = toml

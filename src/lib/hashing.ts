@@ -15,8 +15,11 @@ export function toHex(buffer: ArrayBuffer): string {
 
 const encoder = new TextEncoder();
 
-/** HMAC-SHA256 of `text` keyed by the secret's UTF-8 bytes, hex. */
-export async function hmacSha256Hex(secret: string, text: string): Promise<string> {
+/**
+ * HMAC-SHA256 keyed by the secret's UTF-8 bytes, hex: the key imported once, for every text signed
+ * with it (importing it per text costs as much as the signature).
+ */
+export async function hmacSha256Hasher(secret: string): Promise<(text: string) => Promise<string>> {
   const key = await crypto.subtle.importKey(
     "raw",
     encoder.encode(secret),
@@ -24,5 +27,5 @@ export async function hmacSha256Hex(secret: string, text: string): Promise<strin
     false,
     ["sign"],
   );
-  return toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
+  return async (text) => toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
 }

@@ -4,6 +4,7 @@ import { deliveryConfig } from "../domain/events/config";
 import { attemptDeliveries, type HttpPost } from "../domain/events/delivery";
 import { dispatchEvents } from "../domain/events/dispatch";
 import { type EventMessage, EventMessageSchema } from "../domain/events/event-message";
+import { fanOutsPerDispatch } from "../domain/events/invocation-budget";
 import { sendQueuedMail } from "../domain/events/mail";
 import type { Db, Env } from "../env";
 import { errorFields, type LogContext, log, withLogContext } from "../lib/log";
@@ -30,9 +31,10 @@ async function sendMail(body: Mail, env: Env): Promise<void> {
 
 /**
  * The `dispatch` messages of one account in a batch: ONE run, since a run fans out every event of
- * the outbox not yet dispatched, whichever write asked for it (a sweep if any of them is one).
+ * the outbox not yet dispatched, whichever write asked for it (a sweep if any of them is one), in
+ * at most `fanOuts` fan-outs (its share of the invocation's D1 budget).
  */
-async function dispatchOnce(account: string, bodies: Dispatch[], env: Env): Promise<void> {
+async function dispatchOnce(account: string, bodies: Dispatch[], env: Env, fanOuts: number): Promise<void> {
   const db = accountDb(env, account);
   if (!db) return;
   await dispatchEvents(
@@ -40,6 +42,7 @@ async function dispatchOnce(account: string, bodies: Dispatch[], env: Env): Prom
     env.EVENTS,
     account,
     bodies.some((body) => body.sweep === true),
+    fanOuts,
   );
 }
 
@@ -88,7 +91,9 @@ function settleByAccount<B>(
  * Queue entry point of the events queue. Every message is idempotent (claims in the database), so
  * the queue's own retry only covers a run that failed before it could record anything. The
  * `deliver` messages of one account are handled together (one claim and one record for all of
- * them), its `dispatch` messages by one run; `mail` one by one.
+ * them, whatever their number), its `dispatch` messages by one run; `mail` one by one. The work is
+ * sized from D1's per-invocation budget (src/domain/events/invocation-budget.ts): every kind of
+ * work makes a fixed number of calls, and the dispatch runs share what the rest leaves.
  */
 export async function consumeEvents(
   batch: MessageBatch<unknown>,
@@ -115,11 +120,16 @@ export async function consumeEvents(
     else if (body.kind === "dispatch") add(dispatches, body.account, { message, body });
     else mails.push({ message, body });
   }
+  const fanOuts = fanOutsPerDispatch({
+    deliverGroups: deliveries.size,
+    dispatchGroups: dispatches.size,
+    mails: mails.length,
+  });
   await Promise.all([
     ...mails.map(({ message, body }) =>
       settle([message], { messageId: message.id, account: body.account }, () => sendMail(body, env)),
     ),
-    ...settleByAccount(dispatches, (account, bodies) => dispatchOnce(account, bodies, env)),
+    ...settleByAccount(dispatches, (account, bodies) => dispatchOnce(account, bodies, env, fanOuts)),
     ...settleByAccount(deliveries, (account, bodies) => deliverAll(account, bodies, env, http)),
   ]);
 }

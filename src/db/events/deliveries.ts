@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   events,
   webhookAttempts,
@@ -116,68 +116,103 @@ export type ClaimOutcome =
   /** The endpoint is gone or inactive: closed without an attempt. */
   | { kind: "cancelled"; deliveryId: number };
 
-/** The attempt in the log and the delivery's new state (and the endpoint turned off on a 410). */
-function attemptStatements(db: Db, r: AttemptRecord): Statement[] {
-  const next = r.retryInSeconds === null ? null : inSeconds(r.retryInSeconds);
-  const statements: Statement[] = [
-    db.insert(webhookAttempts).values({
-      companyId: r.delivery.companyId,
-      deliveryId: r.delivery.id,
-      number: r.delivery.attempts,
-      status: r.attemptStatus,
-      responseCode: r.responseCode,
-      error: r.error,
-      durationMs: r.durationMs,
-      nextAttemptAt: next,
-    }),
-    db
-      .update(webhookDeliveries)
-      .set({
-        status: r.deliveryStatus,
-        lastStatusCode: r.responseCode,
-        nextAttemptAt: next,
-        ...(r.deliveryStatus === "Delivered"
-          ? { deliveredAt: utcNow, deliveredMs: sql`CAST(unixepoch('subsec') * 1000 AS INTEGER)` }
-          : {}),
-      })
-      .where(and(eq(webhookDeliveries.id, r.delivery.id), eq(webhookDeliveries.status, "Sending"))),
-  ];
-  if (r.disableEndpoint)
-    statements.push(
-      db
-        .update(webhookEndpoints)
-        .set({ active: 0, disabledReason: r.disableEndpoint, updatedAt: utcNow })
-        .where(eq(webhookEndpoints.id, r.delivery.endpointId)),
-    );
-  return statements;
+/** Seconds from now as the database's `YYYY-MM-DD HH:MM:SS` (UTC), or NULL: `seconds` is a column of the rows. */
+const nowPlus = (seconds: SQL) =>
+  sql`CASE WHEN ${seconds} IS NULL THEN NULL ELSE strftime('%Y-%m-%d %H:%M:%S', 'now', '+' || ${seconds} || ' seconds') END`;
+
+/** The rows of a JSON array parameter as columns: `name` <- `$.key` of each element. */
+const jsonRows = (rows: unknown[], columns: Record<string, string>) =>
+  sql`SELECT ${sql.raw(
+    Object.entries(columns)
+      .map(([name, key]) => `json_extract(value, '$.${key}') AS ${name}`)
+      .join(", "),
+  )} FROM json_each(${JSON.stringify(rows)})`;
+
+/** Every attempt made, into the log (one row each). */
+function insertAttempts(db: Db, records: AttemptRecord[]): Statement {
+  const rows = records.map((r) => ({
+    c: r.delivery.companyId,
+    d: r.delivery.id,
+    n: r.delivery.attempts,
+    s: r.attemptStatus,
+    r: r.responseCode,
+    e: r.error,
+    ms: r.durationMs,
+    w: r.retryInSeconds === null ? null : Math.round(r.retryInSeconds),
+  }));
+  return rawStatement(
+    db,
+    sql`INSERT INTO ${webhookAttempts}
+      (company_id, delivery_id, number, status, response_code, error, duration_ms, next_attempt_at)
+      SELECT c, d, n, s, r, e, ms, ${nowPlus(sql`w`)}
+      FROM (${jsonRows(rows, { c: "c", d: "d", n: "n", s: "s", r: "r", e: "e", ms: "ms", w: "w" })})`,
+  );
 }
 
-function outcomeStatements(db: Db, outcome: ClaimOutcome): Statement[] {
-  if (outcome.kind === "attempted") return attemptStatements(db, outcome.record);
-  const sending = (id: number) => and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "Sending"));
-  if (outcome.kind === "released")
-    return [
-      db
-        .update(webhookDeliveries)
-        .set({
-          status: "Pending",
-          attempts: sql`${webhookDeliveries.attempts} - 1`,
-          nextAttemptAt: inSeconds(outcome.seconds),
-        })
-        .where(sending(outcome.deliveryId)),
-    ];
-  return [
-    db
-      .update(webhookDeliveries)
-      .set({ status: "Cancelled", attempts: sql`${webhookDeliveries.attempts} - 1`, nextAttemptAt: null })
-      .where(sending(outcome.deliveryId)),
-  ];
+/**
+ * The new state of each delivery still `Sending` (its claim's): an attempt sets its status, last
+ * answer and next attempt (and when it was delivered); a release gives it back to `Pending` in a
+ * few seconds and a cancel closes it, both uncounting the attempt the claim had counted.
+ */
+function updateDeliveries(db: Db, outcomes: ClaimOutcome[]): Statement {
+  const rows = outcomes.map((o) => {
+    if (o.kind === "attempted") {
+      const r = o.record;
+      return {
+        i: r.delivery.id,
+        s: r.deliveryStatus,
+        a: 0,
+        w: r.retryInSeconds === null ? null : Math.round(r.retryInSeconds),
+        t: 1,
+        r: r.responseCode,
+        v: r.deliveryStatus === "Delivered" ? 1 : 0,
+      };
+    }
+    const seconds = o.kind === "released" ? Math.round(o.seconds) : null;
+    const status = o.kind === "released" ? "Pending" : "Cancelled";
+    return { i: o.deliveryId, s: status, a: -1, w: seconds, t: 0, r: null, v: 0 };
+  });
+  return rawStatement(
+    db,
+    sql`UPDATE ${webhookDeliveries} SET
+        status = o.s,
+        attempts = attempts + o.a,
+        next_attempt_at = ${nowPlus(sql`o.w`)},
+        last_status_code = CASE WHEN o.t = 1 THEN o.r ELSE last_status_code END,
+        delivered_at = CASE WHEN o.v = 1 THEN ${utcNow} ELSE delivered_at END,
+        delivered_ms = CASE WHEN o.v = 1 THEN CAST(unixepoch('subsec') * 1000 AS INTEGER) ELSE delivered_ms END
+      FROM (${jsonRows(rows, { i: "i", s: "s", a: "a", w: "w", t: "t", r: "r", v: "v" })}) AS o
+      WHERE ${webhookDeliveries.id} = o.i AND ${webhookDeliveries.status} = 'Sending'`,
+  );
 }
 
-/** Records how each claimed delivery of a consumer batch ended its turn, all in one batch. */
+/** The endpoints a 410 answered for, turned off with their reason. */
+function disableEndpoints(db: Db, records: AttemptRecord[]): Statement {
+  const reasons = new Map(records.map((r) => [r.delivery.endpointId, r.disableEndpoint]));
+  const rows = [...reasons].map(([i, why]) => ({ i, why }));
+  return rawStatement(
+    db,
+    sql`UPDATE ${webhookEndpoints} SET active = 0, disabled_reason = o.why, updated_at = ${utcNow}
+      FROM (${jsonRows(rows, { i: "i", why: "why" })}) AS o
+      WHERE ${webhookEndpoints.id} = o.i`,
+  );
+}
+
+/**
+ * Records how each claimed delivery of a consumer batch ended its turn, in one batch of at most
+ * three statements whatever the number of deliveries (each list one JSON parameter read by
+ * `json_each`): the attempts into the log, the deliveries' new state, the endpoints a 410 turned off.
+ */
 export async function recordOutcomes(db: Db, outcomes: ClaimOutcome[]): Promise<void> {
-  const statements = outcomes.flatMap((outcome) => outcomeStatements(db, outcome));
-  if (statements.length > 0) await db.batch(statements as [Statement, ...Statement[]]);
+  if (outcomes.length === 0) return;
+  const attempted = outcomes.flatMap((o) => (o.kind === "attempted" ? [o.record] : []));
+  const gone = attempted.filter((r) => r.disableEndpoint);
+  const statements: Statement[] = [
+    ...(attempted.length > 0 ? [insertAttempts(db, attempted)] : []),
+    updateDeliveries(db, outcomes),
+    ...(gone.length > 0 ? [disableEndpoints(db, gone)] : []),
+  ];
+  await db.batch(statements as [Statement, ...Statement[]]);
 }
 
 export type DeliveryFilters = { endpointId?: number; status?: string; eventType?: string; page: number };

@@ -12,7 +12,7 @@ import type { Db } from "../../env";
 import { type DeliveryConfig, retryDelaySeconds } from "./config";
 import { type EventQueue, sendAll } from "./event-message";
 import { DISABLED_BY_GONE } from "./messages";
-import { signatureHeader } from "./signature";
+import { type Signer, webhookSigner } from "./signature";
 import { webhookUrlRefusal } from "./url-policy";
 
 /** How a webhook is posted (the platform's `fetch`; a test may count or time the calls). */
@@ -139,6 +139,13 @@ export async function attemptDeliveries(run: DeliveryRun, wanted: WantedAttempt[
   const endpoints = new Map(claim.endpoints.map((e) => [e.id, e]));
   const events = new Map(claim.events.map((e) => [e.id, e]));
   const positions = windowPositions(claim.deliveries, claim.windowCounts);
+  // each endpoint's keys imported once for all its deliveries of the batch
+  const signers = new Map<number, Promise<Signer>>();
+  const signerOf = (endpoint: WebhookEndpointRow) => {
+    const signer = signers.get(endpoint.id) ?? webhookSigner(signingSecrets(endpoint));
+    signers.set(endpoint.id, signer);
+    return signer;
+  };
   const turns = await Promise.all(
     claim.deliveries.map((delivery): Promise<Turn> | Turn => {
       const endpoint = endpoints.get(delivery.endpointId);
@@ -150,7 +157,7 @@ export async function attemptDeliveries(run: DeliveryRun, wanted: WantedAttempt[
           outcome: { kind: "released", deliveryId: delivery.id, seconds: 1 },
           next: { attempt: delivery.attempts, delaySeconds: 1 },
         };
-      return attemptOne(run, delivery, endpoint, event, second);
+      return attemptOne(run, delivery, endpoint, event, second, signerOf);
     }),
   );
   await recordOutcomes(
@@ -183,12 +190,14 @@ async function attemptOne(
   endpoint: WebhookEndpointRow,
   event: EventRow,
   timestamp: number,
+  signerOf: (endpoint: WebhookEndpointRow) => Promise<Signer>,
 ): Promise<Turn> {
   const { config } = run;
   const inRound = delivery.attempts - delivery.roundStart;
   const refusal = webhookUrlRefusal(endpoint.url, config.production);
   if (refusal) return turnOf(run, delivery, { code: null, error: refusal, durationMs: 0 }, inRound, true);
   const body = deliveryBody(event);
+  const sign = await signerOf(endpoint);
   const answer = await post(
     run.http,
     endpoint.url,
@@ -198,7 +207,7 @@ async function attemptOne(
       headers: {
         "Content-Type": "application/json",
         "User-Agent": "finance-backoffice-webhooks/1",
-        "X-Signature": await signatureHeader(signingSecrets(endpoint), timestamp, body),
+        "X-Signature": await sign(timestamp, body),
         "X-Timestamp": String(timestamp),
         "X-Event-Id": event.uid,
         "X-Event-Type": event.type,
