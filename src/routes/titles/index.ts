@@ -35,6 +35,7 @@ import {
   listAccountReceivable,
   listAccountReceivableRoute,
 } from "./list";
+import { pixChargeRouter } from "./pix-charge";
 import {
   updateAccountPayable,
   updateAccountPayableRoute,
@@ -57,4 +58,5 @@ export const titlesRouter = createRouter()
   .openapi(updateAccountReceivableRoute, updateAccountReceivable)
   .openapi(deleteAccountReceivableRoute, deleteAccountReceivable)
   .openapi(createAccountReceivablePaymentRoute, createAccountReceivablePayment)
-  .openapi(deleteAccountReceivablePaymentRoute, deleteAccountReceivablePayment);
+  .openapi(deleteAccountReceivablePaymentRoute, deleteAccountReceivablePayment)
+  .route("/", pixChargeRouter);
