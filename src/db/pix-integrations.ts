@@ -11,11 +11,11 @@ import {
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { existsInCompany } from "./lookups";
+import type { CompanyIntegrationRow } from "./registries/simple-registries";
 import { onPage, type Statement, utcNow } from "./sql";
 
 export type PixIntegrationRow = typeof pixIntegrations.$inferSelect;
 export type PixChargeRow = typeof pixCharges.$inferSelect;
-type CompanyIntegrationRow = typeof companyIntegrations.$inferSelect;
 
 /** A company integration with its Pix settings (null: not a configured Pix integration). */
 export type IntegrationWithPix = { integration: CompanyIntegrationRow; pix: PixIntegrationRow | null };
