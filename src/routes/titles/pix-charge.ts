@@ -55,7 +55,10 @@ const PixChargeSchema = z
       .nullable()
       .openapi({ description: "O BR Code (texto do QR Code) que o PSP montou" }),
     Value: moneyField("Valor cobrado: o valor em aberto da conta"),
-    ExpiresInSeconds: z.number().int(),
+    ExpiresInSeconds: z
+      .number()
+      .int()
+      .openapi({ description: "`calendario.expiracao`: segundos de validade" }),
     CreatedAt: z.string().openapi({ description: "Criação (UTC, `YYYY-MM-DD HH:MM:SS`)" }),
   })
   .openapi("PixCharge");

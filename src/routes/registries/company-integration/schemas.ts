@@ -87,8 +87,14 @@ export const CompanyIntegrationSchema = z
 
 const PixCredentialsSchema = z
   .object({
-    ClientId: requiredText("ClientId", 200),
-    ClientSecret: requiredText("ClientSecret", 500),
+    ClientId: requiredText("ClientId", 200).openapi({
+      description: "Client id do PSP",
+      example: "Client_Id_0a1b2c",
+    }),
+    ClientSecret: requiredText("ClientSecret", 500).openapi({
+      description: "Client secret do PSP (nunca devolvido)",
+      example: "Client_Secret_3d4e5f",
+    }),
   })
   .openapi("PixCredentials", {
     description: "Credenciais OAuth2 (client credentials) do PSP: gravadas cifradas, nunca devolvidas",
