@@ -191,6 +191,24 @@ describe("a Pix charge on a receivable title", () => {
   });
 });
 
+describe("two charges of one title at the same time", () => {
+  it("store one charge; the other is refused as active", async () => {
+    const { integrationId } = await pixSetup();
+    const titleId = await receivable(75);
+    const answers = await Promise.all([
+      charge(titleId, { IDCompanyIntegration: integrationId }),
+      charge(titleId, { IDCompanyIntegration: integrationId }),
+    ]);
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(1);
+    const refused = answers.find((a) => a.status !== 200)!;
+    expectRefusal(refused, M.chargeActive(ok[0]!.body.TxId));
+    const rows = await chargeRows(titleId);
+    expect(rows.map((r) => r.txId)).toEqual([ok[0]!.body.TxId]);
+    expect(await titleTxId(titleId)).toBe(ok[0]!.body.TxId);
+  });
+});
+
 describe("each refusal of a charge writes nothing and calls no PSP", () => {
   it("a title that is paid, deleted, payable or of another company; a missing or non-Pix integration; no Pix key", async () => {
     const { psp, integrationId } = await pixSetup();
