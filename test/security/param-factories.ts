@@ -214,6 +214,20 @@ async function hubIntegration(ctx: FactoryContext, kind = 1): Promise<number> {
   return created[0]!.IDCompanyIntegration;
 }
 
+/** A configured Pix integration of the company (settings without credentials), through its own API. */
+async function pixIntegration(ctx: FactoryContext): Promise<number> {
+  const created = ok(
+    await ctx.api.post("/company/integration", {
+      Description: unique("Pix"),
+      Kind: "PIX",
+      IDBankAccount: await bankAccount(ctx.companyId),
+      PixKey: "7d9f0335-8dcc-4054-9bf9-0dbd61d36906",
+    }),
+    "pix integration",
+  );
+  return created[0]!.IDCompanyIntegration;
+}
+
 /** A hub order as a pull stores it (channel order SBX-6, which has claim CL-6 at the sandbox). */
 async function hubOrder(ctx: FactoryContext, orderId: number | null = null): Promise<number> {
   return insertRow(schema.hubOrders, {
@@ -294,11 +308,13 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
   idcompanyintegration: (ctx) =>
     ctx.operation.path.startsWith("/hub/")
       ? hubIntegration(ctx)
-      : insertRow(schema.companyIntegrations, {
-          companyId: ctx.companyId,
-          description: unique("Integração"),
-          kind: "TEF",
-        }),
+      : ctx.operation.path.includes("/pix/")
+        ? pixIntegration(ctx)
+        : insertRow(schema.companyIntegrations, {
+            companyId: ctx.companyId,
+            description: unique("Integração"),
+            kind: "TEF",
+          }),
   // Channel kinds are a registry shared by every company: company 1 is connected to kind 1 only,
   // company 2 to kind 2, so company 2's kind is one company 1 has no integration of.
   idtypecompanyintegration: async (ctx) => {

@@ -36,6 +36,7 @@ import {
   listAccountReceivable,
   listAccountReceivableRoute,
 } from "./list";
+import { pixChargeRouter } from "./pix-charge";
 import {
   updateAccountPayable,
   updateAccountPayableRoute,
@@ -60,4 +61,5 @@ export const titlesRouter = createRouter()
   .openapi(createAccountReceivablePaymentRoute, createAccountReceivablePayment)
   .openapi(deleteAccountReceivablePaymentRoute, deleteAccountReceivablePayment)
   .openapi(collection.getAccountPayableCollectionRoute, collection.getAccountPayableCollection)
-  .openapi(collection.getAccountReceivableCollectionRoute, collection.getAccountReceivableCollection);
+  .openapi(collection.getAccountReceivableCollectionRoute, collection.getAccountReceivableCollection)
+  .route("/", pixChargeRouter);

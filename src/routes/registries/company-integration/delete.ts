@@ -1,12 +1,19 @@
 import { createRoute } from "@hono/zod-openapi";
+import { companyIntegrationRegistry } from "../../../domain/registries/simple-registries";
 import type { AppRouteHandler } from "../../../http/router";
-import { deleteConfig, removeRow } from "../crud-configs";
-import { companyIntegrationCrud, companyIntegrationRows } from "./schemas";
+import { deleteConfig } from "../crud-configs";
+import { companyIntegrationCrud } from "./schemas";
 
 export const deleteCompanyIntegrationRoute = createRoute({
   path: "/company/integration/{idcompanyintegration}",
   ...deleteConfig(companyIntegrationCrud),
 });
 
-export const deleteCompanyIntegration: AppRouteHandler<typeof deleteCompanyIntegrationRoute> = async (c) =>
-  c.json(await removeRow(c, companyIntegrationRows, c.req.valid("param").idcompanyintegration), 200);
+export const deleteCompanyIntegration: AppRouteHandler<typeof deleteCompanyIntegrationRoute> = async (c) => {
+  await companyIntegrationRegistry.remove(
+    c.get("db"),
+    c.get("caller").companyId,
+    c.req.valid("param").idcompanyintegration,
+  );
+  return c.json("sucesso" as const, 200);
+};

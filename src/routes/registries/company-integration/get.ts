@@ -1,12 +1,22 @@
 import { createRoute } from "@hono/zod-openapi";
+import { findIntegrationAsList } from "../../../domain/pix/settings";
 import type { AppRouteHandler } from "../../../http/router";
-import { getConfig, getRows } from "../crud-configs";
-import { companyIntegrationCrud, companyIntegrationRows } from "./schemas";
+import { getConfig } from "../crud-configs";
+import { companyIntegrationCrud, integrationBody } from "./schemas";
 
 export const getCompanyIntegrationRoute = createRoute({
   path: "/company/integration/{idcompanyintegration}",
   ...getConfig(companyIntegrationCrud),
 });
 
-export const getCompanyIntegration: AppRouteHandler<typeof getCompanyIntegrationRoute> = async (c) =>
-  c.json(await getRows(c, companyIntegrationRows, c.req.valid("param").idcompanyintegration), 200);
+export const getCompanyIntegration: AppRouteHandler<typeof getCompanyIntegrationRoute> = async (c) => {
+  const views = await findIntegrationAsList(
+    c.get("db"),
+    c.get("caller").companyId,
+    c.req.valid("param").idcompanyintegration,
+  );
+  return c.json(
+    views.map((view) => integrationBody({ view, webhookSecret: null }, c.req.url)),
+    200,
+  );
+};

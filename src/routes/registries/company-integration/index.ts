@@ -3,6 +3,7 @@ import { createCompanyIntegration, createCompanyIntegrationRoute } from "./creat
 import { deleteCompanyIntegration, deleteCompanyIntegrationRoute } from "./delete";
 import { getCompanyIntegration, getCompanyIntegrationRoute } from "./get";
 import { listCompanyIntegrations, listCompanyIntegrationsRoute } from "./list";
+import { rotatePixWebhookSecret, rotatePixWebhookSecretRoute } from "./rotate-webhook-secret";
 import { updateCompanyIntegration, updateCompanyIntegrationRoute } from "./update";
 
 export const companyIntegrationRouter = createRouter()
@@ -10,4 +11,5 @@ export const companyIntegrationRouter = createRouter()
   .openapi(getCompanyIntegrationRoute, getCompanyIntegration)
   .openapi(createCompanyIntegrationRoute, createCompanyIntegration)
   .openapi(updateCompanyIntegrationRoute, updateCompanyIntegration)
-  .openapi(deleteCompanyIntegrationRoute, deleteCompanyIntegration);
+  .openapi(deleteCompanyIntegrationRoute, deleteCompanyIntegration)
+  .openapi(rotatePixWebhookSecretRoute, rotatePixWebhookSecret);
