@@ -9,6 +9,7 @@ import { jobsRouter } from "./jobs";
 import { mailRouter } from "./mail";
 import { marketplaceConciliationRouter } from "./marketplace-conciliation";
 import { orderStatusesRouter } from "./order-statuses";
+import { pixRouter } from "./pix";
 import { ordersRouter } from "./orders";
 import { productionRouter } from "./production";
 import { purchaseFeedRouter } from "./purchase-feed";
@@ -36,6 +37,7 @@ export const protectedRoutes = createRouter()
   .route("/", acquirerRouter)
   .route("/", marketplaceConciliationRouter)
   .route("/", jobsRouter)
+  .route("/", pixRouter)
   .route("/", productionRouter)
   .route("/", skuRouter)
   .route("/", warehouseRouter)

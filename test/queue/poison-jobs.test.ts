@@ -35,6 +35,7 @@ const POISONED_WRITE: Record<JobType, string> = {
   NFeXML: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   HubOrderPull: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   MarketplaceSettlement: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
+  PixReceivedPoll: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
 };
 
 const POISON = "registro envenenado";

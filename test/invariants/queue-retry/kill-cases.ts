@@ -71,6 +71,7 @@ export const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   NFeXML: ["firstChunk", "done"],
   HubOrderPull: ["firstChunk", "laterChunk", "done"],
   MarketplaceSettlement: ["firstChunk", "laterChunk", "done"],
+  PixReceivedPoll: ["firstChunk", "laterChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -135,7 +136,7 @@ const outcome = async (jobId: number) => {
  */
 export const RETRY_GROUPS = {
   orders: ["OrdersTemplate", "HubOrderPull"],
-  ruleApply: ["ConciliationRuleApply"],
+  ruleApply: ["ConciliationRuleApply", "PixReceivedPoll"],
   files: [
     "SkuTemplate",
     "SkuCostRecalculate",
