@@ -61,10 +61,7 @@ export async function findPixIntegration(
     .from(pixIntegrations)
     .innerJoin(companyIntegrations, activePixIntegration)
     .where(
-      and(
-        eq(pixIntegrations.companyIntegrationId, integrationId),
-        eq(pixIntegrations.companyId, companyId),
-      ),
+      and(eq(pixIntegrations.companyIntegrationId, integrationId), eq(pixIntegrations.companyId, companyId)),
     )
     .get();
   return row?.integration;

@@ -82,7 +82,11 @@ export const titleRow = (titleId: number, account: AccountName = "demo") =>
   dbOf(account).select().from(titles).where(eq(titles.id, titleId)).get();
 
 /** A consumer of the company with this document (digits, or formatted as a user might type it). */
-export async function consumerWithDocument(companyId: number, document: string, account: AccountName = "demo") {
+export async function consumerWithDocument(
+  companyId: number,
+  document: string,
+  account: AccountName = "demo",
+) {
   const [row] = await dbOf(account)
     .insert(consumers)
     .values({ companyId, name: `Cliente ${document}`, document })

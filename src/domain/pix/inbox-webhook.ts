@@ -19,7 +19,9 @@ export const webhookSecretHash = (secret: string) => sha256OfBytes(new TextEncod
 
 /** The active Pix integration of the secret; 401 for any other secret. */
 export async function webhookIntegration(db: Db, secret: string): Promise<PixIntegrationRow> {
-  const integration = secret ? await pixIntegrationBySecretHash(db, await webhookSecretHash(secret)) : undefined;
+  const integration = secret
+    ? await pixIntegrationBySecretHash(db, await webhookSecretHash(secret))
+    : undefined;
   if (!integration) throw unauthorized();
   return integration;
 }

@@ -131,7 +131,8 @@ export function matchReceivedPix(
         Math.abs(daysBetween(line.date, title.dueDate)) <= PIX_DUE_WINDOW_DAYS,
     );
     if (candidates.length === 1) settle(line, candidates[0]!, "document");
-    else plan.pending.push({ dedupeKey: line.dedupeKey, reason: candidates.length ? "ambiguous" : "noTitle" });
+    else
+      plan.pending.push({ dedupeKey: line.dedupeKey, reason: candidates.length ? "ambiguous" : "noTitle" });
   }
   return plan;
 }

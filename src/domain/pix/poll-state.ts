@@ -88,7 +88,12 @@ export const MAX_WINDOW_HOURS = 24 * 5;
 export function pollWindow(cursor: string, now: Date): { start: Date; end: Date } {
   const parsed = cursor ? new Date(cursor) : null;
   const start =
-    parsed && !Number.isNaN(parsed.getTime()) ? parsed : new Date(now.getTime() - FIRST_POLL_HOURS * 3_600_000);
-  const end = Math.min(now.getTime() - POLL_LAG_SECONDS * 1000, start.getTime() + MAX_WINDOW_HOURS * 3_600_000);
+    parsed && !Number.isNaN(parsed.getTime())
+      ? parsed
+      : new Date(now.getTime() - FIRST_POLL_HOURS * 3_600_000);
+  const end = Math.min(
+    now.getTime() - POLL_LAG_SECONDS * 1000,
+    start.getTime() + MAX_WINDOW_HOURS * 3_600_000,
+  );
   return { start, end: new Date(end) };
 }

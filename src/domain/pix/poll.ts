@@ -6,9 +6,10 @@
  * on the job) and the dedupe key keeps every Pix single. A PSP failure records the integration's
  * state and backoff (poll-state.ts) and ends the job Failed with the PSP's readable reason.
  */
+
+import type { ReceivedPix } from "../../adapters/pix/types";
 import { findActiveAccount } from "../../db/bank-accounts";
 import { findCompany } from "../../db/identity";
-import type { ReceivedPix } from "../../adapters/pix/types";
 import { advanceJobProgress, findJobById } from "../../db/jobs";
 import {
   findPixIntegration,

@@ -6,14 +6,16 @@ export const InboxCountsSchema = z
   .object({
     Received: z.number().int().openapi({ description: "Pix no callback (cada endToEndId uma vez)" }),
     Imported: z.number().int().openapi({ description: "Lançamentos bancários novos" }),
-    Duplicate: z
+    Duplicate: z.number().int().openapi({
+      description: "Pix cujo lançamento já existia (já lido pela consulta ou por outro callback)",
+    }),
+    SettledByTxId: z.number().int().openapi({ description: "Títulos liquidados pelo txid" }),
+    SettledByDocument: z
       .number()
       .int()
-      .openapi({ description: "Pix cujo lançamento já existia (já lido pela consulta ou por outro callback)" }),
-    SettledByTxId: z.number().int().openapi({ description: "Títulos liquidados pelo txid" }),
-    SettledByDocument: z.number().int().openapi({
-      description: `Títulos liquidados pelo CPF/CNPJ do pagador + valor em aberto + vencimento a até ${PIX_DUE_WINDOW_DAYS} dias`,
-    }),
+      .openapi({
+        description: `Títulos liquidados pelo CPF/CNPJ do pagador + valor em aberto + vencimento a até ${PIX_DUE_WINDOW_DAYS} dias`,
+      }),
     Pending: z.number().int().openapi({ description: "Lançamentos novos deixados pendentes para as regras" }),
   })
   .openapi("PixInboxCounts");

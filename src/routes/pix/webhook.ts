@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
 import { PIX_INBOX_MESSAGES } from "../../domain/pix/inbox-messages";
 import { receivePixCallback, webhookIntegration } from "../../domain/pix/inbox-webhook";
 import type { AppEnv } from "../../env";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import { createMiddleware } from "hono/factory";
 import { InboxCountsSchema, PixCallbackSchema } from "./schemas";
 
 const SecretParams = z.object({

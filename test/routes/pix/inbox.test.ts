@@ -58,8 +58,18 @@ describe("matching by txid", () => {
   it("settles the title with that TxId: receipt entry, collection event, line reconciled (2), title.paid", async () => {
     const setup = await pixIntegrationWithPsp();
     const txid = newTxId();
-    const titleId = await receivable(1, { value: 15_075, dueDate: "2026-12-30", txId: txid, description: "Pedido 77" });
-    const pix = pixJson({ cents: 15_075, at: AT, txid, payer: { cnpj: "12.ABC.345/01DE-35", nome: "Empresa SA" } });
+    const titleId = await receivable(1, {
+      value: 15_075,
+      dueDate: "2026-12-30",
+      txId: txid,
+      description: "Pedido 77",
+    });
+    const pix = pixJson({
+      cents: 15_075,
+      at: AT,
+      txid,
+      payer: { cnpj: "12.ABC.345/01DE-35", nome: "Empresa SA" },
+    });
     const answer = await send(setup, [pix]);
     expect(answer.body).toEqual({
       Received: 1,
@@ -110,8 +120,16 @@ describe("matching by txid", () => {
       .where(and(eq(events.type, "title.paid"), eq(events.companyId, 1)))
       .all();
     expect(paid.map((e) => JSON.parse(e.payload).IDAccountPayableReceivable)).toContain(titleId);
-    const audit = await dbOf().select().from(reconciliationAudit).where(eq(reconciliationAudit.bankLineId, line.id)).get();
-    expect(JSON.parse(audit!.details)).toMatchObject({ Source: "PIX", MatchedBy: "txid", EndToEndId: pix.endToEndId });
+    const audit = await dbOf()
+      .select()
+      .from(reconciliationAudit)
+      .where(eq(reconciliationAudit.bankLineId, line.id))
+      .get();
+    expect(JSON.parse(audit!.details)).toMatchObject({
+      Source: "PIX",
+      MatchedBy: "txid",
+      EndToEndId: pix.endToEndId,
+    });
   });
 
   it("a Pix below the open value settles that much (title partially paid); the next one finishes it", async () => {
@@ -148,7 +166,9 @@ describe("matching by txid", () => {
     const cpf = newCpf();
     const consumerId = await consumerWithDocument(1, cpf);
     const titleId = await receivable(1, { value: 7_700, dueDate: DAY, consumerId });
-    const answer = await send(setup, [pixJson({ cents: 7_700, at: AT, txid: newTxId(), payer: { cpf, nome: "Ana" } })]);
+    const answer = await send(setup, [
+      pixJson({ cents: 7_700, at: AT, txid: newTxId(), payer: { cpf, nome: "Ana" } }),
+    ]);
     expect(answer.body).toMatchObject({ SettledByTxId: 0, SettledByDocument: 1 });
     expect(await titleRow(titleId)).toMatchObject({ status: 3 });
   });
@@ -159,11 +179,18 @@ describe("matching by payer document, value and due date", () => {
     const setup = await pixIntegrationWithPsp();
     const cpf = newCpf();
     // typed with punctuation in the registry: compared without it
-    const consumerId = await consumerWithDocument(1, `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`);
+    const consumerId = await consumerWithDocument(
+      1,
+      `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+    );
     const due = addDays(DAY, PIX_DUE_WINDOW_DAYS);
     const titleId = await receivable(1, { value: 12_345, dueDate: due, consumerId });
     // same customer and value but due too late; same value due today but another customer
-    const late = await receivable(1, { value: 12_345, dueDate: addDays(DAY, PIX_DUE_WINDOW_DAYS + 1), consumerId });
+    const late = await receivable(1, {
+      value: 12_345,
+      dueDate: addDays(DAY, PIX_DUE_WINDOW_DAYS + 1),
+      consumerId,
+    });
     const other = await receivable(1, {
       value: 12_345,
       dueDate: DAY,
@@ -176,7 +203,11 @@ describe("matching by payer document, value and due date", () => {
     expect(await titleRow(other)).toMatchObject({ status: 1 });
     const line = await lineByE2e(setup, pix.endToEndId);
     expect(line.statusId).toBe(2);
-    const audit = await dbOf().select().from(reconciliationAudit).where(eq(reconciliationAudit.bankLineId, line.id)).get();
+    const audit = await dbOf()
+      .select()
+      .from(reconciliationAudit)
+      .where(eq(reconciliationAudit.bankLineId, line.id))
+      .get();
     expect(JSON.parse(audit!.details)).toMatchObject({ MatchedBy: "document" });
   });
 
@@ -212,7 +243,11 @@ describe("matching by payer document, value and due date", () => {
   it("two Pix of one customer for one title: the first settles it, the second stays pending", async () => {
     const setup = await pixIntegrationWithPsp();
     const cpf = newCpf();
-    const titleId = await receivable(1, { value: 900, dueDate: DAY, consumerId: await consumerWithDocument(1, cpf) });
+    const titleId = await receivable(1, {
+      value: 900,
+      dueDate: DAY,
+      consumerId: await consumerWithDocument(1, cpf),
+    });
     const answer = await send(setup, [
       pixJson({ cents: 900, at: AT, payer: { cpf, nome: "Duplo" } }),
       pixJson({ cents: 900, at: new Date(AT.getTime() + 60_000), payer: { cpf, nome: "Duplo" } }),
@@ -231,7 +266,9 @@ describe("a settled Pix line is a reconciled line like any other", () => {
     const pix = pixJson({ cents: 4_321, at: AT, txid });
     await send(setup, [pix]);
     const line = await lineByE2e(setup, pix.endToEndId);
-    const undo = await call("demo", "DELETE", `/1.0/accounts/bank-statement/conciliation/${line.id}`, { token });
+    const undo = await call("demo", "DELETE", `/1.0/accounts/bank-statement/conciliation/${line.id}`, {
+      token,
+    });
     expect(undo.status).toBe(200);
     expect(await titleRow(titleId)).toMatchObject({ openValue: 4_321, status: 1 });
     expect(await linkedEntry(line.id)).toEqual([]);

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PIX_INBOX_MESSAGES } from "../../../src/domain/pix/inbox-messages";
 import { UNAUTHORIZED } from "../../../src/lib/errors";
 import { call, errorBody } from "../../support/api";
@@ -25,7 +25,9 @@ beforeAll(seedAccounts);
 
 const webhook = (secret: string, body: unknown, account: AccountName = "demo") =>
   call(account, "POST", `/1.0/pix/webhook/${encodeURIComponent(secret)}/pix`, {
-    ...(typeof body === "string" ? { rawBody: body, headers: { "Content-Type": "application/json" } } : { body }),
+    ...(typeof body === "string"
+      ? { rawBody: body, headers: { "Content-Type": "application/json" } }
+      : { body }),
   });
 
 describe("the webhook's secret", () => {
@@ -114,7 +116,10 @@ describe("the callback's body", () => {
       ["{não é json", null],
       [{}, null],
       [{ pix: "x" }, null],
-      [{ pix: [good, { ...pixJson({ cents: 200 }), endToEndId: "curto" }] }, "campo pix.1.endToEndId inválido"],
+      [
+        { pix: [good, { ...pixJson({ cents: 200 }), endToEndId: "curto" }] },
+        "campo pix.1.endToEndId inválido",
+      ],
       [{ pix: [{ ...good, valor: "1,00" }] }, "campo pix.0.valor inválido"],
       [{ pix: [{ ...good, valor: "10.5" }] }, "campo pix.0.valor inválido"],
       [{ pix: [{ ...good, horario: "ontem" }] }, "campo pix.0.horario inválido"],
