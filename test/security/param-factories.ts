@@ -214,6 +214,30 @@ async function hubIntegration(ctx: FactoryContext, kind = 1): Promise<number> {
   return created[0]!.IDCompanyIntegration;
 }
 
+/**
+ * A Pix integration of the company with no PSP address (its poll job ends Failed at once, calling
+ * no one), on a bank account of its own.
+ */
+async function pixIntegration(ctx: FactoryContext): Promise<number> {
+  const id = await insertRow(schema.companyIntegrations, {
+    companyId: ctx.companyId,
+    description: unique("Pix"),
+    kind: "PIX",
+  });
+  const bankAccountId = await insertRow(schema.bankAccounts, {
+    companyId: ctx.companyId,
+    bank: unique("Banco Pix"),
+    bankNumber: "341",
+  });
+  await db().insert(schema.pixIntegrations).values({
+    companyIntegrationId: id,
+    companyId: ctx.companyId,
+    bankAccountId,
+    webhookSecretHash: crypto.randomUUID(),
+  });
+  return id;
+}
+
 /** A hub order as a pull stores it (channel order SBX-6, which has claim CL-6 at the sandbox). */
 async function hubOrder(ctx: FactoryContext, orderId: number | null = null): Promise<number> {
   return insertRow(schema.hubOrders, {
@@ -294,7 +318,9 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
   idcompanyintegration: (ctx) =>
     ctx.operation.path.startsWith("/hub/")
       ? hubIntegration(ctx)
-      : insertRow(schema.companyIntegrations, {
+      : ctx.operation.path.endsWith("/pix/poll")
+        ? pixIntegration(ctx)
+        : insertRow(schema.companyIntegrations, {
           companyId: ctx.companyId,
           description: unique("Integração"),
           kind: "TEF",
