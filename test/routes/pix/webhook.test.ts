@@ -135,6 +135,32 @@ describe("the callback's body", () => {
     expect(changedTables(before, await snapshot(env.DB_DEMO))).toEqual([]);
   });
 
+  it("fields the API adds (a refund, the key, the value's parts) are read past; refunds book nothing", async () => {
+    const pix = {
+      ...pixJson({ cents: 2_000 }),
+      chave: "7d9f0335-8dcc-4054-9bf9-0dbd61d36906",
+      componentesValor: { original: { valor: "20.00" } },
+      devolucoes: [
+        {
+          id: "D1",
+          rtrId: "D12345678202611251200abcdefghijk",
+          valor: "5.00",
+          horario: { solicitacao: "2026-11-25T13:00:00.000Z" },
+          status: "DEVOLVIDO",
+        },
+      ],
+    };
+    const answer = await webhook(setup.secret, { pix: [pix], outroCampo: 1 });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ Imported: 1 });
+    expect(await linesOf(setup)).toEqual([
+      expect.objectContaining({ value: 2_000, endToEndId: pix.endToEndId }),
+    ]);
+    // the refund's callback repeats the Pix: still one line, still its full value
+    expect((await webhook(setup.secret, { pix: [pix] })).body).toMatchObject({ Duplicate: 1 });
+    expect(await linesOf(setup)).toHaveLength(1);
+  });
+
   it("an empty list is answered and writes nothing", async () => {
     const answer = await webhook(setup.secret, { pix: [] });
     expect(answer.status).toBe(200);
