@@ -1,7 +1,7 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jobs, pixIntegrations } from "../../../drizzle/schema";
+import { bankAccounts, jobs, pixIntegrations } from "../../../drizzle/schema";
 import { PIX_CONNECTION_MESSAGES } from "../../../src/domain/pix/connection";
 import { PIX_PER_CHUNK } from "../../../src/domain/pix/inbox";
 import { PIX_INBOX_MESSAGES } from "../../../src/domain/pix/inbox-messages";
@@ -244,6 +244,45 @@ describe("PSP failures", () => {
       state: "NotConfigured",
       stateReason: PIX_CONNECTION_MESSAGES.noBaseUrl,
     });
+  });
+});
+
+describe("a poll job that cannot run", () => {
+  const pollJob = async (params: string) => {
+    const [created] = await dbOf()
+      .insert(jobs)
+      .values({
+        companyId: 1,
+        route: "pix-poll",
+        type: "PixReceivedPoll",
+        params,
+        fileKey: "",
+        fileName: "",
+        contentType: "",
+        sizeBytes: 0,
+        fileHash: `test:${crypto.randomUUID()}`,
+      })
+      .returning({ id: jobs.id });
+    await deliver([{ body: jobMessage(created!.id, "PixReceivedPoll") }]);
+    return jobRow(created!.id);
+  };
+
+  it("ends Failed with a readable reason: bad parameters, an integration gone, an inactive account", async () => {
+    expect(await pollJob("{}")).toMatchObject({
+      status: "Failed",
+      failureReason: PIX_INBOX_MESSAGES.pollParams,
+    });
+    expect(await pollJob(JSON.stringify({ IDCompanyIntegration: 2_147_483_000 }))).toMatchObject({
+      status: "Failed",
+      failureReason: PIX_INBOX_MESSAGES.integrationNotFound,
+    });
+    const setup = await pixIntegrationWithPsp();
+    await dbOf().update(bankAccounts).set({ status: 0 }).where(eq(bankAccounts.id, setup.bankAccountId));
+    expect(await pollJob(JSON.stringify({ IDCompanyIntegration: setup.integrationId }))).toMatchObject({
+      status: "Failed",
+      failureReason: PIX_INBOX_MESSAGES.accountInactive,
+    });
+    expect(await listRequests(setup)).toEqual([]);
   });
 });
 

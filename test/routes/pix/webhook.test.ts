@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { bankAccounts } from "../../../drizzle/schema";
 import { PIX_INBOX_MESSAGES } from "../../../src/domain/pix/inbox-messages";
 import { UNAUTHORIZED } from "../../../src/lib/errors";
 import { call, errorBody } from "../../support/api";
@@ -14,6 +16,7 @@ import {
   titlesWithTxId,
 } from "../../support/pix-inbox-factories";
 import { type AccountName, seedAccounts } from "../../support/seed";
+import { dbOf } from "../../support/upload-factories";
 
 /**
  * The PSP's callback `POST /pix/webhook/{secret}/pix`: authenticated by the secret of the path alone
@@ -180,6 +183,17 @@ describe("the callback's body", () => {
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(await linesOf(setup)).toHaveLength(1);
+  });
+});
+
+describe("the integration's account", () => {
+  it("inactive: the callback is refused (400) and nothing is written", async () => {
+    const setup = await pixIntegrationWithPsp();
+    await dbOf().update(bankAccounts).set({ status: 0 }).where(eq(bankAccounts.id, setup.bankAccountId));
+    const answer = await webhook(setup.secret, { pix: [pixJson({ cents: 100 })] });
+    expect(answer.status).toBe(400);
+    expect(errorBody(answer).errorMessage).toBe(PIX_INBOX_MESSAGES.accountInactive);
+    expect(await linesOf(setup)).toEqual([]);
   });
 });
 
