@@ -42,9 +42,9 @@ async function startPsp() {
 }
 
 const cents = (value) => `${Math.trunc(value / 100)}.${pad(value % 100)}`;
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** E + ISPB + yyyyMMddHHmm + 11 characters: the run and the Pix's number, unique per run. */
 const e2e = (at, run, i) =>
-  `E00000000${at.toISOString().replace(/\D/g, "").slice(0, 12)}${`R${run}N${i}`.padEnd(11, ALPHABET[i % 62])}`;
+  `E00000000${at.toISOString().replace(/\D/g, "").slice(0, 12)}${pad(run, 2)}${pad(i, 9)}`;
 const cpfOf = (run, i) => `${pad(run, 3)}${pad(i, 8)}`;
 const txidOf = (run, i) => `Bench${pad(run, 3)}Titulo${pad(i, 8)}Pix00`;
 
@@ -144,7 +144,9 @@ async function seedRun(api, db, n, psp, seal) {
     Array.from({ length: PIX }, (_, i) => pixOf(n, i, at)),
   );
   const integration = await db
-    .prepare("INSERT INTO company_integrations (company_id, description, kind) VALUES (?1, 'Pix', 'PIX') RETURNING id")
+    .prepare(
+      "INSERT INTO company_integrations (company_id, description, kind) VALUES (?1, 'Pix', 'PIX') RETURNING id",
+    )
     .bind(n)
     .first();
   await db
@@ -152,7 +154,14 @@ async function seedRun(api, db, n, psp, seal) {
       `INSERT INTO pix_integrations (company_integration_id, company_id, bank_account_id, base_url, credentials, webhook_secret_hash, state)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'Ok')`,
     )
-    .bind(integration.id, n, pixAccount, `${psp.base}/psp/${name}`, await seal(n, credentials), randomBytes(32).toString("hex"))
+    .bind(
+      integration.id,
+      n,
+      pixAccount,
+      `${psp.base}/psp/${name}`,
+      await seal(n, credentials),
+      randomBytes(32).toString("hex"),
+    )
     .run();
   return { ofxAccount, ofxNumber: `${n}2345-6`, integrationId: integration.id, pixAccount };
 }
@@ -187,7 +196,9 @@ async function main() {
     "src/platform/credentials-cipher.ts": ["encryptCredentials"],
   });
   const seal = (companyId, credentials) => encryptCredentials(credentialsKey, companyId, credentials);
-  console.log(`${PIX.toLocaleString("en-US")} received Pix against an OFX import of as many lines, ${RUNS} runs`);
+  console.log(
+    `${PIX.toLocaleString("en-US")} received Pix against an OFX import of as many lines, ${RUNS} runs`,
+  );
   console.log("Bundling the Worker (wrangler deploy --dry-run)...");
   const psp = await startPsp();
   const worker = await startBenchWorker(bundleWorker(), {
@@ -220,7 +231,9 @@ async function main() {
         throw new Error(`Pix poll: ${JSON.stringify(polled.job)}; expected ${JSON.stringify(expected)}`);
       }
       const reconciled = await db
-        .prepare("SELECT count(*) AS n FROM bank_statement_conciliations WHERE bank_account_id = ?1 AND status_id = 2")
+        .prepare(
+          "SELECT count(*) AS n FROM bank_statement_conciliations WHERE bank_account_id = ?1 AND status_id = 2",
+        )
         .bind(seeded.pixAccount)
         .first();
       if (reconciled.n !== expected.settledByTxId + expected.settledByDocument)
@@ -238,7 +251,12 @@ async function main() {
       `\n${PIX.toLocaleString("en-US")} received Pix polled and matched, median of ${RUNS}: ${seconds(pixMs)}` +
         `\nOFX import of ${PIX.toLocaleString("en-US")} lines (the floor), median of ${RUNS}: ${seconds(ofxMs)}\n`,
     );
-    checkRatio(`${PIX} received Pix polled and matched / OFX import of as many lines`, pixMs, ofxMs, MAX_RATIO);
+    checkRatio(
+      `${PIX} received Pix polled and matched / OFX import of as many lines`,
+      pixMs,
+      ofxMs,
+      MAX_RATIO,
+    );
   } finally {
     await worker.dispose();
     psp.stop();

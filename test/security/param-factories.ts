@@ -321,10 +321,10 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
       : ctx.operation.path.endsWith("/pix/poll")
         ? pixIntegration(ctx)
         : insertRow(schema.companyIntegrations, {
-          companyId: ctx.companyId,
-          description: unique("Integração"),
-          kind: "TEF",
-        }),
+            companyId: ctx.companyId,
+            description: unique("Integração"),
+            kind: "TEF",
+          }),
   // Channel kinds are a registry shared by every company: company 1 is connected to kind 1 only,
   // company 2 to kind 2, so company 2's kind is one company 1 has no integration of.
   idtypecompanyintegration: async (ctx) => {

@@ -21,7 +21,6 @@ import {
 import type { Statement } from "../../db/sql";
 import type { Db } from "../../env";
 import { isConstraintError } from "../../lib/errors";
-import { titlePaidStatement } from "../events/finance-events";
 import { inboxLinesOf } from "./inbox-lines";
 import { dueDateRange, type InboxLine, matchReceivedPix } from "./matching";
 
@@ -115,9 +114,6 @@ async function writeChunk(
     const fresh = chunk.filter((line) => !existing.has(line.dedupeKey));
     const plan = await planChunk(db, target.companyId, fresh);
     const matches: KeyedMatch[] = plan.matches.map((match) => ({ ...match, uid: crypto.randomUUID() }));
-    const paidEvents = [...new Set(matches.map((m) => m.titleId))].map((titleId) =>
-      titlePaidStatement(db, target.companyId, titleId),
-    );
     const byTxId = matches.filter((m) => m.by === "txid").length;
     const counts: InboxCounts = {
       received: chunk.length,
@@ -127,7 +123,7 @@ async function writeChunk(
       settledByDocument: matches.length - byTxId,
       pending: fresh.length - matches.length,
     };
-    const statements = inboxChunkStatements(db, target, fresh, matches, [...paidEvents, ...closing(counts)]);
+    const statements = inboxChunkStatements(db, target, fresh, matches, closing(counts));
     try {
       if (statements.length > 0) await db.batch(statements as [Statement, ...Statement[]]);
     } catch (error) {
