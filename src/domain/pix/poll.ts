@@ -1,13 +1,14 @@
 /**
  * Polling of the Pix received (`PixReceivedPoll`, one job per integration): `GET /v2/pix?inicio=&fim=`
- * over the window from the integration's cursor to now (less a lag), page by page, each group of
- * pages ingested as one chunk (inbox.ts); the cursor moves to `fim` in the batch of the last chunk,
+ * over the window from the integration's cursor to now (less a lag), a chunk of pages at a time (the
+ * chunk's first page tells how many pages there are, its other pages are asked at once), each chunk
+ * ingested in one batch (inbox.ts); the cursor moves to `fim` in the batch of the last chunk,
  * so it moves only when the whole window was read. A redelivery reads the same window again (saved
  * on the job) and the dedupe key keeps every Pix single. A PSP failure records the integration's
  * state and backoff (poll-state.ts) and ends the job Failed with the PSP's readable reason.
  */
 
-import type { ReceivedPix } from "../../adapters/pix/types";
+import type { ReceivedPix, ReceivedPixPage } from "../../adapters/pix/types";
 import { findActiveAccount } from "../../db/bank-accounts";
 import { findCompany } from "../../db/identity";
 import { advanceJobProgress, findJobById } from "../../db/jobs";
@@ -123,18 +124,28 @@ export async function pollReceivedPix(context: JobContext): Promise<JobOutcome> 
     const query = { start: new Date(cursor.start), end: new Date(cursor.end) };
     const received: ReceivedPix[] = [];
     let page = cursor.page;
-    let last = false;
-    while (!last && received.length < PIX_PER_CHUNK) {
-      const answer = await connection.psp.listReceived({ ...query, page });
-      if (!answer.ok) {
-        const state = failedPoll(answer.failure, answer.reason, integration.failures, new Date());
-        await recordPollState(db, job.companyId, integrationId, state);
-        throw new JobFailure(answer.reason);
+    let last: boolean;
+    const read = async (pages: number[]) => {
+      const answers = await Promise.all(pages.map((n) => connection.psp.listReceived({ ...query, page: n })));
+      const values: ReceivedPixPage[] = [];
+      for (const answer of answers) {
+        if (!answer.ok) {
+          const state = failedPoll(answer.failure, answer.reason, integration.failures, new Date());
+          await recordPollState(db, job.companyId, integrationId, state);
+          throw new JobFailure(answer.reason);
+        }
+        values.push(answer.value);
       }
-      received.push(...answer.value.pix);
-      page++;
-      last = page >= answer.value.pages;
-    }
+      return values;
+    };
+    // the chunk's first page tells how many there are; the chunk's other pages are asked at once
+    const [first] = await read([page]);
+    received.push(...first!.pix);
+    const end = Math.min(first!.pages, page + Math.max(1, Math.floor(PIX_PER_CHUNK / first!.itemsPerPage)));
+    const others = await read(Array.from({ length: Math.max(0, end - page - 1) }, (_, i) => page + 1 + i));
+    for (const other of others) received.push(...other.pix);
+    page = Math.max(page + 1, end);
+    last = page >= first!.pages;
     const from = { cursor, processed };
     const progress = (counts: InboxCounts) => {
       const next: PollCursor = { ...from.cursor, page, counts: addCounts(from.cursor.counts, counts) };
