@@ -43,6 +43,8 @@ export default defineConfig({
                 WEBHOOK_RETRY_BASE_SECONDS: "0",
                 WEBHOOK_TIMEOUT_MS: "3000",
                 WEBHOOK_MAX_ATTEMPTS: "3",
+                // a stalled PSP (test/routes/pix) is given up quickly
+                PIX_TIMEOUT_MS: "2000",
               },
             },
           })),

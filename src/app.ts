@@ -13,6 +13,7 @@ import { requestLog } from "./middleware/request-log";
 import { splitVersion, tenant } from "./middleware/tenant";
 import { protectedRoutes } from "./routes";
 import { healthRouter } from "./routes/health";
+import { pixWebhookRouter } from "./routes/pix";
 import { signedUploadRouter } from "./routes/uploads";
 import { signInRouter } from "./routes/user";
 
@@ -38,8 +39,12 @@ export function createApp() {
   app.use("*", tenant);
   app.use("*", dispatchAfterWrites);
   app.use("*", limitBodySize);
-  // The signed upload URL carries its own credential (HMAC signature), so it sits before requireAuth.
-  const publicRoutes = app.route("/", signInRouter).route("/", signedUploadRouter);
+  // The signed upload URL carries its own credential (HMAC signature), and the Pix webhook its secret,
+  // so they sit before requireAuth.
+  const publicRoutes = app
+    .route("/", signInRouter)
+    .route("/", signedUploadRouter)
+    .route("/", pixWebhookRouter);
 
   app.use("*", requireAuth);
   return publicRoutes.route("/", protectedRoutes);

@@ -35,6 +35,8 @@ export type Env = {
   SEND_EMAIL?: SendEmail;
   /** Secret the channel credentials are encrypted with (AES-GCM); never logged, never returned. */
   HUB_CREDENTIALS_KEY?: string;
+  /** Time limit of each request to a PSP's API Pix, in milliseconds (default 15000). */
+  PIX_TIMEOUT_MS?: string;
   UPLOADS: R2Bucket;
   JOBS: Queue<JobMessage>;
   EVENTS: Queue<EventMessage>;

@@ -10,6 +10,7 @@ import type { JobRegistry } from "./domain/jobs/types";
 import { marketplaceSettlementJob } from "./domain/marketplace/job";
 import { nfeXmlJob } from "./domain/nfe/job";
 import { ordersTemplateJob } from "./domain/orders/job";
+import { pixReceivedPollJob } from "./domain/pix/poll-job";
 import { skuCostRecalculateJob, skuTemplateJob } from "./domain/sku/jobs";
 import { stockInventoryCountJob } from "./domain/stock/job";
 
@@ -30,6 +31,7 @@ export const JOBS: JobRegistry = {
   SkuCostRecalculate: skuCostRecalculateJob,
   ConciliationRuleApply: conciliationRuleApplyJob,
   HubOrderPull: hubOrderPullJob,
+  PixReceivedPoll: pixReceivedPollJob,
 };
 
 /** The processing of each job type (the queue consumer's). */

@@ -1,12 +1,14 @@
 import { drizzleFor, parseTenants, tenantDatabase } from "./db/client";
 import { scheduleHourlyPulls } from "./domain/hub/pull";
+import { schedulePixPolls } from "./domain/pix/poll";
 import { expireUploadSlots } from "./domain/uploads/expire-slots";
 import type { Env } from "./env";
 import { errorFields, log, withLogContext } from "./lib/log";
 
 /**
  * Cron trigger (`[triggers] crons` in wrangler.toml): expires the upload slots of every account and
- * asks the events consumer for a sweeping dispatch of each, and queues the hourly order pull of every authenticated sales-channel integration.
+ * asks the events consumer for a sweeping dispatch of each, queues the hourly order pull of every authenticated sales-channel integration
+ * and the poll of the received Pix of every configured Pix integration whose backoff is over.
  * One account's failure is logged and does not stop the others; the run then fails as a whole
  * so the trigger's status shows it.
  */
@@ -35,6 +37,13 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
         if (pulls > 0) log("info", "hub order pulls queued", { pulls });
       } catch (error) {
         log("error", "hub order pulls not queued", errorFields(error));
+        if (!failed.includes(account)) failed.push(account);
+      }
+      try {
+        const polls = await schedulePixPolls({ db: drizzleFor(database), queue: env.JOBS, account }, now);
+        if (polls > 0) log("info", "received Pix polls queued", { polls });
+      } catch (error) {
+        log("error", "received Pix polls not queued", errorFields(error));
         if (!failed.includes(account)) failed.push(account);
       }
     });

@@ -11,7 +11,7 @@ import type { Cents } from "../lib/money";
  * is a range sum over days, never a scan of entries.
  */
 
-export type EntryOrigin = "payment" | "transfer" | "adjustment" | "reconciliation" | "rule";
+export type EntryOrigin = "payment" | "transfer" | "adjustment" | "reconciliation" | "rule" | "pix";
 
 export type NewEntry = {
   companyId: number;

@@ -28,14 +28,17 @@ const SECRET_KEY = /authorization|password|passwd|secret|token|signature|cookie|
 const JWT = /eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*/g;
 /** `JWT <token>` / `Bearer <token>` as an Authorization header value. */
 const AUTH_VALUE = /\b(JWT|Bearer)\s+[\w.~+/=-]+/gi;
+/** The secret of a Pix webhook URL (`/pix/webhook/<secret>/pix`), in a logged path. */
+const PIX_WEBHOOK_SECRET = /(\/pix\/webhook\/)[^/?#\s"]+/g;
 /** Bound values of a failed query (drizzle puts them after `params:`): user data, hashes. */
 const QUERY_PARAMS = /\bparams:[^\n]*/g;
 
-/** A text with tokens, Authorization values and query parameters replaced. */
+/** A text with tokens, Authorization values, Pix webhook secrets and query parameters replaced. */
 export function scrub(text: string): string {
   return text
     .replace(JWT, "[redacted-token]")
     .replace(AUTH_VALUE, "$1 [redacted]")
+    .replace(PIX_WEBHOOK_SECRET, "$1[redacted]")
     .replace(QUERY_PARAMS, "params: [redacted]");
 }
 

@@ -116,6 +116,8 @@ async function consumeJob(
       job: started,
       budget,
       credentialsKey: env.HUB_CREDENTIALS_KEY,
+      env,
+      account: body.account,
     });
     if (outcome.status === "continue") return "continue";
     const event = outcome.event

@@ -10,6 +10,7 @@ import { mailRouter } from "./mail";
 import { marketplaceConciliationRouter } from "./marketplace-conciliation";
 import { orderStatusesRouter } from "./order-statuses";
 import { ordersRouter } from "./orders";
+import { pixRouter } from "./pix";
 import { productionRouter } from "./production";
 import { purchaseFeedRouter } from "./purchase-feed";
 import { purchasesRouter } from "./purchases";
@@ -36,6 +37,7 @@ export const protectedRoutes = createRouter()
   .route("/", acquirerRouter)
   .route("/", marketplaceConciliationRouter)
   .route("/", jobsRouter)
+  .route("/", pixRouter)
   .route("/", productionRouter)
   .route("/", skuRouter)
   .route("/", warehouseRouter)

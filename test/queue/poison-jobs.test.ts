@@ -36,6 +36,7 @@ const POISONED_WRITE: Record<JobType, string> = {
   HubOrderPull: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   MarketplaceSettlement: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   BankReturnCNAB: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
+  PixReceivedPoll: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
 };
 
 const POISON = "registro envenenado";

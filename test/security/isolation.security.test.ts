@@ -42,6 +42,8 @@ const idOperations = operations().filter(
 const PUBLIC_ROUTES_WITH_PARAMS: Record<string, string> = {
   "PUT /upload/{account}/{company}/{route}/{id}":
     "test/fuzz/uploads.fuzz.test.ts: a signed URL moved to another company, account, route or id is refused",
+  "POST /pix/webhook/{secret}/pix":
+    "test/routes/pix/webhook.test.ts: a wrong secret is a 401 that writes nothing; company A's secret writes only into company A; a secret is unknown on another account's host",
 };
 
 /** The body a client copying the reference page would send (the same for every call of a route). */

@@ -14,9 +14,11 @@ import { OFX_LINES_PER_CHUNK } from "../../src/domain/import/ofx-import-job";
 import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
 import type { JobType } from "../../src/domain/jobs/job-message";
 import { ORDERS_PER_CHUNK } from "../../src/domain/orders/template-import-job";
+import { PIX_PER_CHUNK } from "../../src/domain/pix/inbox";
 import { encryptCredentials } from "../../src/platform/credentials-cipher";
 import { cnab240Return, joinLines, latin1 } from "../fixtures/cnab/generate";
 import { cnpjOf, nfeXml } from "../fixtures/nfe/generate";
+import { pixIntegrationWithPsp, pixJson } from "./pix-inbox-factories";
 import { seededRandom, seededUuid } from "./replay";
 import { dbOf, seedBankAccount, storedJob, utf8 } from "./upload-factories";
 
@@ -36,6 +38,7 @@ const CHUNK_OF: Record<JobType, number> = {
   HubOrderPull: PULL_PAGE_SIZE,
   MarketplaceSettlement: CHUNK_SIZE,
   BankReturnCNAB: RETURN_RECORDS_PER_CHUNK,
+  PixReceivedPoll: PIX_PER_CHUNK,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */
@@ -195,6 +198,20 @@ export const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       type: "HubOrderPull",
       route: "hub-pull",
       params: JSON.stringify({ IDCompanyIntegration: integration!.id }),
+    });
+  },
+  PixReceivedPoll: async () => {
+    // a PSP of its own on the double, holding three chunks of Pix received an hour ago
+    const setup = await pixIntegrationWithPsp();
+    const at = new Date(Date.now() - 3_600_000);
+    const pix = Array.from({ length: linesFor("PixReceivedPoll") }, (_, i) =>
+      pixJson({ cents: 100 + i, at: new Date(at.getTime() + i * 1000) }),
+    );
+    await setup.psp.seedPix(pix);
+    return storedJob(utf8(uuid()), {
+      type: "PixReceivedPoll",
+      route: "pix-poll",
+      params: JSON.stringify({ IDCompanyIntegration: setup.integrationId }),
     });
   },
   MarketplaceSettlement: async () => {

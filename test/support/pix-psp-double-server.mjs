@@ -11,7 +11,9 @@
 //        "429" (with Retry-After), "500", "503", "garbage" (200 that is not JSON), "wrong-shape"
 //        (200 JSON of another shape), "stall" (no answer until the client gives up), "leaky-problem"
 //        (500 whose problem echoes the request's credentials or token), "wrong-page" (GET /v2/pix
-//        answers the page after the one asked)
+//        answers the page after the one asked), "401" (the credentials refused: `invalid_client` on
+//        the token endpoint, `invalid_token` on the API), "pass" (answered normally: a fault for a
+//        later request)
 //   GET  /_control/<name>/requests   what the PSP received (method, path, query, headers, body)
 import { createServer } from "node:http";
 
@@ -278,6 +280,15 @@ function applyFault(psp, on, request, response) {
         "Serviço não está disponível no momento.",
       );
       return true;
+    case "401":
+      if (on === "token") json(response, 401, { error: "invalid_client" });
+      else {
+        response.setHeader("WWW-Authenticate", 'Bearer error="invalid_token"');
+        json(response, 401, { error: "invalid_token" });
+      }
+      return true;
+    case "pass":
+      return false;
     case "wrong-page":
       psp.wrongPage = true; // the list answers a page other than the one asked
       return false;

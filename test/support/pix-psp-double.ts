@@ -18,7 +18,9 @@ export type PspFault = {
     | "wrong-shape"
     | "stall"
     | "leaky-problem"
-    | "wrong-page";
+    | "wrong-page"
+    | "401"
+    | "pass";
   retryAfter?: string;
 };
 

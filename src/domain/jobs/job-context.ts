@@ -1,5 +1,5 @@
 import type { JobRow } from "../../db/jobs";
-import type { Db } from "../../env";
+import type { Db, Env } from "../../env";
 import type { DomainEvent } from "../events/catalog";
 
 /**
@@ -33,6 +33,10 @@ export type JobContext = {
   budget: WorkBudget;
   /** Worker secret the channel credentials are encrypted with (hub jobs reach the channel with them). */
   credentialsKey?: string;
+  /** The Worker's bindings (a Pix poll reaches its PSP through them: secrets, mTLS certificates). */
+  env?: Env;
+  /** The account the job belongs to (its events are dispatched for it). */
+  account?: string;
 };
 
 /**

@@ -17,6 +17,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("HubOrderPull"), ...jobRef }),
   z.object({ type: z.literal("MarketplaceSettlement"), ...jobRef }),
   z.object({ type: z.literal("BankReturnCNAB"), ...jobRef }),
+  z.object({ type: z.literal("PixReceivedPoll"), ...jobRef }),
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

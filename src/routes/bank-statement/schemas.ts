@@ -40,7 +40,8 @@ export const InternalAccountSchema = z
     IDAccountPayableReceivable: nullableId("Título liquidado; null para transferências e ajustes"),
     IDBankStatementTransfer: nullableId("Referência da transferência, quando o lançamento é uma perna"),
     Origin: z.string().openapi({
-      description: "Quem gerou o lançamento: payment, transfer, adjustment, reconciliation ou rule",
+      description:
+        "Quem gerou o lançamento: payment, transfer, adjustment, reconciliation, rule ou pix (Pix recebido que liquidou o título)",
       example: "payment",
     }),
     IDBankStatementConciliation: nullableId("Lançamento bancário ao qual está conciliado"),

@@ -72,6 +72,7 @@ export const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   HubOrderPull: ["firstChunk", "laterChunk", "done"],
   MarketplaceSettlement: ["firstChunk", "laterChunk", "done"],
   BankReturnCNAB: ["firstChunk", "laterChunk", "done"],
+  PixReceivedPoll: ["firstChunk", "laterChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -136,7 +137,7 @@ const outcome = async (jobId: number) => {
  */
 export const RETRY_GROUPS = {
   orders: ["OrdersTemplate", "HubOrderPull"],
-  ruleApply: ["ConciliationRuleApply"],
+  ruleApply: ["ConciliationRuleApply", "PixReceivedPoll"],
   files: [
     "SkuTemplate",
     "SkuCostRecalculate",
