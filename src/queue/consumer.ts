@@ -117,15 +117,17 @@ async function consumeJob(
       budget,
       credentialsKey: env.HUB_CREDENTIALS_KEY,
       env,
-      account: body.account,
     });
-    if (outcome.status === "continue") return "continue";
+    if (outcome.status === "continue") {
+      await askDispatch(env, body.account, db);
+      return "continue";
+    }
     const event = outcome.event
       ? eventStatement(db, job.companyId, outcome.event, { onlyIf: PREVIOUS_STATEMENT_CHANGED })
       : undefined;
     await finishJob(db, job.id, outcome.result, event);
     await cleanUp(env.UPLOADS, job);
-    if (event) await requestDispatch(env.EVENTS, body.account, db);
+    await askDispatch(env, body.account, db);
     return "ack";
   } catch (error) {
     if (error instanceof JobFailure) {
@@ -188,4 +190,19 @@ export async function consumeJobs(
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
+}
+
+/**
+ * After each step of a job: the events it wrote (its own end event, or those its chunks wrote, such
+ * as `title.paid` of a bank return or of received Pix) go out now, not at the next sweep. One read
+ * when the outbox is empty; a failure to ask is logged, never fails the job (the sweep sends them).
+ */
+async function askDispatch(
+  env: Env,
+  account: string,
+  db: Parameters<typeof requestDispatch>[2],
+): Promise<void> {
+  await requestDispatch(env.EVENTS, account, db).catch((error) =>
+    log("error", "event dispatch not requested", errorFields(error)),
+  );
 }

@@ -35,8 +35,6 @@ export type JobContext = {
   credentialsKey?: string;
   /** The Worker's bindings (a Pix poll reaches its PSP through them: secrets, mTLS certificates). */
   env?: Env;
-  /** The account the job belongs to (its events are dispatched for it). */
-  account?: string;
 };
 
 /**

@@ -25,7 +25,6 @@ import type { Actor, Env } from "../../env";
 import { DEFAULT_TIME_ZONE } from "../../lib/dates";
 import { ApiError, badRequest } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
-import { requestDispatch } from "../events/dispatch";
 import type { JobDeps } from "../jobs/create-job";
 import { type JobContext, JobFailure, type JobOutcome, ProgressConflict } from "../jobs/job-context";
 import { QUEUE_FAILURE } from "../jobs/messages";
@@ -157,7 +156,6 @@ export async function pollReceivedPix(context: JobContext): Promise<JobOutcome> 
     const counts = await ingestPage(context, target, received, progress, from.processed);
     processed += received.length;
     cursor = { ...cursor, page, counts: addCounts(cursor.counts, counts) };
-    if (counts.settledByTxId + counts.settledByDocument > 0) await askDispatch(context);
     if (last) return { status: "done", result: cursor.counts };
   }
 }
@@ -191,14 +189,6 @@ async function jobStep<T>(step: () => Promise<T>): Promise<T> {
     if (error instanceof ApiError) throw new JobFailure(error.message);
     throw error;
   }
-}
-
-/** The `title.paid` events of the settled titles go out now, not at the next sweep. */
-async function askDispatch(context: JobContext): Promise<void> {
-  if (!context.env?.EVENTS || !context.account) return;
-  await requestDispatch(context.env.EVENTS, context.account, context.db).catch((error) =>
-    log("error", "event dispatch not requested", errorFields(error)),
-  );
 }
 
 export type PollRequest = { jobId: number; created: boolean };

@@ -151,9 +151,9 @@ describe("matching by txid", () => {
     const above = pixJson({ cents: 5_001, at: AT, txid });
     expect((await send(setup, [above])).body).toMatchObject({ Imported: 1, SettledByTxId: 0, Pending: 1 });
     expect(await titleRow(titleId)).toMatchObject({ openValue: 5_000, status: 1 });
-    // the exact value then pays it; a second Pix for the paid title is left to a person
+    // the exact value then pays it; a second Pix (a minute later) for the paid title is left to a person
     const exact = pixJson({ cents: 5_000, at: AT, txid });
-    const again = pixJson({ cents: 5_000, at: AT, txid });
+    const again = pixJson({ cents: 5_000, at: new Date(AT.getTime() + 60_000), txid });
     expect((await send(setup, [exact, again])).body).toMatchObject({ SettledByTxId: 1, Pending: 1 });
     expect(await titleRow(titleId)).toMatchObject({ openValue: 0, status: 3 });
     expect((await lineByE2e(setup, above.endToEndId)).statusId).toBe(1);
