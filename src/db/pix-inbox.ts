@@ -6,6 +6,7 @@ import {
   entries,
   events,
   jobs,
+  pixCharges,
   pixIntegrations,
   reconciliationAudit,
   titleCollectionEvents,
@@ -381,6 +382,18 @@ function markLinesReconciled(db: Db, scope: InboxScope, matches: KeyedMatch[]): 
   );
 }
 
+/** The charges the Pix paid by their txid are `CONCLUIDA`, as the PSP answers them once paid. */
+function concludeCharges(db: Db, scope: InboxScope, matches: KeyedMatch[]): Statement {
+  const keys = JSON.stringify(matches.filter((m) => m.by === "txid").map((m) => m.dedupeKey));
+  return rawStatement(
+    db,
+    sql`UPDATE ${pixCharges} SET status = 'CONCLUIDA', updated_at = ${utcNow}
+      WHERE company_id = ${scope.companyId} AND status = 'ATIVA' AND tx_id IN (
+        SELECT b.tx_id FROM json_each(${keys}) AS j
+          CROSS JOIN ${bankLines} AS b ON b.bank_account_id = ${scope.bankAccountId} AND b.dedupe_key = j.value)`,
+  );
+}
+
 /** One audit row per match (action `auto`, source `PIX`), joined from the JSON rows outwards (`CROSS JOIN`). */
 function auditMatches(db: Db, scope: InboxScope, matches: KeyedMatch[]): Statement {
   const values = matches.map((m) => [m.dedupeKey, m.endToEndId, m.titleId, m.value, m.by]);
@@ -444,6 +457,7 @@ export function inboxChunkStatements(
       insertCollectionEvents(db, scope, matches),
       insertLinks(db, scope, matches),
       markLinesReconciled(db, scope, matches),
+      concludeCharges(db, scope, matches),
       auditMatches(db, scope, matches),
       titlePaidEvents(db, scope.companyId, matches),
     );

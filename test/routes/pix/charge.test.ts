@@ -5,7 +5,7 @@ import { hasValidCrc } from "../../../src/domain/pix/br-code";
 import { PIX_CONNECTION_MESSAGES } from "../../../src/domain/pix/connection";
 import { PIX_MESSAGES } from "../../../src/domain/pix/messages";
 import { PIX_SETTINGS_MESSAGES as M } from "../../../src/domain/pix/settings-messages";
-import { client, signIn } from "../../support/api";
+import { call, client, signIn } from "../../support/api";
 import { type PspFault, pspDouble } from "../../support/pix-psp-double";
 import { expectRefusal } from "../../support/refusal";
 import { demoDb, unique } from "../../support/registry-factories";
@@ -19,6 +19,7 @@ import {
   expectNoSecrets,
   newBankAccount,
   pixRow,
+  secretOf,
 } from "./pix-settings-factories";
 
 type Api = ReturnType<typeof client>;
@@ -187,6 +188,46 @@ describe("a Pix charge on a receivable title", () => {
     expect((await api.get(`/accounts/receivable/${titleId}/pix`)).body.map((c) => c.TxId)).toEqual([
       second.body.TxId,
       first.body.TxId,
+    ]);
+  });
+});
+
+describe("a charge paid at the PSP", () => {
+  it("arrives by the webhook at the URL the integration answered: the title is paid, the line reconciled, the charge CONCLUIDA", async () => {
+    const psp = await pspDouble(`charge-paid-${Date.now()}`, {
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
+    const created = await api.post("/company/integration", {
+      Description: unique("Pix PSP"),
+      Kind: "PIX",
+      IDBankAccount: await newBankAccount(),
+      BaseUrl: psp.baseUrl,
+      Credentials: { ClientId: CLIENT_ID, ClientSecret: CLIENT_SECRET },
+      PixKey: EVP_KEY,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const [integration] = created.body;
+    const titleId = await receivable(80);
+    const charged = await charge(titleId, { IDCompanyIntegration: integration!.IDCompanyIntegration });
+    expect(charged.status, JSON.stringify(charged.body)).toBe(200);
+
+    const pix = await psp.pay(charged.body.TxId, { cpf: "52998224725", nome: "Francisco da Silva" });
+    const path = new URL(String(integration!.WebhookUrl)).pathname;
+    expect(path).toBe(`/pix/webhook/${secretOf(integration!.WebhookUrl)}`);
+    const callback = await call("demo", "POST", `${path}/pix`, { body: { pix: [pix] } });
+    expect(callback.status, JSON.stringify(callback.body)).toBe(200);
+
+    expect((await api.get(`/accounts/receivable/${titleId}`)).body).toMatchObject({
+      Value: 80,
+      OpenValue: 0,
+    });
+    expect((await api.get(`/accounts/receivable/${titleId}/pix`)).body).toEqual([
+      { ...charged.body, Status: "CONCLUIDA" },
+    ]);
+    const history = await api.get(`/accounts/receivable/${titleId}/collection`);
+    expect(history.body).toEqual([
+      expect.objectContaining({ Source: "PIX", Kind: "liquidation", PaidValue: 80 }),
     ]);
   });
 });
