@@ -3,7 +3,8 @@
 // 2.9.0): OAuth2 client credentials, PUT/GET /v2/cob/{txid}, GET /v2/pix with its paging, and
 // problem+json errors. Each test uses its own PSP under `/psp/<name>` (the adapter's baseUrl) and
 // drives it through `/_control/<name>`:
-//   PUT  /_control/<name>            {clientId, clientSecret, tokenTtlSeconds}: a fresh PSP
+//   PUT  /_control/<name>            {clientId, clientSecret, tokenTtlSeconds, webhookUrl?}: a fresh PSP
+//        (with `webhookUrl`, a paid charge is also sent to `<webhookUrl>/pix` as the PSP's callback)
 //   POST /_control/<name>/pix        [Pix JSON, as the API writes it]: received Pix to list
 //   POST /_control/<name>/pay/<txid> {pagador?}: the charge is paid (CONCLUIDA, one Pix received)
 //   PUT  /_control/<name>/faults     [{on: "token"|"api", mode, retryAfter?}]: the next matching
@@ -356,6 +357,14 @@ async function handle(request, response) {
       };
       charge.status = "CONCLUIDA";
       psp.pix.push(pix);
+      // the PSP's callback to the webhook registered for its key (`PUT /v2/webhook/{chave}`)
+      if (psp.webhookUrl) {
+        await fetch(`${psp.webhookUrl}/pix`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ pix: [pix] }),
+        });
+      }
       return json(response, 200, pix);
     }
     return response.writeHead(404).end();
