@@ -1,3 +1,4 @@
+import type { NewPaymentTitle } from "../../db/orders/order-sets";
 import { guardVersion, type OrderRow } from "../../db/orders/orders";
 import {
   describePaymentTitles,
@@ -13,7 +14,7 @@ import { allInOrder } from "../../lib/concurrent";
 import { ApiError, badRequest } from "../../lib/errors";
 import { type Cents, formatCents } from "../../lib/money";
 import { paymentRateFor } from "../payment-terms/rates";
-import { installmentSchedule } from "../payment-terms/schedule";
+import { installmentSchedule, type PaymentRate } from "../payment-terms/schedule";
 import { RECEIVABLE } from "../titles/kinds";
 import { assertReferences } from "../titles/references";
 import { openValueForNewValue } from "../titles/rules";
@@ -160,4 +161,72 @@ export async function changeOrderPayment(
     { conflict: newValue === undefined ? undefined : RECEIVABLE.messages.valueConflict(newValue) },
   );
   return getTitleDetail(db, companyId, RECEIVABLE, titleId);
+}
+
+/** The rate (or the refusal) of each payment type, installments and bank account a set of orders uses. */
+export type PaymentRates = Map<string, { rate: PaymentRate } | { error: string }>;
+
+const rateKey = (p: PaymentRequest) => `${p.paymentTypeId}:${p.installments}:${p.bankAccountId}`;
+
+/**
+ * Reads once per distinct payment (type, installments, forecast bank account) of a set of orders
+ * what `paymentWrites` reads per payment: the references, then the rate.
+ */
+export async function paymentRatesOf(
+  db: Db,
+  companyId: number,
+  payments: PaymentRequest[],
+): Promise<PaymentRates> {
+  const distinct = new Map(payments.map((p) => [rateKey(p), p]));
+  const rates: PaymentRates = new Map();
+  await Promise.all(
+    [...distinct].map(async ([key, payment]) => {
+      try {
+        const [, rate] = await allInOrder([
+          assertReferences(db, companyId, RECEIVABLE, {
+            paymentTypeId: payment.paymentTypeId,
+            bankAccountId: payment.bankAccountId,
+          }),
+          paymentRateFor(db, companyId, payment.paymentTypeId, payment.installments),
+        ] as const);
+        rates.set(key, { rate });
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 400) throw error;
+        rates.set(key, { error: error.message });
+      }
+    }),
+  );
+  return rates;
+}
+
+/**
+ * The titles of a new order's payments (one per installment), judged as `paymentWrites` judges
+ * them against the rates read for the set: payments above the total, then each payment's refusal.
+ */
+export function plannedPaymentTitles(
+  rates: PaymentRates,
+  order: { date: string; total: Cents },
+  payments: PaymentRequest[],
+): NewPaymentTitle[] {
+  if (payments.length === 0) return [];
+  const sum = payments.reduce((s, p) => s + p.value, 0);
+  if (sum > order.total) throw badRequest(paymentsAboveTotal(formatCents(sum), formatCents(order.total)));
+  const titles: NewPaymentTitle[] = [];
+  for (const [index, payment] of payments.entries()) {
+    const outcome = rates.get(rateKey(payment));
+    if (!outcome) throw new Error("payment rate not read for the set");
+    if ("error" in outcome) throw badRequest(paymentError(index, outcome.error));
+    for (const installment of installmentSchedule(outcome.rate, order.date, payment.value)) {
+      titles.push({
+        uid: crypto.randomUUID(),
+        dueDate: installment.dueDate,
+        value: installment.valueCents,
+        paymentTypeId: payment.paymentTypeId,
+        bankAccountId: payment.bankAccountId,
+        installment: installment.number,
+        installments: payment.installments,
+      });
+    }
+  }
+  return titles;
 }
