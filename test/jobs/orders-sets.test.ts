@@ -69,6 +69,7 @@ describe("OrdersTemplate creates each chunk's orders as one set", () => {
     });
     const invocations = await runCounted(jobId);
     const highest = Math.max(...invocations.map((c) => c.total));
+    console.log(`OrdersTemplate, 600 orders: D1 calls per invocation ${JSON.stringify(invocations)}`);
     expect(highest).toBeGreaterThan(0);
     expect(highest).toBeLessThanOrEqual(D1_QUERIES_PER_INVOCATION);
     // the set path: a chunk costs tens of calls, not tens per order

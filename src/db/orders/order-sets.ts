@@ -278,23 +278,32 @@ function reservationStatements(db: Db, set: NewOrderRow[]): Statement[] {
   );
 }
 
-/** Id, uid and import key of the company's orders with one of these uids or import keys. */
+/**
+ * Id, uid and import key of the company's orders with one of these uids or import keys: two
+ * lookups, each on its unique index (an OR of both lists would scan the company's orders).
+ */
 export async function ordersByUidsOrImportKeys(
   db: Db,
   companyId: number,
   uids: string[],
   importKeys: string[],
 ): Promise<{ id: number; uid: string; importKey: string | null }[]> {
-  if (uids.length === 0 && importKeys.length === 0) return [];
-  return db
-    .select({ id: orders.id, uid: orders.uid, importKey: orders.importKey })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.companyId, companyId),
-        sql`(${inList(orders.uid, uids)} OR ${inList(orders.importKey, importKeys)})`,
-      ),
-    );
+  const columns = { id: orders.id, uid: orders.uid, importKey: orders.importKey };
+  const [byUid, byKey] = await Promise.all([
+    uids.length === 0
+      ? []
+      : db
+          .select(columns)
+          .from(orders)
+          .where(and(eq(orders.companyId, companyId), inList(orders.uid, uids))),
+    importKeys.length === 0
+      ? []
+      : db
+          .select(columns)
+          .from(orders)
+          .where(and(eq(orders.companyId, companyId), inList(orders.importKey, importKeys))),
+  ]);
+  return [...byUid, ...byKey];
 }
 
 type ScopedTable = SQLiteTable & { id: SQLiteColumn; companyId: SQLiteColumn; status: SQLiteColumn };
