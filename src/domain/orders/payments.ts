@@ -1,14 +1,7 @@
 import type { NewPaymentTitle } from "../../db/orders/order-sets";
 import { guardVersion, type OrderRow } from "../../db/orders/orders";
-import {
-  describePaymentTitles,
-  findOrderPayment,
-  linkPaymentStatements,
-  type OrderPaymentLink,
-  recomputePaid,
-} from "../../db/orders/payments";
-import type { SqlValue, Statement } from "../../db/sql";
-import { titleInsertStatement, titleUpdateStatement } from "../../db/titles";
+import { findOrderPayment, recomputePaid } from "../../db/orders/payments";
+import { titleUpdateStatement } from "../../db/titles";
 import type { Db } from "../../env";
 import { allInOrder } from "../../lib/concurrent";
 import { ApiError, badRequest } from "../../lib/errors";
@@ -37,88 +30,6 @@ export type PaymentRequest = {
   value: Cents;
   bankAccountId: number | null;
 };
-
-/**
- * The statements of an order's payments: each installment is a receivable title (titles area) due
- * on the date the payment type's rate gives from the order date (days, business days with the
- * national holidays, position start/end), linked to the order once (UNIQUE title), and the order's
- * PaidValue recomputed from its titles (CHECK: never above the total). Refused before anything is
- * written: payments above the order total, a payment type without a rate for that many
- * installments, a bank account or payment type of another company.
- */
-export async function paymentWrites(
-  db: Db,
-  companyId: number,
-  orderId: SqlValue | number,
-  order: { date: string; consumerId: number | null; total: Cents; paid: Cents },
-  payments: PaymentRequest[],
-): Promise<Statement[]> {
-  if (payments.length === 0) return [];
-  const sum = payments.reduce((s, p) => s + p.value, 0);
-  if (order.paid + sum > order.total)
-    throw badRequest(paymentsAboveTotal(formatCents(order.paid + sum), formatCents(order.total)));
-  const statements: Statement[] = [];
-  const links: OrderPaymentLink[] = [];
-  const rates = await allInOrder(
-    payments.map(async (payment, index) => {
-      try {
-        const [, rate] = await allInOrder([
-          assertReferences(db, companyId, RECEIVABLE, {
-            paymentTypeId: payment.paymentTypeId,
-            bankAccountId: payment.bankAccountId,
-          }),
-          paymentRateFor(db, companyId, payment.paymentTypeId, payment.installments),
-        ] as const);
-        return rate;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 400)
-          throw badRequest(paymentError(index, error.message));
-        throw error;
-      }
-    }),
-  );
-  for (const [index, payment] of payments.entries()) {
-    {
-      const rate = rates[index]!;
-      for (const installment of installmentSchedule(rate, order.date, payment.value)) {
-        const uid = crypto.randomUUID();
-        statements.push(
-          titleInsertStatement(
-            db,
-            companyId,
-            RECEIVABLE.typeAccount,
-            {
-              description: "Pedido",
-              document: null,
-              dueDate: installment.dueDate,
-              supplierId: null,
-              consumerId: order.consumerId,
-              documentTypeId: null,
-              paymentTypeId: payment.paymentTypeId,
-              accountTypeId: null,
-              costCenterId: null,
-              bankAccountId: payment.bankAccountId,
-            },
-            installment.valueCents,
-            uid,
-          ),
-        );
-        links.push({
-          titleUid: uid,
-          paymentTypeId: payment.paymentTypeId,
-          installment: installment.number,
-          installments: payment.installments,
-        });
-      }
-    }
-  }
-  return [
-    ...statements,
-    ...linkPaymentStatements(db, companyId, orderId, links),
-    describePaymentTitles(db, orderId),
-    recomputePaid(db, orderId),
-  ];
-}
 
 /**
  * `PUT /orders/{idorder}/payment/{idaccountpayablereceivable}`: the change of a receivable title of
