@@ -5,9 +5,6 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 /** One statement of a `db.batch([...])`, as the domain passes them around without knowing Drizzle. */
 export type Statement = BatchItem<"sqlite">;
 
-/** A value the database computes in the statement (an id by uid): the domain passes it on unread. */
-export type SqlValue = SQL;
-
 /** D1 binds at most 100 parameters per statement: multi-row writes are cut in groups that fit. */
 export const MAX_BOUND_PARAMETERS = 100;
 

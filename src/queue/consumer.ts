@@ -3,6 +3,7 @@ import { PREVIOUS_STATEMENT_CHANGED } from "../db/events/outbox";
 import { countFailedDelivery, failJob, findJobById, finishJob, type JobRow, startJob } from "../db/jobs";
 import { requestDispatch } from "../domain/events/dispatch";
 import { eventStatement } from "../domain/events/outbox";
+import { CHUNKS_PER_INVOCATION } from "../domain/jobs/budget";
 import { JobFailure, ProgressConflict, WorkBudget } from "../domain/jobs/job-context";
 import { JOBS_DEAD_LETTER_QUEUE, type JobMessage, JobMessageSchema } from "../domain/jobs/job-message";
 import { JOB_DEAD_LETTERED, jobGaveUp, jobTypeWithoutProcessing } from "../domain/jobs/messages";
@@ -10,8 +11,8 @@ import type { Env } from "../env";
 import { JOB_CLEANUPS, JOB_HANDLERS } from "../jobs";
 import { errorFields, log, withLogContext } from "../lib/log";
 
-/** Chunks of work per invocation (all messages of the batch together): keeps an invocation under its limits. */
-export const CHUNKS_PER_INVOCATION = 6;
+/** Chunks of work per invocation (all messages of the batch together): keeps an invocation under its limits (budget.ts). */
+export { CHUNKS_PER_INVOCATION };
 /**
  * Failed deliveries in a row (without progress) before a job is given up, counted on the job row
  * so a message sent again does not restart the count; at most the queue's max_retries, so a

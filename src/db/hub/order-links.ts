@@ -1,6 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { hubOrders } from "../../../drizzle/schema";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { hubOrderItems, hubOrders } from "../../../drizzle/schema";
 import type { Db } from "../../env";
+import { jsonParts } from "../orders/order-sets";
+import { rawStatement } from "../raw-statement";
+import { inList, type Statement } from "../sql";
 
 export type CreatableHubOrder = typeof hubOrders.$inferSelect;
 
@@ -27,31 +30,55 @@ export async function creatableHubOrders(
     .limit(limit);
 }
 
-/**
- * The order created from the hub order (UNIQUE: an order is linked to one hub order, once), and why
- * it was created without reserving stock (null: it reserved, or had nothing to reserve).
- */
-export async function linkCreatedOrder(
+/** The items of many hub orders in one read, by hub order, in the channel's line order. */
+export async function itemsOfHubOrders(
   db: Db,
   companyId: number,
-  hubOrderId: number,
-  orderId: number,
-  reservationError: string | null,
-): Promise<void> {
-  await db
-    .update(hubOrders)
-    .set({ orderId, reservationError })
-    .where(and(eq(hubOrders.companyId, companyId), eq(hubOrders.id, hubOrderId), isNull(hubOrders.orderId)));
+  hubOrderIds: number[],
+): Promise<Map<number, HubOrderItem[]>> {
+  const out = new Map<number, HubOrderItem[]>();
+  if (hubOrderIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(hubOrderItems)
+    .where(and(eq(hubOrderItems.companyId, companyId), inList(hubOrderItems.hubOrderId, hubOrderIds)))
+    .orderBy(hubOrderItems.hubOrderId, hubOrderItems.line);
+  for (const row of rows) out.set(row.hubOrderId, [...(out.get(row.hubOrderId) ?? []), row]);
+  return out;
 }
 
-export async function recordOrderError(
+export type HubOrderItem = typeof hubOrderItems.$inferSelect;
+
+/**
+ * The outcomes of many hub orders as statements of one batch: the order created from each (UNIQUE:
+ * an order is linked to one hub order, once) with why it was created without reserving stock (null:
+ * it reserved, or had nothing to reserve), or the reason it was not created: each
+ * list is one JSON parameter (`[hub order id, order id, reservation error]`, `[hub order id, message]`).
+ */
+export function hubOrderOutcomeStatements(
   db: Db,
   companyId: number,
-  hubOrderId: number,
-  message: string,
-): Promise<void> {
-  await db
-    .update(hubOrders)
-    .set({ orderError: message })
-    .where(and(eq(hubOrders.companyId, companyId), eq(hubOrders.id, hubOrderId)));
+  links: [hubOrderId: number, orderId: number, reservationError: string | null][],
+  errors: [hubOrderId: number, message: string][],
+): Statement[] {
+  const statements: Statement[] = [];
+  for (const part of jsonParts(links))
+    statements.push(
+      rawStatement(
+        db,
+        sql`UPDATE hub_orders SET order_id = j.value ->> 1, reservation_error = j.value ->> 2
+          FROM json_each(${part}) AS j
+          WHERE hub_orders.id = j.value ->> 0 AND hub_orders.company_id = ${companyId} AND hub_orders.order_id IS NULL`,
+      ),
+    );
+  for (const part of jsonParts(errors))
+    statements.push(
+      rawStatement(
+        db,
+        sql`UPDATE hub_orders SET order_error = j.value ->> 1
+          FROM json_each(${part}) AS j
+          WHERE hub_orders.id = j.value ->> 0 AND hub_orders.company_id = ${companyId}`,
+      ),
+    );
+  return statements;
 }

@@ -28,58 +28,6 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type HistoryRow = typeof orderStatusHistory.$inferSelect;
 
-/** The id of an order inserted earlier in the same batch. */
-export const orderIdByUid = (uid: string): SQL => sql`(SELECT id FROM orders WHERE uid = ${uid})`;
-
-export function insertOrderStatement(
-  db: Db,
-  companyId: number,
-  values: {
-    uid: string;
-    header: OrderHeader;
-    statusId: number;
-    userId: number | null;
-    importKey: string | null;
-  },
-): Statement {
-  const { header } = values;
-  return db.insert(orders).values({
-    companyId,
-    uid: values.uid,
-    date: header.date,
-    consumerId: header.consumerId,
-    orderTypeId: header.orderTypeId,
-    salesChannelId: header.salesChannelId,
-    warehouseId: header.warehouseId,
-    statusId: values.statusId,
-    statusSeq: 1,
-    notes: header.notes,
-    carrierId: header.carrierId,
-    shippingMethod: header.shippingMethod,
-    trackingCode: header.trackingCode,
-    volumes: header.volumes,
-    grossWeight: header.grossWeight,
-    netWeight: header.netWeight,
-    freight: header.freight,
-    discount: header.discount,
-    importKey: values.importKey,
-    createdBy: values.userId,
-  });
-}
-
-/** The first history row of a new order (seq 1, from nothing). */
-export function firstHistoryStatement(
-  db: Db,
-  companyId: number,
-  orderId: SQL,
-  statusId: number,
-  userId: number | null,
-): Statement {
-  return db
-    .insert(orderStatusHistory)
-    .values({ companyId, orderId, seq: 1, fromStatusId: null, toStatusId: statusId, userId });
-}
-
 const itemTuple = (i: ItemValues) => [
   i.skuId,
   i.quantity,
@@ -333,14 +281,6 @@ export async function findOrder(db: Db, companyId: number, orderId: number): Pro
     .get();
 }
 
-export async function findOrderByUid(db: Db, companyId: number, uid: string): Promise<OrderRow | undefined> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.companyId, companyId), eq(orders.uid, uid)))
-    .get();
-}
-
 /** An item with the code and name of its SKU. */
 export type OrderItemView = OrderItemRow & { skuCode: string | null; skuName: string };
 
@@ -387,18 +327,6 @@ export async function findItem(
     .where(
       and(eq(orderItems.companyId, companyId), eq(orderItems.orderId, orderId), eq(orderItems.id, itemId)),
     )
-    .get();
-}
-
-export async function findOrderByImportKey(
-  db: Db,
-  companyId: number,
-  importKey: string,
-): Promise<OrderRow | undefined> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.companyId, companyId), eq(orders.importKey, importKey)))
     .get();
 }
 

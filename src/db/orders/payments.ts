@@ -3,43 +3,6 @@ import { orderPayments, titles } from "../../../drizzle/schema";
 import type { Db } from "../../env";
 import { rawStatement } from "../raw-statement";
 import type { Statement } from "../sql";
-import { titleIdByUid } from "../titles";
-
-/** The link of an order to its payment titles (one row per installment, a title linked once). */
-
-export type OrderPaymentLink = {
-  titleUid: string;
-  paymentTypeId: number;
-  installment: number;
-  installments: number;
-};
-
-export function linkPaymentStatements(
-  db: Db,
-  companyId: number,
-  orderId: SQL | number,
-  links: OrderPaymentLink[],
-): Statement[] {
-  return links.map((link) =>
-    db.insert(orderPayments).values({
-      companyId,
-      orderId: typeof orderId === "number" ? orderId : sql`${orderId}`,
-      titleId: sql`${titleIdByUid(link.titleUid)}`,
-      paymentTypeId: link.paymentTypeId,
-      installment: link.installment,
-      installments: link.installments,
-    }),
-  );
-}
-
-/** `Pedido <id> - parcela <n>/<N>`: the order id is known only inside the batch that creates it. */
-export function describePaymentTitles(db: Db, orderId: SQL | number): Statement {
-  return rawStatement(
-    db,
-    sql`UPDATE titles SET description = 'Pedido ' || op.order_id || ' - parcela ' || op.installment || '/' || op.installments
-      FROM order_payments op WHERE op.title_id = titles.id AND op.order_id = ${orderId}`,
-  );
-}
 
 /** PaidValue = the values of the order's live payment titles (CHECK: never above the total). */
 export function recomputePaid(db: Db, orderId: SQL | number): Statement {

@@ -2,15 +2,16 @@ import type { HubIntegrationRow } from "../../db/hub/integrations";
 import {
   type CreatableHubOrder,
   creatableHubOrders,
-  linkCreatedOrder,
-  recordOrderError,
+  hubOrderOutcomeStatements,
+  itemsOfHubOrders,
 } from "../../db/hub/order-links";
-import { type HubOrderItemRow, hubOrderItemsOf } from "../../db/hub/orders";
+import type { HubOrderItemRow } from "../../db/hub/orders";
+import type { Statement } from "../../db/sql";
 import type { Db } from "../../env";
-import { ApiError } from "../../lib/errors";
-import { createOrder, type OrderCaller, type OrderInput } from "../orders/create-order";
+import { badRequest } from "../../lib/errors";
+import type { OrderCaller, OrderInput } from "../orders/create-order";
+import { createOrders } from "../orders/create-orders";
 import { ORDER_STATUS } from "../orders/order-statuses";
-import type { OrderDetail } from "../orders/read";
 import { isReservationRefusal } from "../stock/reservations";
 import { HUB_ORDER_WITHOUT_WAREHOUSE } from "./messages";
 import { STATUS_OF_CHANNEL } from "./order-mapping";
@@ -64,72 +65,82 @@ const RESERVED = ORDER_STATUS.reservedForPickup;
 const RECEIVED = ORDER_STATUS.received;
 
 /**
- * Creates the order of a hub order: an order still open at the channel (awaiting payment or paid)
- * in 23, reserving its items, so no other sale takes them; when they cannot be reserved (the
- * warehouse has not that many available and the company does not allow negative stock) it is
- * created in 1, which reserves nothing, and the refusal is answered to be kept on the hub order:
- * the sale is never lost, and stays findable. An order shipped, delivered or cancelled at the
- * channel is created in 1, as it holds no stock to sell again.
+ * The status a hub order's order is created in: an order still open at the channel (awaiting
+ * payment or paid) in 23, reserving its items, so no other sale takes them; an order shipped,
+ * delivered or cancelled at the channel in 1, as it holds no stock to sell again.
  */
-async function createHubOrder(
-  db: Db,
-  caller: OrderCaller,
-  input: OrderInput,
-  channelStatus: number,
-): Promise<{ order: OrderDetail; reservationError: string | null }> {
-  if (!OPEN_AT_CHANNEL.has(channelStatus))
-    return { order: await createOrder(db, caller, { ...input, statusId: RECEIVED }), reservationError: null };
-  try {
-    return { order: await createOrder(db, caller, { ...input, statusId: RESERVED }), reservationError: null };
-  } catch (error) {
-    if (!isReservationRefusal(error)) throw error;
-    return {
-      order: await createOrder(db, caller, { ...input, statusId: RECEIVED }),
-      reservationError: error.message,
-    };
-  }
-}
+const statusFor = (channelStatus: number) => (OPEN_AT_CHANNEL.has(channelStatus) ? RESERVED : RECEIVED);
 
-/** Orders created per call: one pull page's worth. */
+/** Orders created per call: one pull page's worth, created as one set. */
 const ORDERS_PER_RUN = 100;
 
 /**
- * Creates, through the orders area's `createOrder` (the one way an order is created), the order of
- * each hub order of the integration that mapped completely (every SKU found, a warehouse set) and
- * has none yet, with, when the integration names a payment type, one receivable for the order's
- * total (what the channel will settle), in the status `createHubOrder` picks (23 reserving its
- * items, or 1 with the reason when they cannot be reserved). The hub order's id is the import key, so a retry finds the order it created instead
- * of creating a second one; the link (UNIQUE order id) is written once. A hub order the orders area
- * refuses keeps the reason and stays not created (`OrdersNotCreated=1` finds it).
+ * Creates, through the orders area's `createOrders` (the rules of `createOrder`, the one way an
+ * order is created; the run's orders as one set), the order of each hub order of the integration
+ * that mapped completely (every SKU found, a warehouse set) and has none yet, with, when the
+ * integration names a payment type, one receivable for the order's total (what the channel will
+ * settle), in the status `statusFor` picks. When an order's items cannot be reserved (the warehouse
+ * has not that many available and the company does not allow negative stock) it is created in 1,
+ * which reserves nothing, and the refusal is kept on the hub order: the sale is never lost, and
+ * stays findable. The hub order's id is the import key, so a retry finds the order it created
+ * instead of creating a second one; the link (UNIQUE order id) is written once. A hub order the
+ * orders area refuses keeps the reason and stays not created (`OrdersNotCreated=1` finds it). The
+ * links and the reasons of the run are one batch.
  */
 export async function createOrdersOfHubOrders(
   db: Db,
   integration: Pick<HubIntegrationRow, "companyId" | "companyIntegrationId" | "paymentTypeId">,
 ): Promise<{ created: number; refused: number }> {
   const { companyId, companyIntegrationId: integrationId, paymentTypeId } = integration;
+  const caller: OrderCaller = { companyId, userId: null };
+  const hubOrders = await creatableHubOrders(db, companyId, integrationId, ORDERS_PER_RUN);
+  if (hubOrders.length === 0) return { created: 0, refused: 0 };
+  const errors: [number, string][] = [];
+  const links: [number, number, string | null][] = [];
+  const creatable: (CreatableHubOrder & { warehouseId: number })[] = [];
+  for (const hubOrder of hubOrders) {
+    if (hubOrder.warehouseId === null) errors.push([hubOrder.id, HUB_ORDER_WITHOUT_WAREHOUSE]);
+    else creatable.push({ ...hubOrder, warehouseId: hubOrder.warehouseId });
+  }
+  const items = await itemsOfHubOrders(
+    db,
+    companyId,
+    creatable.map((h) => h.id),
+  );
+  const inputs = creatable.map((hubOrder) => ({
+    ...orderInputOf(hubOrder, items.get(hubOrder.id) ?? [], paymentTypeId),
+    statusId: statusFor(hubOrder.statusOrderId),
+  }));
+  const answers = await createOrders(db, caller, inputs);
+  // the orders that could not reserve, again in 1 (nothing of them was written)
+  const unreserved = answers.flatMap((answer, index) =>
+    "error" in answer &&
+    inputs[index]!.statusId === RESERVED &&
+    isReservationRefusal(badRequest(answer.error))
+      ? [index]
+      : [],
+  );
+  const fallback = await createOrders(
+    db,
+    caller,
+    unreserved.map((index) => ({ ...inputs[index]!, statusId: RECEIVED })),
+  );
+  const reservationErrors = new Map<number, string>();
+  for (const [k, index] of unreserved.entries()) {
+    const refusal = answers[index] as { error: string };
+    answers[index] = fallback[k]!;
+    reservationErrors.set(index, refusal.error);
+  }
   let created = 0;
-  let refused = 0;
-  for (const hubOrder of await creatableHubOrders(db, companyId, integrationId, ORDERS_PER_RUN)) {
-    if (hubOrder.warehouseId === null) {
-      await recordOrderError(db, companyId, hubOrder.id, HUB_ORDER_WITHOUT_WAREHOUSE);
-      refused++;
-      continue;
-    }
-    const items = await hubOrderItemsOf(db, companyId, hubOrder.id);
-    try {
-      const { order, reservationError } = await createHubOrder(
-        db,
-        { companyId, userId: null },
-        orderInputOf({ ...hubOrder, warehouseId: hubOrder.warehouseId }, items, paymentTypeId),
-        hubOrder.statusOrderId,
-      );
-      await linkCreatedOrder(db, companyId, hubOrder.id, order.order.id, reservationError);
+  for (const [index, answer] of answers.entries()) {
+    const hubOrderId = creatable[index]!.id;
+    if ("error" in answer) errors.push([hubOrderId, answer.error]);
+    else {
+      links.push([hubOrderId, answer.id, reservationErrors.get(index) ?? null]);
       created++;
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 400) throw error;
-      await recordOrderError(db, companyId, hubOrder.id, error.message);
-      refused++;
     }
   }
-  return { created, refused };
+  const statements = hubOrderOutcomeStatements(db, companyId, links, errors);
+  if (statements.length > 0) await db.batch(statements as [Statement, ...Statement[]]);
+  return { created, refused: errors.length };
 }

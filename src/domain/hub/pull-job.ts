@@ -16,6 +16,7 @@ import type { Statement } from "../../db/sql";
 import { skusByCodes } from "../../db/stock/registry";
 import { ApiError } from "../../lib/errors";
 import { getCompany } from "../company/company";
+import { D1_CALLS_PER_CHUNK } from "../jobs/budget";
 import { resumedCounts } from "../jobs/csv-job-file";
 import { type JobContext, JobFailure, type JobOutcome, ProgressConflict } from "../jobs/job-context";
 import { callChannel } from "./channel-calls";
@@ -27,6 +28,19 @@ import { mapChannelOrder, uniqueOrders } from "./order-mapping";
 
 /** Orders asked of the channel per page: one D1 batch each. */
 export const PULL_PAGE_SIZE = 100;
+
+/**
+ * D1 calls of a page besides its batch's statements: the cursor, the stored ids and the SKUs read,
+ * then the creation of its orders as one set (`createOrdersOfHubOrders`: about 30, budget.ts).
+ */
+const PAGE_CALLS_BESIDES_BATCH = 50;
+
+/**
+ * The chunks of the invocation's budget a page costs: its batch's statements (one per order, item,
+ * claim and consumer) and its other calls, over the calls a chunk may make (budget.ts).
+ */
+export const chunksOfPage = (statements: number) =>
+  Math.ceil((statements + PAGE_CALLS_BESIDES_BATCH) / D1_CALLS_PER_CHUNK);
 
 export type PullCounts = {
   pulled: number;
@@ -78,7 +92,7 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
   const orderCursor = { companyId: job.companyId, integrationId, of: "orders" } as const;
   // Orders of hub orders stored by an earlier delivery that stopped before creating them.
   await createOrdersOfHubOrders(db, integration);
-  for (;;) {
+  for (let pages = 0; ; pages++) {
     if (!budget.take()) return { status: "continue" };
     const cursor = await integrationCursor(db, orderCursor);
     const page = await channelPage(() => channel.fetchOrdersSince(cursor, PULL_PAGE_SIZE));
@@ -106,6 +120,8 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
       advanceCursor(db, orderCursor, cursor, page.nextCursor),
       advanceJobProgress(db, job.id, processed, processed + page.orders.length, next),
     ];
+    // a page that does not fit in what is left of the invocation's D1 calls waits for the next delivery
+    if (!budget.takeMore(chunksOfPage(statements.length) - 1, pages === 0)) return { status: "continue" };
     await commitPage(context, statements, { cursorOf: orderCursor, cursor, processed });
     processed += page.orders.length;
     counts = next;

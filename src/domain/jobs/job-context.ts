@@ -19,6 +19,19 @@ export class WorkBudget {
     return true;
   }
 
+  /**
+   * Takes `units` more chunks for a piece of work that costs more than one (its D1 calls over
+   * `D1_CALLS_PER_CHUNK`); false, taking nothing, when this share has not that many left. The
+   * first piece of work of a delivery is always `forced` through, so a job whose share is smaller
+   * than one piece still advances.
+   */
+  takeMore(units: number, forced: boolean): boolean {
+    if (units <= 0) return true;
+    if (!forced && this.taken + units > this.chunks) return false;
+    this.taken += units;
+    return true;
+  }
+
   /** Chunks taken so far. */
   get used(): number {
     return this.taken;

@@ -1,5 +1,5 @@
-import { cstIbsCbsRows, taxProfilesByCodes } from "../../db/orders/registry";
-import { skusByIds } from "../../db/stock/registry";
+import { cstIbsCbsRows, type TaxProfileRow, taxProfilesByCodes } from "../../db/orders/registry";
+import { type SkuRow, skusByIds } from "../../db/stock/registry";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
@@ -49,6 +49,24 @@ function manualRates(tax: ManualTax | undefined): TaxRates | null {
   };
 }
 
+/** What items are judged against: the SKUs, the tax profiles they name and the IBS/CBS CSTs. */
+export type ItemRegistry = {
+  skus: Map<number, SkuRow>;
+  profiles: Map<string, TaxProfileRow>;
+  csts: Set<number>;
+};
+
+/** The registry rows the given SKUs need, read once (for one order or a whole set of orders). */
+export async function itemRegistry(db: Db, companyId: number, skuIds: number[]): Promise<ItemRegistry> {
+  const [skus, cstRows] = await Promise.all([skusByIds(db, companyId, skuIds), cstIbsCbsRows(db)]);
+  const profiles = await taxProfilesByCodes(
+    db,
+    companyId,
+    [...skus.values()].flatMap((s) => (s.taxProfile ? [s.taxProfile] : [])),
+  );
+  return { skus, profiles, csts: new Set(cstRows.map((row) => row.id)) };
+}
+
 /**
  * Validates items against the SKU registry (SKU of the company and active, quantity positive and
  * whole for whole units) and computes their taxes: from the SKU's tax profile, or from the rates
@@ -61,20 +79,21 @@ export async function prepareItems(
   index0 = 0,
   label: (index: number, message: string) => string = itemError,
 ): Promise<ItemValues[]> {
-  const [skus, cstRows] = await Promise.all([
-    skusByIds(
-      db,
-      companyId,
-      requests.map((r) => r.skuId),
-    ),
-    cstIbsCbsRows(db),
-  ]);
-  const profiles = await taxProfilesByCodes(
+  const registry = await itemRegistry(
     db,
     companyId,
-    [...skus.values()].flatMap((s) => (s.taxProfile ? [s.taxProfile] : [])),
+    requests.map((r) => r.skuId),
   );
-  const csts = new Set(cstRows.map((row) => row.id));
+  return prepareItemsWith(registry, requests, index0, label);
+}
+
+/** `prepareItems` against a registry already read; throws the first item's problem. */
+export function prepareItemsWith(
+  { skus, profiles, csts }: ItemRegistry,
+  requests: ItemRequest[],
+  index0 = 0,
+  label: (index: number, message: string) => string = itemError,
+): ItemValues[] {
   return requests.map((r, k) => {
     const fail = (message: string) => badRequest(label(index0 + k, message));
     const sku = skus.get(r.skuId);

@@ -1,19 +1,13 @@
+import type { NewPaymentTitle } from "../../db/orders/order-sets";
 import { guardVersion, type OrderRow } from "../../db/orders/orders";
-import {
-  describePaymentTitles,
-  findOrderPayment,
-  linkPaymentStatements,
-  type OrderPaymentLink,
-  recomputePaid,
-} from "../../db/orders/payments";
-import type { SqlValue, Statement } from "../../db/sql";
-import { titleInsertStatement, titleUpdateStatement } from "../../db/titles";
+import { findOrderPayment, recomputePaid } from "../../db/orders/payments";
+import { titleUpdateStatement } from "../../db/titles";
 import type { Db } from "../../env";
 import { allInOrder } from "../../lib/concurrent";
 import { ApiError, badRequest } from "../../lib/errors";
 import { type Cents, formatCents } from "../../lib/money";
 import { paymentRateFor } from "../payment-terms/rates";
-import { installmentSchedule } from "../payment-terms/schedule";
+import { installmentSchedule, type PaymentRate } from "../payment-terms/schedule";
 import { RECEIVABLE } from "../titles/kinds";
 import { assertReferences } from "../titles/references";
 import { openValueForNewValue } from "../titles/rules";
@@ -36,88 +30,6 @@ export type PaymentRequest = {
   value: Cents;
   bankAccountId: number | null;
 };
-
-/**
- * The statements of an order's payments: each installment is a receivable title (titles area) due
- * on the date the payment type's rate gives from the order date (days, business days with the
- * national holidays, position start/end), linked to the order once (UNIQUE title), and the order's
- * PaidValue recomputed from its titles (CHECK: never above the total). Refused before anything is
- * written: payments above the order total, a payment type without a rate for that many
- * installments, a bank account or payment type of another company.
- */
-export async function paymentWrites(
-  db: Db,
-  companyId: number,
-  orderId: SqlValue | number,
-  order: { date: string; consumerId: number | null; total: Cents; paid: Cents },
-  payments: PaymentRequest[],
-): Promise<Statement[]> {
-  if (payments.length === 0) return [];
-  const sum = payments.reduce((s, p) => s + p.value, 0);
-  if (order.paid + sum > order.total)
-    throw badRequest(paymentsAboveTotal(formatCents(order.paid + sum), formatCents(order.total)));
-  const statements: Statement[] = [];
-  const links: OrderPaymentLink[] = [];
-  const rates = await allInOrder(
-    payments.map(async (payment, index) => {
-      try {
-        const [, rate] = await allInOrder([
-          assertReferences(db, companyId, RECEIVABLE, {
-            paymentTypeId: payment.paymentTypeId,
-            bankAccountId: payment.bankAccountId,
-          }),
-          paymentRateFor(db, companyId, payment.paymentTypeId, payment.installments),
-        ] as const);
-        return rate;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 400)
-          throw badRequest(paymentError(index, error.message));
-        throw error;
-      }
-    }),
-  );
-  for (const [index, payment] of payments.entries()) {
-    {
-      const rate = rates[index]!;
-      for (const installment of installmentSchedule(rate, order.date, payment.value)) {
-        const uid = crypto.randomUUID();
-        statements.push(
-          titleInsertStatement(
-            db,
-            companyId,
-            RECEIVABLE.typeAccount,
-            {
-              description: "Pedido",
-              document: null,
-              dueDate: installment.dueDate,
-              supplierId: null,
-              consumerId: order.consumerId,
-              documentTypeId: null,
-              paymentTypeId: payment.paymentTypeId,
-              accountTypeId: null,
-              costCenterId: null,
-              bankAccountId: payment.bankAccountId,
-            },
-            installment.valueCents,
-            uid,
-          ),
-        );
-        links.push({
-          titleUid: uid,
-          paymentTypeId: payment.paymentTypeId,
-          installment: installment.number,
-          installments: payment.installments,
-        });
-      }
-    }
-  }
-  return [
-    ...statements,
-    ...linkPaymentStatements(db, companyId, orderId, links),
-    describePaymentTitles(db, orderId),
-    recomputePaid(db, orderId),
-  ];
-}
 
 /**
  * `PUT /orders/{idorder}/payment/{idaccountpayablereceivable}`: the change of a receivable title of
@@ -160,4 +72,72 @@ export async function changeOrderPayment(
     { conflict: newValue === undefined ? undefined : RECEIVABLE.messages.valueConflict(newValue) },
   );
   return getTitleDetail(db, companyId, RECEIVABLE, titleId);
+}
+
+/** The rate (or the refusal) of each payment type, installments and bank account a set of orders uses. */
+export type PaymentRates = Map<string, { rate: PaymentRate } | { error: string }>;
+
+const rateKey = (p: PaymentRequest) => `${p.paymentTypeId}:${p.installments}:${p.bankAccountId}`;
+
+/**
+ * Reads once per distinct payment (type, installments, forecast bank account) of a set of orders
+ * what `paymentWrites` reads per payment: the references, then the rate.
+ */
+export async function paymentRatesOf(
+  db: Db,
+  companyId: number,
+  payments: PaymentRequest[],
+): Promise<PaymentRates> {
+  const distinct = new Map(payments.map((p) => [rateKey(p), p]));
+  const rates: PaymentRates = new Map();
+  await Promise.all(
+    [...distinct].map(async ([key, payment]) => {
+      try {
+        const [, rate] = await allInOrder([
+          assertReferences(db, companyId, RECEIVABLE, {
+            paymentTypeId: payment.paymentTypeId,
+            bankAccountId: payment.bankAccountId,
+          }),
+          paymentRateFor(db, companyId, payment.paymentTypeId, payment.installments),
+        ] as const);
+        rates.set(key, { rate });
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 400) throw error;
+        rates.set(key, { error: error.message });
+      }
+    }),
+  );
+  return rates;
+}
+
+/**
+ * The titles of a new order's payments (one per installment), judged as `paymentWrites` judges
+ * them against the rates read for the set: payments above the total, then each payment's refusal.
+ */
+export function plannedPaymentTitles(
+  rates: PaymentRates,
+  order: { date: string; total: Cents },
+  payments: PaymentRequest[],
+): NewPaymentTitle[] {
+  if (payments.length === 0) return [];
+  const sum = payments.reduce((s, p) => s + p.value, 0);
+  if (sum > order.total) throw badRequest(paymentsAboveTotal(formatCents(sum), formatCents(order.total)));
+  const titles: NewPaymentTitle[] = [];
+  for (const [index, payment] of payments.entries()) {
+    const outcome = rates.get(rateKey(payment));
+    if (!outcome) throw new Error("payment rate not read for the set");
+    if ("error" in outcome) throw badRequest(paymentError(index, outcome.error));
+    for (const installment of installmentSchedule(outcome.rate, order.date, payment.value)) {
+      titles.push({
+        uid: crypto.randomUUID(),
+        dueDate: installment.dueDate,
+        value: installment.valueCents,
+        paymentTypeId: payment.paymentTypeId,
+        bankAccountId: payment.bankAccountId,
+        installment: installment.number,
+        installments: payment.installments,
+      });
+    }
+  }
+  return titles;
 }

@@ -1,4 +1,5 @@
-import { missingOrderReference } from "../../db/orders/registry";
+import type { ExistingOrderReferences } from "../../db/orders/order-sets";
+import { missingOrderReference, type OrderReference } from "../../db/orders/registry";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
 import {
@@ -27,5 +28,26 @@ export async function assertOrderReferences(
   },
 ): Promise<void> {
   const missing = await missingOrderReference(db, companyId, refs);
+  if (missing) throw badRequest(MESSAGES[missing]);
+}
+
+/** `assertOrderReferences` of one order of a set, against the references the set read once. */
+export function assertOrderReferencesIn(
+  existing: ExistingOrderReferences,
+  refs: {
+    consumerId: number | null;
+    orderTypeId: number | null;
+    warehouseId: number;
+    carrierId: number | null;
+  },
+): void {
+  const missing: OrderReference | undefined = (
+    [
+      ["consumer", refs.consumerId],
+      ["orderType", refs.orderTypeId],
+      ["warehouse", refs.warehouseId],
+      ["carrier", refs.carrierId],
+    ] as const
+  ).find(([kind, id]) => id != null && !existing[kind].has(id))?.[0];
   if (missing) throw badRequest(MESSAGES[missing]);
 }
