@@ -1,11 +1,11 @@
-/**
- * D1 calls one Worker invocation may make, with room to spare: D1 allows 1,000 queries per
- * invocation on Workers Paid (each statement of a `db.batch` counts), and Miniflare does not
- * enforce it, so the tests count them (test/support/d1-calls.ts) and fail above 1,000.
- *
- * An invocation of the jobs consumer runs at most `CHUNKS_PER_INVOCATION` chunks (all messages of
- * its batch together), so one chunk of any job may make 800 / 6 = 133 calls, the consumer's own
- * calls per message (find, start, finish: about 5) included. Each job sizes its chunk from that:
+import { D1_CALLS_PER_INVOCATION } from "../../platform/d1-budget";
+
+/*
+ * How the jobs consumer spends `D1_CALLS_PER_INVOCATION` (800 of D1's 1,000; the tests count the
+ * calls, test/support/d1-calls.ts, and fail above 1,000). An invocation runs at most
+ * `CHUNKS_PER_INVOCATION` chunks (all messages of its batch together), so one chunk of any job may
+ * make 800 / 6 = 133 calls, the consumer's own calls per message (find, start, finish: about 5)
+ * included. Each job sizes its chunk from that:
  * - `OrdersTemplate` (250 orders, `createOrders`): SKUs by code and by id, CSTs, tax profiles,
  *   references (4), company, import keys, stock (2), one batch of about 10 multi-row statements
  *   (JSON lists cut at 90 KB), the ids read back, the errors + progress batch (2): about 30 calls
@@ -14,7 +14,6 @@
  *   the page's reads and batch (about 10), the set (about 30 as above, plus the payment type's
  *   rate reads), the hub items of the set (1), the links batch (2 statements): about 45 per page.
  */
-export const D1_CALLS_PER_INVOCATION = 800;
 
 /** Chunks of work per invocation of the jobs consumer (all messages of the batch together). */
 export const CHUNKS_PER_INVOCATION = 6;
