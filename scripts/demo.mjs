@@ -281,7 +281,12 @@ async function watchJob(jobId, type, expected) {
     if (job.Status === "Done" || job.Status === "Failed") break;
     await new Promise((resolve) => setTimeout(resolve, 300));
   } while (Date.now() < deadline);
-  const what = { BankStatementOFX: "OFX import", NFeXML: "NF-e import", HubOrderPull: "channel pull" }[type];
+  const what = {
+    BankStatementOFX: "OFX import",
+    NFeXML: "NF-e import",
+    HubOrderPull: "channel pull",
+    BankReturnCNAB: "bank return import",
+  }[type];
   const expectation = `the ${what} job (Type ${type}) to end Done with Result ${JSON.stringify(expected)}`;
   check(
     job.Status === "Done",
@@ -1254,6 +1259,234 @@ await stepOf(
     ok(
       "SBX-3 conciliated; SBX-11 divergent: the channel settled 10.00 less than the receivable (a refund at the channel)",
     );
+  },
+);
+
+// Collection: two boletos registered as titles with their nosso número; the bank's CNAB 240 return
+// settles them (one with interest), posting the receipts, the interest and the tariffs; the OFX credit
+// of the day reconciles against the receipts. Then a Pix charge on a third title, paid at a PSP (the
+// project's API Pix double on this machine), arrives by the webhook and settles it by its txid.
+const BOLETOS = [
+  { n: 501, value: 300, interest: 3.5, tariff: 2.5 },
+  { n: 502, value: 450, interest: 0, tariff: 2.5 },
+];
+const cents = (value) => Math.round(value * 100);
+const collection = await stepOf(
+  "Collection: an Itaú account (341) and two boletos registered as receivables with their NossoNumero",
+  async () => {
+    const { sampleNossoNumero } = await import("../test/fixtures/cnab/generate.ts");
+    const accountNumber = `${run}-9`;
+    const list = await call("POST", "/accounts/bank-account", {
+      Bank: "Itaú Unibanco",
+      BankNumber: "341",
+      Agency: "0445",
+      AccountNumber: accountNumber,
+      IDCompanyInvoice: 1,
+    });
+    const account = findBy(list, "AccountNumber", accountNumber);
+    check(account, `account ${accountNumber} missing from the refreshed list`);
+    ok(
+      `IDBankAccount ${account.IDBankAccount}: ${account.Bank} (${account.BankNumber}) c/c ${account.AccountNumber}`,
+    );
+    const titles = [];
+    for (const boleto of BOLETOS) {
+      const nossoNumero = sampleNossoNumero("240", "341", Number(`${run}`.slice(-4)) * 1000 + boleto.n);
+      const title = await call("POST", "/accounts/receivable", {
+        Description: `Boleto ${boleto.n} ${run}`,
+        Value: boleto.value,
+        DueDate: today,
+        IDConsumer: consumer.IDConsumer,
+        IDBankAccount: account.IDBankAccount,
+        NossoNumero: nossoNumero,
+      });
+      check(title.NossoNumero === nossoNumero, `title ${JSON.stringify(title)}`);
+      ok(
+        `receivable ${title.IDAccountPayableReceivable}: ${money(boleto.value)}, NossoNumero ${nossoNumero}`,
+      );
+      titles.push({ ...boleto, nossoNumero, title });
+    }
+    return { account, titles };
+  },
+);
+
+await stepOf(
+  "Collection: the bank's CNAB 240 return (POST /job, Type BankReturnCNAB) settles both titles",
+  async () => {
+    const { cnab240Return, joinLines, latin1 } = await import("../test/fixtures/cnab/generate.ts");
+    const lines = cnab240Return({
+      bankCode: "341",
+      generatedOn: today,
+      companyName: "EMPRESA DEMO",
+      records: collection.titles.map((t) => ({
+        nossoNumero: t.nossoNumero,
+        occurrence: "06",
+        titleValue: cents(t.value),
+        paid: cents(t.value + t.interest),
+        interest: cents(t.interest),
+        tariff: cents(t.tariff),
+        dueDate: today,
+        occurrenceDate: today,
+        creditDate: today,
+        payerName: "MARIA SILVA",
+      })),
+    });
+    const jobId = await uploadFile(
+      { Type: "BankReturnCNAB", IDBankAccount: collection.account.IDBankAccount },
+      `retorno-${run}.ret`,
+      "text/plain",
+      latin1(joinLines(lines)),
+    );
+    await watchJob(jobId, "BankReturnCNAB", { settled: 2, alreadySettled: 0, unknown: 0, rejected: 0 });
+    for (const t of collection.titles) {
+      const title = await call("GET", `/accounts/receivable/${t.title.IDAccountPayableReceivable}`);
+      check(
+        title.OpenValue === 0,
+        `title ${title.IDAccountPayableReceivable} still has ${title.OpenValue} open`,
+      );
+      const [event] = await call(
+        "GET",
+        `/accounts/receivable/${t.title.IDAccountPayableReceivable}/collection`,
+      );
+      check(event?.Kind === "liquidation", `collection history ${JSON.stringify(event)}`);
+      ok(
+        `${t.title.Description}: paid ${money(event.PaidValue)} (interest ${money(event.Interest)}, tariff ${money(event.Tariff)}) on ${event.Date}`,
+      );
+    }
+    const entries = await call(
+      "GET",
+      `/accounts/bank-statement?Source=1&IDBankAccount=${collection.account.IDBankAccount}&DateFrom=${today}`,
+    );
+    const entryList = Array.isArray(entries) ? entries : (entries.Items ?? entries.Entries ?? []);
+    for (const e of entryList)
+      ok(
+        `entry ${e.IDBankStatement}: ${e.IDTypeAccount === 0 ? "+" : "-"}${money(e.Value)} ${e.Description}`,
+      );
+  },
+);
+
+await stepOf("Collection: the OFX credit of the day reconciles against the two receipts (1:N)", async () => {
+  const total = collection.titles.reduce((sum, t) => sum + t.value, 0);
+  const ofx = ofxOf(collection.account, [
+    { type: "CREDIT", date: today, amount: total, fitId: `COB-${run}`, memo: "LIQUIDACAO COBRANCA" },
+  ]);
+  const jobId = await uploadStatement(
+    collection.account.IDBankAccount,
+    `itau-${run}.ofx`,
+    new TextEncoder().encode(ofx),
+  );
+  await watchImport(jobId, { imported: 1, duplicate: 0, autoReconciled: 0, pending: 1 });
+  const lines = await call(
+    "GET",
+    `/accounts/bank-statement?Source=2&IDBankAccount=${collection.account.IDBankAccount}&DateFrom=${today}`,
+  );
+  const line = lines.find((item) => item.Description.includes("LIQUIDACAO COBRANCA"));
+  check(line?.IDTypeStatusConciliation === 1, "the credit of the day is not pending");
+  const [reconciled] = await call("POST", "/accounts/bank-statement", {
+    IDBankStatementConciliation: line.IDBankStatementConciliation,
+    IDBankAccount: collection.account.IDBankAccount,
+    Accounts: collection.titles.map((t) => ({
+      IDAccountPayableReceivable: t.title.IDAccountPayableReceivable,
+    })),
+  });
+  check(
+    reconciled?.IDTypeStatusConciliation === 3 && reconciled.Difference === 0,
+    `reconciliation ${JSON.stringify(reconciled)}`,
+  );
+  ok(
+    `bank line ${line.IDBankStatementConciliation} (${money(line.Value)}) reconciled with the receipts ${reconciled.InternalAccounts.map((a) => a.IDBankStatement).join(" + ")}: status 3, difference 0`,
+  );
+});
+
+const psp = await stepOf(
+  "Pix: a PSP speaking BACEN's API Pix v2 on this machine (the project's double)",
+  async () => {
+    const { fork } = await import("node:child_process");
+    const child = fork(new URL("../test/support/pix-psp-double-server.mjs", import.meta.url), {
+      stdio: "inherit",
+    });
+    const port = await new Promise((resolve, reject) => {
+      child.once("message", (message) => resolve(message.port));
+      child.once("error", reject);
+    });
+    process.on("exit", () => child.kill());
+    const base = `http://127.0.0.1:${port}`;
+    ok(`PSP double at ${base} (OAuth2 client credentials, PUT /v2/cob/{txid}, GET /v2/pix, callbacks)`);
+    return { base, child, name: `demo-${run}` };
+  },
+);
+
+const pix = await stepOf(
+  "Pix: a company integration of Kind PIX (PSP address, sealed credentials, Pix key) and a charge on a third title",
+  async () => {
+    const [integration] = await call("POST", "/company/integration", {
+      Description: `Pix Itaú ${run}`,
+      Kind: "PIX",
+      IDBankAccount: collection.account.IDBankAccount,
+      BaseUrl: `${psp.base}/psp/${psp.name}`,
+      Credentials: { ClientId: `demo-${run}`, ClientSecret: "segredo-do-psp" },
+      PixKey: "7d9f0335-8dcc-4054-9bf9-0dbd61d36906",
+    });
+    check(!JSON.stringify(integration).includes("segredo-do-psp"), "the credentials came back in the answer");
+    check(typeof integration.WebhookUrl === "string", `no WebhookUrl in ${JSON.stringify(integration)}`);
+    ok(
+      `integration ${integration.IDCompanyIntegration}: State ${integration.State}, credentials stored encrypted`,
+    );
+    // the PSP learns its client and the webhook URL (at a real PSP: PUT /v2/webhook/{chave})
+    const control = await fetch(`${psp.base}/_control/${psp.name}`, {
+      method: "PUT",
+      body: JSON.stringify({
+        clientId: `demo-${run}`,
+        clientSecret: "segredo-do-psp",
+        webhookUrl: integration.WebhookUrl,
+      }),
+    });
+    check(control.status === 204, `PSP double control answered ${control.status}`);
+    ok("webhook URL registered at the PSP (its secret travels in the path)");
+    const [payer] = await call("POST", "/consumer", { Name: `João Pereira ${run}`, Document: "52998224725" });
+    const title = await call("POST", "/accounts/receivable", {
+      Description: `Pedido Pix ${run}`,
+      Value: 189.9,
+      DueDate: today,
+      IDConsumer: payer.IDConsumer,
+      IDBankAccount: collection.account.IDBankAccount,
+    });
+    const charge = await call("POST", `/accounts/receivable/${title.IDAccountPayableReceivable}/pix`, {
+      IDCompanyIntegration: integration.IDCompanyIntegration,
+    });
+    check(charge.Status === "ATIVA" && charge.Value === 189.9, `charge ${JSON.stringify(charge)}`);
+    ok(
+      `receivable ${title.IDAccountPayableReceivable} (${money(189.9)}): charge TxId ${charge.TxId}, ${charge.Status}`,
+    );
+    ok(`Pix copia e cola: ${charge.PixCopiaECola.slice(0, 60)}…`);
+    return { integration, title, charge };
+  },
+);
+
+await stepOf(
+  "Pix: the payer pays at the PSP; the callback arrives by the webhook and settles the title",
+  async () => {
+    const paid = await fetch(`${psp.base}/_control/${psp.name}/pay/${pix.charge.TxId}`, {
+      method: "POST",
+      body: JSON.stringify({ pagador: { cpf: "52998224725", nome: `João Pereira ${run}` } }),
+    });
+    check(paid.status === 200, `PSP double answered ${paid.status}`);
+    const received = await paid.json();
+    ok(`paid at the PSP: endToEndId ${received.endToEndId}`);
+    const title = await call("GET", `/accounts/receivable/${pix.title.IDAccountPayableReceivable}`);
+    check(title.OpenValue === 0, `the title still has ${title.OpenValue} open`);
+    const [charge] = await call("GET", `/accounts/receivable/${pix.title.IDAccountPayableReceivable}/pix`);
+    check(charge.Status === "CONCLUIDA", `charge ${JSON.stringify(charge)}`);
+    const lines = await call(
+      "GET",
+      `/accounts/bank-statement?Source=2&IDBankAccount=${collection.account.IDBankAccount}&DateFrom=${today}`,
+    );
+    const line = lines.find((item) => item.EndToEndId === received.endToEndId);
+    check(line?.IDTypeStatusConciliation === 2, `the Pix line ${JSON.stringify(line)}`);
+    ok(
+      `bank line ${line.IDBankStatementConciliation}: ${money(line.Value)} from ${line.PayerName} (${line.PayerDocument}), TxId ${line.TxId}, reconciled automatically (status 2)`,
+    );
+    ok(`title ${title.IDAccountPayableReceivable} paid; charge ${charge.TxId} ${charge.Status}`);
+    psp.child.kill();
   },
 );
 
