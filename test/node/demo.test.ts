@@ -31,7 +31,7 @@ describe("npm run demo", () => {
     const { code, stdout, stderr } = await runDemo();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 37 steps passed.");
+    expect(stdout).toContain("Done: 43 steps passed.");
     expect(stdout).toMatch(/X-Signature t=\d+,v1=[0-9a-f]+… verified/);
     expect(stdout).toContain("40 on stock, average cost 13.50");
     expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
@@ -56,5 +56,17 @@ describe("npm run demo", () => {
     expect(stdout).toContain('"pulled":11,"created":11,"duplicates":0,"unmapped":0,"settlements":4');
     expect(stdout).toMatch(/SBX-3 +receivable (\d+\.\d\d) +gross \1 .* conciliated\n/);
     expect(stdout).toMatch(/SBX-11 +receivable .* divergent\n/);
+    // collection: the CNAB return, the OFX credit of the day, the Pix charge paid by webhook
+    expect(stdout).toContain(
+      'Result {"settled":2,"alreadySettled":0,"unknown":0,"rejected":0,"ignored":0,"tariffs":2}',
+    );
+    expect(stdout).toMatch(/Boleto 501 \d+: paid 303\.50 \(interest 3\.50, tariff 2\.50\)/);
+    expect(stdout).toMatch(
+      /bank line \d+ \(750\.00\) reconciled with the receipts \d+ \+ \d+: status 3, difference 0\n/,
+    );
+    expect(stdout).toMatch(
+      /bank line \d+: 189\.90 from .+ \(52998224725\), TxId \w+, reconciled automatically \(status 2\)\n/,
+    );
+    expect(stdout).toMatch(/title \d+ paid; charge \w+ CONCLUIDA\n/);
   });
 });
