@@ -12,7 +12,15 @@
 // `check` proves the work was done.
 import { parseArgs } from "node:util";
 import { checkRatio, median, verdict } from "./lib/bench-report.mjs";
-import { benchApi, bundleForNode, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
+import {
+  benchApi,
+  bundleForNode,
+  bundleWorker,
+  ofxUpload,
+  seedCompany,
+  startBenchWorker,
+  uploadTimed,
+} from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -32,24 +40,6 @@ const addDays = (date, days) => {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
-
-/** Upload (URL + PUT), then ConfirmUpload timed until the job is Done or Failed. */
-async function importThroughWorker(api, mf, fields, bytes) {
-  const url = await api.call("POST", "/job", {
-    Action: "RequestUploadUrl",
-    SizeBytes: bytes.byteLength,
-    ...fields,
-  });
-  const put = await mf.dispatchFetch(url.UploadUrl, { method: "PUT", headers: url.Headers, body: bytes });
-  if (put.status !== 200) throw new Error(`PUT: ${put.status} ${await put.text()}`);
-  const started = performance.now();
-  const { IDJob } = await api.call("POST", "/job", { Action: "ConfirmUpload", Key: url.Key });
-  for (;;) {
-    const job = await api.call("GET", `/job/${IDJob}`);
-    if (job.Status === "Done" || job.Status === "Failed") return { job, ms: performance.now() - started };
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A company of its own (id `n`) signed in, with one bank account of `bankNumber`. */
 async function companyWithAccount(api, db, n, bankNumber) {
@@ -96,17 +86,7 @@ const FLOOR = {
   },
   async run(api, mf, seeded) {
     const bytes = ofxFile(TITLES, seeded.accountNumber);
-    return importThroughWorker(
-      api,
-      mf,
-      {
-        Type: "BankStatementOFX",
-        IDBankAccount: seeded.account,
-        FileName: "extrato.ofx",
-        ContentType: "application/x-ofx",
-      },
-      bytes,
-    );
+    return uploadTimed(api, mf, ofxUpload(seeded.account), bytes);
   },
   check(job) {
     if (job.Status !== "Done" || job.Result.imported !== TITLES)
@@ -162,7 +142,7 @@ const MEASURED = [
     },
     async run(api, mf, seeded, generator) {
       const file = cnabReturn(generator);
-      const timed = await importThroughWorker(
+      const timed = await uploadTimed(
         api,
         mf,
         {

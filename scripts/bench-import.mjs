@@ -14,8 +14,10 @@ import {
   bundleForNode,
   bundleWorker,
   migrationStatements,
+  ofxUpload,
   seedCompany,
   startBenchWorker,
+  uploadTimed,
 } from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({
@@ -179,27 +181,6 @@ async function seedRun(api, db, n, lines) {
       .run();
   }
   return { token, account, accountNumber, titles: rows.length };
-}
-
-/** Upload (URL + PUT), then ConfirmUpload timed until the job is Done. */
-async function importThroughWorker(api, mf, account, bytes) {
-  const url = await api.call("POST", "/job", {
-    Action: "RequestUploadUrl",
-    Type: "BankStatementOFX",
-    IDBankAccount: account,
-    FileName: "extrato.ofx",
-    ContentType: "application/x-ofx",
-    SizeBytes: bytes.byteLength,
-  });
-  const put = await mf.dispatchFetch(url.UploadUrl, { method: "PUT", headers: url.Headers, body: bytes });
-  if (put.status !== 200) throw new Error(`PUT: ${put.status} ${await put.text()}`);
-  const started = performance.now();
-  const { IDJob } = await api.call("POST", "/job", { Action: "ConfirmUpload", Key: url.Key });
-  for (;;) {
-    const job = await api.call("GET", `/job/${IDJob}`);
-    if (job.Status === "Done" || job.Status === "Failed") return { job, ms: performance.now() - started };
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** The job's work re-checked in the database: nothing twice, everything it counted. */
@@ -397,7 +378,7 @@ async function main() {
     for (let run = 1; run <= RUNS; run++) {
       const seeded = await seedRun(api, db, run, lines);
       const bytes = ofxFile(lines, seeded.accountNumber);
-      const { job, ms } = await importThroughWorker(api, mf, seeded.account, bytes);
+      const { job, ms } = await uploadTimed(api, mf, ofxUpload(seeded.account), bytes);
       await checkWorker(db, seeded.account, job, expected);
       workerTimes.push(ms);
 

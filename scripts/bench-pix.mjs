@@ -10,7 +10,16 @@ import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { checkRatio, median } from "./lib/bench-report.mjs";
-import { benchApi, bundleForNode, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
+import {
+  benchApi,
+  bundleForNode,
+  bundleWorker,
+  jobEnd,
+  ofxUpload,
+  seedCompany,
+  startBenchWorker,
+  uploadTimed,
+} from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({
   options: { pix: { type: "string", default: "2000" }, runs: { type: "string", default: "3" } },
@@ -78,14 +87,6 @@ function ofxFile(count, account) {
   parts.push("</BANKTRANLIST>\n<LEDGERBAL>\n<BALAMT>0.00\n<DTASOF>20261130\n</LEDGERBAL>\n");
   parts.push("</STMTRS>\n</STMTTRNRS>\n</BANKMSGSRSV1>\n</OFX>\n");
   return new TextEncoder().encode(parts.join(""));
-}
-
-async function waitForJob(api, id) {
-  for (;;) {
-    const job = await api.call("GET", `/job/${id}`);
-    if (job.Status === "Done" || job.Status === "Failed") return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** The company of run `n`: two accounts (OFX, Pix), the titles and customers, the Pix integration. */
@@ -166,27 +167,10 @@ async function seedRun(api, db, n, psp, seal) {
   return { ofxAccount, ofxNumber: `${n}2345-6`, integrationId: integration.id, pixAccount };
 }
 
-async function importOfx(api, mf, account, bytes) {
-  const url = await api.call("POST", "/job", {
-    Action: "RequestUploadUrl",
-    Type: "BankStatementOFX",
-    IDBankAccount: account,
-    FileName: "extrato.ofx",
-    ContentType: "application/x-ofx",
-    SizeBytes: bytes.byteLength,
-  });
-  const put = await mf.dispatchFetch(url.UploadUrl, { method: "PUT", headers: url.Headers, body: bytes });
-  if (put.status !== 200) throw new Error(`PUT: ${put.status} ${await put.text()}`);
-  const started = performance.now();
-  const { IDJob } = await api.call("POST", "/job", { Action: "ConfirmUpload", Key: url.Key });
-  const job = await waitForJob(api, IDJob);
-  return { job, ms: performance.now() - started };
-}
-
 async function pollPix(api, integrationId) {
   const started = performance.now();
   const { IDJob } = await api.call("POST", `/company/integration/${integrationId}/pix/poll`, {});
-  const job = await waitForJob(api, IDJob);
+  const job = await jobEnd(api, IDJob);
   return { job, ms: performance.now() - started };
 }
 
@@ -213,7 +197,7 @@ async function main() {
     for (let run = 1; run <= RUNS; run++) {
       const seeded = await seedRun(api, db, run, psp, seal);
       // in turn, so the load of other processes hits both alike
-      const ofx = await importOfx(api, mf, seeded.ofxAccount, ofxFile(PIX, seeded.ofxNumber));
+      const ofx = await uploadTimed(api, mf, ofxUpload(seeded.ofxAccount), ofxFile(PIX, seeded.ofxNumber));
       if (ofx.job.Status !== "Done" || ofx.job.Result.imported !== PIX)
         throw new Error(`OFX import: ${JSON.stringify(ofx.job)}`);
       const polled = await pollPix(api, seeded.integrationId);

@@ -209,3 +209,38 @@ export async function seedCompany(db, n, { timeZone = "America/Sao_Paulo" } = {}
   ]);
   return { email: `bench${n}@bench.local`, password: BENCH_PASSWORD };
 }
+
+/** Polls a job every 20 ms until it ends (Done or Failed) and answers it. */
+export async function jobEnd(api, id) {
+  for (;;) {
+    const job = await api.call("GET", `/job/${id}`);
+    if (job.Status === "Done" || job.Status === "Failed") return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * A file through the two-step upload (`RequestUploadUrl` with `fields`: Type, IDBankAccount,
+ * FileName, ContentType; then the PUT), then `ConfirmUpload` timed until its job ends: `{ job, ms }`.
+ */
+export async function uploadTimed(api, mf, fields, bytes) {
+  const url = await api.call("POST", "/job", {
+    Action: "RequestUploadUrl",
+    SizeBytes: bytes.byteLength,
+    ...fields,
+  });
+  const put = await mf.dispatchFetch(url.UploadUrl, { method: "PUT", headers: url.Headers, body: bytes });
+  if (put.status !== 200) throw new Error(`PUT: ${put.status} ${await put.text()}`);
+  const started = performance.now();
+  const { IDJob } = await api.call("POST", "/job", { Action: "ConfirmUpload", Key: url.Key });
+  const job = await jobEnd(api, IDJob);
+  return { job, ms: performance.now() - started };
+}
+
+/** The OFX statement fields of `uploadTimed` for an account. */
+export const ofxUpload = (account) => ({
+  Type: "BankStatementOFX",
+  IDBankAccount: account,
+  FileName: "extrato.ofx",
+  ContentType: "application/x-ofx",
+});

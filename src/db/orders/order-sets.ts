@@ -7,6 +7,7 @@ import { TITLE_STATUS } from "../../domain/titles/statuses";
 import type { Db } from "../../env";
 import { rawStatement } from "../raw-statement";
 import { inGroups, inList, type Statement } from "../sql";
+import { ITEM_COLUMNS, itemTuple } from "./orders";
 
 /**
  * Writes of many NEW orders at once (`createOrders`): each table's rows of a set of orders go in
@@ -85,36 +86,7 @@ const orderTuple = (o: NewOrderRow) => [
   o.userId,
 ];
 
-const itemTuple = (uid: string, i: ItemValues) => [
-  uid,
-  i.skuId,
-  i.quantity,
-  i.unitPrice,
-  i.discount,
-  i.taxes.value,
-  i.manualTax,
-  i.reverseTaxCalculation,
-  i.taxProfileId,
-  i.rates.icmsCst,
-  i.rates.icmsRate,
-  i.taxes.icmsValue,
-  i.rates.ipiCst,
-  i.rates.ipiRate,
-  i.taxes.ipiValue,
-  i.rates.pisCst,
-  i.rates.pisRate,
-  i.taxes.pisValue,
-  i.rates.cofinsCst,
-  i.rates.cofinsRate,
-  i.taxes.cofinsValue,
-  i.rates.cstIbsCbsId,
-  i.rates.ibsRate,
-  i.taxes.ibsValue,
-  i.rates.cbsRate,
-  i.taxes.cbsValue,
-  i.taxes.taxTotal,
-  i.taxes.total,
-];
+const itemRow = (uid: string, i: ItemValues) => [uid, ...itemTuple(i)];
 
 const columnsOf = (from: number, count: number) =>
   sql.raw(Array.from({ length: count }, (_, k) => `j.value ->> ${from + k}`).join(", "));
@@ -145,15 +117,12 @@ export function newOrdersStatements(db: Db, companyId: number, set: NewOrderRow[
       ),
     );
   }
-  const items = set.flatMap((o) => o.items.map((i) => itemTuple(o.uid, i)));
+  const items = set.flatMap((o) => o.items.map((i) => itemRow(o.uid, i)));
   for (const part of jsonParts(items)) {
     statements.push(
       rawStatement(
         db,
-        sql`INSERT INTO order_items (company_id, order_id, sku_id, quantity, unit_price, discount, value, manual_tax,
-            reverse_tax_calculation, tax_profile_id, icms_cst, icms_rate, icms_value, ipi_cst, ipi_rate, ipi_value,
-            pis_cst, pis_rate, pis_value, cofins_cst, cofins_rate, cofins_value, cst_ibs_cbs_id, ibs_rate, ibs_value,
-            cbs_rate, cbs_value, tax_total, total)
+        sql`INSERT INTO order_items (company_id, order_id, ${ITEM_COLUMNS})
           SELECT ${companyId}, o.id, ${columnsOf(1, 27)}
           FROM json_each(${part}) AS j JOIN orders o ON o.uid = j.value ->> 0
           ORDER BY j.key`,

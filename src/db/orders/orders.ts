@@ -28,7 +28,8 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type HistoryRow = typeof orderStatusHistory.$inferSelect;
 
-const itemTuple = (i: ItemValues) => [
+/** An item's values in the order of `ITEM_COLUMNS` (a JSON row of the multi-row inserts). */
+export const itemTuple = (i: ItemValues) => [
   i.skuId,
   i.quantity,
   i.unitPrice,
@@ -58,7 +59,8 @@ const itemTuple = (i: ItemValues) => [
   i.taxes.total,
 ];
 
-const ITEM_COLUMNS = sql.raw(
+/** The columns of an order item after its company and order, in the order of `itemTuple`. */
+export const ITEM_COLUMNS = sql.raw(
   `sku_id, quantity, unit_price, discount, value, manual_tax, reverse_tax_calculation, tax_profile_id,
    icms_cst, icms_rate, icms_value, ipi_cst, ipi_rate, ipi_value, pis_cst, pis_rate, pis_value,
    cofins_cst, cofins_rate, cofins_value, cst_ibs_cbs_id, ibs_rate, ibs_value, cbs_rate, cbs_value, tax_total, total`,
