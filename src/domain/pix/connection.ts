@@ -52,7 +52,7 @@ export type PixConnection = { ok: true; psp: PixPsp } | { ok: false; reason: str
 export async function pixPspFor(
   env: Env,
   settings: PixConnectionSettings,
-  options: { fetcher?: PixFetcher; timeoutMs?: number } = {},
+  options: { fetcher?: PixFetcher; timeoutMs?: number; itemsPerPage?: number } = {},
 ): Promise<PixConnection> {
   if (!settings.baseUrl) return { ok: false, reason: M.noBaseUrl };
   if (!settings.credentials) return { ok: false, reason: M.noCredentials };
@@ -73,6 +73,7 @@ export async function pixPspFor(
       clientSecret: plain.clientSecret,
       ...(fetcher ? { fetcher } : {}),
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.itemsPerPage ? { itemsPerPage: options.itemsPerPage } : {}),
     }),
   };
 }

@@ -98,6 +98,8 @@ export async function pollReceivedPix(context: JobContext): Promise<JobOutcome> 
   const env = (context.env ?? {}) as Env;
   const connection = await pixPspFor(env, integration, {
     timeoutMs: Number(env.PIX_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS,
+    // a chunk's Pix in one page (the API allows up to 1,000 per page): one request per chunk
+    itemsPerPage: PIX_PER_CHUNK,
   });
   if (!connection.ok) {
     await recordPollState(db, job.companyId, integrationId, {

@@ -84,7 +84,10 @@ describe("a poll", () => {
     expect(await titleRow(titleId)).toMatchObject({ status: 3 });
     const [request, ...more] = await listRequests(setup);
     expect(more).toEqual([]);
-    expect(request!.query).toMatchObject({ "paginacao.paginaAtual": "0", "paginacao.itensPorPagina": "100" });
+    expect(request!.query).toMatchObject({
+      "paginacao.paginaAtual": "0",
+      "paginacao.itensPorPagina": String(PIX_PER_CHUNK),
+    });
     const inicio = Date.parse(request!.query.inicio!);
     const fim = Date.parse(request!.query.fim!);
     expect(fim - inicio).toBeGreaterThan(FIRST_POLL_HOURS * 3_600_000 - 120_000);
@@ -111,7 +114,7 @@ describe("a poll", () => {
     expect(job.Result).toMatchObject({ received: count, imported: count, pending: count });
     expect(job.Processed).toBe(count);
     expect((await listRequests(setup)).map((r) => r.query["paginacao.paginaAtual"])).toEqual(
-      Array.from({ length: Math.ceil(count / 100) }, (_, i) => String(i)),
+      Array.from({ length: Math.ceil(count / PIX_PER_CHUNK) }, (_, i) => String(i)),
     );
     expect(await linesOf(setup)).toHaveLength(count);
   });
@@ -220,11 +223,8 @@ describe("PSP failures", () => {
     const setup = await pixIntegrationWithPsp();
     const count = PIX_PER_CHUNK + 200;
     await setup.psp.seedPix(recentPix(count));
-    // pages 0..9 (the first chunk) answer; page 10 fails
-    await setup.psp.faults([
-      ...Array.from({ length: 10 }, () => ({ mode: "pass" as const })),
-      { mode: "500" },
-    ]);
+    // page 0 (the first chunk, one page of PIX_PER_CHUNK) answers; page 1 fails
+    await setup.psp.faults([{ mode: "pass" as const }, { mode: "500" }]);
     const failed = await poll(setup);
     expect(failed.Status).toBe("Failed");
     expect(failed.Processed).toBe(PIX_PER_CHUNK);
