@@ -1,7 +1,8 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hubOrders } from "../../drizzle/schema";
-import { countedEnv, D1_QUERIES_PER_INVOCATION, type D1Calls, noCalls } from "../support/d1-calls";
+import { countedEnv, D1_QUERIES_PER_INVOCATION, type D1Calls, noCalls } from "../support/d1-counter";
 import { newChannelIntegration } from "../support/hub-factories";
 import { newTaxProfile } from "../support/order-factories";
 import { companyOneApi, demoDb } from "../support/registry-factories";
@@ -44,7 +45,7 @@ describe("HubOrderPull of 600 sandbox orders through the consumer", () => {
     const invocations: D1Calls[] = [];
     for (let i = 0; i < 60; i++) {
       const calls = noCalls();
-      await deliver([{ body: jobMessage(jobId, "HubOrderPull") }], "finance-jobs", countedEnv(calls));
+      await deliver([{ body: jobMessage(jobId, "HubOrderPull") }], "finance-jobs", countedEnv(env, calls));
       invocations.push(calls);
       const job = await jobRow(jobId);
       if (job?.status === "Done" || job?.status === "Failed") break;

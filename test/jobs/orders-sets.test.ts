@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, orders } from "../../drizzle/schema";
 import { call, signIn } from "../support/api";
-import { countedEnv, D1_QUERIES_PER_INVOCATION, type D1Calls, noCalls } from "../support/d1-calls";
+import { countedEnv, D1_QUERIES_PER_INVOCATION, type D1Calls, noCalls } from "../support/d1-counter";
 import { invariantViolations } from "../support/invariants";
 import { itemRows, reservationRows, stockedSku } from "../support/order-factories";
 import { companyOneApi, demoDb } from "../support/registry-factories";
@@ -36,7 +36,7 @@ async function runCounted(jobId: number): Promise<D1Calls[]> {
   const invocations: D1Calls[] = [];
   for (let i = 0; i < 50; i++) {
     const calls = noCalls();
-    await deliver([{ body: jobMessage(jobId, "OrdersTemplate") }], "finance-jobs", countedEnv(calls));
+    await deliver([{ body: jobMessage(jobId, "OrdersTemplate") }], "finance-jobs", countedEnv(env, calls));
     invocations.push(calls);
     const job = await jobRow(jobId);
     if (job?.status === "Done" || job?.status === "Failed") return invocations;

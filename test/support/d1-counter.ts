@@ -16,6 +16,9 @@ export type D1Calls = {
   total: number;
 };
 
+/** D1's limit of queries per Worker invocation (Workers Paid): what a test fails above. */
+export const D1_QUERIES_PER_INVOCATION = 1000;
+
 export const noCalls = (): D1Calls => ({ single: 0, batches: 0, batchStatements: 0, total: 0 });
 
 const RUNS = new Set(["first", "run", "all", "raw"]);

@@ -2,7 +2,7 @@ import { D1_CALLS_PER_INVOCATION } from "../../platform/d1-budget";
 
 /*
  * How the jobs consumer spends `D1_CALLS_PER_INVOCATION` (800 of D1's 1,000; the tests count the
- * calls, test/support/d1-calls.ts, and fail above 1,000). An invocation runs at most
+ * calls, test/support/d1-counter.ts, and fail above 1,000). An invocation runs at most
  * `CHUNKS_PER_INVOCATION` chunks (all messages of its batch together), so one chunk of any job may
  * make 800 / 6 = 133 calls, the consumer's own calls per message (find, start, finish: about 5)
  * included. Each job sizes its chunk from that:
