@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
-import { entries, events, titleCollectionEvents, titles } from "../../drizzle/schema";
+import { entries, titleCollectionEvents, titles } from "../../drizzle/schema";
 import type {
   HistoryRow,
   PlannedEntry,
@@ -165,24 +165,6 @@ export function settleReturnTitles(
       WHERE titles.id = s.id AND +titles.company_id = ${companyId}`,
     );
   });
-}
-
-/**
- * `title.paid` of each of `titleIds` whose open value is zero at this point of the batch (after the
- * settlements): the payload `titlePaidStatement` writes for one title, set-based.
- */
-export function titlePaidEvents(db: Db, companyId: number, titleIds: readonly number[]): Statement[] {
-  return inGroups(titleIds, ROWS_PER_STATEMENT).map((group) =>
-    rawStatement(
-      db,
-      sql`INSERT INTO ${events} (company_id, uid, type, payload)
-      SELECT ${companyId}, 'evt_' || lower(hex(randomblob(16))), 'title.paid',
-        json_object('IDAccountPayableReceivable', t.id, 'IDTypeAccount', t.type_account, 'Value', t.value / 100.0)
-      FROM ${titles} AS t
-      WHERE +t.company_id = ${companyId} AND t.status = ${TITLE_STATUS.paid}
-        AND t.id IN (SELECT value FROM json_each(${JSON.stringify(group)}))`,
-    ),
-  );
 }
 
 export type CollectionEventRow = typeof titleCollectionEvents.$inferSelect;

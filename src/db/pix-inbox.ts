@@ -4,7 +4,6 @@ import {
   companyIntegrations,
   consumers,
   entries,
-  events,
   jobs,
   pixCharges,
   pixIntegrations,
@@ -18,7 +17,7 @@ import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import { rawStatement } from "./raw-statement";
 import { inList, type Statement, utcNow } from "./sql";
-import { settledColumns } from "./title-settlement";
+import { settledColumns, titlesPaidEvents } from "./title-settlement";
 
 /**
  * Received Pix (BACEN API Pix) as bank lines of a Pix integration's account, and the settlement of
@@ -414,27 +413,6 @@ function auditMatches(db: Db, scope: InboxScope, matches: KeyedMatch[]): Stateme
 }
 
 /**
- * `title.paid` of each matched title that the batch left paid, in one statement: the set-based form
- * of `titlePaidStatement` (domain/events/finance-events), with the same payload (`IDAccountPayableReceivable`,
- * `IDTypeAccount`, `Value` as read in the batch) and the same `evt_<32 hex>` public id. One event
- * statement per title made a chunk of a thousand Pix a batch of some 700 statements (2 s in the
- * benchmark); this is one.
- */
-function titlePaidEvents(db: Db, companyId: number, matches: KeyedMatch[]): Statement {
-  const titleIds = JSON.stringify([...new Set(matches.map((m) => m.titleId))]);
-  return rawStatement(
-    db,
-    sql`INSERT INTO ${events} (company_id, uid, type, payload)
-      SELECT ${companyId}, 'evt_' || lower(hex(randomblob(16))), 'title.paid',
-        json_object('IDAccountPayableReceivable', t.id, 'IDTypeAccount', t.type_account, 'Value', t.value / 100.0)
-      FROM ${titles} t
-      WHERE t.id IN (SELECT value FROM json_each(${titleIds})) AND +t.company_id = ${companyId}
-        AND +t.status = ${TITLE_STATUS.paid}
-      ORDER BY t.id`,
-  );
-}
-
-/**
  * The statements of one chunk, in order: the lines, then, for the matches, the guard on the titles,
  * the receipt entries, the titles' new open values, the collection history, the links, the lines'
  * status, the audit and `title.paid` of the titles paid. `followUps` (the poll's progress and
@@ -459,7 +437,11 @@ export function inboxChunkStatements(
       markLinesReconciled(db, scope, matches),
       concludeCharges(db, scope, matches),
       auditMatches(db, scope, matches),
-      titlePaidEvents(db, scope.companyId, matches),
+      ...titlesPaidEvents(
+        db,
+        scope.companyId,
+        matches.map((m) => m.titleId),
+      ),
     );
   }
   return [...statements, ...followUps];

@@ -1,10 +1,11 @@
 import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { titles } from "../../drizzle/schema";
+import { events, titles } from "../../drizzle/schema";
 import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
-import { utcNow } from "./sql";
+import { rawStatement } from "./raw-statement";
+import { inGroups, type Statement, utcNow } from "./sql";
 
 /** The status of a live title whose open value becomes `openValue` out of `value` (in the same statement). */
 export function titleStatusOf(openValue: SQL, value: Cents | SQLWrapper): SQL {
@@ -54,3 +55,28 @@ export const titleFactsInBatch = (titleId: number) => ({
   IDTypeAccount: sql`(SELECT ${titles.typeAccount} FROM ${titles} WHERE ${titles.id} = ${titleId})`,
   Value: sql`(SELECT ${titles.value} / 100.0 FROM ${titles} WHERE ${titles.id} = ${titleId})`,
 });
+
+/** Titles per `title.paid` statement of `titlesPaidEvents` (one JSON parameter each). */
+const PAID_TITLES_PER_STATEMENT = 1000;
+
+/**
+ * `title.paid` of each of `titleIds` whose status is paid at this point of the batch (after the
+ * settlements), in one statement per thousand titles: the set-based form of `titlePaidStatement`
+ * (domain/events/finance-events), with its payload (`IDAccountPayableReceivable`, `IDTypeAccount`,
+ * `Value` as the batch sees them) and its `evt_<32 hex>` public id, in title order. One event
+ * statement per title made a chunk of a thousand settlements a batch of hundreds of statements.
+ */
+export function titlesPaidEvents(db: Db, companyId: number, titleIds: readonly number[]): Statement[] {
+  return inGroups([...new Set(titleIds)], PAID_TITLES_PER_STATEMENT).map((group) =>
+    rawStatement(
+      db,
+      sql`INSERT INTO ${events} (company_id, uid, type, payload)
+      SELECT ${companyId}, 'evt_' || lower(hex(randomblob(16))), 'title.paid',
+        json_object('IDAccountPayableReceivable', t.id, 'IDTypeAccount', t.type_account, 'Value', t.value / 100.0)
+      FROM ${titles} AS t
+      WHERE t.id IN (SELECT value FROM json_each(${JSON.stringify(group)})) AND +t.company_id = ${companyId}
+        AND +t.status = ${TITLE_STATUS.paid}
+      ORDER BY t.id`,
+    ),
+  );
+}

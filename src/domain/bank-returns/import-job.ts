@@ -6,10 +6,10 @@ import {
   type ReturnScope,
   recordedOccurrences,
   settleReturnTitles,
-  titlePaidEvents,
   titlesByNossoNumero,
 } from "../../db/bank-returns";
 import { insertJobErrors, setJobTotal } from "../../db/jobs";
+import { titlesPaidEvents } from "../../db/title-settlement";
 import { BANK_ACCOUNT_NOT_FOUND } from "../bank-accounts/messages";
 import { processInChunks } from "../jobs/chunked-job";
 import { resumedCounts } from "../jobs/csv-job-file";
@@ -84,7 +84,7 @@ export async function importBankReturn(context: JobContext, bankAccountId: numbe
           ...insertCollectionEvents(db, scope, plan.history),
           ...insertReturnEntries(db, scope, plan.entries),
           ...settleReturnTitles(db, job.companyId, plan.settlements),
-          ...titlePaidEvents(db, job.companyId, settled),
+          ...titlesPaidEvents(db, job.companyId, settled),
           ...insertJobErrors(
             db,
             plan.notes.map((n) => ({ jobId: job.id, ...n })),
