@@ -13,6 +13,14 @@ export function toHex(buffer: ArrayBuffer): string {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** Bytes as base64url without padding (RFC 4648 §5): secrets in URLs, sealed credentials. */
+export function toBase64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
 const encoder = new TextEncoder();
 
 /**

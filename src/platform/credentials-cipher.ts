@@ -4,6 +4,8 @@
  * ciphertext copied to another company's row does not decrypt). Stored as `v1.<iv>.<ciphertext>`.
  */
 
+import { toBase64Url } from "../lib/hashing";
+
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
@@ -18,11 +20,6 @@ function keyOf(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
 const fromBase64Url = (text: string) =>
   Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 

@@ -1,4 +1,4 @@
-import { hmacSha256Hasher } from "../../lib/hashing";
+import { hmacSha256Hasher, toBase64Url } from "../../lib/hashing";
 
 /** The `X-Signature` of one delivery: `(timestamp, body) => header`. */
 export type Signer = (timestamp: number, body: string) => Promise<string>;
@@ -25,7 +25,5 @@ export async function signatureHeader(secrets: string[], timestamp: number, body
 
 /** A new endpoint secret: `whsec_` and 32 random bytes in base64url. */
 export function newWebhookSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const base64 = btoa(String.fromCharCode(...bytes));
-  return `whsec_${base64.replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")}`;
+  return `whsec_${toBase64Url(crypto.getRandomValues(new Uint8Array(32)))}`;
 }

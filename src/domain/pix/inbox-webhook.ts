@@ -9,13 +9,10 @@ import { parsePixCallback } from "../../adapters/pix/bacen-api";
 import { type PixIntegrationRow, pixIntegrationBySecretHash } from "../../db/pix-inbox";
 import type { Db } from "../../env";
 import { badRequest, unauthorized } from "../../lib/errors";
-import { sha256OfBytes } from "../../lib/hashing";
 import { type InboxCounts, ingestReceivedPix } from "./inbox";
 import { PIX_INBOX_MESSAGES as M } from "./inbox-messages";
 import { inboxTargetOf } from "./poll";
-
-/** SHA-256 (hex) of a webhook secret: what `pix_integrations.webhook_secret_hash` keeps. */
-export const webhookSecretHash = (secret: string) => sha256OfBytes(new TextEncoder().encode(secret));
+import { webhookSecretHash } from "./settings-rules";
 
 /** The active Pix integration of the secret; 401 for any other secret. */
 export async function webhookIntegration(db: Db, secret: string): Promise<PixIntegrationRow> {

@@ -4,7 +4,7 @@
  */
 import type { PixFailure } from "../../adapters/pix/types";
 import { isValidCnpj, isValidCpf } from "../../lib/document-number";
-import { toHex } from "../../lib/hashing";
+import { sha256OfBytes, toBase64Url } from "../../lib/hashing";
 import { EVENT_MESSAGES } from "../events/messages";
 import { webhookUrlRefusal } from "../events/url-policy";
 import { PIX_SETTINGS_MESSAGES as M } from "./settings-messages";
@@ -90,12 +90,6 @@ export function stateOfFailure(
   };
 }
 
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
 /** A webhook secret: 32 random bytes, base64url without padding (43 characters). */
 export function newWebhookSecret(): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
@@ -103,7 +97,7 @@ export function newWebhookSecret(): string {
 
 /** What `pix_integrations.webhook_secret_hash` keeps: the SHA-256 (hex) of the secret's UTF-8 text. */
 export async function webhookSecretHash(secret: string): Promise<string> {
-  return toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret)));
+  return sha256OfBytes(new TextEncoder().encode(secret));
 }
 
 /** A charge's txid: 32 random letters and digits (`[a-zA-Z0-9]{26,35}` of the API Pix). */
