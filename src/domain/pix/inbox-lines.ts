@@ -1,5 +1,6 @@
 import type { ReceivedPix } from "../../adapters/pix/types";
 import { nowIn } from "../../lib/dates";
+import { normalisePayerDocument } from "../rules/payer-document";
 import type { InboxLine } from "./matching";
 
 /** The bank line's description: `Pix recebido` and the payer's name when the PSP sent it. */
@@ -10,9 +11,9 @@ export const pixLineKey = (endToEndId: string) => `e2e:${endToEndId}`;
 
 /** CPF (11 digits) or CNPJ (14 characters `[0-9A-Z]`) without punctuation; null for a masked or odd one. */
 export function payerDocumentOf(document: string | undefined | null): string | null {
-  if (!document) return null;
-  const plain = document.replace(/[.\-/\s]/g, "").toUpperCase();
-  return /^(\d{11}|[0-9A-Z]{12}\d{2})$/.test(plain) ? plain : null;
+  // the form a rule's PayerDocument is kept in, so the two compare equal
+  const plain = document ? normalisePayerDocument(document) : null;
+  return plain !== null && /^(\d{11}|[0-9A-Z]{12}\d{2})$/.test(plain) ? plain : null;
 }
 
 /**
