@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
-import { entries, titleCollectionEvents, titles } from "../../drizzle/schema";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { entries, jobErrors, titleCollectionEvents, titles } from "../../drizzle/schema";
 import type {
   HistoryRow,
   PlannedEntry,
@@ -9,17 +10,61 @@ import type {
 import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import { rawStatement } from "./raw-statement";
-import { inGroups, inList, type Statement, utcNow } from "./sql";
-import { titleStatusOf } from "./title-settlement";
+import type { Statement } from "./sql";
+import { utcNow } from "./sql";
+import { timeOrderedHexId, titleStatusOf } from "./title-settlement";
 
 /**
  * The writes of a CNAB return (domain/bank-returns/import-job.ts): set-based statements whose rows
- * travel as ONE JSON parameter read by `json_each`, so a chunk of a thousand records is a handful of
- * statements within D1's 100 bound parameters.
+ * travel as ONE JSON parameter read by `json_each`, each list cut under `MAX_JSON_BYTES`, so a
+ * chunk of thousands of records is a few dozen statements within D1's 100 bound parameters.
  */
 
-/** Rows per statement (a row is ~200 bytes of JSON, far below D1's limits per value). */
-const ROWS_PER_STATEMENT = 1000;
+/** Bytes (UTF-8) of the JSON list one statement carries: under D1's 100 KB, with room to spare. */
+export const MAX_JSON_BYTES = 90_000;
+
+/** UTF-8 length of a string (JSON.stringify leaves non-ASCII characters as they are). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4; // a surrogate pair: one 4-byte character
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * `rows` as JSON list texts of at most `maxBytes` each (UTF-8), in order; a row larger than
+ * `maxBytes` alone is a list of its own (no row of a return comes near: a title's description has
+ * at most 255 characters).
+ */
+export function jsonLists(rows: readonly unknown[], maxBytes = MAX_JSON_BYTES): string[] {
+  const lists: string[] = [];
+  let current: string[] = [];
+  let bytes = 2;
+  for (const row of rows) {
+    const text = JSON.stringify(row);
+    const size = utf8Length(text) + 1;
+    if (current.length > 0 && bytes + size > maxBytes) {
+      lists.push(`[${current.join(",")}]`);
+      current = [];
+      bytes = 2;
+    }
+    current.push(text);
+    bytes += size;
+  }
+  if (current.length > 0) lists.push(`[${current.join(",")}]`);
+  return lists;
+}
+
+/** `column IN` the values of a JSON list text (`jsonLists`). */
+const inJsonList = (column: SQLiteColumn, list: string) =>
+  sql`${column} IN (SELECT value FROM json_each(${list}))`;
 
 /** Who writes: the company, the account of the return and the job. */
 export type ReturnScope = { companyId: number; bankAccountId: number; jobId: number; userId: number | null };
@@ -46,8 +91,8 @@ export async function titlesByNossoNumero(
     document: titles.document,
   };
   // one query per group of the unique index (the account's titles, those with no account), so each
-  // is a search of the index by its four columns
-  const ofGroup = (account: SQL) =>
+  // is a search of the index by its four columns; the keys in lists under MAX_JSON_BYTES
+  const ofGroup = (account: SQL, list: string) =>
     db
       .select(columns)
       .from(titles)
@@ -58,15 +103,17 @@ export async function titlesByNossoNumero(
           ne(titles.status, TITLE_STATUS.deleted),
           isNotNull(titles.nossoNumero),
           account,
-          inList(titles.nossoNumeroKey, [...keys]),
+          inJsonList(titles.nossoNumeroKey, list),
         ),
       );
-  const [inAccount, withoutAccount] = await Promise.all([
-    ofGroup(eq(titles.bankAccountId, bankAccountId)),
-    ofGroup(isNull(titles.bankAccountId)),
-  ]);
-  const rows = [...inAccount, ...withoutAccount];
-  return rows.map((row) => ({ ...row, key: row.key ?? "" }));
+  const lists = jsonLists(keys);
+  const found = await Promise.all(
+    lists.flatMap((list) => [
+      ofGroup(eq(titles.bankAccountId, bankAccountId), list),
+      ofGroup(isNull(titles.bankAccountId), list),
+    ]),
+  );
+  return found.flat().map((row) => ({ ...row, key: row.key ?? "" }));
 }
 
 /** The occurrences already recorded on the account for `keys`, as `key|code|date`. */
@@ -76,20 +123,24 @@ export async function recordedOccurrences(
   keys: readonly string[],
 ): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await db
-    .select({
-      key: titleCollectionEvents.bankKey,
-      code: titleCollectionEvents.occurrenceCode,
-      date: titleCollectionEvents.date,
-    })
-    .from(titleCollectionEvents)
-    .where(
-      and(
-        eq(titleCollectionEvents.bankAccountId, bankAccountId),
-        inList(titleCollectionEvents.bankKey, [...keys]),
-      ),
-    );
-  return new Set(rows.map((row) => `${row.key}|${row.code}|${row.date}`));
+  const found = await Promise.all(
+    jsonLists(keys).map((list) =>
+      db
+        .select({
+          key: titleCollectionEvents.bankKey,
+          code: titleCollectionEvents.occurrenceCode,
+          date: titleCollectionEvents.date,
+        })
+        .from(titleCollectionEvents)
+        .where(
+          and(
+            eq(titleCollectionEvents.bankAccountId, bankAccountId),
+            inJsonList(titleCollectionEvents.bankKey, list),
+          ),
+        ),
+    ),
+  );
+  return new Set(found.flat().map((row) => `${row.key}|${row.code}|${row.date}`));
 }
 
 /**
@@ -98,7 +149,21 @@ export async function recordedOccurrences(
  * the job's retry then reads as already recorded.
  */
 export function insertCollectionEvents(db: Db, scope: ReturnScope, rows: readonly HistoryRow[]): Statement[] {
-  return inGroups(rows, ROWS_PER_STATEMENT).map((group) =>
+  const lists = jsonLists(
+    rows.map((h) => [
+      h.titleId,
+      h.kind,
+      h.occurrenceCode,
+      h.bankKey,
+      h.date,
+      h.paidValue,
+      h.interest,
+      h.discount,
+      h.tariff,
+      h.reason,
+    ]),
+  );
+  return lists.map((list) =>
     rawStatement(
       db,
       sql`INSERT INTO ${titleCollectionEvents}
@@ -107,44 +172,37 @@ export function insertCollectionEvents(db: Db, scope: ReturnScope, rows: readonl
       SELECT ${scope.companyId}, r.value ->> '$[0]', ${scope.bankAccountId}, 'CNAB', r.value ->> '$[1]',
         r.value ->> '$[2]', r.value ->> '$[3]', r.value ->> '$[4]', r.value ->> '$[5]', r.value ->> '$[6]',
         r.value ->> '$[7]', r.value ->> '$[8]', r.value ->> '$[9]', ${scope.jobId}
-      FROM json_each(${JSON.stringify(
-        group.map((h) => [
-          h.titleId,
-          h.kind,
-          h.occurrenceCode,
-          h.bankKey,
-          h.date,
-          h.paidValue,
-          h.interest,
-          h.discount,
-          h.tariff,
-          h.reason,
-        ]),
-      )}) AS r`,
+      FROM json_each(${list}) AS r`,
     ),
   );
 }
 
-/** The entries of the return (origin `bank-return`), dated at the start of their day. */
+/**
+ * The entries of the return (origin `bank-return`), dated at the start of their day, in plan order
+ * (a title's receipt, interest, surplus, tariff). Their `uid`s are time-ordered (`timeOrderedHexId`):
+ * a return's thousands of entries land at the end of the uid index instead of all over it.
+ */
 export function insertReturnEntries(db: Db, scope: ReturnScope, rows: readonly PlannedEntry[]): Statement[] {
-  return inGroups(rows, ROWS_PER_STATEMENT).map((group) =>
+  const lists = jsonLists(
+    rows.map((e) => [e.typeAccount, e.value, e.date, e.description, e.document, e.titleId]),
+  );
+  const uid = timeOrderedHexId();
+  return lists.map((list) =>
     rawStatement(
       db,
       sql`INSERT INTO ${entries}
         (company_id, uid, bank_account_id, type_account, value, date, description, document, title_id, origin, created_by)
-      SELECT ${scope.companyId}, lower(hex(randomblob(16))), ${scope.bankAccountId}, e.value ->> '$[0]',
+      SELECT ${scope.companyId}, ${uid}, ${scope.bankAccountId}, e.value ->> '$[0]',
         e.value ->> '$[1]', (e.value ->> '$[2]') || ' 00:00:00', e.value ->> '$[3]', e.value ->> '$[4]',
         e.value ->> '$[5]', 'bank-return', ${scope.userId}
-      FROM json_each(${JSON.stringify(
-        group.map((e) => [e.typeAccount, e.value, e.date, e.description, e.document, e.titleId]),
-      )}) AS e`,
+      FROM json_each(${list}) AS e`,
     ),
   );
 }
 
 /**
  * Moves the open value of each title by its delta and recomputes its status, in one statement per
- * group. Compare-and-set through the CHECK on open_value: a title whose open value is no longer the
+ * list. Compare-and-set through the CHECK on open_value: a title whose open value is no longer the
  * one the plan read (a payment by hand, a delete meanwhile) gets -1, which the CHECK refuses, so the
  * whole batch fails and the job's retry plans again from what is there.
  */
@@ -153,7 +211,7 @@ export function settleReturnTitles(
   companyId: number,
   rows: readonly PlannedSettlement[],
 ): Statement[] {
-  return inGroups(rows, ROWS_PER_STATEMENT).map((group) => {
+  return jsonLists(rows.map((s) => [s.titleId, s.expectedOpen, s.delta])).map((list) => {
     const newOpen = sql`(CASE WHEN titles.open_value = s.expected AND titles.status <> ${TITLE_STATUS.deleted}
       THEN titles.open_value - s.delta ELSE -1 END)`;
     return rawStatement(
@@ -161,10 +219,30 @@ export function settleReturnTitles(
       sql`UPDATE ${titles}
       SET open_value = ${newOpen}, status = ${titleStatusOf(newOpen, sql`titles.value`)}, updated_at = ${utcNow}
       FROM (SELECT value ->> '$[0]' AS id, value ->> '$[1]' AS expected, value ->> '$[2]' AS delta
-        FROM json_each(${JSON.stringify(group.map((s) => [s.titleId, s.expectedOpen, s.delta]))})) AS s
+        FROM json_each(${list})) AS s
       WHERE titles.id = s.id AND +titles.company_id = ${companyId}`,
     );
   });
+}
+
+/**
+ * The chunk's line notes in the job's `Errors`, in lists like the other writes (a chunk of thousands
+ * of unknown nosso números is a few statements, not one per 33 rows); a note an earlier delivery
+ * already stored is not stored twice (the UNIQUE job + line + message).
+ */
+export function insertReturnNotes(
+  db: Db,
+  jobId: number,
+  notes: readonly { line: number; message: string }[],
+): Statement[] {
+  return jsonLists(notes.map((n) => [n.line, n.message])).map((list) =>
+    rawStatement(
+      db,
+      sql`INSERT INTO ${jobErrors} (job_id, line, message)
+      SELECT ${jobId}, n.value ->> '$[0]', n.value ->> '$[1]' FROM json_each(${list}) AS n WHERE true
+      ON CONFLICT DO NOTHING`,
+    ),
+  );
 }
 
 export type CollectionEventRow = typeof titleCollectionEvents.$inferSelect;
