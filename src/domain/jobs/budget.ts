@@ -13,6 +13,13 @@ import { D1_CALLS_PER_INVOCATION } from "../../platform/d1-budget";
  * - `HubOrderPull` (one page of 100 channel orders stored, then their orders created as one set):
  *   the page's reads and batch (about 10), the set (about 30 as above, plus the payment type's
  *   rate reads), the hub items of the set (1), the links batch (2 statements): about 45 per page.
+ * - `BankReturnCNAB` (3,500 records per chunk, `RETURN_RECORDS_PER_CHUNK`): the titles and the
+ *   occurrences recorded for the chunk's keys (3 queries per 90 KB of keys: 3 to 6), one batch of
+ *   JSON lists cut at 90 KB (3,500 liquidations: history 4, entries 11, settlements 1, title.paid 1,
+ *   notes 0, progress 1): about 25 per chunk; at most about 110 when every record carries the longest
+ *   texts (255-character descriptions in four entries, a note each). A 10,000-title return: 3 chunks,
+ *   one delivery, about 70 calls (test/routes/bank-returns/chunks.test.ts counts 34 for the two
+ *   chunks of a 3,542-record return, the consumer's own calls included).
  */
 
 /** Chunks of work per invocation of the jobs consumer (all messages of the batch together). */
