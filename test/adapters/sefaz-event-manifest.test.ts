@@ -45,7 +45,7 @@ async function importedNfe(): Promise<number> {
   const job = await waitForJob(token, upload.body.IDJob);
   expect(job.Status, JSON.stringify(job)).toBe("Done");
   const feed = await api.get(`/purchase/feed?IDJob=${job.IDJob}`);
-  return feed.body[0].IDNFEvents;
+  return feed.body[0]!.IDNFEvents;
 }
 
 async function gatewayOn(name: string) {

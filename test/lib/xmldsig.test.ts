@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
-import { SignedXml } from "xml-crypto";
 import { canonicalize, element, importSigningKey, pemBody, signEnveloped } from "../../src/lib/xmldsig";
+import { independentlyVerified as verifiedBy } from "../support/sefaz-event-double-verify.mjs";
 
 const NFE = "http://www.portalfiscal.inf.br/nfe";
 const here = (file: string) => new URL(`../support/${file}`, import.meta.url);
@@ -55,17 +54,7 @@ const child = (node: { children: unknown[] }, name: string) =>
   };
 
 /** xml-crypto (node:crypto underneath) checks the document as a verifier receives it. */
-function independentlyVerified(xml: string): boolean {
-  const document = new DOMParser().parseFromString(xml, "text/xml");
-  const signature = document.getElementsByTagNameNS("http://www.w3.org/2000/09/xmldsig#", "Signature")[0];
-  const verifier = new SignedXml({ publicCert: certificatePem });
-  verifier.loadSignature(signature!);
-  try {
-    return verifier.checkSignature(xml);
-  } catch {
-    return false;
-  }
-}
+const independentlyVerified = (xml: string) => verifiedBy(xml, certificatePem);
 
 describe("canonicalize (C14N 1.0 for the trees the service builds)", () => {
   it("renders the inherited default namespace on the apex, sorts attributes and writes empty elements in full", () => {
