@@ -5,6 +5,7 @@ import {
   type SefazEventGateway,
   sendAwareness,
 } from "../../src/adapters/sefaz/event-gateway";
+import { readEventAnswer } from "../../src/adapters/sefaz/event-xml";
 import { isRegistered, type ManifestRequest } from "../../src/adapters/sefaz/types";
 import {
   manifestRejected,
@@ -214,5 +215,40 @@ describe("SEFAZ event service (RecepcaoEvento 4.00) over HTTP against the double
     expect(again.ok && again.answer.cStat).toBe(573);
     const [sent] = await double.requests();
     expect(sent!.body).toContain("<tpEvento>210210</tpEvento>");
+  });
+
+  it("the double refuses what breaks the layout or the signature standard, as SEFAZ does", async () => {
+    const { double, gateway } = await gatewayOn("layout");
+    await gateway.manifest(request({ accessKey: OTHER_KEY }));
+    const [valid] = await double.requests();
+    const post = async (body: string) => {
+      const response = await fetch(`${double.baseUrl}/NFeRecepcaoEvento4/NFeRecepcaoEvento4.asmx`, {
+        method: "POST",
+        headers: { "Content-Type": valid!.headers["content-type"]! },
+        body,
+      });
+      const read = readEventAnswer(await response.text(), request({ accessKey: OTHER_KEY }));
+      return read.kind === "answer" ? `${read.answer.cStat} ${read.answer.xMotivo}` : read.kind;
+    };
+    expect(await post(valid!.body.replace("<cOrgao>91</cOrgao>", "<cOrgao>35</cOrgao>"))).toBe(
+      "215 Rejeição: Falha no schema XML (cOrgao deve ser 91 (Ambiente Nacional))",
+    );
+    expect(await post(valid!.body.replace("T10:00:00-03:00", "T10:00:00"))).toBe(
+      "215 Rejeição: Falha no schema XML (dhEvento fora do formato AAAA-MM-DDThh:mm:ssTZD)",
+    );
+    expect(
+      await post(
+        valid!.body.replace("</descEvento>", "</descEvento><xJust>justificativa longa o bastante</xJust>"),
+      ),
+    ).toBe("215 Rejeição: Falha no schema XML (xJust só é aceito para 210240)");
+    expect(await post(valid!.body.replace("xmldsig#rsa-sha1", "xmldsig-more#rsa-sha256"))).toBe(
+      "298 Rejeição: Assinatura difere do padrão do Sistema",
+    );
+    // a value changed after signing: the digest no longer matches
+    expect(await post(valid!.body.replace("T10:00:00-03:00", "T10:00:01-03:00"))).toBe(
+      "297 Rejeição: Assinatura difere do calculado",
+    );
+    // the untouched body is SEFAZ's duplicate of the event already registered
+    expect(await post(valid!.body)).toBe("573 Rejeição: Duplicidade de evento");
   });
 });
