@@ -10,6 +10,7 @@ import { isRegistered, type ManifestRequest } from "../../src/adapters/sefaz/typ
 import {
   manifestRejected,
   SEFAZ_EVENT_AUTHOR_MISMATCH,
+  SEFAZ_EVENT_SIGNING_FAILED,
   sefazEventFault,
   sefazEventInvalidAnswer,
   sefazEventTimeout,
@@ -250,5 +251,32 @@ describe("SEFAZ event service (RecepcaoEvento 4.00) over HTTP against the double
     );
     // the untouched body is SEFAZ's duplicate of the event already registered
     expect(await post(valid!.body)).toBe("573 Rejeição: Duplicidade de evento");
+  });
+
+  it("sends nothing when the integration's key or certificate cannot sign, and says so without the key", async () => {
+    const double = await sefazEventDouble("unsigned");
+    const connection = { tpAmb: 2 as const, cnpj: CNPJ, baseUrl: double.baseUrl };
+    const badKey = manifestGatewayFor({
+      ...connection,
+      privateKey: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----",
+      certificatePem: double.certificatePem,
+    });
+    const noCertificate = manifestGatewayFor({
+      ...connection,
+      privateKey: double.keyPem,
+      certificatePem: "not a PEM",
+    });
+    for (const gateway of [badKey, noCertificate]) {
+      const outcome = await gateway.send(request());
+      expect(outcome).toEqual({
+        ok: false,
+        failure: { kind: "signing" },
+        reason: SEFAZ_EVENT_SIGNING_FAILED,
+      });
+    }
+    expect(await failureOf(badKey)).toBe(SEFAZ_EVENT_SIGNING_FAILED);
+    expect(await double.requests()).toEqual([]);
+    // a request outside the layout is the caller's defect, not SEFAZ's nor the key's
+    await expect(badKey.send(request({ accessKey: "123" }))).rejects.toThrow(TypeError);
   });
 });

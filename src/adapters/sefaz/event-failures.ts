@@ -1,5 +1,6 @@
 import {
   SEFAZ_EVENT_AUTHOR_MISMATCH,
+  SEFAZ_EVENT_SIGNING_FAILED,
   sefazEventFault,
   sefazEventInvalidAnswer,
   sefazEventNetwork,
@@ -13,6 +14,8 @@ export function eventFailureReason(failure: SefazEventFailure): string {
   switch (failure.kind) {
     case "author_mismatch":
       return SEFAZ_EVENT_AUTHOR_MISMATCH;
+    case "signing":
+      return SEFAZ_EVENT_SIGNING_FAILED;
     case "fault":
       return sefazEventFault(failure.code, failure.reason);
     case "unavailable":

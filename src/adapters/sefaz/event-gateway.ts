@@ -4,6 +4,7 @@ import {
   EVENT_SERVICE_PATH,
   EVENT_SOAP_ACTION,
   eventEnvelope,
+  infEvento,
   NATIONAL_EVENT_HOSTS,
   readEventAnswer,
 } from "./event-xml";
@@ -60,13 +61,24 @@ export class SefazEventGateway implements SefazGateway {
     // the certificate (e-CNPJ) signs for its company: the author must share the CNPJ root
     if (request.authorDocument.slice(0, 8) !== this.#connection.cnpj.slice(0, 8))
       return failed({ kind: "author_mismatch" });
-    const body = await eventEnvelope({
-      request,
-      tpAmb: this.#connection.tpAmb,
-      batchId: String(this.#now()).slice(-15),
-      key: await this.#signingKey(),
-      certificatePem: this.#connection.certificatePem,
-    });
+    // a request outside the layout (key, CNPJ, dhEvento) is the caller's defect: it throws here
+    infEvento(request, this.#connection.tpAmb);
+    const key = await this.#signingKey().catch(() => null);
+    // the reason never carries the runtime's text about the key
+    if (key === null) return failed({ kind: "signing" });
+    let body: string;
+    try {
+      body = await eventEnvelope({
+        request,
+        tpAmb: this.#connection.tpAmb,
+        batchId: String(this.#now()).slice(-15),
+        key,
+        certificatePem: this.#connection.certificatePem,
+      });
+    } catch {
+      // the certificate is not PEM, or the key cannot sign (not RSA)
+      return failed({ kind: "signing" });
+    }
     const signal = AbortSignal.timeout(this.#timeoutMs);
     let status: number;
     let text: string;
@@ -95,7 +107,11 @@ export class SefazEventGateway implements SefazGateway {
   #signingKey(): Promise<CryptoKey> {
     const key = this.#connection.privateKey;
     this.#key ??= key instanceof CryptoKey ? Promise.resolve(key) : importSigningKey(key);
-    return this.#key;
+    // a key that failed to import is tried again on the next event (the integration may be fixed)
+    return this.#key.catch((error: unknown) => {
+      this.#key = null;
+      throw error;
+    });
   }
 }
 

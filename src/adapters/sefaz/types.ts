@@ -86,6 +86,8 @@ export type SefazEventConnection = {
 export type SefazEventFailure =
   /** The NF-e's recipient is not the integration's CNPJ (root): the event was not sent. */
   | { kind: "author_mismatch" }
+  /** The integration's key or certificate could not sign the event (not PKCS#8 RSA, not PEM): not sent. */
+  | { kind: "signing" }
   /** A SOAP 1.2 Fault (`Code/Value`, `Reason/Text`). */
   | { kind: "fault"; code: string; reason: string }
   /** HTTP 5xx without a SOAP Fault, or another non-200 status. */

@@ -65,3 +65,5 @@ export const sefazEventTimeout = (seconds: number) =>
 export const sefazEventNetwork = (detail: string) => `Falha de conexão com a SEFAZ: ${detail}`;
 export const SEFAZ_EVENT_AUTHOR_MISMATCH =
   "O CNPJ destinatário da NF-e não pertence ao certificado da integração SEFAZ (raiz do CNPJ diferente)";
+export const SEFAZ_EVENT_SIGNING_FAILED =
+  "Não foi possível assinar o evento com a chave da integração SEFAZ: verifique o certificado e a chave privada (RSA, PKCS#8)";
