@@ -65,6 +65,8 @@ export default defineConfig({
             "./test/domain/ofx/fixtures.setup.mjs",
             "./test/support/webhook-receiver.setup.mjs",
             "./test/support/pix-psp-double.setup.mjs",
+            // SEFAZ's event service (NFeRecepcaoEvento4), verifying signatures with xml-crypto
+            "./test/support/sefaz-event-double.setup.mjs",
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

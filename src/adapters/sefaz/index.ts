@@ -2,13 +2,23 @@ import { SandboxSefaz } from "./sandbox";
 import type { SandboxEventStore, SefazGateway } from "./types";
 
 /**
- * The SEFAZ of an account. Only the sandbox exists: the real event service needs the company's
- * ICP-Brasil certificate (mutual TLS), which this service does not hold; a real adapter implements
- * the same `SefazGateway` and is chosen here, so no route or domain rule changes.
+ * The SEFAZ of an account: the sandbox. The real event service of a company's SEFAZ integration
+ * (ICP-Brasil certificate over mutual TLS, signing key) is `manifestGatewayFor(connection)`, the
+ * same `SefazGateway`, handed to the domain in its place so no route or domain rule changes.
  */
 export function sefazFor(sandboxStore: SandboxEventStore): SefazGateway {
   return new SandboxSefaz(sandboxStore);
 }
 
-export type { ManifestEventCode, SandboxEventStore, SefazGateway } from "./types";
-export { EVENT_REGISTERED } from "./types";
+export { SefazEventError } from "./event-failures";
+export { type ManifestOutcome, manifestGatewayFor, SefazEventGateway, sendAwareness } from "./event-gateway";
+export type {
+  ManifestEventCode,
+  SandboxEventStore,
+  SefazEnvironment,
+  SefazEventConnection,
+  SefazEventFailure,
+  SefazFetcher,
+  SefazGateway,
+} from "./types";
+export { EVENT_REGISTERED, EVENT_REGISTERED_UNLINKED, isRegistered } from "./types";

@@ -1,4 +1,4 @@
-import { EVENT_REGISTERED, sefazFor } from "../../adapters/sefaz";
+import { isRegistered, SefazEventError, type SefazGateway, sefazFor } from "../../adapters/sefaz";
 import {
   eventsOfDocuments,
   type FeedFilters,
@@ -43,7 +43,7 @@ function eventTime(now = new Date()): string {
 
 /**
  * `POST /purchase/feed/{idnfevents}/manifest`: the recipient's event sent to SEFAZ (through the
- * account's gateway) on behalf of the CNPJ the NF-e was addressed to. A registered event is recorded
+ * `gateway`: the sandbox, or the real event service of the company's SEFAZ integration) on behalf of the CNPJ the NF-e was addressed to. A registered event is recorded
  * with its protocol; a rejection (repeated or out-of-order event) is a 400 with SEFAZ's cStat and
  * xMotivo and writes nothing. Registered events are unique per document and event, one conclusive
  * per document (indexes), so two requests at once cannot both record.
@@ -53,19 +53,25 @@ export async function manifestNfe(
   caller: Actor,
   id: number,
   input: ManifestInput,
+  gateway: SefazGateway = sefazFor(sefazSandboxStore(db)),
 ): Promise<FeedDocument> {
   const nfe = await findNfe(db, caller.companyId, id);
   if (!nfe) throw badRequest(FEED_DOCUMENT_NOT_FOUND);
-  const answer = await sefazFor(sefazSandboxStore(db)).manifest({
-    accessKey: nfe.chNfe,
-    authorDocument: nfe.recipientDocument,
-    event: input.event,
-    comments: input.comments,
-    at: eventTime(),
-  });
+  const answer = await gateway
+    .manifest({
+      accessKey: nfe.chNfe,
+      authorDocument: nfe.recipientDocument,
+      event: input.event,
+      comments: input.comments,
+      at: eventTime(),
+    })
+    .catch((error: unknown) => {
+      // no answer from SEFAZ (fault, 5xx, timeout...): its reason, nothing recorded
+      throw error instanceof SefazEventError ? badRequest(error.message) : error;
+    });
   const refusal = manifestRejected(answer.cStat, answer.xMotivo);
   // a rejection changes nothing: SEFAZ registered nothing and the answer carries its reason
-  if (answer.cStat !== EVENT_REGISTERED) throw badRequest(refusal);
+  if (!isRegistered(answer.cStat)) throw badRequest(refusal);
   await refuseOnConflict(
     () =>
       insertNfeEvent(db, {

@@ -52,3 +52,18 @@ export const MANIFEST_COMMENTS_TOO_SHORT =
 export const MANIFEST_COMMENTS_TOO_LONG = "Comments deve ter no máximo 255 caracteres";
 export const manifestRejected = (cStat: number, reason: string) =>
   `SEFAZ rejeitou o evento: ${cStat} - ${reason}`;
+
+/** The event service gave no answer (SEFAZ integration: RecepcaoEvento 4.00); nothing is recorded. */
+export const sefazEventFault = (code: string, reason: string) =>
+  `SEFAZ respondeu com falha SOAP (${code}): ${reason}`;
+export const sefazEventUnavailable = (status: number) =>
+  `SEFAZ indisponível (HTTP ${status}): o evento não foi registrado, tente novamente mais tarde`;
+export const sefazEventInvalidAnswer = (detail: string) =>
+  `Resposta da SEFAZ não reconhecida (${detail}): o evento não foi registrado`;
+export const sefazEventTimeout = (seconds: number) =>
+  `SEFAZ não respondeu em ${seconds} s: envie o evento de novo (se já estiver registrado, a SEFAZ responde 573)`;
+export const sefazEventNetwork = (detail: string) => `Falha de conexão com a SEFAZ: ${detail}`;
+export const SEFAZ_EVENT_AUTHOR_MISMATCH =
+  "O CNPJ destinatário da NF-e não pertence ao certificado da integração SEFAZ (raiz do CNPJ diferente)";
+export const SEFAZ_EVENT_SIGNING_FAILED =
+  "Não foi possível assinar o evento com a chave da integração SEFAZ: verifique o certificado e a chave privada (RSA, PKCS#8)";
