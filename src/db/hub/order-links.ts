@@ -7,27 +7,33 @@ import { inList, type Statement } from "../sql";
 
 export type CreatableHubOrder = typeof hubOrders.$inferSelect;
 
-/** Hub orders of the integration that mapped completely and have no order yet, oldest first. */
+/**
+ * Hub orders of the integration that mapped completely and have no order yet, oldest first: the
+ * first `limit` of the integration, or those of the given channel order ids (the page just stored,
+ * found by the UNIQUE integration + channel id).
+ */
 export async function creatableHubOrders(
   db: Db,
   companyId: number,
   integrationId: number,
-  limit: number,
+  scope: { limit: number } | { channelOrderIds: string[] },
 ): Promise<CreatableHubOrder[]> {
-  return db
+  if ("channelOrderIds" in scope && scope.channelOrderIds.length === 0) return [];
+  const query = db
     .select()
     .from(hubOrders)
     .where(
       and(
         eq(hubOrders.companyId, companyId),
         eq(hubOrders.companyIntegrationId, integrationId),
+        "channelOrderIds" in scope ? inList(hubOrders.channelOrderId, scope.channelOrderIds) : undefined,
         isNull(hubOrders.orderId),
         isNull(hubOrders.orderError),
         eq(hubOrders.unmappedSkus, "[]"),
       ),
     )
-    .orderBy(hubOrders.id)
-    .limit(limit);
+    .orderBy(hubOrders.id);
+  return "limit" in scope ? query.limit(scope.limit) : query;
 }
 
 /** The items of many hub orders in one read, by hub order, in the channel's line order. */
