@@ -26,8 +26,10 @@ export async function creatableHubOrders(
       and(
         eq(hubOrders.companyId, companyId),
         eq(hubOrders.companyIntegrationId, integrationId),
-        "channelOrderIds" in scope ? inList(hubOrders.channelOrderId, scope.channelOrderIds) : undefined,
-        isNull(hubOrders.orderId),
+        ...("channelOrderIds" in scope
+          ? // `+`: found on the UNIQUE integration + channel id, not among every hub order without an order
+            [inList(hubOrders.channelOrderId, scope.channelOrderIds), sql`+${hubOrders.orderId} IS NULL`]
+          : [isNull(hubOrders.orderId)]),
         isNull(hubOrders.orderError),
         eq(hubOrders.unmappedSkus, "[]"),
       ),
@@ -60,6 +62,8 @@ export type HubOrderItem = typeof hubOrderItems.$inferSelect;
  * an order is linked to one hub order, once) with why it was created without reserving stock (null:
  * it reserved, or had nothing to reserve), or the reason it was not created: each
  * list is one JSON parameter (`[hub order id, order id, reservation error]`, `[hub order id, message]`).
+ * The `+` before the other conditions keeps SQLite from reading the company's (or every unlinked)
+ * hub orders and the whole list for each: it reads the list and finds each hub order by its id.
  */
 export function hubOrderOutcomeStatements(
   db: Db,
@@ -74,7 +78,7 @@ export function hubOrderOutcomeStatements(
         db,
         sql`UPDATE hub_orders SET order_id = j.value ->> 1, reservation_error = j.value ->> 2
           FROM json_each(${part}) AS j
-          WHERE hub_orders.id = j.value ->> 0 AND hub_orders.company_id = ${companyId} AND hub_orders.order_id IS NULL`,
+          WHERE hub_orders.id = j.value ->> 0 AND +hub_orders.company_id = ${companyId} AND +hub_orders.order_id IS NULL`,
       ),
     );
   for (const part of jsonParts(errors))
@@ -83,7 +87,7 @@ export function hubOrderOutcomeStatements(
         db,
         sql`UPDATE hub_orders SET order_error = j.value ->> 1
           FROM json_each(${part}) AS j
-          WHERE hub_orders.id = j.value ->> 0 AND hub_orders.company_id = ${companyId}`,
+          WHERE hub_orders.id = j.value ->> 0 AND +hub_orders.company_id = ${companyId}`,
       ),
     );
   return statements;

@@ -33,6 +33,10 @@ export async function storedChannelOrderIds(
  * them from one JSON parameter (`json_each`), cut in parts under D1's 100 KB per statement
  * (`jsonParts`), with a handful of bound parameters each (D1 allows 100). Rows refer to their hub
  * order by the channel's order id (UNIQUE per integration), so no id is needed before the batch.
+ * Those joins are CROSS JOINs: SQLite then reads the JSON list first and finds each hub order on
+ * the UNIQUE index; left to choose, it took the integration's hub orders as the outer loop (it
+ * guesses 10 rows per integration) and read the whole list for each one, a page costing more with
+ * every order already stored.
  */
 
 /** `j.value ->> k` for each position of the JSON tuple, in order. */
@@ -147,7 +151,7 @@ function itemStatements(db: Db, target: PullTarget, orders: HubOrderValues[]): S
           unit_price, discount)
         SELECT ${target.companyId}, h.id, ${fields(1, 7)}
         FROM json_each(${part}) AS j
-        JOIN hub_orders h ON h.company_integration_id = ${target.integrationId} AND h.channel_order_id = j.value ->> 0
+        CROSS JOIN hub_orders h ON h.company_integration_id = ${target.integrationId} AND h.channel_order_id = j.value ->> 0
         WHERE true ORDER BY j.key
         ON CONFLICT DO NOTHING`,
     ),
@@ -173,7 +177,7 @@ function claimStatements(db: Db, target: PullTarget, orders: HubOrderValues[]): 
           channel_status, shipping_method, opened_at)
         SELECT ${target.companyId}, ${target.integrationId}, h.id, ${fields(1, 5)}
         FROM json_each(${part}) AS j
-        JOIN hub_orders h ON h.company_integration_id = ${target.integrationId} AND h.channel_order_id = j.value ->> 0
+        CROSS JOIN hub_orders h ON h.company_integration_id = ${target.integrationId} AND h.channel_order_id = j.value ->> 0
         WHERE true ORDER BY j.key
         ON CONFLICT DO NOTHING`,
     ),

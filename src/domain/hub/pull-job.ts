@@ -32,14 +32,15 @@ export const CHANNEL_PAGE_SIZE = 100;
 /**
  * Orders of one page of the pull: the channel's pages (of `CHANNEL_PAGE_SIZE`) read until this
  * many, stored as one set in ONE batch with the cursor's move and the job's progress, then their
- * orders created as one set (as the orders template import's chunk of 250).
+ * orders created as one set. A page's D1 calls hardly grow with its orders (one statement per
+ * table and 90 KB of JSON), so a page of 500 costs about what a page of 100 did.
  */
-export const PULL_PAGE_SIZE = 250;
+export const PULL_PAGE_SIZE = 500;
 
 /**
  * D1 calls of a page besides its batch's statements (budget.ts): the stored ids and the SKUs read
  * (2), the hub orders and items of the set (2), the creation of the set and of its reservation
- * fallback (`createOrders` twice: about 30 each), the links batch (2): about 70; 80 declared.
+ * fallback (`createOrders` twice: about 25 each), the links batch (2 or 3): about 55; 80 declared.
  */
 const PAGE_CALLS_BESIDES_BATCH = 80;
 
