@@ -1,14 +1,16 @@
 // Hub benchmark: N orders of the sandbox channel pulled into orders by the HubOrderPull job on the
 // real queue consumer (the channel's pages fetched and checked, consumers found or created, SKUs
-// mapped, hub orders stored with the cursor, then each order created through `createOrder` with its
-// receivable), against the floor: the same N orders created through the orders domain's
-// `createOrder` directly (a bench-only route of the same Worker on the same D1, inputs read before
-// the clock starts). Then a second pull from the start, which must create nothing.
+// mapped, each page's hub orders stored as one set with the cursor, then the page's orders created
+// as one set through `createOrders` with their receivables), against the floor: the same N orders
+// created through the orders domain's `createOrder` directly (a bench-only route of the same Worker
+// on the same D1, inputs read before the clock starts). Then a second pull from the start, which
+// must create nothing. Prints the pull's orders/s (target >= 1,000) and the most D1 calls one
+// invocation of the jobs queue made (D1's limit: 1,000).
 // Runs the bundled Worker in-process with Miniflare (local D1 and queues); nothing leaves the machine.
-//   npm run bench:hub [-- --orders 10000]
+//   npm run bench:hub [-- --orders 10000] [-- --no-floor]   (--no-floor: the pull only, no ratio)
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { checkRatio, verdict } from "./lib/bench-report.mjs";
+import { checkAtLeast, checkAtMost, checkRatio, verdict } from "./lib/bench-report.mjs";
 import {
   benchApi,
   bundleWorker,
@@ -17,8 +19,14 @@ import {
   startBenchWorker,
 } from "./lib/bench-worker.mjs";
 
-const { values: options } = parseArgs({ options: { orders: { type: "string", default: "10000" } } });
+const { values: options } = parseArgs({
+  options: { orders: { type: "string", default: "10000" }, "no-floor": { type: "boolean", default: false } },
+});
 const ORDERS = Number(options.orders);
+/** Issue 28: a hub pull of 10,000 sandbox orders at 1,000 orders/s or more. */
+const MIN_ORDERS_PER_SECOND = 1000;
+/** D1's queries per Worker invocation (Workers Paid). */
+const D1_CALLS_LIMIT = 1000;
 /** Orders the floor creates per request to the bench route. */
 const FLOOR_CHUNK = 500;
 const MAX_PULL_RATIO = 3;
@@ -54,6 +62,12 @@ async function fixtures(api) {
     Sandbox: { Orders: ORDERS, SkuCodes: SKU_CODES },
   });
   return { integrationId: integration.IDCompanyIntegration, paymentTypeId: payout.IDTypePayment };
+}
+
+/** The jobs queue's invocations since the last reset (then reset): how many, their D1 calls, the most in one. */
+async function jobsQueueCalls(mf) {
+  const answer = await (await mf.dispatchFetch("http://bench.localhost/__bench/d1-calls?reset=1")).json();
+  return answer["finance-jobs"] ?? { invocations: 0, highest: 0, total: 0 };
 }
 
 /** POST /hub/integration/{id}/pull, then GET /job/{id} until the consumer ends it; answers the job and the ms. */
@@ -124,20 +138,32 @@ async function main() {
     console.log(
       `1. Pull ${count(ORDERS)} sandbox channel orders into orders (HubOrderPull on the queue consumer)...`,
     );
+    await jobsQueueCalls(mf);
     const first = await pull(api, setup.integrationId);
     const afterPull = await rowCounts(db, setup.integrationId);
+    const calls = await jobsQueueCalls(mf);
     console.log(
       `   ${(first.ms / 1000).toFixed(1)} s from POST .../pull to Done: ${(ORDERS / (first.ms / 1000)).toFixed(0)} orders/s; Result ${JSON.stringify(first.job.Result)}`,
+    );
+    console.log(
+      `   jobs queue: ${calls.invocations} invocations, ${count(calls.total)} D1 calls, at most ${count(calls.highest)} in one`,
     );
     verdict(
       first.job.Status === "Done" && afterPull.hubOrders === ORDERS && afterPull.linked === ORDERS,
       `pull: ${count(afterPull.hubOrders)} hub orders, ${count(afterPull.linked)} with their order, ${count(afterPull.receivables)} receivables (expected ${count(ORDERS)})`,
     );
 
+    checkAtLeast("pull throughput", ORDERS / (first.ms / 1000), MIN_ORDERS_PER_SECOND, "orders/s");
+    checkAtMost("pull: most D1 calls in one invocation", calls.highest, D1_CALLS_LIMIT, "calls");
+
     console.log("2. A second pull from the start (FromStart=1)...");
     const again = await pull(api, setup.integrationId, { FromStart: 1 });
     const afterRepull = await rowCounts(db, setup.integrationId);
-    console.log(`   ${(again.ms / 1000).toFixed(1)} s; Result ${JSON.stringify(again.job.Result)}`);
+    const againCalls = await jobsQueueCalls(mf);
+    console.log(
+      `   ${(again.ms / 1000).toFixed(1)} s; Result ${JSON.stringify(again.job.Result)}; at most ${count(againCalls.highest)} D1 calls in one invocation`,
+    );
+    checkAtMost("re-pull: most D1 calls in one invocation", againCalls.highest, D1_CALLS_LIMIT, "calls");
     verdict(
       again.job.Status === "Done" &&
         again.job.Result?.created === 0 &&
@@ -145,6 +171,7 @@ async function main() {
       `re-pull: ${afterRepull.orders - afterPull.orders} orders, ${afterRepull.hubOrders - afterPull.hubOrders} hub orders, ${afterRepull.receivables - afterPull.receivables} receivables created`,
     );
 
+    if (options["no-floor"]) return;
     console.log(`3. Floor: the same ${count(ORDERS)} orders through createOrder directly...`);
     const floor = await createDirectly(mf, setup);
     console.log(

@@ -7,27 +7,35 @@ import { inList, type Statement } from "../sql";
 
 export type CreatableHubOrder = typeof hubOrders.$inferSelect;
 
-/** Hub orders of the integration that mapped completely and have no order yet, oldest first. */
+/**
+ * Hub orders of the integration that mapped completely and have no order yet, oldest first: the
+ * first `limit` of the integration, or those of the given channel order ids (the page just stored,
+ * found by the UNIQUE integration + channel id).
+ */
 export async function creatableHubOrders(
   db: Db,
   companyId: number,
   integrationId: number,
-  limit: number,
+  scope: { limit: number } | { channelOrderIds: string[] },
 ): Promise<CreatableHubOrder[]> {
-  return db
+  if ("channelOrderIds" in scope && scope.channelOrderIds.length === 0) return [];
+  const query = db
     .select()
     .from(hubOrders)
     .where(
       and(
         eq(hubOrders.companyId, companyId),
         eq(hubOrders.companyIntegrationId, integrationId),
-        isNull(hubOrders.orderId),
+        ...("channelOrderIds" in scope
+          ? // `+`: found on the UNIQUE integration + channel id, not among every hub order without an order
+            [inList(hubOrders.channelOrderId, scope.channelOrderIds), sql`+${hubOrders.orderId} IS NULL`]
+          : [isNull(hubOrders.orderId)]),
         isNull(hubOrders.orderError),
         eq(hubOrders.unmappedSkus, "[]"),
       ),
     )
-    .orderBy(hubOrders.id)
-    .limit(limit);
+    .orderBy(hubOrders.id);
+  return "limit" in scope ? query.limit(scope.limit) : query;
 }
 
 /** The items of many hub orders in one read, by hub order, in the channel's line order. */
@@ -54,6 +62,8 @@ export type HubOrderItem = typeof hubOrderItems.$inferSelect;
  * an order is linked to one hub order, once) with why it was created without reserving stock (null:
  * it reserved, or had nothing to reserve), or the reason it was not created: each
  * list is one JSON parameter (`[hub order id, order id, reservation error]`, `[hub order id, message]`).
+ * The `+` before the other conditions keeps SQLite from reading the company's (or every unlinked)
+ * hub orders and the whole list for each: it reads the list and finds each hub order by its id.
  */
 export function hubOrderOutcomeStatements(
   db: Db,
@@ -68,7 +78,7 @@ export function hubOrderOutcomeStatements(
         db,
         sql`UPDATE hub_orders SET order_id = j.value ->> 1, reservation_error = j.value ->> 2
           FROM json_each(${part}) AS j
-          WHERE hub_orders.id = j.value ->> 0 AND hub_orders.company_id = ${companyId} AND hub_orders.order_id IS NULL`,
+          WHERE hub_orders.id = j.value ->> 0 AND +hub_orders.company_id = ${companyId} AND +hub_orders.order_id IS NULL`,
       ),
     );
   for (const part of jsonParts(errors))
@@ -77,7 +87,7 @@ export function hubOrderOutcomeStatements(
         db,
         sql`UPDATE hub_orders SET order_error = j.value ->> 1
           FROM json_each(${part}) AS j
-          WHERE hub_orders.id = j.value ->> 0 AND hub_orders.company_id = ${companyId}`,
+          WHERE hub_orders.id = j.value ->> 0 AND +hub_orders.company_id = ${companyId}`,
       ),
     );
   return statements;

@@ -71,15 +71,14 @@ const RECEIVED = ORDER_STATUS.received;
  */
 const statusFor = (channelStatus: number) => (OPEN_AT_CHANNEL.has(channelStatus) ? RESERVED : RECEIVED);
 
-/** Orders created per call: one pull page's worth, created as one set. */
-const ORDERS_PER_RUN = 100;
-
 /**
  * Creates, through the orders area's `createOrders` (the rules of `createOrder`, the one way an
  * order is created; the run's orders as one set), the order of each hub order of the integration
  * that mapped completely (every SKU found, a warehouse set) and has none yet, with, when the
  * integration names a payment type, one receivable for the order's total (what the channel will
- * settle), in the status `statusFor` picks. When an order's items cannot be reserved (the warehouse
+ * settle), in the status `statusFor` picks. `scope` names the hub orders: those of a page just
+ * stored (by channel order id), or the integration's first `limit` (what an earlier delivery stored
+ * but stopped before creating). When an order's items cannot be reserved (the warehouse
  * has not that many available and the company does not allow negative stock) it is created in 1,
  * which reserves nothing, and the refusal is kept on the hub order: the sale is never lost, and
  * stays findable. The hub order's id is the import key, so a retry finds the order it created
@@ -90,10 +89,11 @@ const ORDERS_PER_RUN = 100;
 export async function createOrdersOfHubOrders(
   db: Db,
   integration: Pick<HubIntegrationRow, "companyId" | "companyIntegrationId" | "paymentTypeId">,
+  scope: { limit: number } | { channelOrderIds: string[] },
 ): Promise<{ created: number; refused: number }> {
   const { companyId, companyIntegrationId: integrationId, paymentTypeId } = integration;
   const caller: OrderCaller = { companyId, userId: null };
-  const hubOrders = await creatableHubOrders(db, companyId, integrationId, ORDERS_PER_RUN);
+  const hubOrders = await creatableHubOrders(db, companyId, integrationId, scope);
   if (hubOrders.length === 0) return { created: 0, refused: 0 };
   const errors: [number, string][] = [];
   const links: [number, number, string | null][] = [];

@@ -1,11 +1,11 @@
-import type { ChannelAdapter } from "../../adapters/channels/types";
+import type { ChannelAdapter, ChannelOrder, ChannelOrderPage } from "../../adapters/channels/types";
 import {
   advanceCursor,
   type CursorTarget,
   findHubIntegration,
   integrationCursor,
 } from "../../db/hub/integrations";
-import { type PullTarget, pulledOrderStatements, storedChannelOrderIds } from "../../db/hub/pull";
+import { type PullTarget, pulledOrdersStatements, storedChannelOrderIds } from "../../db/hub/pull";
 import { advanceJobProgress, findJobById } from "../../db/jobs";
 import {
   channelSettlementReference,
@@ -26,18 +26,27 @@ import { channelOf } from "./integrations";
 import { HUB_INTEGRATION_NOT_FOUND, PULL_JOB_PARAMS } from "./messages";
 import { mapChannelOrder, uniqueOrders } from "./order-mapping";
 
-/** Orders asked of the channel per page: one D1 batch each. */
-export const PULL_PAGE_SIZE = 100;
+/** Orders asked of the channel per call (a channel answers at most that many: its own page). */
+export const CHANNEL_PAGE_SIZE = 100;
 
 /**
- * D1 calls of a page besides its batch's statements: the cursor, the stored ids and the SKUs read,
- * then the creation of its orders as one set (`createOrdersOfHubOrders`: about 30, budget.ts).
+ * Orders of one page of the pull: the channel's pages (of `CHANNEL_PAGE_SIZE`) read until this
+ * many, stored as one set in ONE batch with the cursor's move and the job's progress, then their
+ * orders created as one set. A page's D1 calls hardly grow with its orders (one statement per
+ * table and 90 KB of JSON), so a page of 500 costs about what a page of 100 did.
  */
-const PAGE_CALLS_BESIDES_BATCH = 50;
+export const PULL_PAGE_SIZE = 500;
 
 /**
- * The chunks of the invocation's budget a page costs: its batch's statements (one per order, item,
- * claim and consumer) and its other calls, over the calls a chunk may make (budget.ts).
+ * D1 calls of a page besides its batch's statements (budget.ts): the stored ids and the SKUs read
+ * (2), the hub orders and items of the set (2), the creation of the set and of its reservation
+ * fallback (`createOrders` twice: about 25 each), the links batch (2 or 3): about 55; 80 declared.
+ */
+const PAGE_CALLS_BESIDES_BATCH = 80;
+
+/**
+ * The chunks of the invocation's budget a page costs: its batch's statements (a few per table,
+ * budget.ts) and its other calls, over the calls a chunk may make (budget.ts).
  */
 export const chunksOfPage = (statements: number) =>
   Math.ceil((statements + PAGE_CALLS_BESIDES_BATCH) / D1_CALLS_PER_CHUNK);
@@ -91,11 +100,12 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
   let processed = job.processed;
   const orderCursor = { companyId: job.companyId, integrationId, of: "orders" } as const;
   // Orders of hub orders stored by an earlier delivery that stopped before creating them.
-  await createOrdersOfHubOrders(db, integration);
+  await createOrdersOfHubOrders(db, integration, { limit: PULL_PAGE_SIZE });
+  // read once: then it is where this delivery's last batch moved it (a batch moves it only from there)
+  let cursor = await integrationCursor(db, orderCursor);
   for (let pages = 0; ; pages++) {
     if (!budget.take()) return { status: "continue" };
-    const cursor = await integrationCursor(db, orderCursor);
-    const page = await channelPage(() => channel.fetchOrdersSince(cursor, PULL_PAGE_SIZE));
+    const page = await ordersPage(channel, cursor);
     if (page.orders.length === 0) break;
     const { orders, repeated } = uniqueOrders(page.orders);
     const stored = await storedChannelOrderIds(
@@ -116,19 +126,41 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
       settlements: counts.settlements,
     };
     const statements: Statement[] = [
-      ...mapped.flatMap((order) => pulledOrderStatements(db, target, order)),
+      ...pulledOrdersStatements(db, target, mapped),
       advanceCursor(db, orderCursor, cursor, page.nextCursor),
       advanceJobProgress(db, job.id, processed, processed + page.orders.length, next),
     ];
     // a page that does not fit in what is left of the invocation's D1 calls waits for the next delivery
     if (!budget.takeMore(chunksOfPage(statements.length) - 1, pages === 0)) return { status: "continue" };
     await commitPage(context, statements, { cursorOf: orderCursor, cursor, processed });
+    cursor = page.nextCursor;
     processed += page.orders.length;
     counts = next;
-    await createOrdersOfHubOrders(db, integration);
+    await createOrdersOfHubOrders(db, integration, {
+      channelOrderIds: mapped.filter((o) => o.unmappedSkus.length === 0).map((o) => o.channelOrderId),
+    });
     if (!page.hasMore) break;
   }
   return pullSettlements(context, channel, { integrationId, counts, processed });
+}
+
+/**
+ * The channel's orders after `cursor`, its pages read one after another until `PULL_PAGE_SIZE`
+ * orders or its last page: the cursor after the last page read covers them all.
+ */
+async function ordersPage(channel: ChannelAdapter, cursor: string): Promise<ChannelOrderPage> {
+  const orders: ChannelOrder[] = [];
+  let nextCursor = cursor;
+  for (;;) {
+    const limit = Math.min(CHANNEL_PAGE_SIZE, PULL_PAGE_SIZE - orders.length);
+    const page = await channelPage(() => channel.fetchOrdersSince(nextCursor, limit));
+    // an empty page ends the pull here, as a last page does
+    if (page.orders.length === 0) return { orders, nextCursor, hasMore: false };
+    orders.push(...page.orders);
+    nextCursor = page.nextCursor;
+    if (!page.hasMore || orders.length >= PULL_PAGE_SIZE)
+      return { orders, nextCursor, hasMore: page.hasMore };
+  }
 }
 
 type PullState = { integrationId: number; counts: PullCounts; processed: number };
