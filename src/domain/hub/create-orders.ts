@@ -110,9 +110,14 @@ export async function createOrdersOfHubOrders(
   const inputs = creatable.map((hubOrder) => ({
     ...orderInputOf(hubOrder, items.get(hubOrder.id) ?? [], paymentTypeId),
     statusId: statusFor(hubOrder.statusOrderId),
+    statusWhenUnreserved: RECEIVED,
   }));
   const answers = await createOrders(db, caller, inputs);
-  // the orders that could not reserve, again in 1 (nothing of them was written)
+  const reservationErrors = new Map<number, string>();
+  for (const [index, answer] of answers.entries())
+    if ("unreserved" in answer && answer.unreserved) reservationErrors.set(index, answer.unreserved);
+  // the orders whose units another request took between the plan and the write, again in 1
+  // (nothing of them was written)
   const unreserved = answers.flatMap((answer, index) =>
     "error" in answer &&
     inputs[index]!.statusId === RESERVED &&
@@ -120,16 +125,17 @@ export async function createOrdersOfHubOrders(
       ? [index]
       : [],
   );
-  const fallback = await createOrders(
-    db,
-    caller,
-    unreserved.map((index) => ({ ...inputs[index]!, statusId: RECEIVED })),
-  );
-  const reservationErrors = new Map<number, string>();
-  for (const [k, index] of unreserved.entries()) {
-    const refusal = answers[index] as { error: string };
-    answers[index] = fallback[k]!;
-    reservationErrors.set(index, refusal.error);
+  if (unreserved.length > 0) {
+    const fallback = await createOrders(
+      db,
+      caller,
+      unreserved.map((index) => ({ ...inputs[index]!, statusId: RECEIVED })),
+    );
+    for (const [k, index] of unreserved.entries()) {
+      const refusal = answers[index] as { error: string };
+      answers[index] = fallback[k]!;
+      reservationErrors.set(index, refusal.error);
+    }
   }
   let created = 0;
   for (const [index, answer] of answers.entries()) {

@@ -12,6 +12,12 @@ export type OrderInput = {
   header: Omit<OrderHeader, "date"> & { date?: string };
   /** Default 1 (Pedido recebido); must be a status the transition table lists from 0. */
   statusId?: number;
+  /**
+   * When `statusId` reserves stock and the items cannot be reserved (beyond QtyAvailable, negative
+   * stock not allowed), the order is created in this status instead (one that reserves nothing)
+   * and the refusal is answered with it (`unreserved`), rather than the order being refused.
+   */
+  statusWhenUnreserved?: number;
   items: ItemRequest[];
   /** Each payment becomes one receivable title per installment. */
   payments?: PaymentRequest[];

@@ -29,7 +29,14 @@ import { planInitialStatus } from "./transitions";
  * when an order with the same import key already existed, and that order is the answer), or the
  * reason the order was refused (the message `createOrder` gives for it).
  */
-export type CreatedOrder = { id: number; created: boolean } | { error: string };
+export type CreatedOrder =
+  | {
+      id: number;
+      created: boolean;
+      /** Created in `statusWhenUnreserved`: why the items of `statusId` could not be reserved. */
+      unreserved?: string;
+    }
+  | { error: string };
 
 /** The most orders one call takes: the job chunks stay far below, and its statements within D1's limits. */
 export const MAX_ORDERS_PER_SET = 1000;
@@ -92,7 +99,11 @@ type SetReads = Awaited<ReturnType<typeof readsOfSet>>;
  * reservations of the orders planned before it in the set are taken from `reads.available`, so
  * orders of one set never oversell among themselves.
  */
-function planOrder(reads: SetReads, caller: OrderCaller, input: OrderInput): NewOrderRow {
+function planOrder(
+  reads: SetReads,
+  caller: OrderCaller,
+  input: OrderInput,
+): { row: NewOrderRow; unreserved: string | null } {
   if (input.items.length === 0) throw badRequest(ORDER_ITEMS_REQUIRED);
   const { header } = input;
   assertOrderReferencesIn(reads.references, header);
@@ -107,22 +118,24 @@ function planOrder(reads: SetReads, caller: OrderCaller, input: OrderInput): New
   if (reads.company?.allowNegativeStock !== 1) {
     for (const line of reservations) {
       const available = reads.available.get(stockKey(line.skuId, line.warehouseId)) ?? 0;
-      if (available < line.quantity)
-        throw badRequest(
-          insufficientStockToReserve(
-            line.skuId,
-            line.warehouseId,
-            formatQuantity(available),
-            formatQuantity(line.quantity),
-          ),
-        );
+      if (available >= line.quantity) continue;
+      const refusal = insufficientStockToReserve(
+        line.skuId,
+        line.warehouseId,
+        formatQuantity(available),
+        formatQuantity(line.quantity),
+      );
+      if (input.statusWhenUnreserved === undefined) throw badRequest(refusal);
+      const { statusWhenUnreserved, ...unreserving } = input;
+      const fallback = planOrder(reads, caller, { ...unreserving, statusId: statusWhenUnreserved });
+      return { row: fallback.row, unreserved: refusal };
     }
   }
   for (const line of reservations) {
     const key = stockKey(line.skuId, line.warehouseId);
     reads.available.set(key, (reads.available.get(key) ?? 0) - line.quantity);
   }
-  return {
+  const row: NewOrderRow = {
     uid: crypto.randomUUID(),
     header: { ...header, date },
     statusId: plan.to,
@@ -132,6 +145,7 @@ function planOrder(reads: SetReads, caller: OrderCaller, input: OrderInput): New
     reservations: reservations.map((r) => ({ skuId: r.skuId, quantity: r.quantity })),
     titles,
   };
+  return { row, unreserved: null };
 }
 
 /** Writes the planned orders in one batch; answers the uids refused because their stock was taken meanwhile. */
@@ -196,6 +210,7 @@ export async function createOrders(
     }
   }
   const planned = new Map<number, NewOrderRow>();
+  const unreserved = new Map<number, string>();
   if (pending.length > 0) {
     const reads = await readsOfSet(
       db,
@@ -204,7 +219,9 @@ export async function createOrders(
     );
     for (const index of pending) {
       try {
-        planned.set(index, planOrder(reads, caller, inputs[index]!));
+        const plan = planOrder(reads, caller, inputs[index]!);
+        planned.set(index, plan.row);
+        if (plan.unreserved !== null) unreserved.set(index, plan.unreserved);
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 400) throw error;
         answers[index] = { error: error.message };
@@ -230,7 +247,9 @@ export async function createOrders(
     const id = byUid.get(row.uid);
     // not inserted: another request created the order of this import key meanwhile
     const other = row.importKey ? byKey.get(row.importKey) : undefined;
-    if (id !== undefined) answers[index] = { id, created: true };
+    const refusal = unreserved.get(index);
+    if (id !== undefined)
+      answers[index] = refusal ? { id, created: true, unreserved: refusal } : { id, created: true };
     else if (other !== undefined) answers[index] = { id: other, created: false };
     else throw new Error("order written by the batch was not found");
   }
