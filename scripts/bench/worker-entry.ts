@@ -13,7 +13,7 @@
 //   floor of the hub pull: the orders of those hub orders created again through the orders domain's
 //   `createOrder` directly (inputs read first, outside the timing); answers the elapsed ms.
 // - GET /__bench/d1-calls[?reset=1]  per queue, the invocations the Worker's queue handler ran and
-//   the highest count of D1 calls one of them made (each binding counted by test/support/d1-counter.ts
+//   the highest count of D1 calls one of them made (each binding counted by src/platform/d1-counter.ts
 //   as D1's per-invocation limit counts: a batch is as many queries as statements); `reset` starts over.
 
 import { and, asc, eq, gt } from "drizzle-orm";
@@ -25,7 +25,7 @@ import type { JobMessage } from "../../src/domain/jobs/job-message";
 import { createOrder } from "../../src/domain/orders/create-order";
 import type { Env } from "../../src/env";
 import worker from "../../src/index";
-import { countedEnv, noCalls } from "../../test/support/d1-counter";
+import { countedEnv, noCalls } from "../../src/platform/d1-counter";
 
 type Recorded = { sql: string; params: unknown[] };
 
@@ -69,7 +69,7 @@ async function explain(request: Request, env: Env & { DB_BENCH: D1Database }, ct
   const url = new URL(path, request.url);
   const answer = await worker.fetch(
     new Request(url, { headers: { Authorization: `JWT ${token}` } }),
-    { ...env, DB_BENCH: recording(env.DB_BENCH, log) },
+    { ...env, DB_BENCH: recording(env.DB_BENCH, log) } as Env,
     ctx,
   );
   await answer.arrayBuffer();
