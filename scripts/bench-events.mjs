@@ -172,7 +172,7 @@ async function endToEnd({ api, db, receiver, webhook, from, to }) {
 /** The D1 calls of the events queue's invocations since the last reset (then reset). */
 async function eventsQueueCalls(mf) {
   const answer = await (await mf.dispatchFetch("http://bench.localhost/__bench/d1-calls?reset=1")).json();
-  return answer["finance-events"] ?? { invocations: 0, highest: 0, total: 0 };
+  return answer.queues["finance-events"] ?? { invocations: 0, highest: 0, total: 0 };
 }
 
 /** Section 2, one run: `events` outbox events delivered by the consumer, then their raw fetch. */

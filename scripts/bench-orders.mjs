@@ -10,7 +10,13 @@
 // the queue's D1 calls) in-process with Miniflare and a local D1 in a temporary folder; no network.
 //   npm run bench:orders [-- --requests 50 --page-requests 30 --template-orders 10000]
 import { parseArgs } from "node:util";
-import { checkAtLeast, checkD1Calls, checkRatio, interleaved, percentile } from "./lib/bench-report.mjs";
+import {
+  checkAtLeast,
+  checkRatio,
+  checkWorkerD1Calls,
+  interleaved,
+  percentile,
+} from "./lib/bench-report.mjs";
 import {
   benchApi,
   bundleWorker,
@@ -252,8 +258,7 @@ async function measureTemplate(api, mf, db, fixtures) {
     "orders/s",
     { size },
   );
-  const calls = await (await mf.dispatchFetch("http://bench.localhost/__bench/d1-calls?reset=1")).json();
-  checkD1Calls("POST /orders/template: the jobs consumer", calls["finance-jobs"]?.highest ?? 0, { size });
+  await checkWorkerD1Calls(mf, { size });
 }
 
 /** `size` orders of company `companyId` generated inside SQLite, with the columns a page answers. */

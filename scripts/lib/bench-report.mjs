@@ -20,6 +20,18 @@ export function recordRow(row) {
   appendFileSync(file, `${JSON.stringify({ script, ...row })}\n`);
 }
 
+/**
+ * The highest D1 calls of one invocation the bench Worker (scripts/bench/worker-entry.ts) saw since
+ * the last reset, one row per queue and one for the route that made the most (then resets).
+ */
+export async function checkWorkerD1Calls(mf, { size } = {}) {
+  const answer = await (await mf.dispatchFetch("http://bench.localhost/__bench/d1-calls?reset=1")).json();
+  for (const [queue, seen] of Object.entries(answer.queues))
+    checkD1Calls(`queue ${queue} (${count(seen.invocations)} invocations)`, seen.highest, { size });
+  const [route, seen] = Object.entries(answer.routes).sort((a, b) => b[1].highest - a[1].highest)[0] ?? [];
+  if (route) checkD1Calls(`${route}, the costliest request`, seen.highest, { size });
+}
+
 /** `n` with thousands separators, for sizes and figures. */
 const count = (n) => n.toLocaleString("en-US");
 

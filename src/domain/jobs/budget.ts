@@ -20,16 +20,18 @@ import { D1_CALLS_PER_INVOCATION } from "../../platform/d1-budget";
  * - `BankStatementOFX` (`OFX_LINES_PER_CHUNK` 5,000 lines, inserts of 1,000 lines a statement):
  *   54 calls for a whole 10,050-line file with its rules.
  * - `ConciliationRuleApply` (`DECISIONS_PER_BATCH` 2,000, set-based statements): 69 / 6 = 12.
- * - `NFeXML` (one document a job, stored whole in one batch): 34 a document of 20 items; the
- *   layout's largest (990 items) is measured by the same test file.
+ * - `NFeXML` (one document a job, stored whole in one batch): 34 a document of 20 items, 53
+ *   for the layout's largest, 990 items.
  * - `PixReceivedPoll` (`PIX_PER_CHUNK` 1,000 Pix, statements reading JSON lists): 36 / 6 = 6.
  * - `BankReturnCNAB` (`RETURN_RECORDS_PER_CHUNK` 2,000 records): 405 / 6 = 68 a chunk.
  * - `HubOrderPull` (one page of 100 channel orders stored, then their orders created as one set):
  *   the page's reads and batch (about 10), the set (about 30 as above, plus the payment type's
  *   rate reads), the hub items of the set (1), the links batch (2 statements): about 45 per page
  *   planned; measured, a page of the sample channel costs a batch of about 410 statements, taken as
- *   4 chunks (`chunksOfPage`) even beyond the message's fair share (the first page of a delivery is
- *   forced), so 3 pulls in one delivery made 1,260 calls and 5 made 2,125: over the limit.
+ *   4 chunks (`chunksOfPage`). The first page of a delivery is forced beyond the message's fair
+ *   share, and was forced for every message: 3 pulls in one delivery made 1,260 calls, 5 made
+ *   2,125. A forced page now takes only what the invocation has left (`WorkBudget`), unless its
+ *   message is the invocation's first: the same 3 pulls make at most 654 calls per delivery.
  */
 
 /** Chunks of work per invocation of the jobs consumer (all messages of the batch together). */
