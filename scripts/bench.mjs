@@ -105,13 +105,18 @@ for (const { name, args, code, log } of runs) {
   const own = rows.filter((row) => row.script === `bench-${name}`);
   for (const row of own) row.size ??= sizeOf(args);
   // a benchmark that stopped before its verdicts, or failed without one: a failing row of its own
-  if (code !== 0 && own.every((row) => row.ok))
+  if (code !== 0 && own.every((row) => row.ok)) {
+    const error = readFileSync(log, "utf8")
+      .split("\n")
+      .find((line) => /Error\b/.test(line))
+      ?.trim();
     rows.push({
       script: `bench-${name}`,
-      work: `bench-${name} exited ${code} (log ${log})`,
+      work: `exited ${code}${error ? `: ${error}` : ""} (log ${log})`,
       size: sizeOf(args),
       ok: false,
     });
+  }
 }
 
 const after = machine();

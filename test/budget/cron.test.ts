@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
+import { createScheduledController, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { countedEnv, D1_QUERIES_PER_INVOCATION, noCalls } from "../../src/platform/d1-counter";
@@ -63,7 +63,6 @@ describe("the hourly cron of an account with many integrations", () => {
     await worker.scheduled(
       createScheduledController({ scheduledTime: Date.UTC(2026, 10, 26, 10, 17), cron: "17 * * * *" }),
       countedEnv({ ...env, JOBS: jobsQueue as unknown as Queue }, calls),
-      createExecutionContext(),
     );
     console.log(`cron, ${INTEGRATIONS} + ${INTEGRATIONS} integrations: ${JSON.stringify(calls)}`);
     const types = sent.map((body) => (body as { type: string }).type);

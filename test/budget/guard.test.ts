@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
+import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { guardedFetch, guardedRun, takeD1Overruns } from "../../src/platform/invocation-guard";
@@ -71,7 +71,7 @@ describe("the D1 budget of one invocation (D1_BUDGET=enforce, the test configura
   });
 
   it("without D1_BUDGET nothing is wrapped nor counted (production)", async () => {
-    const { D1_BUDGET: _, ...production } = env;
+    const { D1_BUDGET: _, ...production } = env as typeof env & { D1_BUDGET?: string };
     let seen: unknown;
     await guardedRun(
       () => "cron",
@@ -91,7 +91,6 @@ describe("the D1 budget of one invocation (D1_BUDGET=enforce, the test configura
     const run = worker.scheduled(
       createScheduledController({ scheduledTime: Date.parse("2026-11-26T10:17:00Z"), cron: "17 * * * *" }),
       { ...env, TENANTS: JSON.stringify(accounts) },
-      createExecutionContext(),
     );
     await expect(run).rejects.toThrow(
       /D1 budget exceeded: \d+ D1 calls in one invocation \(cron 17 \* \* \* \*\)/,
