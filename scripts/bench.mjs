@@ -104,9 +104,10 @@ const rows = readFileSync(rowsFile, "utf8")
 for (const { name, args, code, log } of runs) {
   const own = rows.filter((row) => row.script === `bench-${name}`);
   for (const row of own) row.size ??= sizeOf(args);
-  // a benchmark that stopped before its verdicts, or failed without one: a failing row of its own
-  if (code !== 0 && own.every((row) => row.ok)) {
-    const error = readFileSync(log, "utf8")
+  const output = readFileSync(log, "utf8");
+  // a benchmark that stopped on an uncaught error, or failed without a failing verdict
+  if (code !== 0 && (own.every((row) => row.ok) || output.includes("triggerUncaughtException"))) {
+    const error = output
       .split("\n")
       .find((line) => /Error\b/.test(line))
       ?.trim();
