@@ -10,6 +10,9 @@ async function calls(database: D1Database, count: number) {
   if (count > 1) await database.batch(Array.from({ length: count - 1 }, () => database.prepare("SELECT 1")));
 }
 
+/** A queue binding that keeps what it is sent. */
+const keptQueue = () => ({ send: async () => {}, sendBatch: async () => {} }) as unknown as Queue;
+
 const request = () => new Request("http://demo.localhost/1.0/anything", { method: "POST" });
 
 // Each test takes the overruns it caused itself (takeD1Overruns), so the suite-wide check
@@ -90,7 +93,8 @@ describe("the D1 budget of one invocation (D1_BUDGET=enforce, the test configura
     const accounts = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`conta${i}`, "DB_DEMO"]));
     const run = worker.scheduled(
       createScheduledController({ scheduledTime: Date.parse("2026-11-26T10:17:00Z"), cron: "17 * * * *" }),
-      { ...env, TENANTS: JSON.stringify(accounts) },
+      // queues that keep what they are sent: the 400 made-up accounts' sweeps are no one's work
+      { ...env, TENANTS: JSON.stringify(accounts), JOBS: keptQueue(), EVENTS: keptQueue() },
     );
     await expect(run).rejects.toThrow(
       /D1 budget exceeded: \d+ D1 calls in one invocation \(cron 17 \* \* \* \*\)/,
