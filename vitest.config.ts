@@ -45,6 +45,9 @@ export default defineConfig({
                 WEBHOOK_MAX_ATTEMPTS: "3",
                 // a stalled PSP (test/routes/pix) is given up quickly
                 PIX_TIMEOUT_MS: "2000",
+                // every request, queue delivery and cron run counts its D1 calls and fails above D1's
+                // 1,000 per invocation (src/platform/invocation-guard.ts, test/setup/d1-budget.ts)
+                D1_BUDGET: "enforce",
               },
             },
           })),
@@ -57,7 +60,7 @@ export default defineConfig({
           // one workerd per vitest worker, reused by the files it runs (a fresh runtime per file cost
           // seconds each); test/setup/apply-migrations.ts gives every file fresh storage instead
           isolate: false,
-          setupFiles: ["./test/setup/apply-migrations.ts"],
+          setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/d1-budget.ts"],
           // hands the OFX fixture bytes (in-repo MIT copies, GPL ones from ../shared when present) to workerd
           // and starts the webhook receiver on loopback that the events tests deliver to, and the PSP
           // double (API Pix v2) the Pix adapter tests call

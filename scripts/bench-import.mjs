@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
-import { checkAtMost, checkRatio, median, verdict } from "./lib/bench-report.mjs";
+import { checkAtMost, checkRatio, checkWorkerD1Calls, median, verdict } from "./lib/bench-report.mjs";
 import {
   benchApi,
   bundleForNode,
@@ -367,7 +367,9 @@ async function main() {
     "src/domain/ofx/index.ts": ["parseOfx", "toBankLines"],
     "src/domain/rules/match-lines.ts": ["matchLines"],
   });
-  const worker = await startBenchWorker(bundleWorker(), { queues: true });
+  const worker = await startBenchWorker(bundleWorker({ entry: "scripts/bench/worker-entry.ts" }), {
+    queues: true,
+  });
   try {
     const { mf, db } = worker;
     const api = benchApi(mf);
@@ -409,6 +411,7 @@ async function main() {
     );
     checkRatio("import Worker / floor", workerMs, floorMs, MAX_RATIO);
     checkAtMost(`import of ${LINES} lines, ConfirmUpload to Done`, workerMs / 1000, TARGET_SECONDS, "s");
+    await checkWorkerD1Calls(worker.mf);
   } finally {
     await worker.dispose();
   }

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
-import { checkAtMost, verdict } from "./lib/bench-report.mjs";
+import { checkAtMost, checkWorkerD1Calls, verdict } from "./lib/bench-report.mjs";
 import { benchApi, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({
@@ -112,7 +112,9 @@ async function main() {
   );
 
   console.log("Bundling the Worker (wrangler deploy --dry-run)...");
-  const worker = await startBenchWorker(bundleWorker(), { queues: true });
+  const worker = await startBenchWorker(bundleWorker({ entry: "scripts/bench/worker-entry.ts" }), {
+    queues: true,
+  });
   try {
     const { mf, db } = worker;
     const { email, password } = await seedCompany(db, 1);
@@ -183,6 +185,7 @@ async function main() {
       `every file imported with its purchase (${finished.failed} failed)`,
     );
     checkAtMost("Import against parsing alone (time per file)", importMs / floor.ms, MAX_RATIO, "x");
+    await checkWorkerD1Calls(worker.mf);
   } finally {
     await worker.dispose();
   }

@@ -9,7 +9,7 @@
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import { checkRatio, median } from "./lib/bench-report.mjs";
+import { checkRatio, checkWorkerD1Calls, median } from "./lib/bench-report.mjs";
 import {
   benchApi,
   bundleForNode,
@@ -185,7 +185,7 @@ async function main() {
   );
   console.log("Bundling the Worker (wrangler deploy --dry-run)...");
   const psp = await startPsp();
-  const worker = await startBenchWorker(bundleWorker(), {
+  const worker = await startBenchWorker(bundleWorker({ entry: "scripts/bench/worker-entry.ts" }), {
     queues: true,
     bindings: { HUB_CREDENTIALS_KEY: credentialsKey },
   });
@@ -241,6 +241,7 @@ async function main() {
       ofxMs,
       MAX_RATIO,
     );
+    await checkWorkerD1Calls(worker.mf);
   } finally {
     await worker.dispose();
     psp.stop();

@@ -8,7 +8,7 @@
 // Runs the bundled Worker in-process with Miniflare and a local D1 in a temporary folder; no network.
 //   npm run bench:purchase [-- --items 500 --rounds 7]
 import { parseArgs } from "node:util";
-import { checkRatio, median, percentile } from "./lib/bench-report.mjs";
+import { checkRatio, checkWorkerD1Calls, median, percentile } from "./lib/bench-report.mjs";
 import { benchApi, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({
@@ -27,7 +27,7 @@ const seconds = (from) => `${((performance.now() - from) / 1000).toFixed(1)}s`;
 async function main() {
   const started = performance.now();
   console.log("Bundling the Worker (wrangler deploy --dry-run)...");
-  const worker = await startBenchWorker(bundleWorker());
+  const worker = await startBenchWorker(bundleWorker({ entry: "scripts/bench/worker-entry.ts" }));
   try {
     const { mf, db } = worker;
     const api = benchApi(mf);
@@ -120,6 +120,7 @@ async function main() {
       MAX_RATIO,
     );
     console.log(`Total time ${seconds(started)}`);
+    await checkWorkerD1Calls(worker.mf);
   } finally {
     await worker.dispose();
   }

@@ -6,7 +6,7 @@
 // Runs the bundled Worker in-process with Miniflare and a local D1 in a temporary folder; no network.
 //   npm run bench:stock [-- --requests 50 --rounds 3]
 import { parseArgs } from "node:util";
-import { checkRatio, median, percentile } from "./lib/bench-report.mjs";
+import { checkRatio, checkWorkerD1Calls, median, percentile } from "./lib/bench-report.mjs";
 import { benchApi, bundleWorker, seedCompany, startBenchWorker } from "./lib/bench-worker.mjs";
 
 const { values: options } = parseArgs({
@@ -112,7 +112,7 @@ async function plainInserts(db, skuIds, warehouseId) {
 async function main() {
   const started = performance.now();
   console.log("Bundling the Worker (wrangler deploy --dry-run)...");
-  const worker = await startBenchWorker(bundleWorker());
+  const worker = await startBenchWorker(bundleWorker({ entry: "scripts/bench/worker-entry.ts" }));
   try {
     const { mf, db } = worker;
     const api = benchApi(mf);
@@ -178,6 +178,7 @@ async function main() {
       MAX_POST_RATIO,
     );
     console.log(`Total time ${seconds(started)}`);
+    await checkWorkerD1Calls(worker.mf);
   } finally {
     await worker.dispose();
   }

@@ -12,9 +12,10 @@
 // - POST /__bench/floor/create-orders {companyId, integrationId, paymentTypeId, afterId, limit}  the
 //   floor of the hub pull: the orders of those hub orders created again through the orders domain's
 //   `createOrder` directly (inputs read first, outside the timing); answers the elapsed ms.
-// - GET /__bench/d1-calls[?reset=1]  per queue, the invocations the Worker's queue handler ran and
-//   the highest count of D1 calls one of them made (each binding counted by test/support/d1-counter.ts
-//   as D1's per-invocation limit counts: a batch is as many queries as statements); `reset` starts over.
+// - GET /__bench/d1-calls[?reset=1]  per queue (`queues`) and per route of the product Worker
+//   (`routes`: method and path, numbers as :id), the invocations it ran and the highest count of D1
+//   calls one of them made (each binding counted by src/platform/d1-counter.ts as D1's
+//   per-invocation limit counts: a batch is as many queries as statements); `reset` starts over.
 
 import { and, asc, eq, gt } from "drizzle-orm";
 import { hubOrders } from "../../drizzle/schema";
@@ -25,7 +26,7 @@ import type { JobMessage } from "../../src/domain/jobs/job-message";
 import { createOrder } from "../../src/domain/orders/create-order";
 import type { Env } from "../../src/env";
 import worker from "../../src/index";
-import { countedEnv, noCalls } from "../../test/support/d1-counter";
+import { countedEnv, noCalls } from "../../src/platform/d1-counter";
 
 type Recorded = { sql: string; params: unknown[] };
 
@@ -69,7 +70,7 @@ async function explain(request: Request, env: Env & { DB_BENCH: D1Database }, ct
   const url = new URL(path, request.url);
   const answer = await worker.fetch(
     new Request(url, { headers: { Authorization: `JWT ${token}` } }),
-    { ...env, DB_BENCH: recording(env.DB_BENCH, log) },
+    { ...env, DB_BENCH: recording(env.DB_BENCH, log) } as Env,
     ctx,
   );
   await answer.arrayBuffer();
@@ -171,25 +172,45 @@ async function createOrdersDirectly(request: Request, database: D1Database) {
   });
 }
 
-/** Per queue: the invocations of the queue handler and the most D1 calls one of them made. */
-let queueCalls: Record<string, { invocations: number; highest: number; total: number }> = {};
+type Seen = { invocations: number; highest: number; total: number };
+
+/** Per queue, and per route: the invocations and the most D1 calls one of them made. */
+let queueCalls: Record<string, Seen> = {};
+let routeCalls: Record<string, Seen> = {};
+
+function record(table: Record<string, Seen>, key: string, calls: number) {
+  const seen = table[key] ?? { invocations: 0, highest: 0, total: 0 };
+  seen.invocations++;
+  seen.highest = Math.max(seen.highest, calls);
+  seen.total += calls;
+  table[key] = seen;
+}
 
 async function countedQueue(batch: MessageBatch<JobMessage>, env: Env, ctx: ExecutionContext) {
   const calls = noCalls();
   try {
     await worker.queue(batch, countedEnv(env, calls), ctx);
   } finally {
-    const seen = queueCalls[batch.queue] ?? { invocations: 0, highest: 0, total: 0 };
-    seen.invocations++;
-    seen.highest = Math.max(seen.highest, calls.total);
-    seen.total += calls.total;
-    queueCalls[batch.queue] = seen;
+    record(queueCalls, batch.queue, calls.total);
+  }
+}
+
+async function countedFetch(request: Request, env: Env, ctx: ExecutionContext) {
+  const calls = noCalls();
+  try {
+    return await worker.fetch(request, countedEnv(env, calls), ctx);
+  } finally {
+    const path = new URL(request.url).pathname.replace(/\/\d+(?=\/|$)/g, "/:id");
+    record(routeCalls, `${request.method} ${path}`, calls.total);
   }
 }
 
 function d1Calls(url: URL) {
-  const answer = Response.json(queueCalls);
-  if (url.searchParams.has("reset")) queueCalls = {};
+  const answer = Response.json({ queues: queueCalls, routes: routeCalls });
+  if (url.searchParams.has("reset")) {
+    queueCalls = {};
+    routeCalls = {};
+  }
   return answer;
 }
 
@@ -203,7 +224,7 @@ export default {
     if (url.pathname === "/__bench/floor/create-orders" && request.method === "POST")
       return createOrdersDirectly(request, env.DB_BENCH);
     if (url.pathname === "/__bench/d1-calls") return d1Calls(url);
-    return worker.fetch(request, env, ctx);
+    return countedFetch(request, env, ctx);
   },
   queue: countedQueue,
 } satisfies ExportedHandler<Env & { DB_BENCH: D1Database }, JobMessage>;

@@ -171,7 +171,11 @@ export async function consumeJobs(
   const fromDeadLetter = batch.queue === JOBS_DEAD_LETTER_QUEUE;
   const continuing: Message<unknown>[] = [];
   for (const [index, message] of batch.messages.entries()) {
-    const budget = new WorkBudget(fairShare(remaining, batch.messages.length - index));
+    const budget = new WorkBudget(
+      fairShare(remaining, batch.messages.length - index),
+      remaining,
+      remaining === CHUNKS_PER_INVOCATION,
+    );
     // Every log line of this message carries its id.
     const outcome = await withLogContext({ messageId: message.id }, () =>
       consumeMessage(message, env, budget, fromDeadLetter),

@@ -1,21 +1,36 @@
 import { D1_CALLS_PER_INVOCATION } from "../../platform/d1-budget";
 
 /*
- * How the jobs consumer spends `D1_CALLS_PER_INVOCATION` (800 of D1's 1,000; the tests count the
- * calls, test/support/d1-counter.ts, and fail above 1,000). An invocation runs at most
- * `CHUNKS_PER_INVOCATION` chunks (all messages of its batch together), so one chunk of any job may
- * make 800 / 6 = 133 calls, the consumer's own calls per message (find, start, finish: about 5)
- * included. Each job sizes its chunk from that:
+ * How the jobs consumer spends `D1_CALLS_PER_INVOCATION` (800 of D1's 1,000; the Worker's entry
+ * counts the calls of every invocation of the test suite and fails it above 1,000,
+ * src/platform/invocation-guard.ts). An invocation runs at most `CHUNKS_PER_INVOCATION` chunks (all
+ * messages of its batch together), so one chunk of any job may make 800 / 6 = 133 calls, the
+ * consumer's own calls per message (find, start, finish: about 5) included. Each job sizes its
+ * chunk from that. Measured by test/budget/job-types.test.ts: three jobs of the type in one
+ * delivery, so the invocation's 6 chunks are all full chunks (a batch counts its statements):
+ * - `SkuTemplate` (`CHUNK_SIZE` 500 lines): 417 calls / 6 = 70 a chunk (its batch: 62 multi-row
+ *   statements within 100 bound parameters each, plus the SKU reads) <= 133.
+ * - `SkuCostRecalculate` (no chunks, one SKU): 7 a job.
+ * - `StockInventoryCount` (500 counted SKUs): 99 / 6 = 17 a chunk.
+ * - `MarketplaceSettlement` (500 lines): 336 / 6 = 56 a chunk.
  * - `OrdersTemplate` (250 orders, `createOrders`): SKUs by code and by id, CSTs, tax profiles,
  *   references (4), company, import keys, stock (2), one batch of about 10 multi-row statements
- *   (JSON lists cut at 90 KB), the ids read back, the errors + progress batch (2): about 30 calls
- *   per chunk for two-line orders with one SKU group of 90 codes, 6 chunks = about 180 per invocation.
+ *   (JSON lists cut at 90 KB), the ids read back, the errors + progress batch (2): measured 104 / 6
+ *   = 17 a chunk of one-line orders; about 30 for two-line orders of 90 SKU codes.
+ * - `BankStatementOFX` (`OFX_LINES_PER_CHUNK` 5,000 lines, inserts of 1,000 lines a statement):
+ *   54 calls for a whole 10,050-line file with its rules.
+ * - `ConciliationRuleApply` (`DECISIONS_PER_BATCH` 2,000, set-based statements): 69 / 6 = 12.
+ * - `NFeXML` (one document a job, stored whole in one batch): 34 a document of 20 items, 53
+ *   for the layout's largest, 990 items.
+ * - `PixReceivedPoll` (`PIX_PER_CHUNK` 1,000 Pix, statements reading JSON lists): 36 / 6 = 6.
  * - `HubOrderPull` (one page of 500 channel orders stored as one set, then their orders created as
  *   one set): the page's reads (2) and batch (about 11 statements: consumers, hub orders in 90 KB
  *   parts, items, claims, cursor, progress), the set's hub orders and items (2), `createOrders`
- *   (about 25 as above, plus the payment type's rate reads) and again for the orders that could not
- *   reserve (about 25), the links batch (2-3): about 70 per page, declared 11 + 80 = 91, one chunk.
- *   Measured (bench:hub): 4 pages of 500 and 6 of settlements in one invocation, 306 calls.
+ *   (about 25 as above, plus the payment type's rate reads; an order that cannot reserve falls back
+ *   to status 1 inside the same set), the links batch (2-3): about 45 per page, declared 11 + 80 =
+ *   91, one chunk. The first page of a delivery is forced beyond the message's fair share; a forced
+ *   page takes only what the invocation has left (`WorkBudget`), unless its message is the
+ *   invocation's first.
  * - `BankReturnCNAB` (3,500 records per chunk, `RETURN_RECORDS_PER_CHUNK`): the titles and the
  *   occurrences recorded for the chunk's keys (3 queries per 90 KB of keys: 3 to 6), one batch of
  *   JSON lists cut at 90 KB (3,500 liquidations: history 4, entries 11, settlements 1, title.paid 1,

@@ -10,7 +10,15 @@ import type { DomainEvent } from "../events/catalog";
 export class WorkBudget {
   private taken = 0;
 
-  constructor(private readonly chunks: number) {}
+  /**
+   * `chunks`: this message's share; `room`: what the whole invocation has left when the message
+   * starts (its share included); `first`: no message of the invocation has taken any before it.
+   */
+  constructor(
+    private readonly chunks: number,
+    private readonly room = chunks,
+    private readonly first = true,
+  ) {}
 
   /** Takes one chunk of work; false when this share has none left. */
   take(): boolean {
@@ -22,12 +30,16 @@ export class WorkBudget {
   /**
    * Takes `units` more chunks for a piece of work that costs more than one (its D1 calls over
    * `D1_CALLS_PER_CHUNK`); false, taking nothing, when this share has not that many left. The
-   * first piece of work of a delivery is always `forced` through, so a job whose share is smaller
-   * than one piece still advances.
+   * first piece of work of a delivery is `forced` through beyond the share, so a job whose share is
+   * smaller than one piece still advances, but only within what the invocation has left, or when
+   * the message is the invocation's first (a piece larger than a whole invocation runs alone):
+   * several forced pieces in one batch would pass D1's calls per invocation together.
    */
   takeMore(units: number, forced: boolean): boolean {
     if (units <= 0) return true;
-    if (!forced && this.taken + units > this.chunks) return false;
+    const within = this.taken + units <= this.chunks;
+    const forcedThrough = forced && (this.first || this.taken + units <= this.room);
+    if (!within && !forcedThrough) return false;
     this.taken += units;
     return true;
   }
