@@ -299,12 +299,22 @@ export function countReconciled(
 export type WrittenDecisions = { written: ReconcilingWrite[]; refused: ReconcilingWrite[] };
 
 /**
+ * Batches one refused group may be split into before it is handed back: halving finds one refusal
+ * among 2,000 decisions in about 2 x 11 = 22 batches of a handful of statements each (about 150
+ * D1 calls, a chunk's share of the invocation, src/domain/jobs/budget.ts). More refusals than that
+ * are rethrown, so the delivery is retried and the run plans again from fresh reads (what was taken
+ * meanwhile is then no longer read as pending or open), instead of spending a batch per decision.
+ */
+const MAX_SPLIT_BATCHES = 24;
+
+/**
  * Writes decisions in one batch closed by `closing(count)` (the job's count). When a constraint
  * refuses the batch (a concurrent request took a title, a line or a leg), the decisions whose line
  * is no longer pending are set aside at once (one read: a chunk another delivery of the same job
  * already wrote would otherwise be halved down to one batch per decision), then the rest is split
  * in halves, in order, down to single decisions: every decision that can still be written is, the
- * refused ones change nothing. Other errors are real faults and are rethrown.
+ * refused ones change nothing. Other errors are real faults and are rethrown, and so is a refusal
+ * once the split has taken `MAX_SPLIT_BATCHES` batches.
  */
 export async function writeDecisions(
   db: Db,
@@ -314,13 +324,15 @@ export async function writeDecisions(
 ): Promise<WrittenDecisions> {
   const outcome: WrittenDecisions = { written: [], refused: [] };
   let takenLinesRead = false;
+  let batches = 0;
   const attempt = async (group: KeyedWrite[]): Promise<void> => {
     if (group.length === 0) return;
     try {
+      batches++;
       await runStatements(db, [...decisionStatements(db, scope, group), ...closing(group.length)]);
       outcome.written.push(...group.map((k) => k.write));
     } catch (error) {
-      if (!isConstraintError(error)) throw error;
+      if (!isConstraintError(error) || batches >= MAX_SPLIT_BATCHES) throw error;
       if (group.length === 1) {
         outcome.refused.push(group[0]!.write);
         return;
