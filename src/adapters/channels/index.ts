@@ -1,5 +1,6 @@
+import { MercadoLivreChannel } from "./mercado-livre/adapter";
 import { SANDBOX_MARKETPLACE, SANDBOX_WEB_STORE, SandboxChannel } from "./sandbox";
-import type { ChannelAdapter, ChannelConnection } from "./types";
+import { type ChannelAdapter, type ChannelConnection, ChannelError } from "./types";
 
 /** The adapter of the integration's channel kind; the domain never names an implementation. */
 export function channelAdapter(connection: ChannelConnection): ChannelAdapter {
@@ -8,6 +9,9 @@ export function channelAdapter(connection: ChannelConnection): ChannelAdapter {
       return new SandboxChannel(connection, SANDBOX_MARKETPLACE);
     case "sandbox-webstore":
       return new SandboxChannel(connection, SANDBOX_WEB_STORE);
+    case "mercado-livre":
+      if (!connection.mercadoLivre) throw new ChannelError("not_authenticated");
+      return new MercadoLivreChannel(connection.mercadoLivre);
     default:
       throw new Error(`no channel adapter for kind ${connection.kind}`);
   }
