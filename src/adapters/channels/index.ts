@@ -10,7 +10,10 @@ export function channelAdapter(connection: ChannelConnection): ChannelAdapter {
     case "sandbox-webstore":
       return new SandboxChannel(connection, SANDBOX_WEB_STORE);
     case "mercado-livre":
-      if (!connection.mercadoLivre) throw new ChannelError("not_authenticated");
+      if (!connection.mercadoLivre) {
+        const expired = connection.expiresAt !== null && connection.expiresAt <= connection.now;
+        throw new ChannelError(expired ? "expired" : "not_authenticated");
+      }
       return new MercadoLivreChannel(connection.mercadoLivre);
     default:
       throw new Error(`no channel adapter for kind ${connection.kind}`);
