@@ -52,7 +52,9 @@ export async function changeMlConnection(
       ...(newTokens ? { version: sql`${mlConnections.version} + 1`, refreshLeaseUntil: null } : {}),
       updatedAt: utcNow,
     })
-    .where(and(eq(mlConnections.companyId, companyId), eq(mlConnections.companyIntegrationId, integrationId)));
+    .where(
+      and(eq(mlConnections.companyId, companyId), eq(mlConnections.companyIntegrationId, integrationId)),
+    );
 }
 
 /** Takes the refresh lease of this version when no other live lease holds it. */
@@ -109,7 +111,10 @@ export async function expireMlConnection(
       .update(hubIntegrations)
       .set({ authState: "Expired", authReason: reason, updatedAt: utcNow })
       .where(
-        and(eq(hubIntegrations.companyId, companyId), eq(hubIntegrations.companyIntegrationId, integrationId)),
+        and(
+          eq(hubIntegrations.companyId, companyId),
+          eq(hubIntegrations.companyIntegrationId, integrationId),
+        ),
       ),
   ]);
 }
@@ -139,7 +144,14 @@ export async function findMlConnectionBySeller(
 /** Stores a notification once per resource: a repeated one sets it pending again and counts it. */
 export async function upsertMlNotification(
   db: Db,
-  values: { companyId: number; integrationId: number; topic: string; resource: string; state: string; sentAt: string | null },
+  values: {
+    companyId: number;
+    integrationId: number;
+    topic: string;
+    resource: string;
+    state: string;
+    sentAt: string | null;
+  },
 ): Promise<void> {
   await db
     .insert(mlNotifications)
@@ -196,7 +208,9 @@ export async function channelOrdersOfShipments(
   const rows = await db
     .select({ shippingId: hubOrders.shippingId, channelOrderId: hubOrders.channelOrderId })
     .from(hubOrders)
-    .where(and(eq(hubOrders.companyIntegrationId, integrationId), inArray(hubOrders.shippingId, shipmentIds)));
+    .where(
+      and(eq(hubOrders.companyIntegrationId, integrationId), inArray(hubOrders.shippingId, shipmentIds)),
+    );
   for (const row of rows) {
     if (!row.shippingId) continue;
     out.set(row.shippingId, [...(out.get(row.shippingId) ?? []), row.channelOrderId]);
@@ -206,7 +220,13 @@ export async function channelOrdersOfShipments(
 
 export async function insertMlOauthState(
   db: Db,
-  values: { stateHash: string; companyId: number; integrationId: number; redirectUri: string; expiresAt: string },
+  values: {
+    stateHash: string;
+    companyId: number;
+    integrationId: number;
+    redirectUri: string;
+    expiresAt: string;
+  },
 ): Promise<void> {
   await db.insert(mlOauthStates).values({
     stateHash: values.stateHash,
@@ -227,7 +247,11 @@ export async function consumeMlOauthState(
     .update(mlOauthStates)
     .set({ usedAt: now })
     .where(
-      and(eq(mlOauthStates.stateHash, stateHash), isNull(mlOauthStates.usedAt), gt(mlOauthStates.expiresAt, now)),
+      and(
+        eq(mlOauthStates.stateHash, stateHash),
+        isNull(mlOauthStates.usedAt),
+        gt(mlOauthStates.expiresAt, now),
+      ),
     )
     .returning({
       companyId: mlOauthStates.companyId,

@@ -1,4 +1,5 @@
 import { channelAdapter } from "../../adapters/channels";
+import { ML_DEFAULT_BASE_URL } from "../../adapters/channels/mercado-livre/types";
 import type {
   ChannelAdapter,
   ChannelConnection,
@@ -13,22 +14,27 @@ import {
   listHubIntegrations,
   updateHubIntegration,
 } from "../../db/hub/integrations";
+import {
+  changeMlConnection,
+  findMlConnection,
+  insertMlConnectionAfterIntegration,
+} from "../../db/hub/ml-connections";
 import { paymentTypeRows } from "../../db/registries/simple-registries";
 import { warehouseRows } from "../../db/stock/registry";
 import type { Db } from "../../env";
 import { ApiError, badRequest } from "../../lib/errors";
 import { decryptCredentials, encryptCredentials } from "../../platform/credentials-cipher";
 import { getCompany } from "../company/company";
-import {
-  changeMlConnection,
-  findMlConnection,
-  insertMlConnectionAfterIntegration,
-} from "../../db/hub/ml-connections";
-import { ML_DEFAULT_BASE_URL } from "../../adapters/channels/mercado-livre/types";
-import { ML_KIND_CODE, mlBaseUrlRefusal, mlGrant, mlSettingsOf, sealTokens } from "./mercado-livre/connection";
-import { ML_FIELDS_NOT_ALLOWED } from "./mercado-livre/messages";
 import { callChannel } from "./channel-calls";
 import { type ChannelKind, channelKindById } from "./channel-kinds";
+import {
+  ML_KIND_CODE,
+  mlBaseUrlRefusal,
+  mlGrant,
+  mlSettingsOf,
+  sealTokens,
+} from "./mercado-livre/connection";
+import { ML_FIELDS_NOT_ALLOWED } from "./mercado-livre/messages";
 import {
   CREDENTIALS_KEY_MISSING,
   channelKindUnknown,
@@ -299,7 +305,11 @@ function checkMercadoLivreFields(deps: HubDeps, kind: ChannelKind, input: Integr
  * id and secret sealed apart. Without a refresh token only the app's credentials are stored and
  * the seller connects by the OAuth routes.
  */
-async function mercadoLivreAuth(deps: HubDeps, baseUrl: string, credentials: IntegrationInput["credentials"]) {
+async function mercadoLivreAuth(
+  deps: HubDeps,
+  baseUrl: string,
+  credentials: IntegrationInput["credentials"],
+) {
   const key = requireKey(deps);
   if (!credentials) return null;
   const app = { ClientId: credentials.ClientId, ClientSecret: credentials.ClientSecret };

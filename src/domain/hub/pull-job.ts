@@ -79,7 +79,10 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
   const kind = channelKindById(integration.typeCompanyIntegrationId);
   if (!kind) throw new JobFailure(HUB_INTEGRATION_NOT_FOUND);
   const { timeZone } = await getCompany(db, job.companyId);
-  const channel = await channelOf({ db, credentialsKey: context.credentialsKey, now: new Date() }, integration);
+  const channel = await channelOf(
+    { db, credentialsKey: context.credentialsKey, now: new Date() },
+    integration,
+  );
   const target: PullTarget = {
     companyId: job.companyId,
     integrationId,

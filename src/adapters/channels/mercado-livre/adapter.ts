@@ -71,7 +71,10 @@ async function inBatches<T, R>(values: T[], work: (value: T) => Promise<R>): Pro
   return out;
 }
 
-function parsed<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, value: unknown): T {
+function parsed<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new ChannelError("invalid_answer");
   return result.data;
@@ -92,7 +95,8 @@ export class MercadoLivreChannel implements ChannelAdapter {
   /** `GET /users/me`: the seller the tokens act for. */
   async seller(): Promise<{ id: string; nickname: string | null }> {
     const body = (await this.http.get("/users/me")) as { id?: unknown; nickname?: unknown };
-    if (typeof body?.id !== "number" && typeof body?.id !== "string") throw new ChannelError("invalid_answer");
+    if (typeof body?.id !== "number" && typeof body?.id !== "string")
+      throw new ChannelError("invalid_answer");
     return { id: String(body.id), nickname: typeof body.nickname === "string" ? body.nickname : null };
   }
 
@@ -179,7 +183,8 @@ export class MercadoLivreChannel implements ChannelAdapter {
       const billing = await this.optional(MlBillingInfo, `/orders/${order.id}/billing_info`, {
         "x-version": "2",
       });
-      const shipmentId = order.shipping?.id ?? (order.pack_id ? packs.get(order.pack_id)?.shipment?.id : null);
+      const shipmentId =
+        order.shipping?.id ?? (order.pack_id ? packs.get(order.pack_id)?.shipment?.id : null);
       const shipment = shipmentId
         ? parsed(MlShipment, await this.http.get(`/shipments/${shipmentId}`, {}, { "x-format-new": "true" }))
         : null;

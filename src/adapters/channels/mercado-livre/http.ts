@@ -74,7 +74,9 @@ export class MlHttp {
         this.report("GET", path, response.status, "failed", attempt, started);
         if (response.status === 401) throw new ChannelError("expired");
         if (response.status === 404) throw new ChannelError("order_not_found");
-        throw new ChannelError(response.status === 429 || response.status >= 500 ? "timeout" : "invalid_answer");
+        throw new ChannelError(
+          response.status === 429 || response.status >= 500 ? "timeout" : "invalid_answer",
+        );
       }
       this.report("GET", path, response.status, "ok", attempt, started);
       return body;

@@ -65,9 +65,7 @@ export const MlShipment = z.object({
   substatus: z.string().max(60).nullish(),
   tracking_number: z.string().max(100).nullish(),
   tracking_method: z.string().max(100).nullish(),
-  logistic: z
-    .object({ mode: z.string().max(40).nullish(), type: z.string().max(40).nullish() })
-    .nullish(),
+  logistic: z.object({ mode: z.string().max(40).nullish(), type: z.string().max(40).nullish() }).nullish(),
 });
 export type MlShipment = z.infer<typeof MlShipment>;
 
@@ -94,7 +92,8 @@ export const MlBillingInfo = z.object({
 export type MlBillingInfo = z.infer<typeof MlBillingInfo>;
 
 /** When the order last changed: `date_last_updated` (search) or `last_updated` (detail). */
-export const lastUpdatedOf = (order: MlOrder) => order.date_last_updated ?? order.last_updated ?? order.date_created;
+export const lastUpdatedOf = (order: MlOrder) =>
+  order.date_last_updated ?? order.last_updated ?? order.date_created;
 
 const cents = (value: number) => Math.round(value * 100);
 

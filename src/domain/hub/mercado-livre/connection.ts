@@ -18,8 +18,8 @@ import {
   claimMlRefresh,
   expireMlConnection,
   findMlConnection,
-  markMlNotifications,
   type MlConnectionRow,
+  markMlNotifications,
   pendingMlNotifications,
   replaceMlTokens,
 } from "../../../db/hub/ml-connections";
@@ -27,8 +27,8 @@ import type { Db } from "../../../env";
 import { badRequest } from "../../../lib/errors";
 import { log } from "../../../lib/log";
 import { decryptCredentials, encryptCredentials } from "../../../platform/credentials-cipher";
-import { webhookUrlRefusal } from "../../events/url-policy";
 import { EVENT_MESSAGES } from "../../events/messages";
+import { webhookUrlRefusal } from "../../events/url-policy";
 import {
   ML_BASE_URL_INVALID,
   ML_BASE_URL_NOT_HTTPS,
@@ -96,7 +96,13 @@ export function mlTokenStore(db: Db, key: string, companyId: number, integration
     },
     claimRefresh(version) {
       const now = new Date();
-      return claimMlRefresh(db, integrationId, version, utcText(now), utcText(new Date(now.getTime() + LEASE_MS)));
+      return claimMlRefresh(
+        db,
+        integrationId,
+        version,
+        utcText(now),
+        utcText(new Date(now.getTime() + LEASE_MS)),
+      );
     },
     async replace(version, grant) {
       return replaceMlTokens(db, integrationId, version, {

@@ -1,6 +1,7 @@
 /** Messages of the Mercado Livre integration (src/domain/hub/mercado-livre). */
 
-export const ML_FIELDS_NOT_ALLOWED = "Credentials.RefreshToken e BaseUrl só se aplicam a integrações Mercado Livre";
+export const ML_FIELDS_NOT_ALLOWED =
+  "Credentials.RefreshToken e BaseUrl só se aplicam a integrações Mercado Livre";
 export const ML_NOT_MERCADO_LIVRE = "A integração não é do Mercado Livre";
 export const ML_APP_CREDENTIALS_MISSING =
   "Informe Credentials.ClientId e Credentials.ClientSecret do aplicativo antes de conectar pelo OAuth";

@@ -76,12 +76,10 @@ const CredentialsSchema = z
     ClientSecret: requiredText("Credentials.ClientSecret", 500)
       .openapi({ example: "segredo-da-loja-123" })
       .openapi({ description: "Segredo da conta no canal (somente escrita)" }),
-    RefreshToken: requiredText("Credentials.RefreshToken", 500)
-      .optional()
-      .openapi({
-        description:
-          "Mercado Livre: o refresh token do vendedor (uso único: trocado na hora por um novo par, guardado criptografado). Sem ele, conecte pelo OAuth (GET /hub/integration/{id}/mercado-livre/authorization)",
-      }),
+    RefreshToken: requiredText("Credentials.RefreshToken", 500).optional().openapi({
+      description:
+        "Mercado Livre: o refresh token do vendedor (uso único: trocado na hora por um novo par, guardado criptografado). Sem ele, conecte pelo OAuth (GET /hub/integration/{id}/mercado-livre/authorization)",
+    }),
   })
   .openapi({
     description:
@@ -105,13 +103,11 @@ const paymentTypeBody = idBody("IDTypePayment").nullable().openapi({
 /** What both the creation and a change of an integration may set. */
 const integrationSettings = {
   Credentials: CredentialsSchema.optional(),
-  BaseUrl: requiredText("BaseUrl", 300)
-    .optional()
-    .openapi({
-      description:
-        "Mercado Livre: endereço da API (padrão https://api.mercadolibre.com). Em produção, https num host público",
-      example: "https://api.mercadolibre.com",
-    }),
+  BaseUrl: requiredText("BaseUrl", 300).optional().openapi({
+    description:
+      "Mercado Livre: endereço da API (padrão https://api.mercadolibre.com). Em produção, https num host público",
+    example: "https://api.mercadolibre.com",
+  }),
   CredentialsExpireAt: expireAtBody.optional(),
   IDWarehouseHub: warehouseBody.optional(),
   IDTypePayment: paymentTypeBody.optional(),
@@ -162,7 +158,8 @@ export const HubIntegrationSchema = z
       description: "Estado da autenticação no canal; `Expired` quando CredentialsExpireAt passou",
     }),
     AuthenticationReason: z.string().nullable().openapi({
-      description: "Por que o canal encerrou a autenticação (`Expired`: o canal recusou o refresh token); null nos demais casos",
+      description:
+        "Por que o canal encerrou a autenticação (`Expired`: o canal recusou o refresh token); null nos demais casos",
     }),
     HasCredentials: z
       .union([z.literal(0), z.literal(1)])
