@@ -23,6 +23,7 @@ import { callChannel } from "./channel-calls";
 import { channelKindById } from "./channel-kinds";
 import { createOrdersOfHubOrders } from "./create-orders";
 import { channelOf } from "./integrations";
+import { cancelOrdersOfUpdates, channelOrderUpdates } from "./mercado-livre/order-updates";
 import { HUB_INTEGRATION_NOT_FOUND, PULL_JOB_PARAMS } from "./messages";
 import { mapChannelOrder, uniqueOrders } from "./order-mapping";
 
@@ -46,11 +47,20 @@ export type PullCounts = {
   pulled: number;
   created: number;
   duplicates: number;
+  /** Orders stored before that the channel changed since (status, shipment...): updated, not stored again. */
+  updated: number;
   unmapped: number;
   /** Settlements of the channel stored (a settlement already stored is not counted). */
   settlements: number;
 };
-const NO_COUNTS: PullCounts = { pulled: 0, created: 0, duplicates: 0, unmapped: 0, settlements: 0 };
+const NO_COUNTS: PullCounts = {
+  pulled: 0,
+  created: 0,
+  duplicates: 0,
+  updated: 0,
+  unmapped: 0,
+  settlements: 0,
+};
 
 export function pullIntegrationOf(params: string): number | null {
   try {
@@ -107,6 +117,11 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
       orders.map((order) => order.id),
     );
     const fresh = orders.filter((order) => !stored.has(order.id));
+    const updates = await channelOrderUpdates(
+      db,
+      integrationId,
+      orders.filter((order) => stored.has(order.id)),
+    );
     const skus = await skusByCodes(db, job.companyId, [
       ...new Set(fresh.flatMap((order) => order.items.map((item) => item.sku))),
     ]);
@@ -114,12 +129,14 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
     const next: PullCounts = {
       pulled: counts.pulled + page.orders.length,
       created: counts.created + mapped.length,
-      duplicates: counts.duplicates + repeated + stored.size,
+      duplicates: counts.duplicates + repeated + stored.size - updates.length,
+      updated: counts.updated + updates.length,
       unmapped: counts.unmapped + mapped.filter((order) => order.unmappedSkus.length > 0).length,
       settlements: counts.settlements,
     };
     const statements: Statement[] = [
       ...mapped.flatMap((order) => pulledOrderStatements(db, target, order)),
+      ...updates.flatMap((update) => update.statements),
       advanceCursor(db, orderCursor, cursor, page.nextCursor),
       advanceJobProgress(db, job.id, processed, processed + page.orders.length, next),
     ];
@@ -128,6 +145,7 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
     await commitPage(context, statements, { cursorOf: orderCursor, cursor, processed });
     processed += page.orders.length;
     counts = next;
+    await cancelOrdersOfUpdates(db, job.companyId, updates);
     await createOrdersOfHubOrders(db, integration);
     if (!page.hasMore) break;
   }
