@@ -65,6 +65,7 @@ export default defineConfig({
             "./test/domain/ofx/fixtures.setup.mjs",
             "./test/support/webhook-receiver.setup.mjs",
             "./test/support/pix-psp-double.setup.mjs",
+            "./test/support/ml-double.setup.mjs",
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
