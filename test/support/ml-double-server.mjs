@@ -76,7 +76,9 @@ async function applyFault(seller, on, response) {
       error(response, 401, "not_found", "invalid_token");
       return true;
     case "429":
-      error(response, 429, "too_many_requests", "Too Many Requests", { "Retry-After": fault.retryAfter ?? "1" });
+      error(response, 429, "too_many_requests", "Too Many Requests", {
+        "Retry-After": fault.retryAfter ?? "1",
+      });
       return true;
     case "500":
       error(response, 500, "internal_error", "Internal server error");
@@ -114,13 +116,27 @@ async function oauthToken(seller, request, response) {
   const grant = form.get("grant_type");
   if (grant === "refresh_token") {
     if (form.get("refresh_token") !== seller.refreshToken)
-      return error(response, 400, "invalid_grant", "Error validating grant. Your authorization code or refresh token may be expired or it was already used");
+      return error(
+        response,
+        400,
+        "invalid_grant",
+        "Error validating grant. Your authorization code or refresh token may be expired or it was already used",
+      );
     seller.refreshes++;
     return json(response, 200, issueTokens(seller));
   }
   if (grant === "authorization_code") {
-    if (form.get("code") !== seller.code || seller.codeUsed || (seller.redirectUri && form.get("redirect_uri") !== seller.redirectUri))
-      return error(response, 400, "invalid_grant", "Error validating grant. Your authorization code or refresh token may be expired or it was already used");
+    if (
+      form.get("code") !== seller.code ||
+      seller.codeUsed ||
+      (seller.redirectUri && form.get("redirect_uri") !== seller.redirectUri)
+    )
+      return error(
+        response,
+        400,
+        "invalid_grant",
+        "Error validating grant. Your authorization code or refresh token may be expired or it was already used",
+      );
     seller.codeUsed = true;
     return json(response, 200, issueTokens(seller));
   }
@@ -137,7 +153,8 @@ async function api(seller, path, url, request, response) {
   if (await applyFault(seller, "api", response)) return;
   if (!authorised(seller, request)) return error(response, 401, "not_found", "invalid_token");
   const q = url.searchParams;
-  if (path === "/users/me") return json(response, 200, { id: seller.sellerId, nickname: `VENDEDOR${seller.sellerId}` });
+  if (path === "/users/me")
+    return json(response, 200, { id: seller.sellerId, nickname: `VENDEDOR${seller.sellerId}` });
   if (path === "/orders/search") {
     if (q.get("seller") !== String(seller.sellerId))
       return error(response, 403, "forbidden", "Caller is not allowed to search orders of this seller");
@@ -165,7 +182,9 @@ async function api(seller, path, url, request, response) {
   let match = /^\/orders\/(\d+)\/billing_info$/.exec(path);
   if (match) {
     const billing = seller.billing.get(match[1]);
-    return billing ? json(response, 200, billing) : error(response, 404, "not_found", "Billing info not found");
+    return billing
+      ? json(response, 200, billing)
+      : error(response, 404, "not_found", "Billing info not found");
   }
   match = /^\/orders\/(\d+)$/.exec(path);
   if (match) {
@@ -198,7 +217,10 @@ async function control(name, rest, request, response) {
   if (rest === "/orders") {
     for (const order of data) {
       seller.clock += 1000;
-      seller.orders.set(String(order.id), { ...order, date_last_updated: new Date(seller.clock).toISOString() });
+      seller.orders.set(String(order.id), {
+        ...order,
+        date_last_updated: new Date(seller.clock).toISOString(),
+      });
     }
     return json(response, 200, {});
   }
@@ -261,8 +283,14 @@ const server = createServer(async (request, response) => {
     const seller = sellerOf(apiMatch[1]);
     const path = apiMatch[2];
     const { authorization: _token, ...headers } = request.headers;
-    seller.requests.push({ method: request.method, path, query: Object.fromEntries(url.searchParams), headers });
-    if (path === "/oauth/token" && request.method === "POST") return await oauthToken(seller, request, response);
+    seller.requests.push({
+      method: request.method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+    });
+    if (path === "/oauth/token" && request.method === "POST")
+      return await oauthToken(seller, request, response);
     if (request.method !== "GET") return error(response, 405, "method_not_allowed", "method not allowed");
     return await api(seller, path, url, request, response);
   } catch (failure) {

@@ -32,7 +32,14 @@ export function mlOrder(
   fields: {
     id?: number;
     status?: string;
-    items?: { listing?: string; sku?: string | null; customField?: string | null; title?: string; quantity?: number; price?: number }[];
+    items?: {
+      listing?: string;
+      sku?: string | null;
+      customField?: string | null;
+      title?: string;
+      quantity?: number;
+      price?: number;
+    }[];
     buyerId?: number;
     shipmentId?: number | null;
     packId?: number | null;
@@ -93,10 +100,16 @@ export async function mlDouble(name: string, settings: MlSellerSettings) {
     billing: (billing: Record<string, unknown>) => call("/billing", "POST", billing),
     faults: (faults: MlFault[]) => call("/faults", "PUT", faults),
     expireAccessTokens: () => call("/expire", "POST", {}),
-    state: async (): Promise<{ refreshes: number; refreshToken: string }> => (await call("/state", "GET")).json(),
-    notification: async (body: { topic: string; resource: string; userId?: number; applicationId?: number }) =>
-      (await call("/notify", "POST", body)).json() as Promise<Record<string, unknown>>,
-    requests: async (): Promise<{ method: string; path: string; query: Record<string, string>; headers: Record<string, string> }[]> =>
-      (await call("/requests", "GET")).json(),
+    state: async (): Promise<{ refreshes: number; refreshToken: string }> =>
+      (await call("/state", "GET")).json(),
+    notification: async (body: {
+      topic: string;
+      resource: string;
+      userId?: number;
+      applicationId?: number;
+    }) => (await call("/notify", "POST", body)).json() as Promise<Record<string, unknown>>,
+    requests: async (): Promise<
+      { method: string; path: string; query: Record<string, string>; headers: Record<string, string> }[]
+    > => (await call("/requests", "GET")).json(),
   };
 }

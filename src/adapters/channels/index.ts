@@ -1,6 +1,6 @@
-import { MercadoLivreChannel } from "./mercado-livre/adapter";
+import { DisconnectedChannel, MercadoLivreChannel } from "./mercado-livre/adapter";
 import { SANDBOX_MARKETPLACE, SANDBOX_WEB_STORE, SandboxChannel } from "./sandbox";
-import { type ChannelAdapter, type ChannelConnection, ChannelError } from "./types";
+import type { ChannelAdapter, ChannelConnection } from "./types";
 
 /** The adapter of the integration's channel kind; the domain never names an implementation. */
 export function channelAdapter(connection: ChannelConnection): ChannelAdapter {
@@ -12,7 +12,7 @@ export function channelAdapter(connection: ChannelConnection): ChannelAdapter {
     case "mercado-livre":
       if (!connection.mercadoLivre) {
         const expired = connection.expiresAt !== null && connection.expiresAt <= connection.now;
-        throw new ChannelError(expired ? "expired" : "not_authenticated");
+        return new DisconnectedChannel(expired ? "expired" : "not_authenticated");
       }
       return new MercadoLivreChannel(connection.mercadoLivre);
     default:

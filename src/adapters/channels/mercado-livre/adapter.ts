@@ -232,3 +232,32 @@ export class MercadoLivreChannel implements ChannelAdapter {
     throw new ChannelError("invalid_answer");
   }
 }
+
+/** A Mercado Livre integration with no usable tokens: every call fails with why (`not_authenticated`, `expired`). */
+export class DisconnectedChannel implements ChannelAdapter {
+  constructor(private readonly failure: "not_authenticated" | "expired") {}
+  private fail(): never {
+    throw new ChannelError(this.failure);
+  }
+  async authenticate(): Promise<{ expiresAt: Date | null }> {
+    return this.fail();
+  }
+  async fetchOrdersSince(): Promise<ChannelOrderPage> {
+    return this.fail();
+  }
+  async fetchSettlementsSince(): Promise<ChannelSettlementPage> {
+    return this.fail();
+  }
+  async fetchClaim(): Promise<ChannelClaim> {
+    return this.fail();
+  }
+  async sendAttachment(): Promise<{ attachmentId: string }> {
+    return this.fail();
+  }
+  async updateProduct(): Promise<{ product: ChannelUpdateResult; variations: ChannelUpdateResult[] }> {
+    return this.fail();
+  }
+  async fetchLabels(): Promise<ChannelLabels> {
+    return this.fail();
+  }
+}
