@@ -165,10 +165,3 @@ export function mlSettingsOf(
       log(call.outcome === "failed" ? "warn" : "info", "mercado livre call", { integrationId, ...call }),
   };
 }
-
-/** The connection row of an integration, or the channel's "not authenticated". */
-export async function requireMlConnection(db: Db, companyId: number, integrationId: number) {
-  const connection = await findMlConnection(db, companyId, integrationId);
-  if (!connection) throw new ChannelError("not_authenticated");
-  return connection;
-}
