@@ -14,11 +14,13 @@ import { HUB_TAG } from "./schemas/common";
 import { integrationParams } from "./schemas/integrations";
 
 const AuthorizationQuery = z.object({
-  RedirectUri: requiredText("RedirectUri", 500).openapi({
-    param: { name: "RedirectUri", in: "query" },
-    description: "A URL de retorno cadastrada no aplicativo do Mercado Livre (https)",
-    example: "https://app.exemplo.com.br/mercado-livre/retorno",
-  }),
+  RedirectUri: requiredText("RedirectUri", 500)
+    .optional()
+    .openapi({
+      param: { name: "RedirectUri", in: "query" },
+      description: "A URL de retorno cadastrada no aplicativo do Mercado Livre (https)",
+      example: "https://app.exemplo.com.br/mercado-livre/retorno",
+    }),
 });
 
 const AuthorizationSchema = z

@@ -13,3 +13,5 @@ export const mlCodeRefused = (reason: string) => `O Mercado Livre recusou o cód
 export const ML_BASE_URL_NOT_HTTPS = "BaseUrl deve usar https";
 export const ML_BASE_URL_PRIVATE = "BaseUrl deve ser um endereço público (não local nem de rede privada)";
 export const ML_BASE_URL_INVALID = "BaseUrl inválida";
+export const ML_REDIRECT_URI_REQUIRED =
+  "RedirectUri é obrigatório: a URL de retorno cadastrada no aplicativo do Mercado Livre";

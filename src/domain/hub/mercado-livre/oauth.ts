@@ -21,7 +21,12 @@ import { channelKindById } from "../channel-kinds";
 import { findIntegration, type HubDeps } from "../integrations";
 import { CREDENTIALS_KEY_MISSING } from "../messages";
 import { ML_KIND_CODE, mlBaseUrlRefusal, mlGrant, sealTokens } from "./connection";
-import { ML_APP_CREDENTIALS_MISSING, ML_NOT_MERCADO_LIVRE, ML_OAUTH_STATE_INVALID } from "./messages";
+import {
+  ML_APP_CREDENTIALS_MISSING,
+  ML_NOT_MERCADO_LIVRE,
+  ML_OAUTH_STATE_INVALID,
+  ML_REDIRECT_URI_REQUIRED,
+} from "./messages";
 
 const STATE_TTL_MS = 10 * 60_000;
 const utcText = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
@@ -45,10 +50,15 @@ async function mlApp(deps: Pick<HubDeps, "db" | "credentialsKey">, companyId: nu
 }
 
 /** The URL the seller opens to authorise the app, with a fresh single-use state bound to the integration. */
-export async function startMlAuthorization(deps: HubDeps, integrationId: number, redirectUri: string) {
+export async function startMlAuthorization(
+  deps: HubDeps,
+  integrationId: number,
+  redirectUri: string | undefined,
+) {
+  const { app } = await mlApp(deps, deps.companyId, integrationId);
+  if (!redirectUri) throw badRequest(ML_REDIRECT_URI_REQUIRED);
   const refusal = mlBaseUrlRefusal(redirectUri, deps.production ?? true);
   if (refusal) throw badRequest(refusal.replace("BaseUrl", "RedirectUri"));
-  const { app } = await mlApp(deps, deps.companyId, integrationId);
   const state = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
   const expiresAt = utcText(new Date(deps.now.getTime() + STATE_TTL_MS));
   await insertMlOauthState(deps.db, {

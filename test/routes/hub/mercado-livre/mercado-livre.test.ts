@@ -1,9 +1,14 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hubIntegrations, hubOrders, mlConnections, mlNotifications } from "../../../../drizzle/schema";
-import { ML_OAUTH_STATE_INVALID, mlRefreshRefused } from "../../../../src/domain/hub/mercado-livre/messages";
+import {
+  ML_NOT_MERCADO_LIVRE,
+  ML_OAUTH_STATE_INVALID,
+  ML_REDIRECT_URI_REQUIRED,
+  mlRefreshRefused,
+} from "../../../../src/domain/hub/mercado-livre/messages";
 import { CHANNEL_CREDENTIALS_EXPIRED, CHANNEL_INVALID_ANSWER } from "../../../../src/domain/hub/messages";
-import { pullNow } from "../../../support/hub-factories";
+import { newChannelIntegration, pullNow } from "../../../support/hub-factories";
 import { mlDouble, mlOrder } from "../../../support/ml-double";
 import { expectRefusal } from "../../../support/refusal";
 import { companyOneApi, demoDb, unique } from "../../../support/registry-factories";
@@ -165,6 +170,17 @@ describe("connecting a Mercado Livre seller", () => {
     expect(created.status).toBe(200);
     expect(created.body[0]!.AuthenticationStatus).toBe("NotAuthenticated");
     const id = created.body[0]!.IDCompanyIntegration;
+    expectRefusal(
+      await api.get(`/hub/integration/${id}/mercado-livre/authorization`),
+      ML_REDIRECT_URI_REQUIRED,
+    );
+    const sandbox = await newChannelIntegration(api);
+    expectRefusal(
+      await api.get(
+        `/hub/integration/${sandbox.IDCompanyIntegration}/mercado-livre/authorization?RedirectUri=https://a.example.com/r`,
+      ),
+      ML_NOT_MERCADO_LIVRE,
+    );
     const auth = await api.get(
       `/hub/integration/${id}/mercado-livre/authorization?RedirectUri=${encodeURIComponent("https://app.exemplo.com.br/retorno")}`,
     );
