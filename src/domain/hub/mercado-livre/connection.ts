@@ -12,7 +12,6 @@ import type {
   MlTokenState,
   MlTokenStore,
 } from "../../../adapters/channels/mercado-livre/types";
-import { ChannelError } from "../../../adapters/channels/types";
 import {
   channelOrdersOfShipments,
   claimMlRefresh,
