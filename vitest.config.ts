@@ -70,6 +70,7 @@ export default defineConfig({
             "./test/support/pix-psp-double.setup.mjs",
             // SEFAZ's event service (NFeRecepcaoEvento4), verifying signatures with xml-crypto
             "./test/support/sefaz-event-double.setup.mjs",
+            "./test/support/ml-double.setup.mjs",
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -13,6 +13,7 @@ import { requestLog } from "./middleware/request-log";
 import { splitVersion, tenant } from "./middleware/tenant";
 import { protectedRoutes } from "./routes";
 import { healthRouter } from "./routes/health";
+import { mercadoLivrePublicRouter } from "./routes/hub/mercado-livre";
 import { pixWebhookRouter } from "./routes/pix";
 import { signedUploadRouter } from "./routes/uploads";
 import { signInRouter } from "./routes/user";
@@ -39,12 +40,14 @@ export function createApp() {
   app.use("*", tenant);
   app.use("*", dispatchAfterWrites);
   app.use("*", limitBodySize);
-  // The signed upload URL carries its own credential (HMAC signature), and the Pix webhook its secret,
+  // The signed upload URL carries its own credential (HMAC signature), the Pix webhook its secret, and
+  // Mercado Livre's notifications and OAuth return their seller/app and single-use state,
   // so they sit before requireAuth.
   const publicRoutes = app
     .route("/", signInRouter)
     .route("/", signedUploadRouter)
-    .route("/", pixWebhookRouter);
+    .route("/", pixWebhookRouter)
+    .route("/", mercadoLivrePublicRouter);
 
   app.use("*", requireAuth);
   return publicRoutes.route("/", protectedRoutes);

@@ -21,6 +21,8 @@ export const hubIntegrations = sqliteTable(
     authState: text().notNull().default("NotAuthenticated"),
     /** UTC `YYYY-MM-DD HH:MM:SS` when the channel's authorisation ends; null = no expiry. */
     authExpiresAt: text(),
+    /** Why the channel ended the authorisation (`Expired`: its refusal of the refresh token); null otherwise. */
+    authReason: text(),
     /** JSON of the sandbox channel's settings (mode, order count, SKU codes). */
     sandbox: text().notNull().default("{}"),
     /** Where the channel's orders are fulfilled from (IDWarehouseHub). */
@@ -203,4 +205,67 @@ export const hubCollectionListOrders = sqliteTable(
     hubOrderId: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.collectionListId, t.hubOrderId] })],
+);
+
+/**
+ * A Mercado Livre integration's connection: the API address, the app's client id and the seller's
+ * user id (plain: they find the integration of a notification), and the seller's tokens sealed
+ * like the credentials (AES-GCM). `version` moves with every replacement of the tokens: a refresh
+ * is a compare-and-set on it, and `refreshLeaseUntil` keeps one refresh in flight per integration.
+ */
+export const mlConnections = sqliteTable(
+  "ml_connections",
+  {
+    companyIntegrationId: integer().primaryKey(),
+    companyId: companyId(),
+    baseUrl: text().notNull(),
+    clientId: text().notNull(),
+    sellerId: text(),
+    /** Sealed `{accessToken, refreshToken}`; null before the seller is connected. */
+    tokens: text(),
+    /** UTC `YYYY-MM-DD HH:MM:SS` when the access token ends. */
+    accessExpiresAt: text(),
+    version: integer().notNull().default(0),
+    /** UTC `YYYY-MM-DD HH:MM:SS` until which one caller holds the refresh of this version. */
+    refreshLeaseUntil: text(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("ml_connections_seller").on(t.clientId, t.sellerId)],
+);
+
+/** OAuth `state`s handed out with an authorization URL: bound to one integration, single use, short lived. */
+export const mlOauthStates = sqliteTable("ml_oauth_states", {
+  /** SHA-256 (base64url) of the state: the state itself is never stored. */
+  stateHash: text().primaryKey(),
+  companyId: companyId(),
+  companyIntegrationId: integer().notNull(),
+  redirectUri: text().notNull(),
+  expiresAt: text().notNull(),
+  usedAt: text(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Mercado Livre's notifications of an integration: one row per resource (a second notification of
+ * the same resource sets it pending again), fetched by the next pull.
+ */
+export const mlNotifications = sqliteTable(
+  "ml_notifications",
+  {
+    id: id(),
+    companyId: companyId(),
+    companyIntegrationId: integer().notNull(),
+    topic: text().notNull(),
+    resource: text().notNull(),
+    /** `pending` (to fetch), `fetched`, or `ignored` (a topic this part does not fetch yet). */
+    state: text().notNull().default("pending"),
+    attempts: integer().notNull().default(1),
+    /** `sent` of the notification (UTC text as Mercado Livre wrote it), if any. */
+    sentAt: text(),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ml_notifications_resource").on(t.companyIntegrationId, t.resource),
+    index("ml_notifications_pending").on(t.companyIntegrationId, t.state, t.id),
+  ],
 );

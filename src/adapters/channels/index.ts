@@ -1,3 +1,4 @@
+import { DisconnectedChannel, MercadoLivreChannel } from "./mercado-livre/adapter";
 import { SANDBOX_MARKETPLACE, SANDBOX_WEB_STORE, SandboxChannel } from "./sandbox";
 import type { ChannelAdapter, ChannelConnection } from "./types";
 
@@ -8,6 +9,12 @@ export function channelAdapter(connection: ChannelConnection): ChannelAdapter {
       return new SandboxChannel(connection, SANDBOX_MARKETPLACE);
     case "sandbox-webstore":
       return new SandboxChannel(connection, SANDBOX_WEB_STORE);
+    case "mercado-livre":
+      if (!connection.mercadoLivre) {
+        const expired = connection.expiresAt !== null && connection.expiresAt <= connection.now;
+        return new DisconnectedChannel(expired ? "expired" : "not_authenticated");
+      }
+      return new MercadoLivreChannel(connection.mercadoLivre);
     default:
       throw new Error(`no channel adapter for kind ${connection.kind}`);
   }

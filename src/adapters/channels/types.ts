@@ -4,6 +4,8 @@
  * decided per integration by `channelAdapter`, never by a route.
  */
 
+import type { MlSettings } from "./mercado-livre/types";
+
 /** Credentials as the company typed them at the channel's developer portal. */
 export type ChannelCredentials = { ClientId: string; ClientSecret: string };
 
@@ -20,6 +22,8 @@ export type SandboxSettings = {
 export type ChannelConnection = {
   /** The channel kind's code (`sandbox-marketplace`...). */
   kind: string;
+  /** The Mercado Livre integration's settings (token store, inbox, call log); null for other kinds. */
+  mercadoLivre?: MlSettings | null;
   credentials: ChannelCredentials | null;
   /** When the channel's authorisation ends (null: no expiry). */
   expiresAt: Date | null;
@@ -50,12 +54,21 @@ export type ChannelOrder = {
   status: "pending_payment" | "paid" | "shipped" | "delivered" | "cancelled";
   /** UTC `YYYY-MM-DD HH:MM:SS`. */
   orderedAt: string;
+  /** UTC `YYYY-MM-DD HH:MM:SS` of the channel's last change (channels that say it). */
+  updatedAt?: string;
   buyer: { name: string; document: string; email: string | null };
   items: ChannelOrderItem[];
   shippingCents: number;
   shipmentId: string | null;
   packId: string | null;
   shippingMethod: ChannelShippingMethod | null;
+  /** The shipment as the channel describes it (channels that have one): status, tracking, logistic type. */
+  shipment?: {
+    status: string;
+    trackingNumber: string | null;
+    logisticType: string | null;
+    mode: string | null;
+  } | null;
   coupon: { code: string; discountCents: number } | null;
   utm: {
     source: string | null;

@@ -17,6 +17,7 @@ function selectIntegrations(db: Db) {
       credentials: hubIntegrations.credentials,
       authState: hubIntegrations.authState,
       authExpiresAt: hubIntegrations.authExpiresAt,
+      authReason: hubIntegrations.authReason,
       sandbox: hubIntegrations.sandbox,
       warehouseId: hubIntegrations.warehouseId,
       cursor: hubIntegrations.cursor,
@@ -80,6 +81,7 @@ export type HubIntegrationValues = {
   sandbox: string;
   warehouseId: number | null;
   paymentTypeId: number | null;
+  authReason?: string | null;
 };
 
 /** The registry row (Kind HUB) and its channel row, in one batch; answers the IDCompanyIntegration. */
@@ -87,6 +89,8 @@ export async function insertHubIntegration(
   db: Db,
   companyId: number,
   values: HubIntegrationValues,
+  /** Statements of the channel's own rows, after the channel row (`last_insert_rowid()` is its id). */
+  channelRows: Statement[] = [],
 ): Promise<number> {
   const [inserted] = await db.batch([
     db
@@ -104,6 +108,7 @@ export async function insertHubIntegration(
       warehouseId: values.warehouseId,
       paymentTypeId: values.paymentTypeId,
     }),
+    ...channelRows,
   ]);
   return inserted[0]!.id;
 }

@@ -36,6 +36,15 @@ export const CHANNEL_KINDS: readonly ChannelKind[] = [
     salesChannel: { id: 2, name: "Sandbox Loja Virtual", logoUrl: svgLogo("#43A047", "LV") },
     sandbox: true,
   },
+  {
+    id: 3,
+    code: "mercado-livre",
+    description:
+      "Mercado Livre (pedidos, envios e pacotes pela API do Mercado Livre; OAuth 2.0 do vendedor e notificações)",
+    channelType: "marketplace",
+    salesChannel: { id: 3, name: "Mercado Livre", logoUrl: svgLogo("#FFE600", "ML") },
+    sandbox: false,
+  },
 ];
 
 export const channelKindById = (id: number): ChannelKind | undefined =>

@@ -23,6 +23,7 @@ import { callChannel } from "./channel-calls";
 import { channelKindById } from "./channel-kinds";
 import { createOrdersOfHubOrders } from "./create-orders";
 import { channelOf } from "./integrations";
+import { cancelOrdersOfUpdates, channelOrderUpdates } from "./mercado-livre/order-updates";
 import { HUB_INTEGRATION_NOT_FOUND, PULL_JOB_PARAMS } from "./messages";
 import { mapChannelOrder, uniqueOrders } from "./order-mapping";
 
@@ -55,11 +56,20 @@ export type PullCounts = {
   pulled: number;
   created: number;
   duplicates: number;
+  /** Orders stored before that the channel changed since (status, shipment...): updated, not stored again. */
+  updated: number;
   unmapped: number;
   /** Settlements of the channel stored (a settlement already stored is not counted). */
   settlements: number;
 };
-const NO_COUNTS: PullCounts = { pulled: 0, created: 0, duplicates: 0, unmapped: 0, settlements: 0 };
+const NO_COUNTS: PullCounts = {
+  pulled: 0,
+  created: 0,
+  duplicates: 0,
+  updated: 0,
+  unmapped: 0,
+  settlements: 0,
+};
 
 export function pullIntegrationOf(params: string): number | null {
   try {
@@ -88,7 +98,10 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
   const kind = channelKindById(integration.typeCompanyIntegrationId);
   if (!kind) throw new JobFailure(HUB_INTEGRATION_NOT_FOUND);
   const { timeZone } = await getCompany(db, job.companyId);
-  const channel = await channelOf({ credentialsKey: context.credentialsKey, now: new Date() }, integration);
+  const channel = await channelOf(
+    { db, credentialsKey: context.credentialsKey, now: new Date() },
+    integration,
+  );
   const target: PullTarget = {
     companyId: job.companyId,
     integrationId,
@@ -114,6 +127,11 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
       orders.map((order) => order.id),
     );
     const fresh = orders.filter((order) => !stored.has(order.id));
+    const updates = await channelOrderUpdates(
+      db,
+      integrationId,
+      orders.filter((order) => stored.has(order.id)),
+    );
     const skus = await skusByCodes(db, job.companyId, [
       ...new Set(fresh.flatMap((order) => order.items.map((item) => item.sku))),
     ]);
@@ -121,12 +139,14 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
     const next: PullCounts = {
       pulled: counts.pulled + page.orders.length,
       created: counts.created + mapped.length,
-      duplicates: counts.duplicates + repeated + stored.size,
+      duplicates: counts.duplicates + repeated + stored.size - updates.length,
+      updated: counts.updated + updates.length,
       unmapped: counts.unmapped + mapped.filter((order) => order.unmappedSkus.length > 0).length,
       settlements: counts.settlements,
     };
     const statements: Statement[] = [
       ...pulledOrdersStatements(db, target, mapped),
+      ...updates.flatMap((update) => update.statements),
       advanceCursor(db, orderCursor, cursor, page.nextCursor),
       advanceJobProgress(db, job.id, processed, processed + page.orders.length, next),
     ];
@@ -136,6 +156,7 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
     cursor = page.nextCursor;
     processed += page.orders.length;
     counts = next;
+    await cancelOrdersOfUpdates(db, job.companyId, updates);
     await createOrdersOfHubOrders(db, integration, {
       channelOrderIds: mapped.filter((o) => o.unmappedSkus.length === 0).map((o) => o.channelOrderId),
     });

@@ -40,6 +40,11 @@ export async function requestPull(
   return createJob(deps, pullJob(request.companyId, request.integrationId, run, request.userId));
 }
 
+/** A pull of the integration queued once per `run` (a notification's, a sweep's). */
+export async function schedulePull(deps: JobDeps, companyId: number, integrationId: number, run: string) {
+  return createJob(deps, pullJob(companyId, integrationId, run, null));
+}
+
 /**
  * The hourly pull: one job per authenticated integration of the account. The hour is part of the
  * job's key, so a cron that fires twice in the same hour queues each pull once.

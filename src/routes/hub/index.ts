@@ -11,6 +11,7 @@ import { getHubProduct, getHubProductRoute } from "./get-product";
 import { listHubIntegrationTypes, listHubIntegrationTypesRoute } from "./list-integration-types";
 import { listHubIntegrations, listHubIntegrationsRoute } from "./list-integrations";
 import { listHubOrders, listHubOrdersRoute } from "./list-orders";
+import { mlAuthorization, mlAuthorizationRoute, mlSeller, mlSellerRoute } from "./mercado-livre";
 import { pullHubOrders, pullHubOrdersRoute } from "./pull-orders";
 import { sendHubClaimFile, sendHubClaimFileRoute } from "./send-claim-file";
 import { sendHubOrderFile, sendHubOrderFileRoute } from "./send-order-file";
@@ -34,4 +35,6 @@ export const hubRouter = createRouter()
   .openapi(getHubProductRoute, getHubProduct)
   .openapi(updateHubProductRoute, updateHubProduct)
   .openapi(createHubCollectionListRoute, createHubCollectionList)
-  .openapi(fetchHubLabelsRoute, fetchHubLabels);
+  .openapi(fetchHubLabelsRoute, fetchHubLabels)
+  .openapi(mlAuthorizationRoute, mlAuthorization)
+  .openapi(mlSellerRoute, mlSeller);

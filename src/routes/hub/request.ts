@@ -11,6 +11,7 @@ export const hubDeps = (c: Context<AppEnv>): HubDeps => ({
   companyId: c.get("caller").companyId,
   credentialsKey: c.env.HUB_CREDENTIALS_KEY,
   now: new Date(),
+  production: c.env.ENVIRONMENT !== "development",
 });
 
 /** The attachment routes take multipart only; any other body is "file not sent" (400), not a 415. */

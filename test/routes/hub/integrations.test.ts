@@ -31,6 +31,7 @@ describe("channel kinds", () => {
     ).toEqual([
       [1, "sandbox-marketplace"],
       [2, "sandbox-webstore"],
+      [3, "mercado-livre"],
     ]);
     expect(response.body[0]!.SalesChannelLogoUrl).toMatch(/^data:image\/svg\+xml,/);
   });
@@ -58,6 +59,7 @@ describe("channel integrations", () => {
       IDSalesChannel: 1,
       SalesChannelLogoUrl: expect.stringMatching(/^data:image\/svg\+xml,/),
       AuthenticationStatus: "Authenticated",
+      AuthenticationReason: null,
       HasCredentials: 1,
       CredentialsExpireAt: null,
       IDWarehouseHub: String(warehouse),

@@ -76,6 +76,10 @@ const CredentialsSchema = z
     ClientSecret: requiredText("Credentials.ClientSecret", 500)
       .openapi({ example: "segredo-da-loja-123" })
       .openapi({ description: "Segredo da conta no canal (somente escrita)" }),
+    RefreshToken: requiredText("Credentials.RefreshToken", 500).optional().openapi({
+      description:
+        "Mercado Livre: o refresh token do vendedor (uso único: trocado na hora por um novo par, guardado criptografado). Sem ele, conecte pelo OAuth (GET /hub/integration/{id}/mercado-livre/authorization)",
+    }),
   })
   .openapi({
     description:
@@ -99,6 +103,11 @@ const paymentTypeBody = idBody("IDTypePayment").nullable().openapi({
 /** What both the creation and a change of an integration may set. */
 const integrationSettings = {
   Credentials: CredentialsSchema.optional(),
+  BaseUrl: requiredText("BaseUrl", 300).optional().openapi({
+    description:
+      "Mercado Livre: endereço da API (padrão https://api.mercadolibre.com). Em produção, https num host público",
+    example: "https://api.mercadolibre.com",
+  }),
   CredentialsExpireAt: expireAtBody.optional(),
   IDWarehouseHub: warehouseBody.optional(),
   IDTypePayment: paymentTypeBody.optional(),
@@ -148,6 +157,10 @@ export const HubIntegrationSchema = z
     AuthenticationStatus: z.enum(["Authenticated", "Expired", "NotAuthenticated", "Refused"]).openapi({
       description: "Estado da autenticação no canal; `Expired` quando CredentialsExpireAt passou",
     }),
+    AuthenticationReason: z.string().nullable().openapi({
+      description:
+        "Por que o canal encerrou a autenticação (`Expired`: o canal recusou o refresh token); null nos demais casos",
+    }),
     HasCredentials: z
       .union([z.literal(0), z.literal(1)])
       .openapi({ description: "1 quando há credenciais guardadas (elas nunca são devolvidas)" }),
@@ -180,6 +193,7 @@ export const integrationBody = (view: ChannelIntegration): z.infer<typeof HubInt
   IDSalesChannel: view.kind.salesChannel.id,
   SalesChannelLogoUrl: view.kind.salesChannel.logoUrl,
   AuthenticationStatus: view.status,
+  AuthenticationReason: view.status === "Expired" ? view.row.authReason : null,
   HasCredentials: view.row.credentials ? 1 : 0,
   CredentialsExpireAt: view.row.authExpiresAt,
   IDWarehouseHub: view.row.warehouseId === null ? null : String(view.row.warehouseId),
@@ -195,6 +209,7 @@ export const integrationBody = (view: ChannelIntegration): z.infer<typeof HubInt
 export const integrationInput = (body: z.infer<typeof HubIntegrationUpdateSchema>) => ({
   description: body.Description,
   credentials: body.Credentials,
+  baseUrl: body.BaseUrl,
   credentialsExpireAt: body.CredentialsExpireAt,
   warehouseId: body.IDWarehouseHub,
   paymentTypeId: body.IDTypePayment,

@@ -1,0 +1,159 @@
+/**
+ * Mercado Livre's REST API over `fetch`: the bearer token of the seller (refreshed once per
+ * integration when it ends or a call is answered 401), 429 and 5xx retried with a bounded backoff
+ * that honours `Retry-After`, each request limited in time, every answer parsed as JSON or refused
+ * as `invalid_answer`. Error bodies are `{message, error, status, cause}` (developers.mercadolivre.com.br).
+ */
+import { ChannelError } from "../types";
+import { exchangeToken, OAuthRefused } from "./oauth";
+import type { MlSettings, MlTokenState } from "./types";
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_ATTEMPTS = 4;
+const DEFAULT_MAX_WAIT_MS = 5_000;
+const DEFAULT_REFRESH_WAIT_MS = 10_000;
+/** A token this close to its end is refreshed before use. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `Retry-After` in seconds or as an HTTP date, in ms; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+export class MlHttp {
+  private refreshing: Promise<MlTokenState> | null = null;
+  constructor(private readonly settings: MlSettings) {}
+
+  private now() {
+    return this.settings.now?.() ?? Date.now();
+  }
+
+  /** GET of a path of the API (query as given), the answer's JSON. */
+  async get(path: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) {
+    let token = await this.accessToken(false);
+    let refreshed = false;
+    const maxAttempts = this.settings.maxAttempts ?? DEFAULT_ATTEMPTS;
+    for (let attempt = 1; ; attempt++) {
+      const started = this.now();
+      const url = new URL(`${this.settings.baseUrl.replace(/\/$/, "")}${path}`);
+      for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          headers: { Authorization: `Bearer ${token.accessToken}`, Accept: "application/json", ...headers },
+          signal: AbortSignal.timeout(this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        });
+      } catch (error) {
+        this.report("GET", path, null, "failed", attempt, started);
+        if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
+          throw new ChannelError("timeout");
+        throw new ChannelError("invalid_answer");
+      }
+      if (response.status === 401 && !refreshed) {
+        await response.body?.cancel();
+        this.report("GET", path, 401, "refreshed", attempt, started);
+        token = await this.accessToken(true, token.version);
+        refreshed = true;
+        continue;
+      }
+      if ((response.status === 429 || response.status >= 500) && attempt < maxAttempts) {
+        await response.body?.cancel();
+        this.report("GET", path, response.status, "retried", attempt, started);
+        const stated = retryAfterMs(response.headers.get("Retry-After"), this.now());
+        const backoff = stated ?? 200 * 2 ** (attempt - 1);
+        await sleep(Math.min(backoff, this.settings.maxRetryWaitMs ?? DEFAULT_MAX_WAIT_MS));
+        continue;
+      }
+      const body = await readJson(response);
+      if (!response.ok) {
+        this.report("GET", path, response.status, "failed", attempt, started);
+        if (response.status === 401) throw new ChannelError("expired");
+        if (response.status === 404) throw new ChannelError("order_not_found");
+        throw new ChannelError(
+          response.status === 429 || response.status >= 500 ? "timeout" : "invalid_answer",
+        );
+      }
+      this.report("GET", path, response.status, "ok", attempt, started);
+      return body;
+    }
+  }
+
+  private report(
+    method: string,
+    path: string,
+    status: number | null,
+    outcome: "ok" | "retried" | "refreshed" | "failed",
+    attempt: number,
+    started: number,
+  ) {
+    this.settings.onCall({ method, path, status, outcome, attempt, ms: this.now() - started });
+  }
+
+  /**
+   * A usable access token: the stored one while it lasts, else a refresh. `force` refreshes the
+   * token of `staleVersion` (a call answered 401) unless another caller already replaced it.
+   */
+  async accessToken(force: boolean, staleVersion?: number): Promise<MlTokenState & { accessToken: string }> {
+    const state = await this.settings.tokens.read();
+    if (!state) throw new ChannelError("not_authenticated");
+    const fresh =
+      state.accessToken !== null &&
+      (state.accessExpiresAt === null || state.accessExpiresAt.getTime() - EXPIRY_MARGIN_MS > this.now());
+    if (fresh && !(force && state.version === staleVersion)) {
+      return state as MlTokenState & { accessToken: string };
+    }
+    // one refresh per adapter instance at a time; across instances the store's lease decides
+    this.refreshing ??= this.refresh(state).finally(() => {
+      this.refreshing = null;
+    });
+    const next = await this.refreshing;
+    if (!next.accessToken) throw new ChannelError("expired");
+    return next as MlTokenState & { accessToken: string };
+  }
+
+  private async refresh(state: MlTokenState): Promise<MlTokenState> {
+    const { tokens } = this.settings;
+    if (!(await tokens.claimRefresh(state.version))) return this.awaitOtherRefresh(state.version);
+    try {
+      const grant = await exchangeToken(this.settings, {
+        grant_type: "refresh_token",
+        refresh_token: state.refreshToken,
+      });
+      if (!(await tokens.replace(state.version, grant))) return this.awaitOtherRefresh(state.version);
+      return { version: state.version + 1, ...grant };
+    } catch (error) {
+      if (error instanceof OAuthRefused) {
+        await tokens.refused(state.version, error.reason);
+        throw new ChannelError("expired", { reason: error.reason });
+      }
+      throw error;
+    }
+  }
+
+  /** Another caller holds the refresh: its result is read back once the version moves. */
+  private async awaitOtherRefresh(version: number): Promise<MlTokenState> {
+    const deadline = this.now() + (this.settings.refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS);
+    for (;;) {
+      const state = await this.settings.tokens.read();
+      if (!state) throw new ChannelError("expired");
+      if (state.version !== version) return state;
+      if (this.now() > deadline) throw new ChannelError("timeout");
+      await sleep(100);
+    }
+  }
+}
+
+/** The answer's JSON; anything else is `invalid_answer`. */
+export async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ChannelError("invalid_answer");
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * Mercado Livre's order resources as the adapter reads them (developers.mercadolivre.com.br,
+ * "Gerenciar orders", "Gerenciamento de envios", "Dados para emissão de Nota Fiscal", packs):
+ * `GET /orders/search` (`results`, `paging {total, offset, limit}`), `GET /orders/{id}`,
+ * `GET /orders/{id}/billing_info` (`x-version: 2`), `GET /shipments/{id}` (`x-format-new: true`)
+ * and `GET /packs/{id}`; and their mapping onto the hub's `ChannelOrder`.
+ */
+import { z } from "zod";
+import type { ChannelOrder } from "../types";
+
+const id = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)]).transform(String);
+const money = z.number().finite().nonnegative();
+const dateTime = z.string().refine((text) => !Number.isNaN(Date.parse(text)), "date");
+
+export const MlOrder = z.object({
+  id,
+  status: z.string().max(40),
+  date_created: dateTime,
+  date_last_updated: dateTime.optional(),
+  last_updated: dateTime.optional(),
+  pack_id: id.nullish(),
+  order_items: z
+    .array(
+      z.object({
+        item: z.object({
+          id: z.string().max(40),
+          title: z.string().max(500),
+          seller_sku: z.string().max(100).nullish(),
+          seller_custom_field: z.string().max(100).nullish(),
+          variation_id: id.nullish(),
+        }),
+        quantity: z.number().int().positive(),
+        unit_price: money,
+        full_unit_price: money.nullish(),
+      }),
+    )
+    .min(1)
+    .max(500),
+  total_amount: money,
+  buyer: z.object({
+    id,
+    nickname: z.string().max(200).nullish(),
+    first_name: z.string().max(200).nullish(),
+    last_name: z.string().max(200).nullish(),
+    email: z.string().max(200).nullish(),
+  }),
+  seller: z.object({ id }),
+  shipping: z.object({ id: id.nullish() }).nullish(),
+  payments: z.array(z.object({ shipping_cost: money.nullish() })).nullish(),
+});
+export type MlOrder = z.infer<typeof MlOrder>;
+
+export const MlOrderSearch = z.object({
+  results: z.array(z.unknown()).max(1000),
+  paging: z.object({
+    total: z.number().int().nonnegative(),
+    offset: z.number().int().nonnegative(),
+    limit: z.number().int().nonnegative(),
+  }),
+});
+
+export const MlShipment = z.object({
+  id,
+  status: z.string().max(40),
+  substatus: z.string().max(60).nullish(),
+  tracking_number: z.string().max(100).nullish(),
+  tracking_method: z.string().max(100).nullish(),
+  logistic: z.object({ mode: z.string().max(40).nullish(), type: z.string().max(40).nullish() }).nullish(),
+});
+export type MlShipment = z.infer<typeof MlShipment>;
+
+export const MlPack = z.object({
+  id,
+  status: z.string().max(40).nullish(),
+  orders: z.array(z.object({ id })).max(500),
+  shipment: z.object({ id: id.nullish() }).nullish(),
+});
+export type MlPack = z.infer<typeof MlPack>;
+
+/** `x-version: 2` billing info: the buyer's CPF/CNPJ and name. */
+export const MlBillingInfo = z.object({
+  buyer: z.object({
+    billing_info: z.object({
+      name: z.string().max(200).nullish(),
+      last_name: z.string().max(200).nullish(),
+      identification: z
+        .object({ type: z.string().max(20).nullish(), number: z.string().max(30).nullish() })
+        .nullish(),
+    }),
+  }),
+});
+export type MlBillingInfo = z.infer<typeof MlBillingInfo>;
+
+/** When the order last changed: `date_last_updated` (search) or `last_updated` (detail). */
+export const lastUpdatedOf = (order: MlOrder) =>
+  order.date_last_updated ?? order.last_updated ?? order.date_created;
+
+const cents = (value: number) => Math.round(value * 100);
+
+const utcText = (text: string) => new Date(Date.parse(text)).toISOString().slice(0, 19).replace("T", " ");
+
+/** Order statuses of Mercado Livre (and its shipment's) -> the hub's channel status. */
+export function channelStatusOf(order: MlOrder, shipment: MlShipment | null): ChannelOrder["status"] {
+  switch (order.status) {
+    case "cancelled":
+    case "invalid":
+      return "cancelled";
+    case "paid":
+    case "partially_refunded":
+      if (shipment?.status === "delivered") return "delivered";
+      if (shipment?.status === "shipped") return "shipped";
+      return "paid";
+    default:
+      // confirmed, payment_required, payment_in_process, partially_paid, pending_cancel
+      return "pending_payment";
+  }
+}
+
+/** The SKU code of an order item: `seller_sku`, else `seller_custom_field`, else the listing (`MLB…` or `MLB…/variation`). */
+export function skuCodeOf(item: MlOrder["order_items"][number]["item"]): string {
+  const code = item.seller_sku?.trim() || item.seller_custom_field?.trim();
+  if (code) return code;
+  return item.variation_id ? `${item.id}/${item.variation_id}` : item.id;
+}
+
+export type MlOrderParts = {
+  order: MlOrder;
+  billing: MlBillingInfo | null;
+  shipment: MlShipment | null;
+  pack: MlPack | null;
+};
+
+/** One Mercado Livre order, with its buyer's billing info, shipment and pack, as a channel order. */
+export function channelOrderOf({ order, billing, shipment, pack }: MlOrderParts): ChannelOrder {
+  const info = billing?.buyer.billing_info;
+  const document = info?.identification?.number?.replace(/\D/g, "") || `ML${order.buyer.id}`;
+  const billingName = [info?.name, info?.last_name].filter(Boolean).join(" ").trim();
+  const buyerName = [order.buyer.first_name, order.buyer.last_name].filter(Boolean).join(" ").trim();
+  const shippingCents = (order.payments ?? []).reduce((sum, p) => sum + cents(p.shipping_cost ?? 0), 0);
+  return {
+    id: order.id,
+    status: channelStatusOf(order, shipment),
+    orderedAt: utcText(order.date_created),
+    updatedAt: utcText(lastUpdatedOf(order)),
+    buyer: {
+      name: (billingName || buyerName || order.buyer.nickname || `Comprador ${order.buyer.id}`).slice(0, 150),
+      document,
+      email: order.buyer.email ?? null,
+    },
+    items: order.order_items.map((line) => {
+      const unit = cents(line.full_unit_price ?? line.unit_price);
+      const paid = cents(line.unit_price);
+      return {
+        sku: skuCodeOf(line.item),
+        title: line.item.title.slice(0, 200),
+        quantity: line.quantity,
+        unitPriceCents: unit,
+        discountCents: Math.max(0, unit - paid) * line.quantity,
+      };
+    }),
+    shippingCents,
+    shipmentId: shipment?.id ?? order.shipping?.id ?? pack?.shipment?.id ?? null,
+    packId: order.pack_id ?? null,
+    shippingMethod: null,
+    shipment: shipment
+      ? {
+          status: shipment.status,
+          trackingNumber: shipment.tracking_number ?? null,
+          logisticType: shipment.logistic?.type ?? null,
+          mode: shipment.logistic?.mode ?? null,
+        }
+      : null,
+    coupon: null,
+    utm: {
+      source: null,
+      medium: null,
+      campaign: null,
+      internalCampaign: null,
+      internalPage: null,
+      internalPart: null,
+    },
+    claims: [],
+  };
+}

@@ -1,0 +1,301 @@
+// Mercado Livre's API on loopback for the workers tests, in a Node process of its own (forked by
+// ml-double.setup.mjs), written from the public developer documentation (developers.mercadolivre.com.br:
+// authentication and authorization, orders, shipments, packs, billing info, notifications; see
+// docs/MERCADO-LIVRE.md), not from any SDK. Each test uses its own seller under `/ml/<name>` (the
+// integration's BaseUrl) and drives it through `/_control/<name>`:
+//   PUT  /_control/<name>           {clientId, clientSecret, sellerId, refreshToken, code?, redirectUri?,
+//                                     accessTtlSeconds?}: a fresh seller
+//   POST /_control/<name>/orders    [order JSON as the API writes it]: added or replaced (a replaced
+//                                    order gets a later date_last_updated)
+//   POST /_control/<name>/shipments [shipment JSON], /packs [pack JSON], /billing {orderId: billing_info}
+//   PUT  /_control/<name>/faults    [{on: "token"|"api", mode, retryAfter?, ms?}]: the next matching
+//                                    requests fail in order: "401" (the access token expired: 401),
+//                                    "429" (with Retry-After), "500", "garbage" (200 not JSON),
+//                                    "slow" (answers after `ms`)
+//   POST /_control/<name>/expire    every access token of the seller expires (the API answers 401)
+//   POST /_control/<name>/notify    {url?, topic, resource, userId?, applicationId?}: the notification
+//                                    JSON as Mercado Livre sends it; with `url`, POSTs it there and
+//                                    answers {status, ms, body}
+//   GET  /_control/<name>/state     {refreshes, refreshToken}: how many refreshes the token endpoint granted
+//   GET  /_control/<name>/requests  what the API received (method, path, query, headers without tokens)
+import { createServer } from "node:http";
+
+const sellers = new Map();
+const fresh = (settings = {}) => ({
+  clientId: "1234567890",
+  clientSecret: "double-secret",
+  sellerId: 111,
+  refreshToken: "TG-refresh-1",
+  code: "TG-code-1",
+  redirectUri: null,
+  accessTtlSeconds: 21600,
+  ...settings,
+  codeUsed: false,
+  accessTokens: new Map(),
+  refreshes: 0,
+  orders: new Map(),
+  shipments: new Map(),
+  packs: new Map(),
+  billing: new Map(),
+  faults: [],
+  requests: [],
+  clock: Date.parse("2026-01-01T00:00:00.000Z"),
+});
+const sellerOf = (name) => {
+  if (!sellers.has(name)) sellers.set(name, fresh());
+  return sellers.get(name);
+};
+
+const readBody = (request) =>
+  new Promise((resolve) => {
+    const chunks = [];
+    request.on("data", (chunk) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+  });
+
+const json = (response, status, body, headers = {}) =>
+  response.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify(body));
+
+/** Mercado Livre's error body: {message, error, status, cause}. */
+const error = (response, status, code, message, headers = {}) =>
+  json(response, status, { message, error: code, status, cause: [] }, headers);
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function nextFault(seller, on) {
+  const index = seller.faults.findIndex((fault) => (fault.on ?? "api") === on);
+  return index < 0 ? null : seller.faults.splice(index, 1)[0];
+}
+
+/** Answers a fault; true when the request was answered by it. */
+async function applyFault(seller, on, response) {
+  const fault = nextFault(seller, on);
+  if (!fault) return false;
+  switch (fault.mode) {
+    case "401":
+      error(response, 401, "not_found", "invalid_token");
+      return true;
+    case "429":
+      error(response, 429, "too_many_requests", "Too Many Requests", {
+        "Retry-After": fault.retryAfter ?? "1",
+      });
+      return true;
+    case "500":
+      error(response, 500, "internal_error", "Internal server error");
+      return true;
+    case "garbage":
+      response.writeHead(200, { "Content-Type": "application/json" }).end("<html>oops</html>");
+      return true;
+    case "slow":
+      await sleep(fault.ms ?? 5000);
+      return false;
+    default:
+      return false;
+  }
+}
+
+function issueTokens(seller) {
+  const accessToken = `APP_USR-${Math.random().toString(36).slice(2)}-${seller.sellerId}`;
+  seller.accessTokens.set(accessToken, Date.now() + seller.accessTtlSeconds * 1000);
+  seller.refreshToken = `TG-${Math.random().toString(36).slice(2)}-${seller.sellerId}`;
+  return {
+    access_token: accessToken,
+    token_type: "bearer",
+    expires_in: seller.accessTtlSeconds,
+    scope: "offline_access read write",
+    user_id: seller.sellerId,
+    refresh_token: seller.refreshToken,
+  };
+}
+
+async function oauthToken(seller, request, response) {
+  const form = new URLSearchParams(await readBody(request));
+  if (await applyFault(seller, "token", response)) return;
+  if (form.get("client_id") !== seller.clientId || form.get("client_secret") !== seller.clientSecret)
+    return error(response, 400, "invalid_client", "invalid client_id or client_secret");
+  const grant = form.get("grant_type");
+  if (grant === "refresh_token") {
+    if (form.get("refresh_token") !== seller.refreshToken)
+      return error(
+        response,
+        400,
+        "invalid_grant",
+        "Error validating grant. Your authorization code or refresh token may be expired or it was already used",
+      );
+    seller.refreshes++;
+    return json(response, 200, issueTokens(seller));
+  }
+  if (grant === "authorization_code") {
+    if (
+      form.get("code") !== seller.code ||
+      seller.codeUsed ||
+      (seller.redirectUri && form.get("redirect_uri") !== seller.redirectUri)
+    )
+      return error(
+        response,
+        400,
+        "invalid_grant",
+        "Error validating grant. Your authorization code or refresh token may be expired or it was already used",
+      );
+    seller.codeUsed = true;
+    return json(response, 200, issueTokens(seller));
+  }
+  return error(response, 400, "unsupported_grant_type", "the grant_type is not supported");
+}
+
+function authorised(seller, request) {
+  const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+  const until = token ? seller.accessTokens.get(token) : undefined;
+  return until !== undefined && until > Date.now();
+}
+
+async function api(seller, path, url, request, response) {
+  if (await applyFault(seller, "api", response)) return;
+  if (!authorised(seller, request)) return error(response, 401, "not_found", "invalid_token");
+  const q = url.searchParams;
+  if (path === "/users/me")
+    return json(response, 200, { id: seller.sellerId, nickname: `VENDEDOR${seller.sellerId}` });
+  if (path === "/orders/search") {
+    if (q.get("seller") !== String(seller.sellerId))
+      return error(response, 403, "forbidden", "Caller is not allowed to search orders of this seller");
+    const limit = Number(q.get("limit") ?? "50");
+    const offset = Number(q.get("offset") ?? "0");
+    if (!Number.isInteger(limit) || limit < 1 || limit > 51 || !Number.isInteger(offset) || offset < 0)
+      return error(response, 400, "bad_request", "invalid limit or offset");
+    const from = q.get("order.date_last_updated.from");
+    const fromMs = from ? Date.parse(from) : 0;
+    if (Number.isNaN(fromMs)) return error(response, 400, "bad_request", "invalid date");
+    const matching = [...seller.orders.values()]
+      .filter((order) => Date.parse(order.date_last_updated) >= fromMs)
+      .sort((a, b) => Date.parse(a.date_created) - Date.parse(b.date_created) || a.id - b.id);
+    const sort = q.get("sort") === "date_desc" ? matching.reverse() : matching;
+    return json(response, 200, {
+      query: "",
+      results: sort.slice(offset, offset + limit),
+      sort: { id: q.get("sort") ?? "date_asc", name: "Date ascending" },
+      available_sorts: [],
+      filters: [],
+      paging: { total: sort.length, offset, limit },
+      display: "complete",
+    });
+  }
+  let match = /^\/orders\/(\d+)\/billing_info$/.exec(path);
+  if (match) {
+    const billing = seller.billing.get(match[1]);
+    return billing
+      ? json(response, 200, billing)
+      : error(response, 404, "not_found", "Billing info not found");
+  }
+  match = /^\/orders\/(\d+)$/.exec(path);
+  if (match) {
+    const order = seller.orders.get(match[1]);
+    if (!order) return error(response, 404, "not_found", `Order ${match[1]} not found`);
+    const { date_last_updated, ...detail } = order;
+    return json(response, 200, { ...detail, last_updated: date_last_updated });
+  }
+  match = /^\/shipments\/(\d+)$/.exec(path);
+  if (match) {
+    const shipment = seller.shipments.get(match[1]);
+    return shipment ? json(response, 200, shipment) : error(response, 404, "not_found", "Shipment not found");
+  }
+  match = /^\/packs\/(\d+)$/.exec(path);
+  if (match) {
+    const pack = seller.packs.get(match[1]);
+    return pack ? json(response, 200, pack) : error(response, 404, "not_found", "Pack not found");
+  }
+  return error(response, 404, "not_found", `Resource ${path} not found`);
+}
+
+async function control(name, rest, request, response) {
+  const body = ["PUT", "POST"].includes(request.method) ? await readBody(request) : "";
+  const data = body ? JSON.parse(body) : undefined;
+  if (rest === "" && request.method === "PUT") {
+    sellers.set(name, fresh(data));
+    return json(response, 200, {});
+  }
+  const seller = sellerOf(name);
+  if (rest === "/orders") {
+    for (const order of data) {
+      seller.clock += 1000;
+      seller.orders.set(String(order.id), {
+        ...order,
+        date_last_updated: new Date(seller.clock).toISOString(),
+      });
+    }
+    return json(response, 200, {});
+  }
+  if (rest === "/shipments") {
+    for (const shipment of data) seller.shipments.set(String(shipment.id), shipment);
+    return json(response, 200, {});
+  }
+  if (rest === "/packs") {
+    for (const pack of data) seller.packs.set(String(pack.id), pack);
+    return json(response, 200, {});
+  }
+  if (rest === "/billing") {
+    for (const [orderId, billing] of Object.entries(data)) seller.billing.set(orderId, billing);
+    return json(response, 200, {});
+  }
+  if (rest === "/faults") {
+    seller.faults = data;
+    return json(response, 200, {});
+  }
+  if (rest === "/expire") {
+    for (const token of seller.accessTokens.keys()) seller.accessTokens.set(token, 0);
+    return json(response, 200, {});
+  }
+  if (rest === "/state") {
+    return json(response, 200, { refreshes: seller.refreshes, refreshToken: seller.refreshToken });
+  }
+  if (rest === "/requests") return json(response, 200, seller.requests);
+  if (rest === "/notify") {
+    const notification = {
+      _id: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      resource: data.resource,
+      user_id: data.userId ?? seller.sellerId,
+      topic: data.topic,
+      application_id: data.applicationId ?? Number(seller.clientId),
+      attempts: 1,
+      sent: new Date().toISOString(),
+      received: new Date().toISOString(),
+    };
+    // without `url`: the notification as Mercado Livre would send it, for the test to deliver
+    if (!data.url) return json(response, 200, notification);
+    const started = Date.now();
+    const answer = await fetch(data.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(data.headers ?? {}) },
+      body: JSON.stringify(notification),
+    });
+    const text = await answer.text();
+    return json(response, 200, { status: answer.status, ms: Date.now() - started, body: text });
+  }
+  return error(response, 404, "not_found", "no such control");
+}
+
+const server = createServer(async (request, response) => {
+  try {
+    const url = new URL(request.url, "http://127.0.0.1");
+    const controlMatch = /^\/_control\/([\w-]+)(\/.*)?$/.exec(url.pathname);
+    if (controlMatch) return await control(controlMatch[1], controlMatch[2] ?? "", request, response);
+    const apiMatch = /^\/ml\/([\w-]+)(\/.*)$/.exec(url.pathname);
+    if (!apiMatch) return error(response, 404, "not_found", "unknown seller");
+    const seller = sellerOf(apiMatch[1]);
+    const path = apiMatch[2];
+    const { authorization: _token, ...headers } = request.headers;
+    seller.requests.push({
+      method: request.method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+    });
+    if (path === "/oauth/token" && request.method === "POST")
+      return await oauthToken(seller, request, response);
+    if (request.method !== "GET") return error(response, 405, "method_not_allowed", "method not allowed");
+    return await api(seller, path, url, request, response);
+  } catch (failure) {
+    if (!response.headersSent) error(response, 500, "double_failure", String(failure));
+  }
+});
+
+server.listen(0, "127.0.0.1", () => process.send?.({ port: server.address().port }));

@@ -1,0 +1,115 @@
+import { inject } from "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Base URL of the loopback Mercado Livre double started by `ml-double.setup.mjs`. */
+    mlDoubleUrl: string;
+  }
+}
+
+export type MlFault = {
+  on?: "token" | "api";
+  mode: "401" | "429" | "500" | "garbage" | "slow";
+  retryAfter?: string;
+  ms?: number;
+};
+
+export type MlSellerSettings = {
+  clientId: string;
+  clientSecret: string;
+  sellerId: number;
+  refreshToken: string;
+  code?: string;
+  redirectUri?: string;
+  accessTtlSeconds?: number;
+};
+
+let orderSeq = 2_000_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
+
+/** An order as Mercado Livre's `/orders/search` writes it (`date_last_updated` is set by the double). */
+export function mlOrder(
+  sellerId: number,
+  fields: {
+    id?: number;
+    status?: string;
+    items?: {
+      listing?: string;
+      sku?: string | null;
+      customField?: string | null;
+      title?: string;
+      quantity?: number;
+      price?: number;
+    }[];
+    buyerId?: number;
+    shipmentId?: number | null;
+    packId?: number | null;
+    createdAt?: string;
+  } = {},
+) {
+  const id = fields.id ?? ++orderSeq;
+  const items = fields.items ?? [{ sku: "ML-SKU-1", price: 100 }];
+  return {
+    id,
+    status: fields.status ?? "paid",
+    status_detail: null,
+    date_created: fields.createdAt ?? "2026-01-01T10:00:00.000-03:00",
+    date_closed: fields.createdAt ?? "2026-01-01T10:00:00.000-03:00",
+    pack_id: fields.packId ?? null,
+    order_items: items.map((item, index) => ({
+      item: {
+        id: item.listing ?? `MLB${1000 + index}`,
+        title: item.title ?? `Produto ${index + 1}`,
+        seller_sku: item.sku === undefined ? null : item.sku,
+        seller_custom_field: item.customField ?? null,
+        variation_id: null,
+        variation_attributes: [],
+      },
+      quantity: item.quantity ?? 1,
+      unit_price: item.price ?? 100,
+      full_unit_price: item.price ?? 100,
+      currency_id: "BRL",
+    })),
+    total_amount: items.reduce((sum, item) => sum + (item.price ?? 100) * (item.quantity ?? 1), 0),
+    currency_id: "BRL",
+    buyer: { id: fields.buyerId ?? 9001, nickname: "COMPRADOR", first_name: "Comprador", last_name: "Teste" },
+    seller: { id: sellerId },
+    shipping: { id: fields.shipmentId === undefined ? null : fields.shipmentId },
+    payments: [{ id: id + 1, status: "approved", shipping_cost: 0 }],
+    tags: [],
+  };
+}
+
+/** One seller of the double, named for a test: its API address and its controls. */
+export async function mlDouble(name: string, settings: MlSellerSettings) {
+  const base = inject("mlDoubleUrl");
+  const control = `${base}/_control/${name}`;
+  const call = async (path: string, method: string, body?: unknown) => {
+    const response = await fetch(`${control}${path}`, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`Mercado Livre double control ${path}: ${response.status}`);
+    return response;
+  };
+  await call("", "PUT", settings);
+  return {
+    baseUrl: `${base}/ml/${name}`,
+    orders: (orders: unknown[]) => call("/orders", "POST", orders),
+    shipments: (shipments: unknown[]) => call("/shipments", "POST", shipments),
+    packs: (packs: unknown[]) => call("/packs", "POST", packs),
+    billing: (billing: Record<string, unknown>) => call("/billing", "POST", billing),
+    faults: (faults: MlFault[]) => call("/faults", "PUT", faults),
+    expireAccessTokens: () => call("/expire", "POST", {}),
+    state: async (): Promise<{ refreshes: number; refreshToken: string }> =>
+      (await call("/state", "GET")).json(),
+    notification: async (body: {
+      topic: string;
+      resource: string;
+      userId?: number;
+      applicationId?: number;
+    }) => (await call("/notify", "POST", body)).json() as Promise<Record<string, unknown>>,
+    requests: async (): Promise<
+      { method: string; path: string; query: Record<string, string>; headers: Record<string, string> }[]
+    > => (await call("/requests", "GET")).json(),
+  };
+}
