@@ -48,17 +48,13 @@ const ascii = (bytes: Uint8Array, e: Element) =>
 /** ISO 8601 UTC of a UTCTime (`YYMMDDHHMMSSZ`, years 50-99 are 19xx) or GeneralizedTime (`YYYYMMDDHHMMSSZ`). */
 function timeOf(bytes: Uint8Array, e: Element): string | null {
   const text = ascii(bytes, e);
-  let match: RegExpMatchArray | null;
-  let year: number;
-  if (e.tag === UTC_TIME && (match = text.match(/^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/))) {
-    const yy = Number(match[1]);
-    year = yy >= 50 ? 1900 + yy : 2000 + yy;
-  } else if (
-    e.tag === GENERALIZED_TIME &&
-    (match = text.match(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/))
-  ) {
-    year = Number(match[1]);
-  } else return null;
+  const utc = e.tag === UTC_TIME ? text.match(/^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/) : null;
+  const generalized =
+    e.tag === GENERALIZED_TIME ? text.match(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/) : null;
+  const match = utc ?? generalized;
+  if (!match) return null;
+  const yy = Number(match[1]);
+  const year = utc ? (yy >= 50 ? 1900 + yy : 2000 + yy) : yy;
   const [, , mo, d, h, mi, s] = match;
   const iso = `${String(year).padStart(4, "0")}-${mo}-${d}T${h}:${mi}:${s}Z`;
   return Number.isNaN(Date.parse(iso)) ? null : iso;
@@ -122,5 +118,5 @@ export function certificateValidity(pem: string): CertificateValidity | null {
 /** A PEM private key (PKCS#8 or PKCS#1), as the manifest signer takes it. */
 export const isPrivateKeyPem = (pem: string) =>
   /^-----BEGIN (RSA )?PRIVATE KEY-----[A-Za-z0-9+/=\s]+-----END (RSA )?PRIVATE KEY-----\s*$/.test(
-    pem.trim() + "\n",
+    `${pem.trim()}\n`,
   );
