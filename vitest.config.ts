@@ -45,6 +45,8 @@ export default defineConfig({
                 WEBHOOK_MAX_ATTEMPTS: "3",
                 // a stalled PSP (test/routes/pix) is given up quickly
                 PIX_TIMEOUT_MS: "2000",
+                // a stalled SEFAZ double (test/routes/sefaz) likewise
+                SEFAZ_TIMEOUT_MS: "2000",
               },
             },
           })),
@@ -65,6 +67,7 @@ export default defineConfig({
             "./test/domain/ofx/fixtures.setup.mjs",
             "./test/support/webhook-receiver.setup.mjs",
             "./test/support/pix-psp-double.setup.mjs",
+            "./test/support/sefaz-double.setup.mjs",
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

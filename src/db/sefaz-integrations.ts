@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { companyIntegrations, jobs, sefazDocuments, sefazIntegrations } from "../../drizzle/schema";
 import type { Db } from "../env";
 import { onPage, type Statement, utcNow } from "./sql";
@@ -198,7 +198,7 @@ export async function listSefazDocuments(
   page: number,
   pageSize: number,
 ): Promise<Omit<SefazDocumentRow, "xml">[]> {
-  const { xml: _xml, ...columns } = sefazDocuments._.columns;
+  const { xml: _xml, ...columns } = getTableColumns(sefazDocuments);
   const query = db
     .select(columns)
     .from(sefazDocuments)
@@ -219,9 +219,10 @@ export async function storedNsus(db: Db, id: number, nsus: string[]): Promise<Se
 
 export const SEFAZ_SYNC_ROUTE = "sefaz-sync";
 export const SEFAZ_SYNC_TYPE = "SefazDistribution";
-/** The job's parameters: the integration, and the account its NF-e import jobs are queued for. */
-const syncParams = (integrationId: number, account: string) =>
-  JSON.stringify({ IDCompanyIntegration: integrationId, Account: account });
+const syncParams = (integrationId: number) => JSON.stringify({ IDCompanyIntegration: integrationId });
+
+/** The sync job has no file: its file key names the account its NF-e import jobs are queued for. */
+export const SYNC_ACCOUNT_PREFIX = "sefaz-sync/";
 
 /** A sync job of the integration, unless one is Pending or Processing (one statement decides). */
 export async function insertSyncJobIfNone(
@@ -231,10 +232,10 @@ export async function insertSyncJobIfNone(
   account: string,
   userId: number | null,
 ): Promise<number | null> {
-  const params = syncParams(integrationId, account);
+  const params = syncParams(integrationId);
   const row = await db.get<{ id: number } | undefined>(sql`
     INSERT INTO ${jobs} (company_id, route, type, params, file_key, file_name, content_type, size_bytes, file_hash, created_by)
-    SELECT ${companyId}, ${SEFAZ_SYNC_ROUTE}, ${SEFAZ_SYNC_TYPE}, ${params}, '', '', '', 0,
+    SELECT ${companyId}, ${SEFAZ_SYNC_ROUTE}, ${SEFAZ_SYNC_TYPE}, ${params}, ${SYNC_ACCOUNT_PREFIX + account}, '', '', 0,
       ${`sefaz-sync:${integrationId}:${crypto.randomUUID()}`}, ${userId}
     WHERE NOT EXISTS (SELECT 1 FROM ${jobs} WHERE company_id = ${companyId} AND route = ${SEFAZ_SYNC_ROUTE}
       AND params = ${params} AND status IN ('Pending', 'Processing'))
@@ -246,7 +247,6 @@ export async function openSyncJob(
   db: Db,
   companyId: number,
   integrationId: number,
-  account: string,
 ): Promise<{ id: number; status: string } | undefined> {
   return db
     .select({ id: jobs.id, status: jobs.status })
@@ -255,7 +255,7 @@ export async function openSyncJob(
       and(
         eq(jobs.companyId, companyId),
         eq(jobs.route, SEFAZ_SYNC_ROUTE),
-        eq(jobs.params, syncParams(integrationId, account)),
+        eq(jobs.params, syncParams(integrationId)),
         inArray(jobs.status, ["Pending", "Processing"]),
       ),
     )

@@ -6,7 +6,6 @@ import { syncDistribution } from "./sync";
 export const sefazDistributionJob: JobDefinition = {
   description:
     "Distribuição de NF-e da SEFAZ (NFeDistribuicaoDFe) de uma integração SEFAZ, pelo agendamento ou por POST /company/integration/{idcompanyintegration}/sefaz/sync",
-  // the stored parameters also name the account its NF-e import jobs are queued for (`Account`)
   params: z.object({ IDCompanyIntegration: z.number().int().positive() }),
   handler: syncDistribution,
 };

@@ -25,6 +25,7 @@ import {
   openSyncJob,
   recordSyncState,
   type SefazIntegrationRow,
+  SYNC_ACCOUNT_PREFIX,
   storeAnswerStatements,
   syncableIntegrations,
 } from "../../db/sefaz-integrations";
@@ -78,13 +79,12 @@ const NO_COUNTS: SyncCounts = {
 
 type SyncParams = { integrationId: number; account: string };
 
-export function syncParamsOf(params: string): SyncParams | null {
+function syncParamsOf(job: { params: string; fileKey: string }): SyncParams | null {
   try {
-    const parsed = JSON.parse(params) as { IDCompanyIntegration?: unknown; Account?: unknown };
-    const id = parsed.IDCompanyIntegration;
-    if (typeof id !== "number" || !Number.isInteger(id) || id <= 0 || typeof parsed.Account !== "string")
-      return null;
-    return { integrationId: id, account: parsed.Account };
+    const id = (JSON.parse(job.params) as { IDCompanyIntegration?: unknown }).IDCompanyIntegration;
+    const account = job.fileKey.startsWith(SYNC_ACCOUNT_PREFIX) ? job.fileKey.slice(SYNC_ACCOUNT_PREFIX.length) : "";
+    if (typeof id !== "number" || !Number.isInteger(id) || id <= 0 || account === "") return null;
+    return { integrationId: id, account };
   } catch {
     return null;
   }
@@ -151,7 +151,7 @@ const add = (counts: SyncCounts, more: Partial<SyncCounts>): SyncCounts =>
 /** `SefazDistribution`: the documents SEFAZ holds for the integration's CNPJ since its cursor. */
 export async function syncDistribution(context: JobContext): Promise<JobOutcome> {
   const { db, job, budget } = context;
-  const params = syncParamsOf(job.params);
+  const params = syncParamsOf(job);
   if (params === null) throw new JobFailure(M.syncParams);
   const found = await findSefazIntegration(db, job.companyId, params.integrationId);
   if (!found) throw new JobFailure(M.notSefazIntegration);
@@ -282,7 +282,7 @@ async function createSyncJob(
 ): Promise<SyncRequest> {
   const jobId = await insertSyncJobIfNone(deps.db, companyId, integrationId, deps.account, userId);
   const open =
-    jobId === null ? await openSyncJob(deps.db, companyId, integrationId, deps.account) : undefined;
+    jobId === null ? await openSyncJob(deps.db, companyId, integrationId) : undefined;
   const id = jobId ?? open?.id;
   if (id === undefined) return createSyncJob(deps, companyId, integrationId, userId);
   if (jobId !== null || open?.status === "Pending") {
