@@ -207,16 +207,6 @@ export async function listSefazDocuments(
   return onPage(query, page, pageSize);
 }
 
-/** Stored NSUs of the integration among these. */
-export async function storedNsus(db: Db, id: number, nsus: string[]): Promise<Set<string>> {
-  if (nsus.length === 0) return new Set();
-  const rows = await db
-    .select({ nsu: sefazDocuments.nsu })
-    .from(sefazDocuments)
-    .where(and(eq(sefazDocuments.companyIntegrationId, id), inArray(sefazDocuments.nsu, nsus)));
-  return new Set(rows.map((row) => row.nsu));
-}
-
 export const SEFAZ_SYNC_ROUTE = "sefaz-sync";
 export const SEFAZ_SYNC_TYPE = "SefazDistribution";
 const syncParams = (integrationId: number) => JSON.stringify({ IDCompanyIntegration: integrationId });

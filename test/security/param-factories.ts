@@ -235,9 +235,13 @@ async function sefazIntegration(ctx: FactoryContext): Promise<number> {
     description: unique("SEFAZ"),
     kind: "SEFAZ",
   });
-  await db()
-    .insert(schema.sefazIntegrations)
-    .values({ companyIntegrationId: id, companyId: ctx.companyId, cnpj: "11222333000181", uf: "35", state: "Ok" });
+  await db().insert(schema.sefazIntegrations).values({
+    companyIntegrationId: id,
+    companyId: ctx.companyId,
+    cnpj: "11222333000181",
+    uf: "35",
+    state: "Ok",
+  });
   return id;
 }
 
@@ -326,10 +330,10 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
         : ctx.operation.path.includes("/sefaz")
           ? sefazIntegration(ctx)
           : insertRow(schema.companyIntegrations, {
-            companyId: ctx.companyId,
-            description: unique("Integração"),
-            kind: "TEF",
-          }),
+              companyId: ctx.companyId,
+              description: unique("Integração"),
+              kind: "TEF",
+            }),
   // Channel kinds are a registry shared by every company: company 1 is connected to kind 1 only,
   // company 2 to kind 2, so company 2's kind is one company 1 has no integration of.
   idtypecompanyintegration: async (ctx) => {

@@ -11,7 +11,7 @@ import { centsOfDecimal } from "../nfe/decimals";
 import { readNfe } from "../nfe/read-nfe";
 import { SEFAZ_MESSAGES as M } from "./messages";
 
-export type DocumentStatus = "Summary" | "Queued" | "Imported" | "Stored" | "Invalid" | "Gap";
+type DocumentStatus = "Summary" | "Queued" | "Imported" | "Stored" | "Invalid" | "Gap";
 
 const parser = new XMLParser({
   ignoreAttributes: true,

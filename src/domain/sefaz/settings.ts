@@ -10,6 +10,7 @@ import { findCompany } from "../../db/identity";
 import { companyDocuments } from "../../db/nfe";
 import {
   findSefazIntegration,
+  listSefazDocuments,
   type SefazIntegrationRow,
   saveSefazSettings,
 } from "../../db/sefaz-integrations";
@@ -48,6 +49,12 @@ export async function sefazSettings(db: Db, companyId: number, id: number): Prom
   const company = await findCompany(db, companyId);
   const environment = company?.sefazAmbienteNf === 1 ? 1 : 2;
   return { description: integration.description, environment, settings: integration.settings };
+}
+
+/** `GET /company/integration/{id}/sefaz/documents`: the documents by NSU, without their XML. */
+export async function sefazDocuments(db: Db, companyId: number, id: number, page: number, pageSize: number) {
+  await sefazSettings(db, companyId, id);
+  return listSefazDocuments(db, companyId, id, page, pageSize);
 }
 
 /** Checks and stores the settings; an omitted optional field keeps what was stored. */

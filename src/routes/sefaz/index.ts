@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { listSefazDocuments } from "../../db/sefaz-integrations";
 import { SEFAZ_MESSAGES } from "../../domain/sefaz/messages";
-import { saveSettings, sefazSettings } from "../../domain/sefaz/settings";
+import { saveSettings, sefazDocuments, sefazSettings } from "../../domain/sefaz/settings";
 import { requestSefazSync } from "../../domain/sefaz/sync";
 import { type AppRouteHandler, createRouter } from "../../http/router";
 import { idPath, jsonBody, jsonOk, pageQuery } from "../../http/schemas";
@@ -130,14 +129,7 @@ export const listSefazDocumentsRoute = createRoute({
 const listDocuments: AppRouteHandler<typeof listSefazDocumentsRoute> = async (c) => {
   const companyId = c.get("caller").companyId;
   const id = c.req.valid("param").idcompanyintegration;
-  await sefazSettings(c.get("db"), companyId, id);
-  const rows = await listSefazDocuments(
-    c.get("db"),
-    companyId,
-    id,
-    c.req.valid("query").Page,
-    DOCUMENTS_PAGE,
-  );
+  const rows = await sefazDocuments(c.get("db"), companyId, id, c.req.valid("query").Page, DOCUMENTS_PAGE);
   return c.json(rows.map(documentAnswer), 200);
 };
 
