@@ -11,8 +11,6 @@ import { centsOfDecimal } from "../nfe/decimals";
 import { readNfe } from "../nfe/read-nfe";
 import { SEFAZ_MESSAGES as M } from "./messages";
 
-type DocumentStatus = "Summary" | "Queued" | "Imported" | "Stored" | "Invalid" | "Gap";
-
 const parser = new XMLParser({
   ignoreAttributes: true,
   removeNSPrefix: true,
