@@ -48,6 +48,8 @@ export default defineConfig({
                 // every request, queue delivery and cron run counts its D1 calls and fails above D1's
                 // 1,000 per invocation (src/platform/invocation-guard.ts, test/setup/d1-budget.ts)
                 D1_BUDGET: "enforce",
+                // a stalled SEFAZ double (test/routes/sefaz) likewise
+                SEFAZ_TIMEOUT_MS: "2000",
               },
             },
           })),
@@ -71,6 +73,7 @@ export default defineConfig({
             // SEFAZ's event service (NFeRecepcaoEvento4), verifying signatures with xml-crypto
             "./test/support/sefaz-event-double.setup.mjs",
             "./test/support/ml-double.setup.mjs",
+            "./test/support/sefaz-double.setup.mjs",
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -37,6 +37,8 @@ export type Env = {
   HUB_CREDENTIALS_KEY?: string;
   /** Time limit of each request to a PSP's API Pix, in milliseconds (default 15000). */
   PIX_TIMEOUT_MS?: string;
+  /** Milliseconds SEFAZ's distribution service is given per call (default 20,000). */
+  SEFAZ_TIMEOUT_MS?: string;
   UPLOADS: R2Bucket;
   JOBS: Queue<JobMessage>;
   EVENTS: Queue<EventMessage>;

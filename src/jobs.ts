@@ -11,6 +11,7 @@ import { marketplaceSettlementJob } from "./domain/marketplace/job";
 import { nfeXmlJob } from "./domain/nfe/job";
 import { ordersTemplateJob } from "./domain/orders/job";
 import { pixReceivedPollJob } from "./domain/pix/poll-job";
+import { sefazDistributionJob } from "./domain/sefaz/job";
 import { skuCostRecalculateJob, skuTemplateJob } from "./domain/sku/jobs";
 import { stockInventoryCountJob } from "./domain/stock/job";
 
@@ -32,6 +33,7 @@ export const JOBS: JobRegistry = {
   ConciliationRuleApply: conciliationRuleApplyJob,
   HubOrderPull: hubOrderPullJob,
   PixReceivedPoll: pixReceivedPollJob,
+  SefazDistribution: sefazDistributionJob,
 };
 
 /** The processing of each job type (the queue consumer's). */

@@ -1,6 +1,7 @@
 import { drizzleFor, parseTenants, tenantDatabase } from "./db/client";
 import { scheduleHourlyPulls } from "./domain/hub/pull";
 import { schedulePixPolls } from "./domain/pix/poll";
+import { scheduleSefazSyncs } from "./domain/sefaz/sync";
 import { expireUploadSlots } from "./domain/uploads/expire-slots";
 import type { Env } from "./env";
 import { errorFields, log, withLogContext } from "./lib/log";
@@ -8,7 +9,8 @@ import { errorFields, log, withLogContext } from "./lib/log";
 /**
  * Cron trigger (`[triggers] crons` in wrangler.toml): expires the upload slots of every account and
  * asks the events consumer for a sweeping dispatch of each, queues the hourly order pull of every authenticated sales-channel integration
- * and the poll of the received Pix of every configured Pix integration whose backoff is over.
+ * the poll of the received Pix of every configured Pix integration whose backoff is over, and the NF-e
+ * distribution of every configured SEFAZ integration whose wait is over.
  * One account's failure is logged and does not stop the others; the run then fails as a whole
  * so the trigger's status shows it.
  */
@@ -44,6 +46,13 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
         if (polls > 0) log("info", "received Pix polls queued", { polls });
       } catch (error) {
         log("error", "received Pix polls not queued", errorFields(error));
+        if (!failed.includes(account)) failed.push(account);
+      }
+      try {
+        const syncs = await scheduleSefazSyncs({ db: drizzleFor(database), queue: env.JOBS, account }, now);
+        if (syncs > 0) log("info", "SEFAZ distributions queued", { syncs });
+      } catch (error) {
+        log("error", "SEFAZ distributions not queued", errorFields(error));
         if (!failed.includes(account)) failed.push(account);
       }
     });

@@ -10,5 +10,6 @@ export * from "./orders";
 export * from "./pix";
 export * from "./purchases";
 export * from "./registries";
+export * from "./sefaz";
 export * from "./stock";
 export * from "./store-front";

@@ -16,6 +16,7 @@ import { purchaseFeedRouter } from "./purchase-feed";
 import { purchasesRouter } from "./purchases";
 import { registriesRouter } from "./registries";
 import { salesPolicyRouter } from "./sales-policy";
+import { sefazRouter } from "./sefaz";
 import { skuJobsRouter, skuRouter } from "./sku";
 import { stockSettingRouter } from "./stock-setting";
 import { taxProfilesRouter } from "./tax-profiles";
@@ -38,6 +39,7 @@ export const protectedRoutes = createRouter()
   .route("/", marketplaceConciliationRouter)
   .route("/", jobsRouter)
   .route("/", pixRouter)
+  .route("/", sefazRouter)
   .route("/", productionRouter)
   .route("/", skuRouter)
   .route("/", warehouseRouter)

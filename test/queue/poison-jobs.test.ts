@@ -37,6 +37,7 @@ const POISONED_WRITE: Record<JobType, string> = {
   MarketplaceSettlement: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   BankReturnCNAB: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   PixReceivedPoll: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
+  SefazDistribution: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
 };
 
 const POISON = "registro envenenado";

@@ -228,6 +228,23 @@ async function pixIntegration(ctx: FactoryContext): Promise<number> {
   return created[0]!.IDCompanyIntegration;
 }
 
+/** A configured SEFAZ integration of the company (its settings written as the PUT route writes them). */
+async function sefazIntegration(ctx: FactoryContext): Promise<number> {
+  const id = await insertRow(schema.companyIntegrations, {
+    companyId: ctx.companyId,
+    description: unique("SEFAZ"),
+    kind: "SEFAZ",
+  });
+  await db().insert(schema.sefazIntegrations).values({
+    companyIntegrationId: id,
+    companyId: ctx.companyId,
+    cnpj: "11222333000181",
+    uf: "35",
+    state: "Ok",
+  });
+  return id;
+}
+
 /** A hub order as a pull stores it (channel order SBX-6, which has claim CL-6 at the sandbox). */
 async function hubOrder(ctx: FactoryContext, orderId: number | null = null): Promise<number> {
   return insertRow(schema.hubOrders, {
@@ -310,11 +327,13 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
       ? hubIntegration(ctx)
       : ctx.operation.path.includes("/pix/")
         ? pixIntegration(ctx)
-        : insertRow(schema.companyIntegrations, {
-            companyId: ctx.companyId,
-            description: unique("Integração"),
-            kind: "TEF",
-          }),
+        : ctx.operation.path.includes("/sefaz")
+          ? sefazIntegration(ctx)
+          : insertRow(schema.companyIntegrations, {
+              companyId: ctx.companyId,
+              description: unique("Integração"),
+              kind: "TEF",
+            }),
   // Channel kinds are a registry shared by every company: company 1 is connected to kind 1 only,
   // company 2 to kind 2, so company 2's kind is one company 1 has no integration of.
   idtypecompanyintegration: async (ctx) => {

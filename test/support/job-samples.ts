@@ -39,6 +39,8 @@ const CHUNK_OF: Record<JobType, number> = {
   MarketplaceSettlement: CHUNK_SIZE,
   BankReturnCNAB: RETURN_RECORDS_PER_CHUNK,
   PixReceivedPoll: PIX_PER_CHUNK,
+  // an answer of the distribution service holds up to 50 documents
+  SefazDistribution: 50,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */

@@ -18,6 +18,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("MarketplaceSettlement"), ...jobRef }),
   z.object({ type: z.literal("BankReturnCNAB"), ...jobRef }),
   z.object({ type: z.literal("PixReceivedPoll"), ...jobRef }),
+  z.object({ type: z.literal("SefazDistribution"), ...jobRef }),
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

@@ -73,6 +73,7 @@ export const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   MarketplaceSettlement: ["firstChunk", "laterChunk", "done"],
   BankReturnCNAB: ["firstChunk", "laterChunk", "done"],
   PixReceivedPoll: ["firstChunk", "laterChunk", "done"],
+  SefazDistribution: ["firstChunk", "laterChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {

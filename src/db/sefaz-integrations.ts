@@ -1,0 +1,253 @@
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { companyIntegrations, jobs, sefazDocuments, sefazIntegrations } from "../../drizzle/schema";
+import type { Db } from "../env";
+import { onPage, type Statement, utcNow } from "./sql";
+
+/** SEFAZ integrations (Kind `SEFAZ`), their distribution cursor and the documents they brought. */
+
+export type SefazIntegrationRow = typeof sefazIntegrations.$inferSelect;
+export type SefazDocumentRow = typeof sefazDocuments.$inferSelect;
+export type NewSefazDocument = Omit<typeof sefazDocuments.$inferInsert, "id" | "createdAt">;
+
+export const SEFAZ_KIND = "SEFAZ";
+
+const activeSefazIntegration = and(
+  eq(companyIntegrations.id, sefazIntegrations.companyIntegrationId),
+  eq(companyIntegrations.companyId, sefazIntegrations.companyId),
+  eq(companyIntegrations.kind, SEFAZ_KIND),
+  eq(companyIntegrations.status, 1),
+);
+
+/** The active company integration of Kind SEFAZ with this id, with its settings (null: none yet). */
+export async function findSefazIntegration(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<{ description: string; settings: SefazIntegrationRow | null } | undefined> {
+  const row = await db
+    .select({ description: companyIntegrations.description, settings: sefazIntegrations })
+    .from(companyIntegrations)
+    .leftJoin(
+      sefazIntegrations,
+      and(
+        eq(sefazIntegrations.companyIntegrationId, companyIntegrations.id),
+        eq(sefazIntegrations.companyId, companyIntegrations.companyId),
+      ),
+    )
+    .where(
+      and(
+        eq(companyIntegrations.id, id),
+        eq(companyIntegrations.companyId, companyId),
+        eq(companyIntegrations.kind, SEFAZ_KIND),
+        eq(companyIntegrations.status, 1),
+      ),
+    )
+    .get();
+  return row ? { description: row.description, settings: row.settings } : undefined;
+}
+
+export type SefazSettingsValues = Pick<
+  SefazIntegrationRow,
+  | "cnpj"
+  | "uf"
+  | "baseUrl"
+  | "mtlsCertificate"
+  | "certificatePem"
+  | "certificateNotAfter"
+  | "certificateSubject"
+  | "privateKey"
+  | "state"
+  | "stateReason"
+>;
+
+/** Writes the settings (created the first time); a change of connection clears failures and the wait. */
+export async function saveSefazSettings(
+  db: Db,
+  companyId: number,
+  id: number,
+  values: SefazSettingsValues,
+): Promise<void> {
+  await db
+    .insert(sefazIntegrations)
+    .values({ companyIntegrationId: id, companyId, ...values })
+    .onConflictDoUpdate({
+      target: sefazIntegrations.companyIntegrationId,
+      set: { ...values, failures: 0, retryAfter: null, updatedAt: utcNow },
+      setWhere: eq(sefazIntegrations.companyId, companyId),
+    });
+}
+
+export type SyncState = { state: string; reason: string | null; failures: number; retryAfter: string | null };
+
+export function syncStateStatement(db: Db, companyId: number, id: number, state: SyncState): Statement {
+  return db
+    .update(sefazIntegrations)
+    .set({
+      state: state.state,
+      stateReason: state.reason,
+      failures: state.failures,
+      retryAfter: state.retryAfter,
+      lastSyncAt: utcNow,
+      updatedAt: utcNow,
+    })
+    .where(and(eq(sefazIntegrations.companyId, companyId), eq(sefazIntegrations.companyIntegrationId, id)));
+}
+
+export async function recordSyncState(
+  db: Db,
+  companyId: number,
+  id: number,
+  state: SyncState,
+): Promise<void> {
+  await syncStateStatement(db, companyId, id, state);
+}
+
+/**
+ * The statements of one answer, for ONE batch: its documents (an NSU already stored is left as it
+ * is) and the cursor moved from `fromNsu` to `toNsu`. When the cursor is no longer `fromNsu` (another
+ * run moved it), the CASE writes NULL into the NOT NULL column and the whole batch is refused.
+ */
+export function storeAnswerStatements(
+  db: Db,
+  companyId: number,
+  id: number,
+  documents: NewSefazDocument[],
+  cursor: { fromNsu: string; toNsu: string; maxNsu: string },
+  state: SyncState,
+): Statement[] {
+  const inserts = documents.map((document) =>
+    db.insert(sefazDocuments).values(document).onConflictDoNothing(),
+  );
+  return [
+    ...inserts,
+    db
+      .update(sefazIntegrations)
+      .set({
+        ultNsu: sql`CASE WHEN ${sefazIntegrations.ultNsu} = ${cursor.fromNsu} THEN ${cursor.toNsu} ELSE NULL END`,
+        maxNsu: cursor.maxNsu,
+        state: state.state,
+        stateReason: state.reason,
+        failures: state.failures,
+        retryAfter: state.retryAfter,
+        lastSyncAt: utcNow,
+        updatedAt: utcNow,
+      })
+      .where(and(eq(sefazIntegrations.companyId, companyId), eq(sefazIntegrations.companyIntegrationId, id))),
+  ];
+}
+
+/** Active integrations with settings whose wait is over (or has none): the cron's. */
+export async function syncableIntegrations(
+  db: Db,
+  now: string,
+): Promise<{ companyId: number; integrationId: number }[]> {
+  return db
+    .select({ companyId: sefazIntegrations.companyId, integrationId: sefazIntegrations.companyIntegrationId })
+    .from(sefazIntegrations)
+    .innerJoin(companyIntegrations, activeSefazIntegration)
+    .where(
+      and(
+        sql`${sefazIntegrations.state} NOT IN ('NotConfigured', 'CertificateExpired')`,
+        sql`(${sefazIntegrations.retryAfter} IS NULL OR ${sefazIntegrations.retryAfter} <= ${now})`,
+      ),
+    )
+    .orderBy(sefazIntegrations.companyIntegrationId);
+}
+
+/** Full documents (procNFe) stored but whose import job is not created yet. */
+export async function documentsAwaitingImport(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<Pick<SefazDocumentRow, "id" | "nsu" | "xml" | "chNfe">[]> {
+  return db
+    .select({
+      id: sefazDocuments.id,
+      nsu: sefazDocuments.nsu,
+      xml: sefazDocuments.xml,
+      chNfe: sefazDocuments.chNfe,
+    })
+    .from(sefazDocuments)
+    .where(
+      and(
+        eq(sefazDocuments.companyId, companyId),
+        eq(sefazDocuments.companyIntegrationId, id),
+        eq(sefazDocuments.status, "Queued"),
+      ),
+    )
+    .orderBy(asc(sefazDocuments.nsu));
+}
+
+export async function markImported(
+  db: Db,
+  companyId: number,
+  documentId: number,
+  jobId: number,
+): Promise<void> {
+  await db
+    .update(sefazDocuments)
+    .set({ status: "Imported", nfeJobId: jobId })
+    .where(and(eq(sefazDocuments.companyId, companyId), eq(sefazDocuments.id, documentId)));
+}
+
+/** The documents of an integration by NSU, without their XML. */
+export async function listSefazDocuments(
+  db: Db,
+  companyId: number,
+  id: number,
+  page: number,
+  pageSize: number,
+): Promise<Omit<SefazDocumentRow, "xml">[]> {
+  const { xml: _xml, ...columns } = getTableColumns(sefazDocuments);
+  const query = db
+    .select(columns)
+    .from(sefazDocuments)
+    .where(and(eq(sefazDocuments.companyId, companyId), eq(sefazDocuments.companyIntegrationId, id)))
+    .orderBy(asc(sefazDocuments.nsu));
+  return onPage(query, page, pageSize);
+}
+
+export const SEFAZ_SYNC_ROUTE = "sefaz-sync";
+export const SEFAZ_SYNC_TYPE = "SefazDistribution";
+const syncParams = (integrationId: number) => JSON.stringify({ IDCompanyIntegration: integrationId });
+
+/** The sync job has no file: its file key names the account its NF-e import jobs are queued for. */
+export const SYNC_ACCOUNT_PREFIX = "sefaz-sync/";
+
+/** A sync job of the integration, unless one is Pending or Processing (one statement decides). */
+export async function insertSyncJobIfNone(
+  db: Db,
+  companyId: number,
+  integrationId: number,
+  account: string,
+  userId: number | null,
+): Promise<number | null> {
+  const params = syncParams(integrationId);
+  const row = await db.get<{ id: number } | undefined>(sql`
+    INSERT INTO ${jobs} (company_id, route, type, params, file_key, file_name, content_type, size_bytes, file_hash, created_by)
+    SELECT ${companyId}, ${SEFAZ_SYNC_ROUTE}, ${SEFAZ_SYNC_TYPE}, ${params}, ${SYNC_ACCOUNT_PREFIX + account}, '', '', 0,
+      ${`sefaz-sync:${integrationId}:${crypto.randomUUID()}`}, ${userId}
+    WHERE NOT EXISTS (SELECT 1 FROM ${jobs} WHERE company_id = ${companyId} AND route = ${SEFAZ_SYNC_ROUTE}
+      AND params = ${params} AND status IN ('Pending', 'Processing'))
+    RETURNING id`);
+  return row?.id ?? null;
+}
+
+export async function openSyncJob(
+  db: Db,
+  companyId: number,
+  integrationId: number,
+): Promise<{ id: number; status: string } | undefined> {
+  return db
+    .select({ id: jobs.id, status: jobs.status })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.companyId, companyId),
+        eq(jobs.route, SEFAZ_SYNC_ROUTE),
+        eq(jobs.params, syncParams(integrationId)),
+        inArray(jobs.status, ["Pending", "Processing"]),
+      ),
+    )
+    .get();
+}

@@ -1,0 +1,72 @@
+/**
+ * The distribution service of an integration, or why there is none: its address (BaseUrl, or the
+ * national environment's for the company's SefazAmbienteNF), how the request leaves the Worker (the
+ * `mtls_certificates` binding's fetch presenting the A1 certificate, else the plain fetch: only
+ * outside production, for the loopback double) and whether the certificate is still valid.
+ */
+import { DISTRIBUTION_URLS, SoapDistribution } from "../../adapters/sefaz/distribution";
+import type { Fetcher, SefazDistribution } from "../../adapters/sefaz/distribution-types";
+import type { SefazIntegrationRow } from "../../db/sefaz-integrations";
+import type { Env } from "../../env";
+import { SEFAZ_MESSAGES as M } from "./messages";
+import type { SefazState } from "./state";
+
+export type SefazConnection =
+  | { ok: true; service: SefazDistribution }
+  | { ok: false; state: SefazState; reason: string };
+
+export type ConnectionOptions = {
+  env: Env;
+  production: boolean;
+  environment: 1 | 2;
+  timeoutMs: number;
+  now: Date;
+};
+
+/** The certificate's expiry, when it is past. */
+export function expiredOn(
+  settings: Pick<SefazIntegrationRow, "certificateNotAfter">,
+  now: Date,
+): string | null {
+  const notAfter = settings.certificateNotAfter;
+  return notAfter && Date.parse(notAfter) <= now.getTime() ? notAfter : null;
+}
+
+function bindingOf(env: Env, name: string): Fetcher | null {
+  const binding = (env as unknown as Record<string, unknown>)[name];
+  return typeof binding === "object" && binding !== null && "fetch" in binding ? (binding as Fetcher) : null;
+}
+
+/** `Ok`, or the state and reason that keep the integration from calling SEFAZ. */
+export function connectionProblem(
+  settings: Pick<SefazIntegrationRow, "mtlsCertificate" | "certificateNotAfter">,
+  options: Pick<ConnectionOptions, "env" | "production" | "now">,
+): { state: SefazState; reason: string } | null {
+  const expired = expiredOn(settings, options.now);
+  if (expired) return { state: "CertificateExpired", reason: M.certificateExpired(expired) };
+  if (settings.mtlsCertificate) {
+    if (!bindingOf(options.env, settings.mtlsCertificate))
+      return { state: "NotConfigured", reason: M.noCertificateBinding(settings.mtlsCertificate) };
+  } else if (options.production) {
+    return { state: "NotConfigured", reason: M.productionNeedsCertificate };
+  }
+  return null;
+}
+
+export function sefazDistributionFor(
+  settings: SefazIntegrationRow,
+  options: ConnectionOptions,
+): SefazConnection {
+  const problem = connectionProblem(settings, options);
+  if (problem) return { ok: false, ...problem };
+  const binding = settings.mtlsCertificate ? bindingOf(options.env, settings.mtlsCertificate) : null;
+  const fetcher: Fetcher = binding ?? { fetch: (input, init) => fetch(input, init) };
+  return {
+    ok: true,
+    service: new SoapDistribution({
+      url: settings.baseUrl ?? DISTRIBUTION_URLS[options.environment],
+      fetcher,
+      timeoutMs: options.timeoutMs,
+    }),
+  };
+}

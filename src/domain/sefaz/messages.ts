@@ -1,0 +1,35 @@
+/**
+ * Messages of a SEFAZ integration (`/company/integration/{id}/sefaz`) and of the NF-e distribution
+ * it runs (job `SefazDistribution`).
+ */
+export { INTEGRATION_NOT_FOUND } from "../registries/messages";
+
+export const SEFAZ_MESSAGES = {
+  notSefazIntegration: "Integração não encontrada ou não é de Kind SEFAZ",
+  notConfigured: "Integração SEFAZ sem configuração: envie CNPJ e UF em PUT /company/integration/{id}/sefaz",
+  cnpjInvalid: "CNPJ inválido: informe os 14 dígitos do CNPJ da empresa ou de uma empresa emissora dela",
+  cnpjNotOfCompany: "CNPJ não é da empresa nem de uma empresa emissora ativa dela",
+  ufInvalid: "UF inválida: informe a sigla (SP) ou o código IBGE (35) do estado",
+  certificateInvalid: "Certificate deve ser um certificado X.509 em PEM (-----BEGIN CERTIFICATE-----)",
+  privateKeyInvalid: "PrivateKey deve ser a chave privada em PEM (-----BEGIN PRIVATE KEY-----)",
+  noCipherKey:
+    "O serviço não tem a chave de cifra (HUB_CREDENTIALS_KEY): a chave privada não pode ser guardada",
+  mtlsCertificateInvalid:
+    "MtlsCertificate deve ser o nome de um binding de certificado mTLS (letras, dígitos e _)",
+  productionNeedsCertificate:
+    "Em produção a integração SEFAZ precisa de MtlsCertificate: o binding mtls_certificates com o certificado A1",
+  noCertificateBinding: (name: string) => `O Worker não tem o binding de certificado mTLS ${name}`,
+  certificateExpired: (notAfter: string) => `Certificado vencido em ${notAfter}: envie um certificado válido`,
+  syncScheduled: "Distribuição de NF-e agendada",
+  syncAlreadyOpen: "Já há uma distribuição de NF-e na fila para esta integração",
+  syncParams: "Parâmetros do job de distribuição inválidos",
+  nothingNew: "Nenhum documento novo (137): próxima consulta em 1 hora",
+  caughtUp: "Todos os documentos lidos (ultNSU = maxNSU): próxima consulta em 1 hora",
+  consumptionRefused: (xMotivo: string) => `SEFAZ recusou a consulta por consumo indevido (656): ${xMotivo}`,
+  rejected: (cStat: number, xMotivo: string) => `SEFAZ rejeitou a consulta (${cStat}): ${xMotivo}`,
+  accessKeyInvalid: "Chave de acesso deve ter 44 dígitos",
+  documentNotNfe: (reason: string) => `Documento não é uma NF-e legível: ${reason}`,
+  summaryUnreadable: "Resumo de NF-e (resNFe) sem chave de acesso válida",
+  nsuGap: "NSU ausente na distribuição: consulte-o por consNSU",
+  cursorMoved: "Outra distribuição moveu o cursor desta integração ao mesmo tempo",
+} as const;

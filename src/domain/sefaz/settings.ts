@@ -1,0 +1,115 @@
+/**
+ * The settings of a company integration of Kind `SEFAZ` (`PUT /company/integration/{id}/sefaz`):
+ * the CNPJ (the company's or an active invoicing company's), the UF, the certificate (binding name
+ * and public PEM, whose validity is read and shown), the private key of the manifest signer (sealed
+ * with the credentials key, never answered nor logged) and an optional BaseUrl (the SSRF rule of
+ * the Pix settings: https on a public host in production, loopback allowed in development).
+ * The environment is the company's `SefazAmbienteNF`. Each write sets the state again.
+ */
+import { findCompany } from "../../db/identity";
+import { companyDocuments } from "../../db/nfe";
+import {
+  findSefazIntegration,
+  listSefazDocuments,
+  type SefazIntegrationRow,
+  saveSefazSettings,
+} from "../../db/sefaz-integrations";
+import type { Db, Env } from "../../env";
+import { badRequest } from "../../lib/errors";
+import { encryptCredentials } from "../../platform/credentials-cipher";
+import { baseUrlRefusal, isBindingName } from "../pix/settings-rules";
+import { certificateValidity, isPrivateKeyPem } from "./certificate";
+import { connectionProblem } from "./connection";
+import { SEFAZ_MESSAGES as M } from "./messages";
+import { ufCode } from "./state";
+
+export type SefazSettingsInput = {
+  cnpj: string;
+  uf: string;
+  baseUrl?: string | null | undefined;
+  mtlsCertificate?: string | null | undefined;
+  certificate?: string | null | undefined;
+  privateKey?: string | undefined;
+};
+
+export type SettingsContext = { env: Env; production: boolean; now?: Date };
+
+/** The settings as answered, with the environment (`tpAmb`) the company's SefazAmbienteNF gives. */
+export type SefazSettingsView = { description: string; environment: 1 | 2; settings: SefazIntegrationRow };
+
+async function found(db: Db, companyId: number, id: number) {
+  const integration = await findSefazIntegration(db, companyId, id);
+  if (!integration) throw badRequest(M.notSefazIntegration);
+  return integration;
+}
+
+export async function sefazSettings(db: Db, companyId: number, id: number): Promise<SefazSettingsView> {
+  const integration = await found(db, companyId, id);
+  if (!integration.settings) throw badRequest(M.notConfigured);
+  const company = await findCompany(db, companyId);
+  const environment = company?.sefazAmbienteNf === 1 ? 1 : 2;
+  return { description: integration.description, environment, settings: integration.settings };
+}
+
+/** `GET /company/integration/{id}/sefaz/documents`: the documents by NSU, without their XML. */
+export async function sefazDocuments(db: Db, companyId: number, id: number, page: number, pageSize: number) {
+  await sefazSettings(db, companyId, id);
+  return listSefazDocuments(db, companyId, id, page, pageSize);
+}
+
+/** Checks and stores the settings; an omitted optional field keeps what was stored. */
+export async function saveSettings(
+  db: Db,
+  companyId: number,
+  id: number,
+  input: SefazSettingsInput,
+  context: SettingsContext,
+): Promise<SefazSettingsView> {
+  const current = (await found(db, companyId, id)).settings;
+  const cnpj = input.cnpj.replace(/\D/g, "");
+  if (cnpj.length !== 14) throw badRequest(M.cnpjInvalid);
+  if (!(await companyDocuments(db, companyId)).includes(cnpj)) throw badRequest(M.cnpjNotOfCompany);
+  const uf = ufCode(input.uf);
+  if (!uf) throw badRequest(M.ufInvalid);
+  if (typeof input.baseUrl === "string") {
+    const refusal = baseUrlRefusal(input.baseUrl, context.production);
+    if (refusal) throw badRequest(refusal);
+  }
+  if (typeof input.mtlsCertificate === "string" && !isBindingName(input.mtlsCertificate))
+    throw badRequest(M.mtlsCertificateInvalid);
+  let certificate: { pem: string; notAfter: string; subject: string | null } | null | undefined;
+  if (typeof input.certificate === "string") {
+    const validity = certificateValidity(input.certificate);
+    if (!validity) throw badRequest(M.certificateInvalid);
+    certificate = { pem: input.certificate.trim(), notAfter: validity.notAfter, subject: validity.subject };
+  } else if (input.certificate === null) certificate = null;
+  let privateKey: string | undefined;
+  if (input.privateKey !== undefined) {
+    if (!isPrivateKeyPem(input.privateKey)) throw badRequest(M.privateKeyInvalid);
+    if (!context.env.HUB_CREDENTIALS_KEY) throw badRequest(M.noCipherKey);
+    privateKey = await encryptCredentials(context.env.HUB_CREDENTIALS_KEY, companyId, {
+      pem: input.privateKey,
+    });
+  }
+  const keep = <T>(sent: T | undefined, stored: T) => (sent === undefined ? stored : sent);
+  const values = {
+    cnpj,
+    uf,
+    baseUrl: keep(input.baseUrl, current?.baseUrl ?? null),
+    mtlsCertificate: keep(input.mtlsCertificate, current?.mtlsCertificate ?? null),
+    certificatePem:
+      certificate === undefined ? (current?.certificatePem ?? null) : (certificate?.pem ?? null),
+    certificateNotAfter:
+      certificate === undefined ? (current?.certificateNotAfter ?? null) : (certificate?.notAfter ?? null),
+    certificateSubject:
+      certificate === undefined ? (current?.certificateSubject ?? null) : (certificate?.subject ?? null),
+    privateKey: privateKey ?? current?.privateKey ?? null,
+  };
+  const problem = connectionProblem(values, { ...context, now: context.now ?? new Date() });
+  await saveSefazSettings(db, companyId, id, {
+    ...values,
+    state: problem?.state ?? "Ok",
+    stateReason: problem?.reason ?? null,
+  });
+  return sefazSettings(db, companyId, id);
+}

@@ -1,0 +1,319 @@
+/**
+ * The NF-e distribution of an integration (`SefazDistribution`, one job per integration):
+ * `distNSU` from the integration's `ultNSU`, answer after answer while SEFAZ has more
+ * (`ultNSU < maxNSU`). Each answer's documents, the cursor moved to its `ultNSU` and the job's
+ * progress are ONE batch: the cursor never passes a document that is not stored, and a batch is
+ * applied once however many deliveries race. Documents are unique per integration and NSU (a
+ * repeated NSU is stored once); an NSU missing inside the answered range is stored as a `Gap`.
+ * Each full NF-e (`procNFe`) then becomes an `NFeXML` job exactly as an uploaded file does (its
+ * XML put in R2), so the purchase, its items and payables come from the same import. A failure or
+ * a refusal (656) records the integration's state and wait, and ends the job Failed with the reason.
+ */
+import {
+  DIST_CONSUMPTION_REFUSED,
+  DIST_DOCUMENTS_FOUND,
+  DIST_NOTHING_FOUND,
+  type DistributedDocument,
+} from "../../adapters/sefaz/distribution-types";
+import { findCompany } from "../../db/identity";
+import { advanceJobProgress } from "../../db/jobs";
+import {
+  documentsAwaitingImport,
+  findSefazIntegration,
+  insertSyncJobIfNone,
+  markImported,
+  openSyncJob,
+  recordSyncState,
+  type SefazIntegrationRow,
+  SYNC_ACCOUNT_PREFIX,
+  storeAnswerStatements,
+  syncableIntegrations,
+} from "../../db/sefaz-integrations";
+import type { Statement } from "../../db/sql";
+import type { Actor, Env } from "../../env";
+import { ApiError, badRequest } from "../../lib/errors";
+import { sha256OfBytes } from "../../lib/hashing";
+import { errorFields, log } from "../../lib/log";
+import { createJob, type JobDeps } from "../jobs/create-job";
+import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
+import { QUEUE_FAILURE } from "../jobs/messages";
+import { sefazDistributionFor } from "./connection";
+import { gapDocument, storedDocument } from "./documents";
+import { INTEGRATION_NOT_FOUND, SEFAZ_MESSAGES as M } from "./messages";
+import {
+  answeredState,
+  failedState,
+  nsuBefore,
+  nsuGaps,
+  refusedConsumptionState,
+  sameNsu,
+  stateOfFailure,
+  utcText,
+} from "./state";
+
+/** SEFAZ's time limit per call (env `SEFAZ_TIMEOUT_MS` overrides it). */
+const DEFAULT_TIMEOUT_MS = 20_000;
+
+export type SyncCounts = {
+  calls: number;
+  documents: number;
+  summaries: number;
+  full: number;
+  events: number;
+  invalid: number;
+  duplicates: number;
+  gaps: number;
+  imports: number;
+};
+const NO_COUNTS: SyncCounts = {
+  calls: 0,
+  documents: 0,
+  summaries: 0,
+  full: 0,
+  events: 0,
+  invalid: 0,
+  duplicates: 0,
+  gaps: 0,
+  imports: 0,
+};
+
+type SyncParams = { integrationId: number; account: string };
+
+function syncParamsOf(job: { params: string; fileKey: string }): SyncParams | null {
+  try {
+    const id = (JSON.parse(job.params) as { IDCompanyIntegration?: unknown }).IDCompanyIntegration;
+    const account = job.fileKey.startsWith(SYNC_ACCOUNT_PREFIX)
+      ? job.fileKey.slice(SYNC_ACCOUNT_PREFIX.length)
+      : "";
+    if (typeof id !== "number" || !Number.isInteger(id) || id <= 0 || account === "") return null;
+    return { integrationId: id, account };
+  } catch {
+    return null;
+  }
+}
+
+const savedCounts = (result: string | null): SyncCounts => {
+  try {
+    return { ...NO_COUNTS, ...(result ? (JSON.parse(result) as Partial<SyncCounts>) : {}) };
+  } catch {
+    return NO_COUNTS;
+  }
+};
+
+/** Each NSU once, the first occurrence kept. */
+function uniqueByNsu(documents: DistributedDocument[]): {
+  unique: DistributedDocument[];
+  duplicates: number;
+} {
+  const seen = new Set<string>();
+  const unique = documents.filter((document) => !seen.has(document.nsu) && seen.add(document.nsu));
+  return { unique, duplicates: documents.length - unique.length };
+}
+
+/** The `NFeXML` jobs of the integration's full documents not yet handed to the import. */
+async function queueImports(
+  context: JobContext,
+  env: Env,
+  params: SyncParams,
+  createdBy: number | null,
+): Promise<number> {
+  const { db, job } = context;
+  let queued = 0;
+  for (const document of await documentsAwaitingImport(db, job.companyId, params.integrationId)) {
+    if (!document.xml) continue;
+    const bytes = new TextEncoder().encode(document.xml);
+    const fileKey = `sefaz/${job.companyId}/${params.integrationId}/${document.nsu}.xml`;
+    await context.bucket.put(fileKey, bytes, { httpMetadata: { contentType: "application/xml" } });
+    const created = await createJob(
+      { db, queue: env.JOBS, account: params.account },
+      {
+        companyId: job.companyId,
+        route: "sefaz",
+        type: "NFeXML",
+        params: "{}",
+        fileKey,
+        fileName: `NFe${document.chNfe ?? document.nsu}.xml`,
+        contentType: "application/xml",
+        sizeBytes: bytes.length,
+        fileHash: await sha256OfBytes(bytes),
+        createdBy,
+      },
+    );
+    await markImported(db, job.companyId, document.id, created.jobId);
+    queued++;
+  }
+  return queued;
+}
+
+const add = (counts: SyncCounts, more: Partial<SyncCounts>): SyncCounts =>
+  Object.fromEntries(
+    Object.entries(counts).map(([key, value]) => [key, value + (more[key as keyof SyncCounts] ?? 0)]),
+  ) as SyncCounts;
+
+/** `SefazDistribution`: the documents SEFAZ holds for the integration's CNPJ since its cursor. */
+export async function syncDistribution(context: JobContext): Promise<JobOutcome> {
+  const { db, job, budget } = context;
+  const params = syncParamsOf(job);
+  if (params === null) throw new JobFailure(M.syncParams);
+  const found = await findSefazIntegration(db, job.companyId, params.integrationId);
+  if (!found) throw new JobFailure(M.notSefazIntegration);
+  if (!found.settings) throw new JobFailure(M.notConfigured);
+  let settings: SefazIntegrationRow = found.settings;
+  const env = (context.env ?? {}) as Env;
+  const company = await findCompany(db, job.companyId);
+  const environment = company?.sefazAmbienteNf === 1 ? 1 : 2;
+  const connection = sefazDistributionFor(settings, {
+    env,
+    production: env.ENVIRONMENT !== "development",
+    environment,
+    timeoutMs: Number(env.SEFAZ_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS,
+    now: new Date(),
+  });
+  const record = (state: Parameters<typeof recordSyncState>[3]) =>
+    recordSyncState(db, job.companyId, params.integrationId, state);
+  if (!connection.ok) {
+    await record({
+      state: connection.state,
+      reason: connection.reason,
+      failures: settings.failures,
+      retryAfter: null,
+    });
+    throw new JobFailure(connection.reason);
+  }
+  let counts = savedCounts(job.result);
+  let processed = job.processed;
+  // documents stored by an earlier run whose import job was not created (a failure in between)
+  counts = add(counts, { imports: await queueImports(context, env, params, job.createdBy) });
+  const target = { companyId: job.companyId, integrationId: params.integrationId };
+  for (;;) {
+    if (!budget.take()) return { status: "continue" };
+    const from = settings.ultNsu;
+    const result = await connection.service.distribute({
+      environment,
+      ufAuthor: settings.uf,
+      document: settings.cnpj,
+      query: { kind: "distNSU", ultNsu: from },
+    });
+    const now = new Date();
+    if (!result.ok) {
+      await record(failedState(stateOfFailure(result.failure), result.reason, settings.failures, now));
+      throw new JobFailure(result.reason);
+    }
+    const answer = result.answer;
+    if (answer.cStat === DIST_CONSUMPTION_REFUSED) {
+      const reason = M.consumptionRefused(answer.xMotivo);
+      await record(refusedConsumptionState(reason, settings.failures, now));
+      throw new JobFailure(reason);
+    }
+    if (answer.cStat === DIST_NOTHING_FOUND) {
+      await record(answeredState(true, M.nothingNew, now));
+      return { status: "done", result: add(counts, { calls: 1 }) };
+    }
+    if (answer.cStat !== DIST_DOCUMENTS_FOUND) {
+      const reason = M.rejected(answer.cStat, answer.xMotivo);
+      await record(failedState("Refused", reason, settings.failures, now));
+      throw new JobFailure(reason);
+    }
+    const { unique, duplicates } = uniqueByNsu(answer.documents);
+    const highest = unique.reduce((max, d) => (nsuBefore(max, d.nsu) ? d.nsu : max), from);
+    // the cursor goes to the answer's ultNSU, never back, and never short of a document it stored
+    const toNsu = nsuBefore(answer.ultNsu, highest) ? highest : answer.ultNsu;
+    if (nsuBefore(toNsu, from)) {
+      const reason = "resposta inválida: ultNSU anterior ao cursor";
+      await record(failedState("InvalidAnswer", reason, settings.failures, now));
+      throw new JobFailure(reason);
+    }
+    const present = new Set(unique.map((d) => d.nsu));
+    const gaps = nsuGaps(from, [...present]).filter((nsu) => !present.has(nsu));
+    const rows = [
+      ...unique.map((d) => storedDocument(target, d)),
+      ...gaps.map((nsu) => gapDocument(target, nsu)),
+    ];
+    const upToDate = sameNsu(toNsu, answer.maxNsu) || unique.length === 0;
+    const state = answeredState(upToDate, upToDate ? M.caughtUp : null, now);
+    const more: Partial<SyncCounts> = {
+      calls: 1,
+      documents: unique.length,
+      summaries: rows.filter((r) => r.status === "Summary").length,
+      full: rows.filter((r) => r.status === "Queued").length,
+      events: rows.filter((r) => r.status === "Stored").length,
+      invalid: rows.filter((r) => r.status === "Invalid").length,
+      duplicates,
+      gaps: gaps.length,
+    };
+    const next = add(counts, more);
+    const statements: Statement[] = [
+      ...storeAnswerStatements(
+        db,
+        job.companyId,
+        params.integrationId,
+        rows,
+        { fromNsu: from, toNsu, maxNsu: answer.maxNsu },
+        { ...state, failures: 0 },
+      ),
+      advanceJobProgress(db, job.id, processed, processed + unique.length + 1, next),
+    ];
+    try {
+      await db.batch(statements as [Statement, ...Statement[]]);
+    } catch (error) {
+      log("error", "distribution batch refused", {
+        integrationId: params.integrationId,
+        ...errorFields(error),
+      });
+      throw new JobFailure(M.cursorMoved);
+    }
+    processed += unique.length + 1;
+    counts = next;
+    settings = { ...settings, ultNsu: toNsu, maxNsu: answer.maxNsu, failures: 0 };
+    counts = add(counts, { imports: await queueImports(context, env, params, job.createdBy) });
+    if (upToDate) return { status: "done", result: counts };
+  }
+}
+
+export type SyncRequest = { jobId: number; created: boolean };
+
+/**
+ * A distribution job of the integration, unless one is already waiting or running (then that
+ * one). A job still Pending gets its message again, which repairs a send that failed.
+ */
+async function createSyncJob(
+  deps: JobDeps,
+  companyId: number,
+  integrationId: number,
+  userId: number | null,
+): Promise<SyncRequest> {
+  const jobId = await insertSyncJobIfNone(deps.db, companyId, integrationId, deps.account, userId);
+  const open = jobId === null ? await openSyncJob(deps.db, companyId, integrationId) : undefined;
+  const id = jobId ?? open?.id;
+  if (id === undefined) return createSyncJob(deps, companyId, integrationId, userId);
+  if (jobId !== null || open?.status === "Pending") {
+    try {
+      await deps.queue.send({ type: "SefazDistribution", account: deps.account, jobId: id });
+    } catch (error) {
+      log("error", "job message not sent", { account: deps.account, jobId: id, ...errorFields(error) });
+      throw new ApiError(500, QUEUE_FAILURE);
+    }
+  }
+  return { jobId: id, created: jobId !== null };
+}
+
+/** `POST /company/integration/{id}/sefaz/sync`: a distribution now, whatever the integration's wait. */
+export async function requestSefazSync(
+  deps: JobDeps,
+  request: Actor & { integrationId: number },
+): Promise<SyncRequest> {
+  const found = await findSefazIntegration(deps.db, request.companyId, request.integrationId);
+  if (!found) throw badRequest(INTEGRATION_NOT_FOUND);
+  if (!found.settings) throw badRequest(M.notConfigured);
+  return createSyncJob(deps, request.companyId, request.integrationId, request.userId);
+}
+
+/** The cron: one distribution job per configured integration whose wait is over. */
+export async function scheduleSefazSyncs(deps: JobDeps, now: Date): Promise<number> {
+  let created = 0;
+  for (const { companyId, integrationId } of await syncableIntegrations(deps.db, utcText(now))) {
+    const job = await createSyncJob(deps, companyId, integrationId, null);
+    if (job.created) created++;
+  }
+  return created;
+}

@@ -1,0 +1,141 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { SEFAZ_MESSAGES } from "../../domain/sefaz/messages";
+import { saveSettings, sefazDocuments, sefazSettings } from "../../domain/sefaz/settings";
+import { requestSefazSync } from "../../domain/sefaz/sync";
+import { type AppRouteHandler, createRouter } from "../../http/router";
+import { idPath, jsonBody, jsonOk, pageQuery } from "../../http/schemas";
+import {
+  documentAnswer,
+  SefazDocumentSchema,
+  SefazSettingsBodySchema,
+  SefazSettingsSchema,
+  settingsAnswer,
+} from "./schemas";
+
+const params = z.object({ idcompanyintegration: idPath("idcompanyintegration") });
+const DOCUMENTS_PAGE = 500;
+
+export const putSefazSettingsRoute = createRoute({
+  method: "put",
+  path: "/company/integration/{idcompanyintegration}/sefaz",
+  operationId: "putSefazSettings",
+  tags: ["Company"],
+  summary: "Configura a integração SEFAZ (distribuição de NF-e)",
+  description: [
+    "A integração deve ser de Kind `SEFAZ` (POST /company/integration). CNPJ e UF são obrigatórios; os demais",
+    "campos omitidos mantêm o valor guardado. A validade do certificado (`Certificate`, PEM) é lida e mostrada;",
+    "um certificado vencido deixa a integração em `CertificateExpired` e a distribuição não roda. A chave",
+    "privada é guardada cifrada e nunca devolvida (`HasPrivateKey`). O ambiente é o SefazAmbienteNF da empresa.",
+    `400 \`${SEFAZ_MESSAGES.notSefazIntegration}\`, \`${SEFAZ_MESSAGES.cnpjNotOfCompany}\`, \`${SEFAZ_MESSAGES.certificateInvalid}\`.`,
+  ].join(" "),
+  request: { params, body: jsonBody(SefazSettingsBodySchema) },
+  responses: jsonOk(SefazSettingsSchema, "A integração SEFAZ"),
+});
+
+const putSefazSettings: AppRouteHandler<typeof putSefazSettingsRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const view = await saveSettings(
+    c.get("db"),
+    c.get("caller").companyId,
+    c.req.valid("param").idcompanyintegration,
+    {
+      cnpj: body.CNPJ,
+      uf: body.UF,
+      baseUrl: body.BaseUrl,
+      mtlsCertificate: body.MtlsCertificate,
+      certificate: body.Certificate,
+      privateKey: body.PrivateKey,
+    },
+    { env: c.env, production: c.env.ENVIRONMENT !== "development" },
+  );
+  return c.json(settingsAnswer(view), 200);
+};
+
+export const getSefazSettingsRoute = createRoute({
+  method: "get",
+  path: "/company/integration/{idcompanyintegration}/sefaz",
+  operationId: "getSefazSettings",
+  tags: ["Company"],
+  summary: "A integração SEFAZ: certificado, estado e cursor da distribuição",
+  description: `Estado (\`State\`, \`StateReason\`, \`RetryAfter\`) e cursor (\`UltNSU\`, \`MaxNSU\`). 400 \`${SEFAZ_MESSAGES.notConfigured}\`.`,
+  request: { params },
+  responses: jsonOk(SefazSettingsSchema, "A integração SEFAZ"),
+});
+
+const getSefazSettings: AppRouteHandler<typeof getSefazSettingsRoute> = async (c) => {
+  const view = await sefazSettings(
+    c.get("db"),
+    c.get("caller").companyId,
+    c.req.valid("param").idcompanyintegration,
+  );
+  return c.json(settingsAnswer(view), 200);
+};
+
+const SyncAnswerSchema = z
+  .object({
+    IDJob: z.number().int().openapi({ description: "Job `SefazDistribution` (GET /job/{idjob})" }),
+    Message: z.string().openapi({ example: SEFAZ_MESSAGES.syncScheduled }),
+  })
+  .openapi("SefazSyncAnswer");
+
+export const syncSefazRoute = createRoute({
+  method: "post",
+  path: "/company/integration/{idcompanyintegration}/sefaz/sync",
+  operationId: "syncSefazDistribution",
+  tags: ["Company"],
+  summary: "Consulta agora a distribuição de NF-e da SEFAZ",
+  description: [
+    "Agenda um job `SefazDistribution` (o mesmo que o agendamento cria a cada integração configurada cuja espera",
+    "acabou), sem esperar. O job chama `nfeDistDFeInteresse` com `distNSU/ultNSU` enquanto a SEFAZ tiver mais",
+    "(ultNSU < maxNSU), guarda cada documento por NSU (uma vez só) e move o cursor no mesmo lote; cada NF-e",
+    "completa vira um job NFeXML (compra, itens, contas a pagar) como um XML enviado. 137 ou ultNSU = maxNSU: a",
+    "próxima consulta agendada espera 1 hora; 656: estado `ConsumptionRefused` e 1 hora de espera. `Result`",
+    "`{calls, documents, summaries, full, events, invalid, duplicates, gaps, imports}`.",
+  ].join(" "),
+  request: { params },
+  responses: jsonOk(SyncAnswerSchema, "O job da distribuição"),
+});
+
+const syncSefaz: AppRouteHandler<typeof syncSefazRoute> = async (c) => {
+  const caller = c.get("caller");
+  const job = await requestSefazSync(
+    { db: c.get("db"), queue: c.env.JOBS, account: c.get("account") },
+    {
+      companyId: caller.companyId,
+      userId: caller.userId,
+      integrationId: c.req.valid("param").idcompanyintegration,
+    },
+  );
+  return c.json(
+    {
+      IDJob: job.jobId,
+      Message: job.created ? SEFAZ_MESSAGES.syncScheduled : SEFAZ_MESSAGES.syncAlreadyOpen,
+    },
+    200,
+  );
+};
+
+export const listSefazDocumentsRoute = createRoute({
+  method: "get",
+  path: "/company/integration/{idcompanyintegration}/sefaz/documents",
+  operationId: "listSefazDocuments",
+  tags: ["Company"],
+  summary: "Documentos recebidos pela distribuição, por NSU",
+  description: `Cada documento com seu estado; ${DOCUMENTS_PAGE} por página (\`Page\`).`,
+  request: { params, query: z.object({ Page: pageQuery }) },
+  responses: jsonOk(z.array(SefazDocumentSchema), "Os documentos"),
+});
+
+const listDocuments: AppRouteHandler<typeof listSefazDocumentsRoute> = async (c) => {
+  const companyId = c.get("caller").companyId;
+  const id = c.req.valid("param").idcompanyintegration;
+  const rows = await sefazDocuments(c.get("db"), companyId, id, c.req.valid("query").Page, DOCUMENTS_PAGE);
+  return c.json(rows.map(documentAnswer), 200);
+};
+
+/** A SEFAZ integration's settings, its distribution now, and the documents it brought. */
+export const sefazRouter = createRouter()
+  .openapi(putSefazSettingsRoute, putSefazSettings)
+  .openapi(getSefazSettingsRoute, getSefazSettings)
+  .openapi(syncSefazRoute, syncSefaz)
+  .openapi(listSefazDocumentsRoute, listDocuments);

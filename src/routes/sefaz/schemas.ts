@@ -1,0 +1,125 @@
+import { z } from "@hono/zod-openapi";
+import type { SefazDocumentRow } from "../../db/sefaz-integrations";
+import type { SefazSettingsView } from "../../domain/sefaz/settings";
+
+const pem = (description: string) => z.string().max(20_000).openapi({ description });
+
+export const SefazSettingsBodySchema = z
+  .object({
+    CNPJ: z.string().max(20).openapi({
+      description: "CNPJ da empresa ou de uma empresa emissora ativa dela (com ou sem pontuação)",
+      example: "11.222.333/0001-81",
+    }),
+    UF: z
+      .string()
+      .max(2)
+      .openapi({ description: "UF do CNPJ: sigla (SP) ou código IBGE (35): `cUFAutor`", example: "SP" }),
+    BaseUrl: z.string().max(2048).nullable().optional().openapi({
+      description:
+        "Endereço do serviço NFeDistribuicaoDFe; omitido ou null: o do Ambiente Nacional (produção ou homologação, pelo SefazAmbienteNF da empresa). Em produção só https em host público",
+    }),
+    MtlsCertificate: z.string().max(100).nullable().optional().openapi({
+      description:
+        "Nome do binding `mtls_certificates` do Worker com o certificado A1 (ICP-Brasil) da empresa; obrigatório em produção",
+    }),
+    Certificate: pem("Parte pública do certificado A1 em PEM: sua validade (notAfter) é lida e mostrada")
+      .nullable()
+      .optional(),
+    PrivateKey: pem(
+      "Chave privada do certificado em PEM, para assinar os eventos de manifestação: guardada cifrada, nunca devolvida",
+    ).optional(),
+  })
+  .openapi("SefazSettingsBody");
+
+export const SefazSettingsSchema = z
+  .object({
+    IDCompanyIntegration: z.number().int(),
+    Description: z.string(),
+    CNPJ: z.string(),
+    UF: z.string().openapi({ description: "Código IBGE da UF (`cUFAutor`)" }),
+    Environment: z
+      .number()
+      .int()
+      .openapi({ description: "tpAmb: 1 produção, 2 homologação (SefazAmbienteNF da empresa)" }),
+    BaseUrl: z.string().nullable(),
+    MtlsCertificate: z.string().nullable(),
+    CertificateNotAfter: z
+      .string()
+      .nullable()
+      .openapi({ description: "Fim da validade do certificado (ISO 8601 UTC)" }),
+    CertificateSubject: z.string().nullable(),
+    HasPrivateKey: z.boolean(),
+    State: z.string().openapi({
+      description:
+        "`Ok`, `NotConfigured`, `CertificateExpired`, `ConsumptionRefused` (656), `Refused`, `Fault`, `Unavailable`, `InvalidAnswer`, `Timeout` ou `NetworkError`",
+    }),
+    StateReason: z.string().nullable(),
+    RetryAfter: z
+      .string()
+      .nullable()
+      .openapi({ description: "UTC: a distribuição agendada espera até aqui" }),
+    UltNSU: z.string(),
+    MaxNSU: z.string().nullable(),
+    LastSyncAt: z.string().nullable(),
+  })
+  .openapi("SefazSettings");
+
+export const settingsAnswer = (view: SefazSettingsView): z.infer<typeof SefazSettingsSchema> => ({
+  IDCompanyIntegration: view.settings.companyIntegrationId,
+  Description: view.description,
+  CNPJ: view.settings.cnpj,
+  UF: view.settings.uf,
+  Environment: view.environment,
+  BaseUrl: view.settings.baseUrl,
+  MtlsCertificate: view.settings.mtlsCertificate,
+  CertificateNotAfter: view.settings.certificateNotAfter,
+  CertificateSubject: view.settings.certificateSubject,
+  HasPrivateKey: view.settings.privateKey !== null,
+  State: view.settings.state,
+  StateReason: view.settings.stateReason,
+  RetryAfter: view.settings.retryAfter,
+  UltNSU: view.settings.ultNsu,
+  MaxNSU: view.settings.maxNsu,
+  LastSyncAt: view.settings.lastSyncAt,
+});
+
+export const SefazDocumentSchema = z
+  .object({
+    IDSefazDocument: z.number().int(),
+    NSU: z.string(),
+    Schema: z.string(),
+    Kind: z.string().openapi({ description: "`resNFe`, `procNFe`, `resEvento`, `procEventoNFe` ou `other`" }),
+    Status: z.string().openapi({
+      description:
+        "`Summary` (resumo: a NF-e completa ainda não veio), `Queued`/`Imported` (NF-e completa: job NFeXML), `Stored` (evento), `Invalid` (com Reason), `Gap` (NSU ausente)",
+    }),
+    Reason: z.string().nullable(),
+    ChNFe: z.string().nullable(),
+    IssuerDocument: z.string().nullable(),
+    IssuerName: z.string().nullable(),
+    IssuedAt: z.string().nullable(),
+    TotalValue: z.number().int().openapi({ description: "vNF em centavos" }),
+    Situation: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "cSitNFe do resumo: 1 autorizada, 2 denegada, 3 cancelada" }),
+    IDJob: z.number().int().nullable().openapi({ description: "Job NFeXML da importação (NF-e completa)" }),
+  })
+  .openapi("SefazDocument");
+
+export const documentAnswer = (row: Omit<SefazDocumentRow, "xml">): z.infer<typeof SefazDocumentSchema> => ({
+  IDSefazDocument: row.id,
+  NSU: row.nsu,
+  Schema: row.schema,
+  Kind: row.kind,
+  Status: row.status,
+  Reason: row.reason,
+  ChNFe: row.chNfe,
+  IssuerDocument: row.issuerDocument,
+  IssuerName: row.issuerName,
+  IssuedAt: row.issuedAt,
+  TotalValue: row.totalValue,
+  Situation: row.situation,
+  IDJob: row.nfeJobId,
+});

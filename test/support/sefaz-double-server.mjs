@@ -1,0 +1,111 @@
+// The national NF-e distribution service (NFeDistribuicaoDFe) on loopback for the workers tests, in a
+// Node process of its own (forked by sefaz-double.setup.mjs), written from the published WSDL (SOAP
+// 1.2, operation nfeDistDFeInteresse, element nfeDadosMsg), the distDFeInt/retDistDFeInt 1.01 XSDs
+// and Nota Técnica 2014.002: 137 nothing found, 138 documents found (at most 50 docZip per answer,
+// NSU order, gzip + base64), 656 consumption refused. Each test has its own service under
+// `/sefaz/<name>` (the integration's BaseUrl) and drives it through `/_control/<name>`:
+//   PUT /_control/<name>         {docs: [{nsu, schema, xml, notGzip?, duplicate?}], pageSize?}: a fresh service
+//   PUT /_control/<name>/faults  ["fault" | "500" | "garbage" | "slow" | "656" | "pass"]: the next calls fail in order
+//   GET /_control/<name>/requests  the requests received (headers, body)
+import { createServer } from "node:http";
+import { gzipSync } from "node:zlib";
+
+const services = new Map();
+const fresh = (settings = {}) => ({ docs: [], pageSize: 50, faults: [], requests: [], ...settings });
+const serviceOf = (name) => {
+  if (!services.has(name)) services.set(name, fresh());
+  return services.get(name);
+};
+
+const readBody = (request) =>
+  new Promise((resolve) => {
+    const chunks = [];
+    request.on("data", (chunk) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+  });
+
+const ENVELOPE = (inner) =>
+  `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" ` +
+  `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>${inner}</soap:Body></soap:Envelope>`;
+
+const nsu15 = (n) => String(n).padStart(15, "0");
+
+function answer(cStat, xMotivo, ultNSU, maxNSU, docs) {
+  const lot = docs.length
+    ? `<loteDistDFeInt>${docs
+        .map((doc) => {
+          const bytes = doc.notGzip ? Buffer.from(doc.xml, "utf8") : gzipSync(Buffer.from(doc.xml, "utf8"));
+          return `<docZip NSU="${nsu15(doc.nsu)}" schema="${doc.schema}">${bytes.toString("base64")}</docZip>`;
+        })
+        .join("")}</loteDistDFeInt>`
+    : "";
+  const now = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 19);
+  return ENVELOPE(
+    `<nfeDistDFeInteresseResponse xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/NFeDistribuicaoDFe"><nfeDistDFeInteresseResult>` +
+      `<retDistDFeInt xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.01"><tpAmb>2</tpAmb><verAplic>double</verAplic>` +
+      `<cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo><dhResp>${now}-03:00</dhResp>` +
+      `<ultNSU>${nsu15(ultNSU)}</ultNSU><maxNSU>${nsu15(maxNSU)}</maxNSU>${lot}</retDistDFeInt>` +
+      `</nfeDistDFeInteresseResult></nfeDistDFeInteresseResponse>`,
+  );
+}
+
+const FAULT = ENVELOPE(
+  `<soap:Fault><soap:Code><soap:Value>soap:Receiver</soap:Value></soap:Code>` +
+    `<soap:Reason><soap:Text xml:lang="pt-BR">Server was unable to process request</soap:Text></soap:Reason></soap:Fault>`,
+);
+
+function distribute(service, body, response) {
+  const action =
+    /<nfeDistDFeInteresse xmlns="http:\/\/www\.portalfiscal\.inf\.br\/nfe\/wsdl\/NFeDistribuicaoDFe"><nfeDadosMsg>(.*)<\/nfeDadosMsg><\/nfeDistDFeInteresse>/s.exec(
+      body,
+    );
+  const request =
+    action &&
+    /<distDFeInt xmlns="http:\/\/www\.portalfiscal\.inf\.br\/nfe" versao="1\.01"><tpAmb>[12]<\/tpAmb><cUFAutor>\d{2}<\/cUFAutor><CNPJ>\d{14}<\/CNPJ><distNSU><ultNSU>(\d{15})<\/ultNSU><\/distNSU><\/distDFeInt>/.exec(
+      action[1],
+    );
+  const send = (status, text) =>
+    response.writeHead(status, { "Content-Type": "application/soap+xml; charset=utf-8" }).end(text);
+  // a request outside the XSD: the service's own rejection (215, schema failure)
+  if (!request) return send(200, answer(215, "Rejeição: Falha no schema XML", 0, 0, []));
+  const ult = Number(request[1]);
+  const sorted = [...service.docs].sort((a, b) => a.nsu - b.nsu);
+  const max = sorted.length ? sorted[sorted.length - 1].nsu : 0;
+  const page = sorted.filter((doc) => doc.nsu > ult).slice(0, service.pageSize);
+  if (page.length === 0) return send(200, answer(137, "Nenhum documento localizado", ult, max, []));
+  const lot = page.flatMap((doc) => (doc.duplicate ? [doc, doc] : [doc]));
+  return send(200, answer(138, "Documento(s) localizado(s)", page[page.length - 1].nsu, max, lot));
+}
+
+const server = createServer(async (request, response) => {
+  const url = new URL(request.url, "http://127.0.0.1");
+  const body = await readBody(request);
+  const control = /^\/_control\/([^/]+)(\/faults|\/requests)?$/.exec(url.pathname);
+  if (control) {
+    const [, name, sub] = control;
+    if (!sub && request.method === "PUT") services.set(name, fresh(JSON.parse(body)));
+    else if (sub === "/faults" && request.method === "PUT") serviceOf(name).faults = JSON.parse(body);
+    else if (sub === "/requests")
+      return response.writeHead(200).end(JSON.stringify(serviceOf(name).requests));
+    return response.writeHead(204).end();
+  }
+  const call = /^\/sefaz\/([^/]+)\/NFeDistribuicaoDFe\.asmx$/.exec(url.pathname);
+  if (!call || request.method !== "POST") return response.writeHead(404).end();
+  const service = serviceOf(call[1]);
+  service.requests.push({ headers: request.headers, body });
+  const fault = service.faults.shift();
+  if (fault === "slow") return; // never answers: the client gives up
+  if (fault === "fault")
+    return response.writeHead(500, { "Content-Type": "application/soap+xml" }).end(FAULT);
+  if (fault === "500")
+    return response.writeHead(500, { "Content-Type": "text/html" }).end("<html>Service Unavailable</html>");
+  if (fault === "garbage") return response.writeHead(200, { "Content-Type": "text/plain" }).end("}{ not xml");
+  if (fault === "656") {
+    return response
+      .writeHead(200, { "Content-Type": "application/soap+xml; charset=utf-8" })
+      .end(answer(656, "Rejeição: Consumo Indevido", 0, 0, []));
+  }
+  return distribute(service, body, response);
+});
+
+server.listen(0, "127.0.0.1", () => process.send?.({ port: server.address().port }));
