@@ -251,3 +251,13 @@ export async function openSyncJob(
     )
     .get();
 }
+
+/** The company's configured SEFAZ integrations (active, with settings), oldest first. */
+export async function sefazIntegrationsOfCompany(db: Db, companyId: number): Promise<SefazIntegrationRow[]> {
+  return db
+    .select(getTableColumns(sefazIntegrations))
+    .from(sefazIntegrations)
+    .innerJoin(companyIntegrations, activeSefazIntegration)
+    .where(eq(sefazIntegrations.companyId, companyId))
+    .orderBy(asc(sefazIntegrations.companyIntegrationId));
+}

@@ -85,7 +85,13 @@ describe("the manifest through the real event service (double)", () => {
   it("records the registered event with SEFAZ's protocol and answers a repeat with 573 as 400, recording nothing", async () => {
     const id = await importedNfe();
     const { gateway } = await gatewayOn("domain-accepted");
-    const document = await manifestNfe(demoDb(), CALLER, id, { event: 210200, comments: null }, gateway);
+    const document = await manifestNfe(
+      demoDb(),
+      CALLER,
+      id,
+      { event: 210200, comments: null },
+      async () => gateway,
+    );
     expect(document.events).toHaveLength(1);
     const [row] = await eventRows(id);
     expect(row).toMatchObject({ event: 210200, c_stat: 135 });
@@ -93,7 +99,9 @@ describe("the manifest through the real event service (double)", () => {
     expect(row!.registered_at).toMatch(/-03:00$/);
     // the double's own memory (as SEFAZ's): the same event again is its duplicate
     expect(
-      await refusalOf(manifestNfe(demoDb(), CALLER, id, { event: 210200, comments: null }, gateway)),
+      await refusalOf(
+        manifestNfe(demoDb(), CALLER, id, { event: 210200, comments: null }, async () => gateway),
+      ),
     ).toBe(manifestRejected(573, "Rejeição: Duplicidade de evento"));
     expect(await eventRows(id)).toHaveLength(1);
   });
@@ -106,11 +114,11 @@ describe("the manifest through the real event service (double)", () => {
       CALLER,
       id,
       { event: 210240, comments: "Mercadoria nunca chegou ao depósito" },
-      gateway,
+      async () => gateway,
     );
     await env.DB_DEMO.prepare("DELETE FROM nfe_events WHERE nfe_id = ?").bind(id).run();
     const message = await refusalOf(
-      manifestNfe(demoDb(), CALLER, id, { event: 210210, comments: null }, gateway),
+      manifestNfe(demoDb(), CALLER, id, { event: 210210, comments: null }, async () => gateway),
     );
     expect(message).toBe(
       manifestRejected(
@@ -126,10 +134,14 @@ describe("the manifest through the real event service (double)", () => {
     const { double, gateway } = await gatewayOn("domain-faults");
     await double.faults(["fault", "slow"]);
     expect(
-      await refusalOf(manifestNfe(demoDb(), CALLER, id, { event: 210210, comments: null }, gateway)),
+      await refusalOf(
+        manifestNfe(demoDb(), CALLER, id, { event: 210210, comments: null }, async () => gateway),
+      ),
     ).toBe(sefazEventFault("soap:Receiver", "Server was unable to process request. ---> Erro interno"));
     expect(
-      await refusalOf(manifestNfe(demoDb(), CALLER, id, { event: 210210, comments: null }, gateway)),
+      await refusalOf(
+        manifestNfe(demoDb(), CALLER, id, { event: 210210, comments: null }, async () => gateway),
+      ),
     ).toBe(sefazEventTimeout(1));
     expect(await eventRows(id)).toEqual([]);
   });

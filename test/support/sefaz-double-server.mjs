@@ -89,7 +89,7 @@ const server = createServer(async (request, response) => {
       return response.writeHead(200).end(JSON.stringify(serviceOf(name).requests));
     return response.writeHead(204).end();
   }
-  const call = /^\/sefaz\/([^/]+)\/NFeDistribuicaoDFe\.asmx$/.exec(url.pathname);
+  const call = /^\/sefaz\/([^/]+)\/NFeDistribuicaoDFe\/NFeDistribuicaoDFe\.asmx$/.exec(url.pathname);
   if (!call || request.method !== "POST") return response.writeHead(404).end();
   const service = serviceOf(call[1]);
   service.requests.push({ headers: request.headers, body });

@@ -30,7 +30,7 @@ export async function sefazDouble(name: string, docs: DoubleDocument[], pageSize
   };
   await call("", "PUT", { docs, pageSize });
   return {
-    baseUrl: `${base}/sefaz/${name}/NFeDistribuicaoDFe.asmx`,
+    baseUrl: `${base}/sefaz/${name}`,
     reset: (next: DoubleDocument[]) => call("", "PUT", { docs: next, pageSize }),
     faults: (faults: SefazFault[]) => call("/faults", "PUT", faults),
     requests: async (): Promise<{ headers: Record<string, string>; body: string }[]> =>

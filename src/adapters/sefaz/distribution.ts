@@ -23,6 +23,9 @@ export const DISTRIBUTION_ACTION = `${DISTRIBUTION_WSDL_NAMESPACE}/${DISTRIBUTIO
 export const DISTRIBUTION_LAYOUT = "1.01";
 
 /** The national environment's addresses (Ambiente Nacional), by `tpAmb`. */
+/** The service's path under a host of SEFAZ's web services (an integration's `BaseUrl`). */
+export const DISTRIBUTION_PATH = "/NFeDistribuicaoDFe/NFeDistribuicaoDFe.asmx";
+
 export const DISTRIBUTION_URLS: Record<1 | 2, string> = {
   1: "https://www1.nfe.fazenda.gov.br/NFeDistribuicaoDFe/NFeDistribuicaoDFe.asmx",
   2: "https://hom1.nfe.fazenda.gov.br/NFeDistribuicaoDFe/NFeDistribuicaoDFe.asmx",

@@ -43,7 +43,8 @@ function eventTime(now = new Date()): string {
 
 /**
  * `POST /purchase/feed/{idnfevents}/manifest`: the recipient's event sent to SEFAZ (through the
- * `gateway`: the sandbox, or the real event service of the company's SEFAZ integration) on behalf of the CNPJ the NF-e was addressed to. A registered event is recorded
+ * gateway `gatewayFor` picks for the NF-e's recipient: the real event service of the company's SEFAZ
+ * integration for that CNPJ, else the sandbox) on behalf of the CNPJ the NF-e was addressed to. A registered event is recorded
  * with its protocol; a rejection (repeated or out-of-order event) is a 400 with SEFAZ's cStat and
  * xMotivo and writes nothing. Registered events are unique per document and event, one conclusive
  * per document (indexes), so two requests at once cannot both record.
@@ -53,10 +54,12 @@ export async function manifestNfe(
   caller: Actor,
   id: number,
   input: ManifestInput,
-  gateway: SefazGateway = sefazFor(sefazSandboxStore(db)),
+  gatewayFor: (recipientDocument: string) => Promise<SefazGateway> = async () =>
+    sefazFor(sefazSandboxStore(db)),
 ): Promise<FeedDocument> {
   const nfe = await findNfe(db, caller.companyId, id);
   if (!nfe) throw badRequest(FEED_DOCUMENT_NOT_FOUND);
+  const gateway = await gatewayFor(nfe.recipientDocument);
   const answer = await gateway
     .manifest({
       accessKey: nfe.chNfe,

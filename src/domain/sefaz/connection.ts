@@ -4,7 +4,7 @@
  * `mtls_certificates` binding's fetch presenting the A1 certificate, else the plain fetch: only
  * outside production, for the loopback double) and whether the certificate is still valid.
  */
-import { DISTRIBUTION_URLS, SoapDistribution } from "../../adapters/sefaz/distribution";
+import { DISTRIBUTION_PATH, DISTRIBUTION_URLS, SoapDistribution } from "../../adapters/sefaz/distribution";
 import type { Fetcher, SefazDistribution } from "../../adapters/sefaz/distribution-types";
 import type { SefazIntegrationRow } from "../../db/sefaz-integrations";
 import type { Env } from "../../env";
@@ -32,7 +32,8 @@ export function expiredOn(
   return notAfter && Date.parse(notAfter) <= now.getTime() ? notAfter : null;
 }
 
-function bindingOf(env: Env, name: string): Fetcher | null {
+/** The Worker's `mtls_certificates` binding of that name (its fetch presents the certificate), if any. */
+export function mtlsFetcherOf(env: Env, name: string): Fetcher | null {
   const binding = (env as unknown as Record<string, unknown>)[name];
   return typeof binding === "object" && binding !== null && "fetch" in binding ? (binding as Fetcher) : null;
 }
@@ -45,7 +46,7 @@ export function connectionProblem(
   const expired = expiredOn(settings, options.now);
   if (expired) return { state: "CertificateExpired", reason: M.certificateExpired(expired) };
   if (settings.mtlsCertificate) {
-    if (!bindingOf(options.env, settings.mtlsCertificate))
+    if (!mtlsFetcherOf(options.env, settings.mtlsCertificate))
       return { state: "NotConfigured", reason: M.noCertificateBinding(settings.mtlsCertificate) };
   } else if (options.production) {
     return { state: "NotConfigured", reason: M.productionNeedsCertificate };
@@ -59,12 +60,14 @@ export function sefazDistributionFor(
 ): SefazConnection {
   const problem = connectionProblem(settings, options);
   if (problem) return { ok: false, ...problem };
-  const binding = settings.mtlsCertificate ? bindingOf(options.env, settings.mtlsCertificate) : null;
+  const binding = settings.mtlsCertificate ? mtlsFetcherOf(options.env, settings.mtlsCertificate) : null;
   const fetcher: Fetcher = binding ?? { fetch: (input, init) => fetch(input, init) };
   return {
     ok: true,
     service: new SoapDistribution({
-      url: settings.baseUrl ?? DISTRIBUTION_URLS[options.environment],
+      url: settings.baseUrl
+        ? `${settings.baseUrl.replace(/\/+$/, "")}${DISTRIBUTION_PATH}`
+        : DISTRIBUTION_URLS[options.environment],
       fetcher,
       timeoutMs: options.timeoutMs,
     }),

@@ -20,6 +20,8 @@ export const SEFAZ_MESSAGES = {
     "Em produção a integração SEFAZ precisa de MtlsCertificate: o binding mtls_certificates com o certificado A1",
   noCertificateBinding: (name: string) => `O Worker não tem o binding de certificado mTLS ${name}`,
   certificateExpired: (notAfter: string) => `Certificado vencido em ${notAfter}: envie um certificado válido`,
+  manifestNeedsKey:
+    "A integração SEFAZ do CNPJ destinatário não tem Certificate e PrivateKey: envie-os em PUT /company/integration/{id}/sefaz para assinar a manifestação",
   syncScheduled: "Distribuição de NF-e agendada",
   syncAlreadyOpen: "Já há uma distribuição de NF-e na fila para esta integração",
   syncParams: "Parâmetros do job de distribuição inválidos",

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { COMMENTS_MAX, manifestInput } from "../../domain/nfe/events";
 import * as feed from "../../domain/nfe/feed";
 import { MANIFEST_COMMENTS_TOO_LONG } from "../../domain/nfe/messages";
+import { manifestGatewayOf } from "../../domain/sefaz/manifest-gateway";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk, textBody } from "../../http/schemas";
 import { FEED_TAG, FeedDocumentSchema, FeedParams, feedDocumentBody } from "./schemas";
@@ -36,7 +37,7 @@ export const manifestNfeRoute = createRoute({
   tags: [FEED_TAG],
   summary: "Manifestação do destinatário",
   description:
-    "Envia à SEFAZ o evento do destinatário para a NF-e do feed. Registrado (cStat 135), responde o documento com o evento e seu protocolo. Rejeitado pela SEFAZ (evento repetido: 573; qualquer evento depois de uma manifestação conclusiva 210200/210220/210240: 655), responde 400 `SEFAZ rejeitou o evento: <cStat> - <xMotivo>` sem registrar nada.",
+    "Envia à SEFAZ o evento do destinatário para a NF-e do feed. Registrado (cStat 135), responde o documento com o evento e seu protocolo. Rejeitado pela SEFAZ (evento repetido: 573; qualquer evento depois de uma manifestação conclusiva 210200/210220/210240: 655), responde 400 `SEFAZ rejeitou o evento: <cStat> - <xMotivo>` sem registrar nada. Vai ao serviço de eventos da SEFAZ (NFeRecepcaoEvento4, assinado com a chave da integração) quando a empresa tem uma integração Kind SEFAZ do CNPJ destinatário (ou da mesma raiz); senão ao sandbox. Sem resposta da SEFAZ (falha SOAP, 5xx, tempo esgotado) ou integração que não pode enviar (certificado vencido, sem Certificate/PrivateKey): 400 com o motivo, nada registrado.",
   request: { params: FeedParams, body: jsonBody(ManifestSchema) },
   responses: jsonOk(FeedDocumentSchema, "O documento com suas manifestações"),
 });
@@ -48,6 +49,17 @@ export const manifestNfe: AppRouteHandler<typeof manifestNfeRoute> = async (c) =
     c.get("caller"),
     c.req.valid("param").idnfevents,
     input,
+    (recipient) =>
+      manifestGatewayOf(
+        {
+          db: c.get("db"),
+          env: c.env,
+          companyId: c.get("caller").companyId,
+          production: c.env.ENVIRONMENT !== "development",
+          now: new Date(),
+        },
+        recipient,
+      ),
   );
   return c.json(feedDocumentBody(document), 200);
 };

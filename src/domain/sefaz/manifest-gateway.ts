@@ -1,0 +1,62 @@
+/**
+ * Which SEFAZ the recipient's manifest goes to: the real event service (NFeRecepcaoEvento4) of the
+ * company's SEFAZ integration for the NF-e's recipient CNPJ (the same CNPJ, else the same root: an
+ * e-CNPJ certificate signs for the whole company), signed with its sealed private key; the sandbox
+ * when the company has no SEFAZ integration for that CNPJ (the demo, local runs).
+ */
+import { manifestGatewayFor, type SefazGateway, sefazFor } from "../../adapters/sefaz";
+import { findCompany } from "../../db/identity";
+import { type SefazIntegrationRow, sefazIntegrationsOfCompany } from "../../db/sefaz-integrations";
+import { sefazSandboxStore } from "../../db/sefaz-sandbox";
+import type { Db, Env } from "../../env";
+import { badRequest } from "../../lib/errors";
+import { decryptCredentials } from "../../platform/credentials-cipher";
+import { connectionProblem, mtlsFetcherOf } from "./connection";
+import { SEFAZ_MESSAGES as M } from "./messages";
+
+export type ManifestGatewayContext = { db: Db; env: Env; companyId: number; production: boolean; now: Date };
+
+/** The integration that speaks for `recipient`: the same CNPJ first, then the same 8-digit root. */
+function integrationFor(rows: SefazIntegrationRow[], recipient: string): SefazIntegrationRow | undefined {
+  return (
+    rows.find((row) => row.cnpj === recipient) ??
+    rows.find((row) => row.cnpj.slice(0, 8) === recipient.slice(0, 8))
+  );
+}
+
+async function privateKeyOf(env: Env, row: SefazIntegrationRow): Promise<string | null> {
+  if (!row.privateKey || !env.HUB_CREDENTIALS_KEY) return null;
+  const sealed = await decryptCredentials(env.HUB_CREDENTIALS_KEY, row.companyId, row.privateKey).catch(
+    () => null,
+  );
+  const pem = (sealed as { pem?: unknown } | null)?.pem;
+  return typeof pem === "string" ? pem : null;
+}
+
+/**
+ * The gateway for an NF-e addressed to `recipient`. An integration that cannot send (expired
+ * certificate, no mTLS binding in production, no certificate or key to sign with) is a 400 with
+ * its reason: the manifest never falls back to the sandbox for a company that set SEFAZ up.
+ */
+export async function manifestGatewayOf(
+  context: ManifestGatewayContext,
+  recipient: string,
+): Promise<SefazGateway> {
+  const { db, env, companyId } = context;
+  const row = integrationFor(await sefazIntegrationsOfCompany(db, companyId), recipient);
+  if (!row) return sefazFor(sefazSandboxStore(db));
+  const problem = connectionProblem(row, context);
+  if (problem) throw badRequest(problem.reason);
+  const privateKey = await privateKeyOf(env, row);
+  if (!row.certificatePem || !privateKey) throw badRequest(M.manifestNeedsKey);
+  const company = await findCompany(db, companyId);
+  return manifestGatewayFor({
+    tpAmb: company?.sefazAmbienteNf === 1 ? 1 : 2,
+    cnpj: row.cnpj,
+    baseUrl: row.baseUrl,
+    privateKey,
+    certificatePem: row.certificatePem,
+    fetcher: row.mtlsCertificate ? mtlsFetcherOf(env, row.mtlsCertificate) : null,
+    timeoutMs: Number(env.SEFAZ_TIMEOUT_MS) || undefined,
+  });
+}
