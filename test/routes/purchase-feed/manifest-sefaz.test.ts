@@ -104,7 +104,9 @@ describe("the manifest through the company's SEFAZ integration", () => {
 
     const again = await api.post(`/purchase/feed/${id}/manifest`, { Event: 210200 });
     expect(again.status).toBe(400);
-    expect((again.body as unknown as { errorMessage: string }).errorMessage).toMatch(/^SEFAZ rejeitou o evento: 573 - /);
+    expect((again.body as unknown as { errorMessage: string }).errorMessage).toMatch(
+      /^SEFAZ rejeitou o evento: 573 - /,
+    );
     expect(await events(id)).toHaveLength(1);
     await api.delete(`/company/integration/${integration}`);
   });
@@ -119,7 +121,9 @@ describe("the manifest through the company's SEFAZ integration", () => {
     const id = await importedNfe();
     const answer = await api.post(`/purchase/feed/${id}/manifest`, { Event: 210210 });
     expect(answer.status).toBe(400);
-    expect((answer.body as unknown as { errorMessage: string }).errorMessage).toMatch(/^Certificado vencido em /);
+    expect((answer.body as unknown as { errorMessage: string }).errorMessage).toMatch(
+      /^Certificado vencido em /,
+    );
     expect(await double.requests()).toEqual([]);
     expect(await events(id)).toEqual([]);
     await api.delete(`/company/integration/${integration}`);
