@@ -33,34 +33,57 @@ export const SefazSettingsBodySchema = z
 
 export const SefazSettingsSchema = z
   .object({
-    IDCompanyIntegration: z.number().int(),
-    Description: z.string(),
-    CNPJ: z.string(),
+    IDCompanyIntegration: z.number().int().openapi({ description: "Integração da empresa (Kind SEFAZ)" }),
+    Description: z.string().openapi({ description: "Descrição da integração" }),
+    CNPJ: z.string().openapi({ description: "CNPJ consultado na distribuição (14 dígitos, sem pontuação)" }),
     UF: z.string().openapi({ description: "Código IBGE da UF (`cUFAutor`)" }),
     Environment: z
       .number()
       .int()
       .openapi({ description: "tpAmb: 1 produção, 2 homologação (SefazAmbienteNF da empresa)" }),
-    BaseUrl: z.string().nullable(),
-    MtlsCertificate: z.string().nullable(),
+    BaseUrl: z.string().nullable().openapi({
+      description:
+        "Host dos serviços da SEFAZ (cada serviço acrescenta seu caminho publicado); null: o do Ambiente Nacional",
+    }),
+    MtlsCertificate: z
+      .string()
+      .nullable()
+      .openapi({ description: "Nome do binding `mtls_certificates` com o certificado A1; null: nenhum" }),
     CertificateNotAfter: z
       .string()
       .nullable()
       .openapi({ description: "Fim da validade do certificado (ISO 8601 UTC)" }),
-    CertificateSubject: z.string().nullable(),
-    HasPrivateKey: z.boolean(),
+    CertificateSubject: z
+      .string()
+      .nullable()
+      .openapi({ description: "CN do titular do certificado (subject), lido do PEM" }),
+    HasPrivateKey: z.boolean().openapi({
+      description:
+        "true: a chave privada de assinatura da manifestação está guardada (cifrada; nunca devolvida)",
+    }),
     State: z.string().openapi({
       description:
         "`Ok`, `NotConfigured`, `CertificateExpired`, `ConsumptionRefused` (656), `Refused`, `Fault`, `Unavailable`, `InvalidAnswer`, `Timeout` ou `NetworkError`",
     }),
-    StateReason: z.string().nullable(),
+    StateReason: z
+      .string()
+      .nullable()
+      .openapi({ description: "Motivo do State quando não é `Ok` (mensagem da SEFAZ ou da configuração)" }),
     RetryAfter: z
       .string()
       .nullable()
       .openapi({ description: "UTC: a distribuição agendada espera até aqui" }),
-    UltNSU: z.string(),
-    MaxNSU: z.string().nullable(),
-    LastSyncAt: z.string().nullable(),
+    UltNSU: z.string().openapi({
+      description: "ultNSU: último NSU lido (15 dígitos); a próxima distribuição continua daqui",
+      example: "000000000000000",
+    }),
+    MaxNSU: z.string().nullable().openapi({
+      description: "maxNSU: maior NSU que a SEFAZ informou na última consulta; null: nunca consultada",
+    }),
+    LastSyncAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "Última consulta à SEFAZ (UTC); null: nunca consultada" }),
   })
   .openapi("SefazSettings");
 
@@ -85,19 +108,31 @@ export const settingsAnswer = (view: SefazSettingsView): z.infer<typeof SefazSet
 
 export const SefazDocumentSchema = z
   .object({
-    IDSefazDocument: z.number().int(),
-    NSU: z.string(),
-    Schema: z.string(),
+    IDSefazDocument: z.number().int().openapi({ description: "Identificador do documento distribuído" }),
+    NSU: z.string().openapi({ description: "NSU do documento na distribuição (15 dígitos)" }),
+    Schema: z.string().openapi({
+      description: "Schema XML do docZip, como veio da SEFAZ (vazio num `Gap`)",
+      example: "resNFe_v1.01.xsd",
+    }),
     Kind: z.string().openapi({ description: "`resNFe`, `procNFe`, `resEvento`, `procEventoNFe` ou `other`" }),
     Status: z.string().openapi({
       description:
         "`Summary` (resumo: a NF-e completa ainda não veio), `Queued`/`Imported` (NF-e completa: job NFeXML), `Stored` (evento), `Invalid` (com Reason), `Gap` (NSU ausente)",
     }),
-    Reason: z.string().nullable(),
-    ChNFe: z.string().nullable(),
-    IssuerDocument: z.string().nullable(),
-    IssuerName: z.string().nullable(),
-    IssuedAt: z.string().nullable(),
+    Reason: z
+      .string()
+      .nullable()
+      .openapi({ description: "Por que o documento é `Invalid` ou `Gap`; null: nenhum" }),
+    ChNFe: z
+      .string()
+      .nullable()
+      .openapi({ description: "Chave de acesso da NF-e (44 dígitos); null: não há" }),
+    IssuerDocument: z.string().nullable().openapi({ description: "CNPJ ou CPF do emitente" }),
+    IssuerName: z.string().nullable().openapi({ description: "Razão social do emitente (xNome)" }),
+    IssuedAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "Data e hora de emissão (dhEmi) como veio no XML, com o fuso (ISO 8601)" }),
     TotalValue: z.number().int().openapi({ description: "vNF em centavos" }),
     Situation: z
       .number()
