@@ -57,14 +57,24 @@ export const mlAuthorization: AppRouteHandler<typeof mlAuthorizationRoute> = asy
 };
 
 const CallbackQuery = z.object({
-  code: requiredText("code", 500).openapi({ param: { name: "code", in: "query" }, example: "TG-abc-123" }),
-  state: requiredText("state", 200).openapi({ param: { name: "state", in: "query" } }),
+  code: requiredText("code", 500).openapi({
+    param: { name: "code", in: "query" },
+    description:
+      "Código de autorização que o Mercado Livre anexou à RedirectUri (trocado uma vez só pelos tokens)",
+    example: "TG-abc-123",
+  }),
+  state: requiredText("state", 200).openapi({
+    param: { name: "state", in: "query" },
+    description: "O state da URL de autorização, devolvido pelo Mercado Livre: identifica a integração",
+  }),
 });
 
 const ConnectedSchema = z
   .object({
-    IDCompanyIntegration: z.number().int(),
-    AuthenticationStatus: z.literal("Authenticated"),
+    IDCompanyIntegration: z.number().int().openapi({ description: "A integração Mercado Livre conectada" }),
+    AuthenticationStatus: z
+      .literal("Authenticated")
+      .openapi({ description: "Sempre `Authenticated`: os tokens do vendedor foram guardados" }),
   })
   .openapi("HubMercadoLivreConnected");
 
@@ -97,23 +107,73 @@ export const mlCallback: AppRouteHandler<typeof mlCallbackRoute> = async (c) => 
   );
 };
 
-const id = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/, "deve ser um número")]);
+/**
+ * A Mercado Livre id: a number (up to the largest integer a JSON number carries exactly, 2^53 - 1:
+ * above it the parsed value is no longer the id that was sent) or its digits as text.
+ */
+const mlId = (name: string) =>
+  z.union(
+    [
+      z
+        .number()
+        .nonnegative(`${name} deve ser um número inteiro não negativo`)
+        .max(
+          Number.MAX_SAFE_INTEGER,
+          `${name} excede o maior inteiro exato (${Number.MAX_SAFE_INTEGER}): envie-o como texto`,
+        )
+        .int(`${name} deve ser um número inteiro`),
+      z.string().regex(/^\d{1,20}$/, `${name} deve ser um número (até 20 dígitos)`),
+    ],
+    { error: `${name} deve ser um número inteiro ou seus dígitos como texto` },
+  );
 
 const NotificationSchema = z
   .object({
-    _id: z.string().max(100).optional(),
-    resource: requiredText("resource", 300).openapi({ example: "/orders/2195160686" }),
-    user_id: id.openapi({ description: "Vendedor (user_id do Mercado Livre)", example: 468424240 }),
-    topic: requiredText("topic", 60).openapi({ example: "orders_v2" }),
-    application_id: id.openapi({ description: "Aplicativo (client id)", example: 5503910054141466 }),
-    attempts: z.number().int().nonnegative().max(1000).optional(),
-    sent: z.string().max(60).optional(),
-    received: z.string().max(60).optional(),
+    _id: z
+      .string()
+      .max(100)
+      .optional()
+      .openapi({ description: "Identificador da notificação no Mercado Livre (não usado)" }),
+    resource: requiredText("resource", 300).openapi({
+      description: "Recurso alterado, buscado depois pelo pull (`/orders/{id}`, `/shipments/{id}`...)",
+      example: "/orders/2195160686",
+    }),
+    user_id: mlId("user_id").openapi({
+      description: "Vendedor (user_id do Mercado Livre)",
+      example: 468424240,
+    }),
+    topic: requiredText("topic", 60).openapi({
+      description:
+        "Tópico: `orders_v2` e `shipments` são buscados; `claims`, `items` e outros ficam guardados",
+      example: "orders_v2",
+    }),
+    application_id: mlId("application_id").openapi({
+      description: "Aplicativo (client id)",
+      example: 5503910054141466,
+    }),
+    attempts: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(1000)
+      .optional()
+      .openapi({ description: "Tentativa de entrega desta notificação (o Mercado Livre reenvia sem 200)" }),
+    sent: z.string().max(60).optional().openapi({ description: "Quando o Mercado Livre enviou (ISO 8601)" }),
+    received: z
+      .string()
+      .max(60)
+      .optional()
+      .openapi({ description: "Quando o Mercado Livre recebeu o evento (ISO 8601; não usado)" }),
   })
   .openapi("HubMercadoLivreNotification");
 
 const NotificationAnswerSchema = z
-  .object({ Result: z.enum(["queued", "stored", "ignored"]) })
+  .object({
+    Result: z.enum(["queued", "stored", "ignored"]).openapi({
+      description:
+        "`queued`: guardada e um pull da integração agendado; `stored`: guardada, sem busca; `ignored`: vendedor ou aplicativo desconhecido",
+    }),
+  })
   .openapi("HubMercadoLivreNotificationAnswer");
 
 export const mlNotificationRoute = createRoute({
@@ -146,7 +206,10 @@ export const mlNotification: AppRouteHandler<typeof mlNotificationRoute> = async
 const SellerSchema = z
   .object({
     SellerId: z.string().openapi({ description: "user_id do vendedor no Mercado Livre" }),
-    Nickname: z.string().nullable(),
+    Nickname: z
+      .string()
+      .nullable()
+      .openapi({ description: "Apelido (nickname) do vendedor; null se o canal não o informa" }),
   })
   .openapi("HubMercadoLivreSeller");
 

@@ -349,6 +349,35 @@ describe("pulling a Mercado Livre seller's orders", () => {
     expect(otherApp.body).toEqual({ Result: "ignored" });
     const bad = await api.post("/hub/mercado-livre/notifications", { resource: "/orders/1" });
     expect(bad.status).toBe(400);
+    // ids up to 2^53 - 1 (the largest a JSON number carries exactly), as numbers or as digits; extra fields ignored
+    const largest = await api.post("/hub/mercado-livre/notifications", {
+      ...notification,
+      application_id: Number.MAX_SAFE_INTEGER,
+      extra: { anything: true },
+    });
+    expect(largest.status).toBe(200);
+    expect(largest.body).toEqual({ Result: "ignored" });
+    const asText = await api.post("/hub/mercado-livre/notifications", {
+      ...notification,
+      user_id: "90071992547409930",
+    });
+    expect(asText.body).toEqual({ Result: "ignored" });
+    const tooLarge = await api.post("/hub/mercado-livre/notifications", {
+      ...notification,
+      user_id: Number.MAX_SAFE_INTEGER + 2,
+    });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body).toEqual({
+      errorMessage: `user_id excede o maior inteiro exato (${Number.MAX_SAFE_INTEGER}): envie-o como texto`,
+    });
+    const notAnId = await api.post("/hub/mercado-livre/notifications", {
+      ...notification,
+      application_id: 1.5,
+    });
+    expect(notAnId.status).toBe(400);
+    expect(notAnId.body).toEqual({
+      errorMessage: "application_id deve ser um número inteiro ou seus dígitos como texto",
+    });
   });
 });
 
