@@ -67,7 +67,7 @@ async function fixtures(api) {
 /** The jobs queue's invocations since the last reset (then reset): how many, their D1 calls, the most in one. */
 async function jobsQueueCalls(mf) {
   const answer = await (await mf.dispatchFetch("http://bench.localhost/__bench/d1-calls?reset=1")).json();
-  return answer["finance-jobs"] ?? { invocations: 0, highest: 0, total: 0 };
+  return answer.queues?.["finance-jobs"] ?? { invocations: 0, highest: 0, total: 0 };
 }
 
 /** POST /hub/integration/{id}/pull, then GET /job/{id} until the consumer ends it; answers the job and the ms. */

@@ -248,14 +248,15 @@ function floorImport(db, domain, bytes) {
   for (const l of candidates)
     insertLine.run(l.date, l.value, l.description, l.document, l.fitId, l.dedupeKey);
   const lines = db
-    .prepare(`SELECT id, bank_account_id AS bankAccountId, date, value, description FROM bank_statement_conciliations
+    .prepare(`SELECT id, bank_account_id AS bankAccountId, date, value, description, payer_document AS payerDocument,
+                tx_id AS txId FROM bank_statement_conciliations
               WHERE bank_account_id = 1 AND job_id = 1 AND status_id = 1 ORDER BY date, id`)
     .all();
   const rules = db
     .prepare(`SELECT id, bank_account_id AS bankAccountId, type_rule AS typeRule, type_account AS typeAccount,
                 description, bank_account_to_id AS bankAccountToId, account_type_id AS accountTypeId,
                 document_type_id AS documentTypeId, payment_type_id AS paymentTypeId, supplier_id AS supplierId,
-                consumer_id AS consumerId
+                consumer_id AS consumerId, payer_document AS payerDocument, has_tx_id AS hasTxId
               FROM bank_statement_conciliation_rules WHERE bank_account_id = 1 AND status = 1`)
     .all();
   const values = JSON.stringify([...new Set(lines.map((l) => Math.abs(l.value)))]);

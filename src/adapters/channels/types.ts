@@ -134,7 +134,9 @@ export type ChannelFailure =
   | "refused_extension"
   | "refused_size"
   | "order_not_found"
-  | "claim_not_found";
+  | "claim_not_found"
+  /** The channel's adapter does not perform this operation yet (`detail.operation` names it). */
+  | "unsupported";
 
 export class ChannelError extends Error {
   override readonly name = "ChannelError";

@@ -11,6 +11,7 @@ import {
   CHANNEL_NOT_AUTHENTICATED,
   CHANNEL_ORDER_NOT_FOUND,
   CHANNEL_TIMEOUT,
+  channelOperationUnsupported,
 } from "./messages";
 
 /** The 400 text of each way a channel call can fail. */
@@ -40,6 +41,8 @@ export function channelFailureMessage(error: ChannelError): string {
       return CHANNEL_ORDER_NOT_FOUND;
     case "claim_not_found":
       return CHANNEL_CLAIM_NOT_FOUND;
+    case "unsupported":
+      return channelOperationUnsupported(String(detail.operation));
   }
 }
 

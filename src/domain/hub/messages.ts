@@ -17,6 +17,9 @@ export const CHANNEL_NOT_AUTHENTICATED =
 export const CHANNEL_CREDENTIALS_EXPIRED =
   "Credenciais da integração expiradas: autentique a integração novamente";
 export const CHANNEL_CREDENTIALS_REFUSED = "Credenciais recusadas pelo canal";
+/** An operation the channel kind's adapter does not perform yet. */
+export const channelOperationUnsupported = (operation: string) =>
+  `Esta integração ainda não faz ${operation} neste canal`;
 export const CHANNEL_INVALID_ANSWER = "O canal respondeu em formato inválido; tente novamente mais tarde";
 export const CHANNEL_TIMEOUT = "O canal não respondeu a tempo; tente novamente mais tarde";
 export const CHANNEL_ORDER_NOT_FOUND = "Pedido da integração não encontrado no canal";

@@ -216,20 +216,22 @@ export class MercadoLivreChannel implements ChannelAdapter {
     return { settlements: [], nextCursor: cursor, hasMore: false };
   }
 
+  // Claims, attachments, listings and labels of Mercado Livre are not built yet: each answers a
+  // clear refusal naming the operation (a 400), never a made-up answer.
   async fetchClaim(): Promise<ChannelClaim> {
-    throw new ChannelError("claim_not_found");
+    throw new ChannelError("unsupported", { operation: "a consulta de reclamações" });
   }
 
   async sendAttachment(): Promise<{ attachmentId: string }> {
-    throw new ChannelError("no_attachments");
+    throw new ChannelError("unsupported", { operation: "o envio de anexos" });
   }
 
   async updateProduct(): Promise<{ product: ChannelUpdateResult; variations: ChannelUpdateResult[] }> {
-    throw new ChannelError("invalid_answer");
+    throw new ChannelError("unsupported", { operation: "a atualização de anúncios" });
   }
 
   async fetchLabels(): Promise<ChannelLabels> {
-    throw new ChannelError("invalid_answer");
+    throw new ChannelError("unsupported", { operation: "a emissão de etiquetas" });
   }
 }
 
