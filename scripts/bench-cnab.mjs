@@ -11,7 +11,7 @@
 // polled and matched) is one more entry there: `prepare` seeds its company, `run` times its work,
 // `check` proves the work was done.
 import { parseArgs } from "node:util";
-import { checkRatio, median, verdict } from "./lib/bench-report.mjs";
+import { checkInvariants, checkRatio, median, verdict } from "./lib/bench-report.mjs";
 import {
   benchApi,
   bundleForNode,
@@ -202,6 +202,7 @@ async function main() {
       }
       console.log(`Run ${run}: ${figures.join("; ")}`);
     }
+    await checkInvariants(mf, "after the imports");
     const floorMs = median(times.get(FLOOR.name));
     console.log(`\nMedians of ${RUNS} runs, ConfirmUpload to Done (Miniflare: R2, queue, D1):`);
     for (const measurement of all) {

@@ -10,7 +10,7 @@
 //   npm run bench:hub [-- --orders 10000] [-- --no-floor]   (--no-floor: the pull only, no ratio)
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { checkAtLeast, checkAtMost, checkRatio, verdict } from "./lib/bench-report.mjs";
+import { checkAtLeast, checkAtMost, checkInvariants, checkRatio, verdict } from "./lib/bench-report.mjs";
 import {
   benchApi,
   bundleWorker,
@@ -171,6 +171,7 @@ async function main() {
       `re-pull: ${afterRepull.orders - afterPull.orders} orders, ${afterRepull.hubOrders - afterPull.hubOrders} hub orders, ${afterRepull.receivables - afterPull.receivables} receivables created`,
     );
 
+    await checkInvariants(mf, "after the pulls");
     if (options["no-floor"]) return;
     console.log(`3. Floor: the same ${count(ORDERS)} orders through createOrder directly...`);
     const floor = await createDirectly(mf, setup);

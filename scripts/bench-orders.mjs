@@ -12,6 +12,7 @@
 import { parseArgs } from "node:util";
 import {
   checkAtLeast,
+  checkInvariants,
   checkRatio,
   checkWorkerD1Calls,
   interleaved,
@@ -240,6 +241,7 @@ async function measureTemplate(api, mf, db, fixtures) {
     `POST /orders/template, ${count(TEMPLATE_ORDERS)} orders (${count(lines)} lines, ${(bytes.byteLength / 1024).toFixed(0)} KB): ` +
       `${(ms / 1000).toFixed(1)} s from ConfirmUpload to Done, ${Math.round(lines / (ms / 1000))} lines/s, ${Math.round(TEMPLATE_ORDERS / (ms / 1000))} orders/s`,
   );
+  await checkInvariants(mf, "after the template import", { size: `${TEMPLATE_ORDERS} orders` });
   const floor = await plainTemplateInserts(db, job.IDJob);
   if (floor.orders !== TEMPLATE_ORDERS || floor.items !== lines || floor.history !== TEMPLATE_ORDERS)
     throw new Error(`the import wrote ${JSON.stringify(floor)}`);

@@ -12,6 +12,7 @@
 // - POST /__bench/floor/create-orders {companyId, integrationId, paymentTypeId, afterId, limit}  the
 //   floor of the hub pull: the orders of those hub orders created again through the orders domain's
 //   `createOrder` directly (inputs read first, outside the timing); answers the elapsed ms.
+// - GET /__bench/invariants            the test suite's invariant violations of the database ([] when none)
 // - GET /__bench/d1-calls[?reset=1]  per queue (`queues`) and per route of the product Worker
 //   (`routes`: method and path, numbers as :id), the invocations it ran and the highest count of D1
 //   calls one of them made (each binding counted by src/platform/d1-counter.ts as D1's
@@ -27,6 +28,7 @@ import { createOrder } from "../../src/domain/orders/create-order";
 import type { Env } from "../../src/env";
 import worker from "../../src/index";
 import { countedEnv, noCalls } from "../../src/platform/d1-counter";
+import { invariantViolations } from "../../test/support/invariants";
 
 type Recorded = { sql: string; params: unknown[] };
 
@@ -224,6 +226,9 @@ export default {
     if (url.pathname === "/__bench/floor/create-orders" && request.method === "POST")
       return createOrdersDirectly(request, env.DB_BENCH);
     if (url.pathname === "/__bench/d1-calls") return d1Calls(url);
+    // the suite's invariant checker (stock = ledger, order payments = titles, reservations = open
+    // reserving items, balances = entries...) on the bench database, after the bulk work
+    if (url.pathname === "/__bench/invariants") return Response.json(await invariantViolations(env.DB_BENCH));
     return countedFetch(request, env, ctx);
   },
   queue: countedQueue,

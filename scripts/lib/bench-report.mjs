@@ -145,3 +145,10 @@ export async function interleaved(measurements, { rounds, warmUp = 5 }) {
   }
   return timings;
 }
+
+/** Verdict on the test suite's invariant checker run on the bench Worker's database after the work. */
+export async function checkInvariants(mf, name, extra = {}) {
+  const violations = await (await mf.dispatchFetch("http://bench.localhost/__bench/invariants")).json();
+  for (const violation of violations.slice(0, 10)) console.error(`  invariant: ${violation}`);
+  return verdict(violations.length === 0, `${name}: ${violations.length} invariant violations`, extra);
+}
