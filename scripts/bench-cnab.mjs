@@ -183,7 +183,9 @@ async function main() {
   const generator = await bundleForNode({
     "test/fixtures/cnab/generate.ts": ["cnab240Return", "joinLines", "latin1"],
   });
-  const worker = await startBenchWorker(bundleWorker(), { queues: true });
+  const worker = await startBenchWorker(bundleWorker({ entry: "scripts/bench/worker-entry.ts" }), {
+    queues: true,
+  });
   try {
     const { mf, db } = worker;
     const api = benchApi(mf);

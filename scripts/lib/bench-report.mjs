@@ -148,7 +148,11 @@ export async function interleaved(measurements, { rounds, warmUp = 5 }) {
 
 /** Verdict on the test suite's invariant checker run on the bench Worker's database after the work. */
 export async function checkInvariants(mf, name, extra = {}) {
-  const violations = await (await mf.dispatchFetch("http://bench.localhost/__bench/invariants")).json();
+  const answer = await mf.dispatchFetch("http://bench.localhost/__bench/invariants");
+  const text = await answer.text();
+  if (!answer.ok)
+    return verdict(false, `${name}: the invariant checker failed: ${text.slice(0, 300)}`, extra);
+  const violations = JSON.parse(text);
   for (const violation of violations.slice(0, 10)) console.error(`  invariant: ${violation}`);
   return verdict(violations.length === 0, `${name}: ${violations.length} invariant violations`, extra);
 }
