@@ -53,7 +53,9 @@ describe("npm run demo", () => {
     expect(stdout).toMatch(/payable \d+ Pago\n/);
     expect(stdout).toContain("Balance -1860.00 (purchase-to-pay 150.00 out)");
     expect(stdout).toMatch(/integration \d+ "[^"]+": Authenticated, credentials stored encrypted\n/);
-    expect(stdout).toContain('"pulled":11,"created":11,"duplicates":0,"updated":0,"unmapped":0,"settlements":4');
+    expect(stdout).toContain(
+      '"pulled":11,"created":11,"duplicates":0,"updated":0,"unmapped":0,"settlements":4',
+    );
     expect(stdout).toMatch(/SBX-3 +receivable (\d+\.\d\d) +gross \1 .* conciliated\n/);
     expect(stdout).toMatch(/SBX-11 +receivable .* divergent\n/);
     // collection: the CNAB return, the OFX credit of the day, the Pix charge paid by webhook
