@@ -7,6 +7,7 @@ import {
   taxProfiles,
   warehouses,
 } from "../../drizzle/schema";
+import { insertSyncJobIfNone } from "../../src/db/sefaz-integrations";
 import { DECISIONS_PER_BATCH } from "../../src/domain/auto-reconciliation/run-rules";
 import { RETURN_RECORDS_PER_CHUNK } from "../../src/domain/bank-returns/import-job";
 import { PULL_PAGE_SIZE } from "../../src/domain/hub/pull-job";
@@ -15,11 +16,14 @@ import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
 import type { JobType } from "../../src/domain/jobs/job-message";
 import { ORDERS_PER_CHUNK } from "../../src/domain/orders/template-import-job";
 import { PIX_PER_CHUNK } from "../../src/domain/pix/inbox";
+import { DOCUMENTS_PER_ANSWER } from "../../src/domain/sefaz/sync";
 import { encryptCredentials } from "../../src/platform/credentials-cipher";
 import { cnab240Return, joinLines, latin1 } from "../fixtures/cnab/generate";
 import { cnpjOf, nfeXml } from "../fixtures/nfe/generate";
+import { client, signIn } from "./api";
 import { pixIntegrationWithPsp, pixJson } from "./pix-inbox-factories";
 import { seededRandom, seededUuid } from "./replay";
+import { type DoubleDocument, sefazDouble } from "./sefaz-double";
 import { dbOf, seedBankAccount, storedJob, utf8 } from "./upload-factories";
 
 const random = seededRandom("queue-retry samples");
@@ -40,7 +44,7 @@ const CHUNK_OF: Record<JobType, number> = {
   BankReturnCNAB: RETURN_RECORDS_PER_CHUNK,
   PixReceivedPoll: PIX_PER_CHUNK,
   // an answer of the distribution service holds up to 50 documents
-  SefazDistribution: 50,
+  SefazDistribution: DOCUMENTS_PER_ANSWER,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */
@@ -48,6 +52,47 @@ const linesFor = (type: JobType) => CHUNK_OF[type] * 2 + 50;
 const LINES = linesFor("SkuTemplate");
 
 let applyRun = 0;
+
+/** A 44-digit access key of its own for each summary the distribution sample serves. */
+const sampleKey = () => `3526119988776600010055001${String(Math.floor(random() * 1e18)).padStart(19, "0")}`;
+
+/**
+ * What SEFAZ distributes to the demo company (CNPJ 11222333000181) in the sample: summaries
+ * (resNFe), and every fifth document a full NF-e (procNFe) of 20 items addressed to a branch of the
+ * same CNPJ root (0002), which the distribution stores and hands to the NF-e import, and the import
+ * refuses (another recipient) without writing a row: the sample's outcome is the distribution's
+ * alone, whenever its import jobs run.
+ */
+function distributedDocuments(count: number): DoubleDocument[] {
+  return Array.from({ length: count }, (_, i) => {
+    const nsu = i + 1;
+    if (nsu % 5 === 0)
+      return {
+        nsu,
+        schema: "procNFe_v4.00.xsd",
+        xml: nfeXml({
+          issuerCnpj: cnpjOf(String(Math.floor(random() * 1e12)).padStart(12, "0")),
+          recipientCnpj: cnpjOf("112223330002"),
+          number: Math.floor(random() * 999_999_999) + 1,
+          items: Array.from({ length: 20 }, (_, k) => ({
+            code: `D${k}`,
+            description: `Item distribuído ${k}`,
+            quantity: "1.0000",
+            unitValue: "10.0000000000",
+          })),
+        }),
+      };
+    return {
+      nsu,
+      schema: "resNFe_v1.01.xsd",
+      xml:
+        `<resNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.01"><chNFe>${sampleKey()}</chNFe>` +
+        `<CNPJ>${cnpjOf("998877660001")}</CNPJ><xNome>Fornecedor ${nsu}</xNome><IE>123</IE>` +
+        "<dhEmi>2026-11-20T10:00:00-03:00</dhEmi><tpNF>1</tpNF><vNF>150.25</vNF><digVal>abc=</digVal>" +
+        "<dhRecbto>2026-11-20T10:00:05-03:00</dhRecbto><nProt>135260000000001</nProt><cSitNFe>1</cSitNFe></resNFe>",
+    };
+  });
+}
 
 /**
  * One job of each type with a queue handler (demo account, company 1), with fresh input each call
@@ -201,6 +246,32 @@ export const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       route: "hub-pull",
       params: JSON.stringify({ IDCompanyIntegration: integration!.id }),
     });
+  },
+  SefazDistribution: async () => {
+    // a SEFAZ integration of its own (settings through the API) at a double of its own holding
+    // three answers of documents; the job as the sync request stores it, not yet delivered
+    const name = `amostra-${uuid().slice(0, 12)}`;
+    const double = await sefazDouble(
+      name,
+      distributedDocuments(linesFor("SefazDistribution")),
+      CHUNK_OF.SefazDistribution,
+    );
+    const api = client("demo", await signIn("demo", "admin@demo.local"));
+    const created = await api.post<{ IDCompanyIntegration: number }[]>("/company/integration", {
+      Description: `SEFAZ ${name}`,
+      Kind: "sefaz",
+    });
+    if (created.status !== 200) throw new Error(`SEFAZ integration: ${JSON.stringify(created.body)}`);
+    const id = created.body[0]!.IDCompanyIntegration;
+    const put = await api.put<unknown>(`/company/integration/${id}/sefaz`, {
+      CNPJ: "11.222.333/0001-81",
+      UF: "SP",
+      BaseUrl: double.baseUrl,
+    });
+    if (put.status !== 200) throw new Error(`SEFAZ settings: ${JSON.stringify(put.body)}`);
+    const jobId = await insertSyncJobIfNone(dbOf(), 1, id, "demo", null);
+    if (jobId === null) throw new Error(`integration ${id} already has a distribution job`);
+    return jobId;
   },
   PixReceivedPoll: async () => {
     // a PSP of its own on the double, holding three chunks of Pix received an hour ago

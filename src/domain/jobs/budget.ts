@@ -38,6 +38,13 @@ import { D1_CALLS_PER_INVOCATION } from "../../platform/d1-budget";
  *   texts (255-character descriptions in four entries, a note each). A 10,000-title return: 3 chunks,
  *   one delivery, about 70 calls (test/routes/bank-returns/chunks.test.ts counts 34 for the two
  *   chunks of a 3,542-record return, the consumer's own calls included).
+ * - `SefazDistribution` (one SOAP answer of up to 50 docZip a chunk, `DOCUMENTS_PER_ANSWER`): each
+ *   full NF-e's import job created (1, 2 when a retry finds it made), then one batch of a statement
+ *   per document, the cursor and the progress (2). An answer of 50 full NF-e: 100 + 52 = 152 > 133,
+ *   so each answer takes 2 chunks before its call (`ANSWER_CHUNKS`): at most 3 answers an
+ *   invocation, 3 x 152 = 456, plus the job's reads (integration, company, documents stored before
+ *   without an import job: 3) and the consumer's. Measured with answers of 40 summaries and 10 full
+ *   NF-e (test/support/job-samples.ts).
  */
 
 /** Chunks of work per invocation of the jobs consumer (all messages of the batch together). */

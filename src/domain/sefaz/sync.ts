@@ -16,7 +16,7 @@ import {
   type DistributedDocument,
 } from "../../adapters/sefaz/distribution-types";
 import { findCompany } from "../../db/identity";
-import { advanceJobProgress } from "../../db/jobs";
+import { advanceJobProgress, findJobById } from "../../db/jobs";
 import {
   documentsAwaitingImport,
   findSefazIntegration,
@@ -34,8 +34,9 @@ import type { Actor, Env } from "../../env";
 import { ApiError, badRequest } from "../../lib/errors";
 import { sha256OfBytes } from "../../lib/hashing";
 import { errorFields, log } from "../../lib/log";
+import { D1_CALLS_PER_CHUNK } from "../jobs/budget";
 import { createJob, type JobDeps } from "../jobs/create-job";
-import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
+import { type JobContext, JobFailure, type JobOutcome, ProgressConflict } from "../jobs/job-context";
 import { QUEUE_FAILURE } from "../jobs/messages";
 import { sefazDistributionFor } from "./connection";
 import { gapDocument, storedDocument } from "./documents";
@@ -50,6 +51,19 @@ import {
   stateOfFailure,
   utcText,
 } from "./state";
+
+/** Documents (docZip) one answer of the distribution service holds at most. */
+export const DOCUMENTS_PER_ANSWER = 50;
+
+/**
+ * D1 calls one answer may make at worst: when every document is a full NF-e, its import job
+ * created (1 each; 2 when a retry finds it made), then one batch of a statement per document plus
+ * the cursor and the progress (2): 100 + 52 = 152.
+ */
+const ANSWER_CALLS = DOCUMENTS_PER_ANSWER * 3 + 2;
+
+/** Chunks of the invocation one answer takes, before its call: 152 / 133 -> 2 (budget.ts). */
+const ANSWER_CHUNKS = Math.ceil(ANSWER_CALLS / D1_CALLS_PER_CHUNK);
 
 /** SEFAZ's time limit per call (env `SEFAZ_TIMEOUT_MS` overrides it). */
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -110,7 +124,40 @@ function uniqueByNsu(documents: DistributedDocument[]): {
   return { unique, duplicates: documents.length - unique.length };
 }
 
-/** The `NFeXML` jobs of the integration's full documents not yet handed to the import. */
+/**
+ * The `NFeXML` job of a full document (its XML put in R2): the same bytes give the same job, so a
+ * retried answer finds the job its first delivery created.
+ */
+async function importJobOf(
+  context: JobContext,
+  env: Env,
+  params: SyncParams,
+  createdBy: number | null,
+  document: { nsu: string; xml: string; chNfe: string | null },
+): Promise<number> {
+  const { db, job } = context;
+  const bytes = new TextEncoder().encode(document.xml);
+  const fileKey = `sefaz/${job.companyId}/${params.integrationId}/${document.nsu}.xml`;
+  await context.bucket.put(fileKey, bytes, { httpMetadata: { contentType: "application/xml" } });
+  const created = await createJob(
+    { db, queue: env.JOBS, account: params.account },
+    {
+      companyId: job.companyId,
+      route: "sefaz",
+      type: "NFeXML",
+      params: "{}",
+      fileKey,
+      fileName: `NFe${document.chNfe ?? document.nsu}.xml`,
+      contentType: "application/xml",
+      sizeBytes: bytes.length,
+      fileHash: await sha256OfBytes(bytes),
+      createdBy,
+    },
+  );
+  return created.jobId;
+}
+
+/** The `NFeXML` jobs of the integration's full documents stored before without one. */
 async function queueImports(
   context: JobContext,
   env: Env,
@@ -121,29 +168,22 @@ async function queueImports(
   let queued = 0;
   for (const document of await documentsAwaitingImport(db, job.companyId, params.integrationId)) {
     if (!document.xml) continue;
-    const bytes = new TextEncoder().encode(document.xml);
-    const fileKey = `sefaz/${job.companyId}/${params.integrationId}/${document.nsu}.xml`;
-    await context.bucket.put(fileKey, bytes, { httpMetadata: { contentType: "application/xml" } });
-    const created = await createJob(
-      { db, queue: env.JOBS, account: params.account },
-      {
-        companyId: job.companyId,
-        route: "sefaz",
-        type: "NFeXML",
-        params: "{}",
-        fileKey,
-        fileName: `NFe${document.chNfe ?? document.nsu}.xml`,
-        contentType: "application/xml",
-        sizeBytes: bytes.length,
-        fileHash: await sha256OfBytes(bytes),
-        createdBy,
-      },
-    );
-    await markImported(db, job.companyId, document.id, created.jobId);
+    const jobId = await importJobOf(context, env, params, createdBy, { ...document, xml: document.xml });
+    await markImported(db, job.companyId, document.id, jobId);
     queued++;
   }
   return queued;
 }
+
+/** The job's cursor once its last answer is stored: a retry of the final Done calls SEFAZ no more. */
+const CAUGHT_UP = { caughtUp: true };
+const caughtUp = (cursor: string | null): boolean => {
+  try {
+    return cursor !== null && (JSON.parse(cursor) as { caughtUp?: unknown }).caughtUp === true;
+  } catch {
+    return false;
+  }
+};
 
 const add = (counts: SyncCounts, more: Partial<SyncCounts>): SyncCounts =>
   Object.fromEntries(
@@ -181,12 +221,16 @@ export async function syncDistribution(context: JobContext): Promise<JobOutcome>
     throw new JobFailure(connection.reason);
   }
   let counts = savedCounts(job.result);
+  // the last answer is stored (a delivery stopped before its Done): nothing left to ask SEFAZ
+  if (caughtUp(job.cursor)) return { status: "done", result: counts };
   let processed = job.processed;
   // documents stored by an earlier run whose import job was not created (a failure in between)
   counts = add(counts, { imports: await queueImports(context, env, params, job.createdBy) });
   const target = { companyId: job.companyId, integrationId: params.integrationId };
-  for (;;) {
-    if (!budget.take()) return { status: "continue" };
+  // each answer takes its worst case of the budget before its call (never a call whose answer
+  // could not be stored); the delivery's first is forced through, so the job always advances
+  for (let answers = 0; ; answers++) {
+    if (!budget.takeMore(ANSWER_CHUNKS, answers === 0)) return { status: "continue" };
     const from = settings.ultNsu;
     const result = await connection.service.distribute({
       environment,
@@ -225,21 +269,33 @@ export async function syncDistribution(context: JobContext): Promise<JobOutcome>
     }
     const present = new Set(unique.map((d) => d.nsu));
     const gaps = nsuGaps(from, [...present]).filter((nsu) => !present.has(nsu));
-    const rows = [
-      ...unique.map((d) => storedDocument(target, d)),
-      ...gaps.map((nsu) => gapDocument(target, nsu)),
-    ];
+    const stored = unique.map((d) => storedDocument(target, d));
+    // each full NF-e's import job is created before the answer's batch and the document stored
+    // with it: a batch refused and retried finds the same job (same bytes), none is lost or doubled
+    let imports = 0;
+    for (const [index, row] of stored.entries()) {
+      if (row.status !== "Queued" || !row.xml) continue;
+      const nfeJobId = await importJobOf(context, env, params, job.createdBy, {
+        nsu: row.nsu,
+        xml: row.xml,
+        chNfe: row.chNfe ?? null,
+      });
+      stored[index] = { ...row, status: "Imported", nfeJobId };
+      imports++;
+    }
+    const rows = [...stored, ...gaps.map((nsu) => gapDocument(target, nsu))];
     const upToDate = sameNsu(toNsu, answer.maxNsu) || unique.length === 0;
     const state = answeredState(upToDate, upToDate ? M.caughtUp : null, now);
     const more: Partial<SyncCounts> = {
       calls: 1,
       documents: unique.length,
       summaries: rows.filter((r) => r.status === "Summary").length,
-      full: rows.filter((r) => r.status === "Queued").length,
+      full: rows.filter((r) => r.status === "Queued" || r.status === "Imported").length,
       events: rows.filter((r) => r.status === "Stored").length,
       invalid: rows.filter((r) => r.status === "Invalid").length,
       duplicates,
       gaps: gaps.length,
+      imports,
     };
     const next = add(counts, more);
     const statements: Statement[] = [
@@ -251,21 +307,33 @@ export async function syncDistribution(context: JobContext): Promise<JobOutcome>
         { fromNsu: from, toNsu, maxNsu: answer.maxNsu },
         { ...state, failures: 0 },
       ),
-      advanceJobProgress(db, job.id, processed, processed + unique.length + 1, next),
+      advanceJobProgress(
+        db,
+        job.id,
+        processed,
+        processed + unique.length + 1,
+        next,
+        upToDate ? CAUGHT_UP : undefined,
+      ),
     ];
     try {
       await db.batch(statements as [Statement, ...Statement[]]);
     } catch (error) {
+      // another delivery of the job applied this answer first: this one stops without writing;
+      // anything else (the database refusing the write) is an error, retried from the cursor
+      const current = await findJobById(db, job.id);
+      if (current && (current.processed !== processed || current.status !== "Processing")) {
+        throw new ProgressConflict(`distribution job ${job.id} moved by another delivery`);
+      }
       log("error", "distribution batch refused", {
         integrationId: params.integrationId,
         ...errorFields(error),
       });
-      throw new JobFailure(M.cursorMoved);
+      throw error;
     }
     processed += unique.length + 1;
     counts = next;
     settings = { ...settings, ultNsu: toNsu, maxNsu: answer.maxNsu, failures: 0 };
-    counts = add(counts, { imports: await queueImports(context, env, params, job.createdBy) });
     if (upToDate) return { status: "done", result: counts };
   }
 }

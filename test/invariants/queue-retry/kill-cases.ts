@@ -138,7 +138,7 @@ const outcome = async (jobId: number) => {
  */
 export const RETRY_GROUPS = {
   orders: ["OrdersTemplate", "HubOrderPull"],
-  ruleApply: ["ConciliationRuleApply", "PixReceivedPoll"],
+  ruleApply: ["ConciliationRuleApply", "PixReceivedPoll", "SefazDistribution"],
   files: [
     "SkuTemplate",
     "SkuCostRecalculate",
