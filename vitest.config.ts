@@ -48,8 +48,9 @@ export default defineConfig({
                 // every request, queue delivery and cron run counts its D1 calls and fails above D1's
                 // 1,000 per invocation (src/platform/invocation-guard.ts, test/setup/d1-budget.ts)
                 D1_BUDGET: "enforce",
-                // a stalled SEFAZ double (test/routes/sefaz) likewise
-                SEFAZ_TIMEOUT_MS: "2000",
+                // a stalled SEFAZ double (test/routes/sefaz) is given up after 5 s: long enough that a
+                // loaded machine never times out a healthy answer (the kill cases call it too)
+                SEFAZ_TIMEOUT_MS: "5000",
               },
             },
           })),

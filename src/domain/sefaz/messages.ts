@@ -33,5 +33,4 @@ export const SEFAZ_MESSAGES = {
   documentNotNfe: (reason: string) => `Documento não é uma NF-e legível: ${reason}`,
   summaryUnreadable: "Resumo de NF-e (resNFe) sem chave de acesso válida",
   nsuGap: "NSU ausente na distribuição: consulte-o por consNSU",
-  cursorMoved: "Outra distribuição moveu o cursor desta integração ao mesmo tempo",
 } as const;
