@@ -229,3 +229,51 @@ export function insertJobErrors(db: Db, rows: JobErrorRow[]): BatchItem<"sqlite"
     db.insert(jobErrors).values(group).onConflictDoNothing(),
   );
 }
+
+/** A job that has no file and is kept one at a time per integration (a poll, a distribution). */
+export type IntegrationJob = { route: string; type: string; integrationId: number; fileKey?: string };
+
+const integrationJobParams = (integrationId: number) =>
+  JSON.stringify({ IDCompanyIntegration: integrationId });
+
+/**
+ * Inserts the job unless one of the same route and integration is still Pending or Processing (one
+ * statement: two concurrent asks cannot both insert). Answers the new job's id, or null.
+ */
+export async function insertIntegrationJobIfNone(
+  db: Db,
+  companyId: number,
+  job: IntegrationJob,
+  userId: number | null,
+): Promise<number | null> {
+  const params = integrationJobParams(job.integrationId);
+  const row = await db.get<{ id: number } | undefined>(sql`
+    INSERT INTO ${jobs} (company_id, route, type, params, file_key, file_name, content_type, size_bytes, file_hash, created_by)
+    SELECT ${companyId}, ${job.route}, ${job.type}, ${params}, ${job.fileKey ?? ""}, '', '', 0,
+      ${`${job.route}:${job.integrationId}:${crypto.randomUUID()}`}, ${userId}
+    WHERE NOT EXISTS (SELECT 1 FROM ${jobs} WHERE company_id = ${companyId} AND route = ${job.route}
+      AND params = ${params} AND status IN ('Pending', 'Processing'))
+    RETURNING id`);
+  return row?.id ?? null;
+}
+
+/** The integration's job of that route still Pending or Processing, if any. */
+export async function openIntegrationJob(
+  db: Db,
+  companyId: number,
+  route: string,
+  integrationId: number,
+): Promise<{ id: number; status: string } | undefined> {
+  return db
+    .select({ id: jobs.id, status: jobs.status })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.companyId, companyId),
+        eq(jobs.route, route),
+        eq(jobs.params, integrationJobParams(integrationId)),
+        inArray(jobs.status, ["Pending", "Processing"]),
+      ),
+    )
+    .get();
+}

@@ -4,7 +4,6 @@ import {
   companyIntegrations,
   consumers,
   entries,
-  jobs,
   pixCharges,
   pixIntegrations,
   reconciliationAudit,
@@ -15,6 +14,7 @@ import type { InboxLine, PixMatch, TitleCandidate } from "../domain/pix/matching
 import { LINE_STATUS, LINE_STATUS_REFUSED } from "../domain/reconciliation/line-statuses";
 import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
+import { insertIntegrationJobIfNone, openIntegrationJob } from "./jobs";
 import { rawStatement } from "./raw-statement";
 import { inList, type Statement, utcNow } from "./sql";
 import { settledColumns, titlesPaidEvents } from "./title-settlement";
@@ -146,48 +146,23 @@ export function pollSucceeded(db: Db, companyId: number, integrationId: number, 
 export const PIX_POLL_ROUTE = "pix-poll";
 const PIX_POLL_TYPE = "PixReceivedPoll";
 
-const pollParams = (integrationId: number) => JSON.stringify({ IDCompanyIntegration: integrationId });
-
-/**
- * Inserts a poll job of the integration unless one is still Pending or Processing (one statement:
- * two concurrent asks cannot both insert). Answers the new job's id, or null.
- */
-export async function insertPollJobIfNone(
+/** A poll job of the integration, unless one is still Pending or Processing (one statement decides). */
+export const insertPollJobIfNone = (
   db: Db,
   companyId: number,
   integrationId: number,
   userId: number | null,
-): Promise<number | null> {
-  const params = pollParams(integrationId);
-  const row = await db.get<{ id: number } | undefined>(sql`
-    INSERT INTO ${jobs} (company_id, route, type, params, file_key, file_name, content_type, size_bytes, file_hash, created_by)
-    SELECT ${companyId}, ${PIX_POLL_ROUTE}, ${PIX_POLL_TYPE}, ${params}, '', '', '', 0,
-      ${`pix-poll:${integrationId}:${crypto.randomUUID()}`}, ${userId}
-    WHERE NOT EXISTS (SELECT 1 FROM ${jobs} WHERE company_id = ${companyId} AND route = ${PIX_POLL_ROUTE}
-      AND params = ${params} AND status IN ('Pending', 'Processing'))
-    RETURNING id`);
-  return row?.id ?? null;
-}
+) =>
+  insertIntegrationJobIfNone(
+    db,
+    companyId,
+    { route: PIX_POLL_ROUTE, type: PIX_POLL_TYPE, integrationId },
+    userId,
+  );
 
 /** The poll job of the integration still Pending or Processing, if any. */
-export async function openPollJob(
-  db: Db,
-  companyId: number,
-  integrationId: number,
-): Promise<{ id: number; status: string } | undefined> {
-  return db
-    .select({ id: jobs.id, status: jobs.status })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.companyId, companyId),
-        eq(jobs.route, PIX_POLL_ROUTE),
-        eq(jobs.params, pollParams(integrationId)),
-        inArray(jobs.status, ["Pending", "Processing"]),
-      ),
-    )
-    .get();
-}
+export const openPollJob = (db: Db, companyId: number, integrationId: number) =>
+  openIntegrationJob(db, companyId, PIX_POLL_ROUTE, integrationId);
 
 /** The dedupe keys of these lines already on the account. */
 export async function existingLineKeys(db: Db, bankAccountId: number, keys: string[]): Promise<Set<string>> {

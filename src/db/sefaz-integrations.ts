@@ -1,6 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { companyIntegrations, jobs, sefazDocuments, sefazIntegrations } from "../../drizzle/schema";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { companyIntegrations, sefazDocuments, sefazIntegrations } from "../../drizzle/schema";
 import type { Db } from "../env";
+import { insertIntegrationJobIfNone, openIntegrationJob } from "./jobs";
 import { onPage, type Statement, utcNow } from "./sql";
 
 /** SEFAZ integrations (Kind `SEFAZ`), their distribution cursor and the documents they brought. */
@@ -209,48 +210,28 @@ export async function listSefazDocuments(
 
 export const SEFAZ_SYNC_ROUTE = "sefaz-sync";
 export const SEFAZ_SYNC_TYPE = "SefazDistribution";
-const syncParams = (integrationId: number) => JSON.stringify({ IDCompanyIntegration: integrationId });
 
 /** The sync job has no file: its file key names the account its NF-e import jobs are queued for. */
 export const SYNC_ACCOUNT_PREFIX = "sefaz-sync/";
 
 /** A sync job of the integration, unless one is Pending or Processing (one statement decides). */
-export async function insertSyncJobIfNone(
+export const insertSyncJobIfNone = (
   db: Db,
   companyId: number,
   integrationId: number,
   account: string,
   userId: number | null,
-): Promise<number | null> {
-  const params = syncParams(integrationId);
-  const row = await db.get<{ id: number } | undefined>(sql`
-    INSERT INTO ${jobs} (company_id, route, type, params, file_key, file_name, content_type, size_bytes, file_hash, created_by)
-    SELECT ${companyId}, ${SEFAZ_SYNC_ROUTE}, ${SEFAZ_SYNC_TYPE}, ${params}, ${SYNC_ACCOUNT_PREFIX + account}, '', '', 0,
-      ${`sefaz-sync:${integrationId}:${crypto.randomUUID()}`}, ${userId}
-    WHERE NOT EXISTS (SELECT 1 FROM ${jobs} WHERE company_id = ${companyId} AND route = ${SEFAZ_SYNC_ROUTE}
-      AND params = ${params} AND status IN ('Pending', 'Processing'))
-    RETURNING id`);
-  return row?.id ?? null;
-}
+) =>
+  insertIntegrationJobIfNone(
+    db,
+    companyId,
+    { route: SEFAZ_SYNC_ROUTE, type: SEFAZ_SYNC_TYPE, integrationId, fileKey: SYNC_ACCOUNT_PREFIX + account },
+    userId,
+  );
 
-export async function openSyncJob(
-  db: Db,
-  companyId: number,
-  integrationId: number,
-): Promise<{ id: number; status: string } | undefined> {
-  return db
-    .select({ id: jobs.id, status: jobs.status })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.companyId, companyId),
-        eq(jobs.route, SEFAZ_SYNC_ROUTE),
-        eq(jobs.params, syncParams(integrationId)),
-        inArray(jobs.status, ["Pending", "Processing"]),
-      ),
-    )
-    .get();
-}
+/** The sync job of the integration still Pending or Processing, if any. */
+export const openSyncJob = (db: Db, companyId: number, integrationId: number) =>
+  openIntegrationJob(db, companyId, SEFAZ_SYNC_ROUTE, integrationId);
 
 /** The company's configured SEFAZ integrations (active, with settings), oldest first. */
 export async function sefazIntegrationsOfCompany(db: Db, companyId: number): Promise<SefazIntegrationRow[]> {
