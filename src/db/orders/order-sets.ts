@@ -7,7 +7,7 @@ import { TITLE_STATUS } from "../../domain/titles/statuses";
 import type { Db } from "../../env";
 import { rawStatement } from "../raw-statement";
 import { inGroups, inList, type Statement } from "../sql";
-import { ITEM_COLUMNS, itemTuple } from "./orders";
+import { ITEM_COLUMNS, insertReservations, itemTuple } from "./orders";
 
 /**
  * Writes of many NEW orders at once (`createOrders`): each table's rows of a set of orders go in
@@ -214,35 +214,21 @@ function paymentTitleStatements(db: Db, companyId: number, set: NewOrderRow[]): 
 }
 
 /**
- * The reservations of the new orders whose status reserves stock, one row per order and SKU, as
- * `syncReservations` writes them for one order: `available_after` is the balance minus every
- * reservation already stored minus the rows of the same SKU and warehouse of this statement up to
- * this one (orders in id order, so earlier orders of the set come first).
+ * The reservations of the new orders whose status reserves stock, one row per order and SKU
+ * (`insertReservations`: earlier orders of the set come first in each SKU's availability).
  */
 function reservationStatements(db: Db, set: NewOrderRow[]): Statement[] {
   const rows = set.flatMap((o) => o.reservations.map((r) => [o.uid, r.skuId, r.quantity]));
   if (rows.length === 0) return [];
   return jsonParts(rows).map((part) =>
-    rawStatement(
+    insertReservations(
       db,
-      sql`INSERT INTO stock_reservations (company_id, order_id, sku_id, warehouse_id, quantity, status_order_id,
-          available_after, allow_negative)
-        SELECT x.company_id, x.order_id, x.sku_id, x.warehouse_id, x.quantity, x.status_id,
-          coalesce((SELECT b.qty FROM stock_balances b WHERE b.sku_id = x.sku_id AND b.warehouse_id = x.warehouse_id), 0)
-            - coalesce((SELECT sum(r.quantity) FROM stock_reservations r
-                WHERE r.sku_id = x.sku_id AND r.warehouse_id = x.warehouse_id), 0)
-            - sum(x.quantity) OVER (PARTITION BY x.sku_id, x.warehouse_id ORDER BY x.order_id
-                ROWS UNBOUNDED PRECEDING),
-          x.allow
-        FROM (
-          SELECT o.company_id, o.id AS order_id, j.value ->> 1 AS sku_id, o.warehouse_id,
-            j.value ->> 2 AS quantity, o.status_id, c.allow_negative_stock AS allow
-          FROM json_each(${part}) AS j
-          JOIN orders o ON o.uid = j.value ->> 0
-          JOIN companies c ON c.id = o.company_id
-          WHERE ${inList(sql`o.status_id`, RESERVING_ORDER_STATUSES)} AND o.stock_state = 0
-        ) AS x
-        ORDER BY x.order_id, x.sku_id`,
+      sql`SELECT o.company_id, o.id AS order_id, j.value ->> 1 AS sku_id, o.warehouse_id,
+          j.value ->> 2 AS quantity, o.status_id, c.allow_negative_stock AS allow
+        FROM json_each(${part}) AS j
+        JOIN orders o ON o.uid = j.value ->> 0
+        JOIN companies c ON c.id = o.company_id
+        WHERE ${inList(sql`o.status_id`, RESERVING_ORDER_STATUSES)} AND o.stock_state = 0`,
     ),
   );
 }

@@ -215,28 +215,45 @@ export function syncReservations(db: Db, orderId: SQL | number, held: Reservatio
   const before = JSON.stringify(held.map((r) => [r.skuId, r.warehouseId, r.quantity]));
   return [
     rawStatement(db, sql`DELETE FROM stock_reservations WHERE order_id = ${orderId}`),
-    rawStatement(
+    insertReservations(
       db,
-      sql`INSERT INTO stock_reservations (company_id, order_id, sku_id, warehouse_id, quantity, status_order_id,
-          available_after, allow_negative)
-        SELECT x.company_id, x.order_id, x.sku_id, x.warehouse_id, x.quantity, x.status_id,
-          coalesce((SELECT b.qty FROM stock_balances b WHERE b.sku_id = x.sku_id AND b.warehouse_id = x.warehouse_id), 0)
-            - coalesce((SELECT sum(r.quantity) FROM stock_reservations r
-                WHERE r.sku_id = x.sku_id AND r.warehouse_id = x.warehouse_id), 0)
-            - x.quantity,
-          CASE WHEN x.allow = 1 OR x.quantity <= coalesce((SELECT h.value ->> 2 FROM json_each(${before}) AS h
-              WHERE h.value ->> 0 = x.sku_id AND h.value ->> 1 = x.warehouse_id), 0) THEN 1 ELSE 0 END
-        FROM (
-          SELECT o.company_id, o.id AS order_id, i.sku_id, o.warehouse_id, sum(i.quantity) AS quantity,
-            o.status_id, c.allow_negative_stock AS allow
-          FROM orders o
-          JOIN companies c ON c.id = o.company_id
-          JOIN order_items i ON i.order_id = o.id
-          WHERE o.id = ${orderId} AND ${inList(sql`o.status_id`, RESERVING_ORDER_STATUSES)} AND o.stock_state = 0
-          GROUP BY i.sku_id
-        ) AS x`,
+      sql`SELECT o.company_id, o.id AS order_id, i.sku_id, o.warehouse_id, sum(i.quantity) AS quantity,
+          o.status_id,
+          CASE WHEN c.allow_negative_stock = 1 OR sum(i.quantity) <= coalesce((SELECT h.value ->> 2
+              FROM json_each(${before}) AS h WHERE h.value ->> 0 = i.sku_id AND h.value ->> 1 = o.warehouse_id), 0)
+            THEN 1 ELSE 0 END AS allow
+        FROM orders o
+        JOIN companies c ON c.id = o.company_id
+        JOIN order_items i ON i.order_id = o.id
+        WHERE o.id = ${orderId} AND ${inList(sql`o.status_id`, RESERVING_ORDER_STATUSES)} AND o.stock_state = 0
+        GROUP BY i.sku_id`,
     ),
   ];
+}
+
+/**
+ * The one INSERT of reservation rows, for one order (`syncReservations`) or a set of new orders
+ * (order-sets.ts). `source` answers `company_id, order_id, sku_id, warehouse_id, quantity, status_id,
+ * allow` (1: the row may leave QtyAvailable below zero), at most one row per order, SKU and warehouse.
+ * `available_after` is the balance minus every reservation already stored minus the rows of the same
+ * SKU and warehouse of this statement up to this one (rows in order id order), so the CHECK
+ * `stock_reservations_available` sees each order's reservation as if inserted one at a time.
+ */
+export function insertReservations(db: Db, source: SQL): Statement {
+  return rawStatement(
+    db,
+    sql`INSERT INTO stock_reservations (company_id, order_id, sku_id, warehouse_id, quantity, status_order_id,
+        available_after, allow_negative)
+      SELECT x.company_id, x.order_id, x.sku_id, x.warehouse_id, x.quantity, x.status_id,
+        coalesce((SELECT b.qty FROM stock_balances b WHERE b.sku_id = x.sku_id AND b.warehouse_id = x.warehouse_id), 0)
+          - coalesce((SELECT sum(r.quantity) FROM stock_reservations r
+              WHERE r.sku_id = x.sku_id AND r.warehouse_id = x.warehouse_id), 0)
+          - sum(x.quantity) OVER (PARTITION BY x.sku_id, x.warehouse_id ORDER BY x.order_id
+              ROWS UNBOUNDED PRECEDING),
+        x.allow
+      FROM (${source}) AS x
+      ORDER BY x.order_id, x.sku_id`,
+  );
 }
 
 /** True when a batch failed on the reservation CHECK (a reservation beyond QtyAvailable). */
