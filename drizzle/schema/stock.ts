@@ -165,7 +165,9 @@ export const stockReservations = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("stock_reservations_sku").on(t.skuId, t.warehouseId, t.statusOrderId),
+    // covering: the availability of a SKU (balance minus the sum of its reservations) reads the index
+    // alone, a few hundred bytes per thousand open orders, instead of a table row per reservation
+    index("stock_reservations_sku").on(t.skuId, t.warehouseId, t.statusOrderId, t.quantity),
     uniqueIndex("stock_reservations_order_sku").on(t.orderId, t.skuId, t.warehouseId),
     check("stock_reservations_quantity_positive", sql`${t.quantity} > 0`),
     check("stock_reservations_available", sql`${t.availableAfter} >= 0 OR ${t.allowNegative} = 1`),
