@@ -23,8 +23,12 @@
 //   GET  /uploads           [{path, part, fileName, type, size}]: the files the API accepted
 //   GET  /messages          [{claimId, body}]: the claim messages the API accepted
 
-const json = (response, status, body) =>
+/** Answers JSON; true (the request was handled). */
+const json = (response, status, body) => {
   response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+  return true;
+};
+/** Mercado Livre's error body: {message, error, status, cause}. */
 const refuse = (response, status, code, message) =>
   json(response, status, { message, error: code, status, cause: [] });
 
@@ -94,13 +98,13 @@ export async function handleClaims(seller, method, path, url, request, response)
     }
     const details = state.claimDetails.get(claimId) ?? {};
     const key = `${method} v${version}${rest}`;
-    if (key === "GET v1") return json(response, 200, claim), true;
+    if (key === "GET v1") return json(response, 200, claim);
     if (key === "GET v1/affects-reputation") {
       if (!details.reputation) refuse(response, 404, "not_found", "Reputation information not found");
       else json(response, 200, details.reputation);
       return true;
     }
-    if (key === "GET v1/evidences") return json(response, 200, details.evidences ?? []), true;
+    if (key === "GET v1/evidences") return json(response, 200, details.evidences ?? []);
     if (key === "GET v2/returns") {
       if (!details.returns) refuse(response, 404, "not_found", "Return not found");
       else json(response, 200, details.returns);
@@ -108,13 +112,20 @@ export async function handleClaims(seller, method, path, url, request, response)
     }
     if (key === "POST v1/attachments") {
       const file = await filePart(request, "file");
-      if (!file) return refuse(response, 400, "bad_request", "file is required"), true;
+      if (!file) return refuse(response, 400, "bad_request", "file is required");
       if (!["jpg", "jpeg", "png", "pdf"].includes(extensionOf(file.name)))
-        return refuse(response, 400, "invalid_file_type", "File type not allowed"), true;
+        return refuse(response, 400, "invalid_file_type", "File type not allowed");
       if (file.size > 5 * 1024 * 1024)
-        return refuse(response, 400, "file_too_large", "File size exceeds the 5 MB limit"), true;
+        return refuse(response, 400, "file_too_large", "File size exceeds the 5 MB limit");
       const filename = `${seller.sellerId}_${Math.random().toString(36).slice(2)}.${extensionOf(file.name)}`;
-      state.uploads.push({ path, part: "file", fileName: file.name, type: file.type, size: file.size, filename });
+      state.uploads.push({
+        path,
+        part: "file",
+        fileName: file.name,
+        type: file.type,
+        size: file.size,
+        filename,
+      });
       json(response, 200, {
         user_id: seller.sellerId,
         filename,
@@ -128,16 +139,18 @@ export async function handleClaims(seller, method, path, url, request, response)
       try {
         body = JSON.parse(text);
       } catch {
-        return refuse(response, 400, "bad_request", "invalid JSON"), true;
+        return refuse(response, 400, "bad_request", "invalid JSON");
       }
-      const known = new Set(state.uploads.filter((u) => u.path.includes(`/${claimId}/`)).map((u) => u.filename));
+      const known = new Set(
+        state.uploads.filter((u) => u.path.includes(`/${claimId}/`)).map((u) => u.filename),
+      );
       if (
         typeof body?.message !== "string" ||
         !body.message ||
         !["complainant", "mediator"].includes(body.receiver_role) ||
         !(body.attachments ?? []).every((name) => known.has(name))
       )
-        return refuse(response, 400, "bad_request", "invalid message"), true;
+        return refuse(response, 400, "bad_request", "invalid message");
       state.claimMessages.push({ claimId, body });
       json(response, 200, {});
       return true;
@@ -148,20 +161,27 @@ export async function handleClaims(seller, method, path, url, request, response)
   if (match && method === "POST") {
     const packId = match[1];
     if (!seller.packs.has(packId) && !seller.orders.has(packId))
-      return refuse(response, 404, "not_found", `Pack ${packId} not found`), true;
+      return refuse(response, 404, "not_found", `Pack ${packId} not found`);
     if (state.fiscalForbidden.has(packId))
-      return refuse(response, 403, "forbidden", "The pack does not accept fiscal documents"), true;
+      return refuse(response, 403, "forbidden", "The pack does not accept fiscal documents");
     const file = await filePart(request, "fiscal_document");
-    if (!file) return refuse(response, 400, "bad_request", "fiscal_document is required"), true;
+    if (!file) return refuse(response, 400, "bad_request", "fiscal_document is required");
     if (!["pdf", "xml"].includes(extensionOf(file.name)))
-      return refuse(response, 400, "invalid_file_type", "Only PDF or XML files are allowed"), true;
+      return refuse(response, 400, "invalid_file_type", "Only PDF or XML files are allowed");
     if (file.size > 1024 * 1024)
-      return refuse(response, 400, "file_too_large", "File size exceeds the 1 MB limit"), true;
+      return refuse(response, 400, "file_too_large", "File size exceeds the 1 MB limit");
     if (state.fiscalDocuments.has(packId))
-      return refuse(response, 400, "bad_request", "The pack already has a fiscal document"), true;
+      return refuse(response, 400, "bad_request", "The pack already has a fiscal document");
     const id = `FD-${packId}-${state.uploads.length + 1}`;
     state.fiscalDocuments.set(packId, id);
-    state.uploads.push({ path, part: "fiscal_document", fileName: file.name, type: file.type, size: file.size, filename: id });
+    state.uploads.push({
+      path,
+      part: "fiscal_document",
+      fileName: file.name,
+      type: file.type,
+      size: file.size,
+      filename: id,
+    });
     json(response, 200, { ids: [id] });
     return true;
   }
@@ -173,18 +193,18 @@ export function controlClaims(seller, rest, method, data, response) {
   const state = stateOf(seller);
   if (rest === "/claims" && method === "POST") {
     for (const claim of data) state.claims.set(String(claim.id), claim);
-    return json(response, 200, {}), true;
+    return json(response, 200, {});
   }
   if (rest === "/claim-details" && method === "POST") {
     for (const [claimId, details] of Object.entries(data))
       state.claimDetails.set(claimId, { ...(state.claimDetails.get(claimId) ?? {}), ...details });
-    return json(response, 200, {}), true;
+    return json(response, 200, {});
   }
   if (rest === "/fiscal-forbidden" && method === "POST") {
     for (const packId of data) state.fiscalForbidden.add(String(packId));
-    return json(response, 200, {}), true;
+    return json(response, 200, {});
   }
-  if (rest === "/uploads") return json(response, 200, state.uploads), true;
-  if (rest === "/messages") return json(response, 200, state.claimMessages), true;
+  if (rest === "/uploads") return json(response, 200, state.uploads);
+  if (rest === "/messages") return json(response, 200, state.claimMessages);
   return false;
 }

@@ -294,7 +294,8 @@ const server = createServer(async (request, response) => {
     });
     if (path === "/oauth/token" && request.method === "POST")
       return await oauthToken(seller, request, response);
-    if (/^\/post-purchase\/|^\/packs\/\d+\/fiscal_documents$/.test(path)) return await api(seller, path, url, request, response);
+    if (/^\/post-purchase\/|^\/packs\/\d+\/fiscal_documents$/.test(path))
+      return await api(seller, path, url, request, response);
     if (request.method !== "GET") return error(response, 405, "method_not_allowed", "method not allowed");
     return await api(seller, path, url, request, response);
   } catch (failure) {

@@ -17,7 +17,11 @@ export type ChannelClaimValues = {
  * one (UNIQUE per integration) takes the channel's status, reason and shipping method. The company and
  * integration are the hub order's.
  */
-export function hubOrderClaimStatements(db: Db, hubOrderId: number, claims: ChannelClaimValues[]): Statement[] {
+export function hubOrderClaimStatements(
+  db: Db,
+  hubOrderId: number,
+  claims: ChannelClaimValues[],
+): Statement[] {
   return claims.map((claim) =>
     rawStatement(
       db,

@@ -120,7 +120,10 @@ export async function sendMlFiscalDocument(
   if (!/^\d{1,20}$/.test(orderId)) throw new ChannelError("order_not_found");
   const order = (await http.get(`/orders/${orderId}`)) as { pack_id?: unknown } | null;
   const pack = order?.pack_id;
-  const packId = typeof pack === "number" || (typeof pack === "string" && /^\d{1,20}$/.test(pack)) ? String(pack) : orderId;
+  const packId =
+    typeof pack === "number" || (typeof pack === "string" && /^\d{1,20}$/.test(pack))
+      ? String(pack)
+      : orderId;
   const body = accepted(
     await http.post(`/packs/${packId}/fiscal_documents`, formOf("fiscal_document", file)),
     file,

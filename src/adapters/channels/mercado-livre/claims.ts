@@ -61,7 +61,10 @@ const MlEvidences = z
 const MlReturn = z.object({
   status: z.string().max(40).nullish(),
   shipping: z.object({ tracking_number: z.string().max(100).nullish() }).nullish(),
-  shipments: z.array(z.object({ tracking_number: z.string().max(100).nullish() })).max(20).nullish(),
+  shipments: z
+    .array(z.object({ tracking_number: z.string().max(100).nullish() }))
+    .max(20)
+    .nullish(),
 });
 
 /** `affects_reputation` as SPEC's `ClaimAffectsReputation`: 1 does not affect, 2 affects, 3 not applicable, 0 not informed. */
@@ -79,7 +82,9 @@ export function reputationImpactOf(value: string | null | undefined): Reputation
 }
 
 /** The seller's shipping evidence's `shipping_method`, when it is one of SPEC's four. */
-export function shippingMethodOfEvidences(evidences: z.infer<typeof MlEvidences>): ChannelShippingMethod | null {
+export function shippingMethodOfEvidences(
+  evidences: z.infer<typeof MlEvidences>,
+): ChannelShippingMethod | null {
   for (const evidence of evidences) {
     const method = evidence.shipping_method;
     if (evidence.type === "shipping_evidence" && SHIPPING_METHODS.includes(method as ChannelShippingMethod))
@@ -110,7 +115,10 @@ export function isSellersOrderClaim(claim: MlClaim, sellerId: string): boolean {
 }
 
 /** The claim's summary as the hub stores it (the order's claim list). */
-export function claimSummaryOf(claim: MlClaim, shippingMethod: ChannelShippingMethod | null): ChannelClaimSummary {
+export function claimSummaryOf(
+  claim: MlClaim,
+  shippingMethod: ChannelShippingMethod | null,
+): ChannelClaimSummary {
   return {
     id: claim.id,
     reason: claim.reason_id ?? claim.type ?? "",
@@ -146,7 +154,10 @@ export async function readMlClaim(http: MlHttp, claimId: string, sellerId: strin
 }
 
 /** How the claimed product travels: the seller's shipping evidence, else the return's carrier (`mail`). */
-export async function claimShippingMethod(http: MlHttp, claim: MlClaim): Promise<ChannelShippingMethod | null> {
+export async function claimShippingMethod(
+  http: MlHttp,
+  claim: MlClaim,
+): Promise<ChannelShippingMethod | null> {
   const evidences = await optional(async () =>
     parsed(MlEvidences, await http.get(`/post-purchase/v1/claims/${claim.id}/evidences`)),
   );

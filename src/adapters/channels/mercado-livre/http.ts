@@ -123,7 +123,9 @@ export class MlHttp {
         await response.body?.cancel();
         this.report("POST", path, 429, "retried", attempt, started);
         const stated = retryAfterMs(response.headers.get("Retry-After"), this.now());
-        await sleep(Math.min(stated ?? 200 * 2 ** (attempt - 1), this.settings.maxRetryWaitMs ?? DEFAULT_MAX_WAIT_MS));
+        await sleep(
+          Math.min(stated ?? 200 * 2 ** (attempt - 1), this.settings.maxRetryWaitMs ?? DEFAULT_MAX_WAIT_MS),
+        );
         continue;
       }
       const answer = response.status === 204 ? null : await readJson(response);

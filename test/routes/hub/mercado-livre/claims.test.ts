@@ -31,7 +31,11 @@ async function connectedSeller() {
     Description: unique("Mercado Livre"),
     IDTypeCompanyIntegration: 3,
     BaseUrl: double.baseUrl,
-    Credentials: { ClientId: settings.clientId, ClientSecret: settings.clientSecret, RefreshToken: settings.refreshToken },
+    Credentials: {
+      ClientId: settings.clientId,
+      ClientSecret: settings.clientSecret,
+      RefreshToken: settings.refreshToken,
+    },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   const control = async (path: string, method: string, body?: unknown) => {
@@ -107,7 +111,12 @@ async function claimIdOf(integrationId: number, channelClaimId: number): Promise
 }
 
 const evidence = (method: string) => [
-  { type: "shipping_evidence", shipping_method: method, shipping_company_name: "Transportadora", date_shipped: "2026-01-04T10:00:00.000-03:00" },
+  {
+    type: "shipping_evidence",
+    shipping_method: method,
+    shipping_company_name: "Transportadora",
+    date_shipped: "2026-01-04T10:00:00.000-03:00",
+  },
 ];
 
 describe("Mercado Livre claims: affects-reputation and shipping method", () => {
@@ -117,9 +126,18 @@ describe("Mercado Livre claims: affects-reputation and shipping method", () => {
   beforeAll(async () => {
     seller = await connectedSeller();
     const cases = {
-      notAffected: { reputation: { affects_reputation: "not_affected", has_incentive: false }, evidences: evidence("mail") },
-      affected: { reputation: { affects_reputation: "affected", has_incentive: false }, evidences: evidence("entrusted") },
-      notApplies: { reputation: { affects_reputation: "not_applies" }, evidences: evidence("personal_delivery") },
+      notAffected: {
+        reputation: { affects_reputation: "not_affected", has_incentive: false },
+        evidences: evidence("mail"),
+      },
+      affected: {
+        reputation: { affects_reputation: "affected", has_incentive: false },
+        evidences: evidence("entrusted"),
+      },
+      notApplies: {
+        reputation: { affects_reputation: "not_applies" },
+        evidences: evidence("personal_delivery"),
+      },
       notInformed: { evidences: evidence("email") },
       nullAnswer: {
         reputation: { affects_reputation: null },
@@ -131,7 +149,9 @@ describe("Mercado Livre claims: affects-reputation and shipping method", () => {
     await seller.double.orders(orders);
     const details: Record<string, unknown> = {};
     const list = Object.entries(cases).map(([name, detail], index) => {
-      const claim = mlClaim(seller.sellerId, orders[index]!.id, { related: name === "nullAnswer" ? ["return"] : [] });
+      const claim = mlClaim(seller.sellerId, orders[index]!.id, {
+        related: name === "nullAnswer" ? ["return"] : [],
+      });
       claims[name] = claim.id;
       details[String(claim.id)] = detail;
       return claim;
@@ -202,13 +222,18 @@ describe("Mercado Livre claims: affects-reputation and shipping method", () => {
 
   it("a claim the channel moves on (closed) is updated on the stored order, not duplicated", async () => {
     const [row] = await claimRows(seller.integrationId, [claims.notAffected!]);
-    const orderId = (await demoDb().select().from(hubOrders).where(eq(hubOrders.id, row!.hubOrderId)).get())!.channelOrderId;
-    await seller.claims([mlClaim(seller.sellerId, Number(orderId), { id: claims.notAffected, status: "closed" })]);
+    const orderId = (await demoDb().select().from(hubOrders).where(eq(hubOrders.id, row!.hubOrderId)).get())!
+      .channelOrderId;
+    await seller.claims([
+      mlClaim(seller.sellerId, Number(orderId), { id: claims.notAffected, status: "closed" }),
+    ]);
     await seller.notify("claims", `/post-purchase/v1/claims/${claims.notAffected}`);
     const job = await pullNow(api, seller.integrationId);
     expect(job.Status, job.FailureReason ?? "").toBe("Done");
     const rows = await claimRows(seller.integrationId, [claims.notAffected!]);
-    expect(rows).toEqual([expect.objectContaining({ id: row!.id, channelStatus: "closed", shippingMethod: "mail" })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ id: row!.id, channelStatus: "closed", shippingMethod: "mail" }),
+    ]);
   });
 });
 
@@ -239,14 +264,21 @@ describe("Mercado Livre claims notifications", () => {
     const hubOrder = await demoDb().select().from(hubOrders).where(eq(hubOrders.id, row!.hubOrderId)).get();
     expect(hubOrder!.channelOrderId).toBe(String(order.id));
     expect(row).toMatchObject({ channelStatus: "opened", shippingMethod: "entrusted", reason: "PDD9549" });
-    const orders = await demoDb().select().from(hubOrders).where(eq(hubOrders.companyIntegrationId, seller.integrationId));
+    const orders = await demoDb()
+      .select()
+      .from(hubOrders)
+      .where(eq(hubOrders.companyIntegrationId, seller.integrationId));
     expect(orders).toHaveLength(1);
     const inbox = await demoDb()
       .select()
       .from(mlNotifications)
       .where(eq(mlNotifications.companyIntegrationId, seller.integrationId));
     expect(inbox).toEqual([
-      expect.objectContaining({ topic: "claims", resource: `/post-purchase/v1/claims/${claim.id}`, state: "fetched" }),
+      expect.objectContaining({
+        topic: "claims",
+        resource: `/post-purchase/v1/claims/${claim.id}`,
+        state: "fetched",
+      }),
     ]);
   });
 
@@ -255,10 +287,14 @@ describe("Mercado Livre claims notifications", () => {
     await seller.double.orders([order]);
     const claim = mlClaim(seller.sellerId, order.id, { respondent: 424242 });
     await seller.claims([claim]);
-    expect((await seller.notify("claims", `/post-purchase/v1/claims/${claim.id}`)).body).toEqual({ Result: "queued" });
+    expect((await seller.notify("claims", `/post-purchase/v1/claims/${claim.id}`)).body).toEqual({
+      Result: "queued",
+    });
     const job = await pullNow(api, seller.integrationId);
     expect(job.Status, job.FailureReason ?? "").toBe("Done");
-    expect((await seller.double.requests()).some((r) => r.path === `/post-purchase/v1/claims/${claim.id}`)).toBe(true);
+    expect(
+      (await seller.double.requests()).some((r) => r.path === `/post-purchase/v1/claims/${claim.id}`),
+    ).toBe(true);
     expect(await claimRows(seller.integrationId, [claim.id])).toHaveLength(0);
     const [inbox] = await demoDb()
       .select()
