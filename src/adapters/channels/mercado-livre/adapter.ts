@@ -185,9 +185,16 @@ export class MercadoLivreChannel implements ChannelAdapter {
     }
   }
 
-  /** The seller's claims of a notified order. */
+  /** The seller's claims of a notified order (a 404 of the search: none). */
   private async orderClaims(orderId: string, sellerId: string, claims: Map<string, ChannelClaimSummary[]>) {
-    for (const claim of await searchOrderClaims(this.http, orderId, sellerId)) {
+    let found: Awaited<ReturnType<typeof searchOrderClaims>>;
+    try {
+      found = await searchOrderClaims(this.http, orderId, sellerId);
+    } catch (error) {
+      if (error instanceof ChannelError && error.failure === "order_not_found") return;
+      throw error;
+    }
+    for (const claim of found) {
       addClaim(claims, orderId, claimSummaryOf(claim, await claimShippingMethod(this.http, claim)));
     }
   }
