@@ -19,6 +19,7 @@
 //   GET  /_control/<name>/state     {refreshes, refreshToken}: how many refreshes the token endpoint granted
 //   GET  /_control/<name>/requests  what the API received (method, path, query, headers without tokens)
 import { createServer } from "node:http";
+import { controlClaims, handleClaims } from "./ml-double-claims.mjs";
 
 const sellers = new Map();
 const fresh = (settings = {}) => ({
@@ -152,6 +153,7 @@ function authorised(seller, request) {
 async function api(seller, path, url, request, response) {
   if (await applyFault(seller, "api", response)) return;
   if (!authorised(seller, request)) return error(response, 401, "not_found", "invalid_token");
+  if (await handleClaims(seller, request.method, path, url, request, response)) return;
   const q = url.searchParams;
   if (path === "/users/me")
     return json(response, 200, { id: seller.sellerId, nickname: `VENDEDOR${seller.sellerId}` });
@@ -214,6 +216,7 @@ async function control(name, rest, request, response) {
     return json(response, 200, {});
   }
   const seller = sellerOf(name);
+  if (controlClaims(seller, rest, request.method, data, response)) return;
   if (rest === "/orders") {
     for (const order of data) {
       seller.clock += 1000;
@@ -291,6 +294,8 @@ const server = createServer(async (request, response) => {
     });
     if (path === "/oauth/token" && request.method === "POST")
       return await oauthToken(seller, request, response);
+    if (/^\/post-purchase\/|^\/packs\/\d+\/fiscal_documents$/.test(path))
+      return await api(seller, path, url, request, response);
     if (request.method !== "GET") return error(response, 405, "method_not_allowed", "method not allowed");
     return await api(seller, path, url, request, response);
   } catch (failure) {

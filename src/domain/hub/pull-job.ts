@@ -131,6 +131,7 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
       db,
       integrationId,
       orders.filter((order) => stored.has(order.id)),
+      timeZone,
     );
     const skus = await skusByCodes(db, job.companyId, [
       ...new Set(fresh.flatMap((order) => order.items.map((item) => item.sku))),

@@ -144,7 +144,7 @@ const NotificationSchema = z
     }),
     topic: requiredText("topic", 60).openapi({
       description:
-        "Tópico: `orders_v2` e `shipments` são buscados; `claims`, `items` e outros ficam guardados",
+        "Tópico: `orders_v2`, `shipments` e `claims` são buscados; `items` e outros ficam guardados",
       example: "orders_v2",
     }),
     application_id: mlId("application_id").openapi({
@@ -183,9 +183,9 @@ export const mlNotificationRoute = createRoute({
   tags: [HUB_TAG],
   summary: "Recebe as notificações do Mercado Livre (URL de notificações do aplicativo)",
   description: [
-    "Sem token. Responde 200 na hora (nenhuma chamada ao canal): `orders_v2` e `shipments` entram na fila da",
-    "integração do vendedor (`user_id`) e do aplicativo (`application_id`) — uma linha por recurso — e um job",
-    "`HubOrderPull` os busca; `claims` e `items` ficam guardados (`stored`); vendedor ou aplicativo desconhecido:",
+    "Sem token. Responde 200 na hora (nenhuma chamada ao canal): `orders_v2`, `shipments` e `claims` entram na fila",
+    "da integração do vendedor (`user_id`) e do aplicativo (`application_id`) — uma linha por recurso — e um job",
+    "`HubOrderPull` os busca (a reclamação com o seu pedido); `items` fica guardado (`stored`); vendedor ou aplicativo desconhecido:",
     "`ignored`, registrado em log. O pull de hora em hora varre `date_last_updated` e pega o que a notificação perdeu.",
   ].join(" "),
   security: [],

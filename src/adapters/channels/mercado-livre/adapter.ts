@@ -6,19 +6,23 @@
  * at the latest `date_last_updated` seen, skipping that one order (cursor: `from`, offset, last
  * `date_last_updated` + order id). Notified orders (the inbox) are fetched first, by
  * `GET /orders/{id}`. Each order is completed by its billing info (buyer's CPF/CNPJ), shipment
- * and pack. Claims, labels, listings and fees come in a later part: those calls answer
- * `no_attachments` / `invalid_answer` for now.
+ * and pack. Claims (claims.ts) come with notified orders and claims; attachments (attachments.ts)
+ * are a claim's files or the pack's fiscal document. Labels, listings and fees come in a later part.
  */
 import {
   type ChannelAdapter,
   type ChannelClaim,
+  type ChannelClaimSummary,
   ChannelError,
+  type ChannelFile,
   type ChannelLabels,
   type ChannelOrder,
   type ChannelOrderPage,
   type ChannelSettlementPage,
   type ChannelUpdateResult,
 } from "../types";
+import { sendMlClaimAttachment, sendMlFiscalDocument } from "./attachments";
+import { claimShippingMethod, claimSummaryOf, fetchMlClaim, readMlClaim, searchOrderClaims } from "./claims";
 import { MlHttp } from "./http";
 import {
   channelOrderOf,
@@ -36,6 +40,15 @@ export const ML_SEARCH_LIMIT = 50;
 /** Calls made at once while completing a page's orders. */
 const CONCURRENCY = 6;
 const FIRST_FROM = "2000-01-01T00:00:00.000Z";
+
+/** A claims notification's resource. */
+const ML_CLAIM_RESOURCE = /^\/post-purchase\/v1\/claims\/(\d{1,20})$/;
+
+function addClaim(claims: Map<string, ChannelClaimSummary[]>, orderId: string, claim: ChannelClaimSummary) {
+  const list = claims.get(orderId) ?? [];
+  if (!list.some((known) => known.id === claim.id)) list.push(claim);
+  claims.set(orderId, list);
+}
 
 export type MlCursor = { from: string; offset: number; lastDate: string; lastId: string };
 
@@ -106,27 +119,83 @@ export class MercadoLivreChannel implements ChannelAdapter {
     return this.searchOrders(parseCursor(cursor), Math.min(limit, ML_SEARCH_LIMIT));
   }
 
-  /** The inbox's notified orders, fetched one by one (`GET /orders/{id}`); gone ones are skipped. */
+  /**
+   * The inbox's notified orders, fetched one by one (`GET /orders/{id}`); gone ones are skipped. A
+   * notified claim (`/post-purchase/v1/claims/{id}`) brings its order with it; a claim the seller
+   * does not answer, or not about an order, is skipped. Each notified order carries the seller's
+   * claims of it (`/post-purchase/v1/claims/search`).
+   */
   private async notifiedOrders(limit: number): Promise<ChannelOrder[]> {
     const { inbox } = this.settings;
     if (!inbox) return [];
     for (;;) {
       const pending = await inbox.pendingOrders(Math.min(limit, ML_SEARCH_LIMIT));
       if (pending.length === 0) return [];
+      const sellerId = await this.sellerId();
+      const claims = new Map<string, ChannelClaimSummary[]>();
       const orders = await inBatches(pending, async ({ resource }) => {
-        const orderId = /^\/orders\/(\d{1,20})$/.exec(resource)?.[1];
+        const claimId = ML_CLAIM_RESOURCE.exec(resource)?.[1];
+        const orderId = claimId
+          ? await this.claimedOrder(claimId, sellerId, claims)
+          : /^\/orders\/(\d{1,20})$/.exec(resource)?.[1];
         if (!orderId) return null;
         try {
-          return parsed(MlOrder, await this.http.get(`/orders/${orderId}`));
+          const order = parsed(MlOrder, await this.http.get(`/orders/${orderId}`));
+          if (!claimId) await this.orderClaims(order.id, sellerId, claims);
+          return order;
         } catch (error) {
           if (error instanceof ChannelError && error.failure === "order_not_found") return null;
           throw error;
         }
       });
-      const found = orders.filter((order): order is MlOrder => order !== null);
-      const complete = await this.complete(found);
+      const found = [
+        ...new Map(
+          orders.filter((order): order is MlOrder => order !== null).map((order) => [order.id, order]),
+        ).values(),
+      ];
+      const complete = (await this.complete(found)).map((order) => ({
+        ...order,
+        claims: claims.get(order.id) ?? [],
+      }));
       await inbox.fetched(pending.map((row) => row.id));
       if (complete.length > 0) return complete;
+    }
+  }
+
+  private async sellerId(): Promise<string> {
+    const token = await this.http.accessToken(false);
+    if (!token.sellerId) throw new ChannelError("not_authenticated");
+    return token.sellerId;
+  }
+
+  /** A notified claim's order id (null: gone, or not the seller's order claim), its summary kept. */
+  private async claimedOrder(
+    claimId: string,
+    sellerId: string,
+    claims: Map<string, ChannelClaimSummary[]>,
+  ): Promise<string | null> {
+    try {
+      const claim = await readMlClaim(this.http, claimId, sellerId);
+      const orderId = claim.resource_id ?? "";
+      addClaim(claims, orderId, claimSummaryOf(claim, await claimShippingMethod(this.http, claim)));
+      return orderId;
+    } catch (error) {
+      if (error instanceof ChannelError && error.failure === "claim_not_found") return null;
+      throw error;
+    }
+  }
+
+  /** The seller's claims of a notified order (a 404 of the search: none). */
+  private async orderClaims(orderId: string, sellerId: string, claims: Map<string, ChannelClaimSummary[]>) {
+    let found: Awaited<ReturnType<typeof searchOrderClaims>>;
+    try {
+      found = await searchOrderClaims(this.http, orderId, sellerId);
+    } catch (error) {
+      if (error instanceof ChannelError && error.failure === "order_not_found") return;
+      throw error;
+    }
+    for (const claim of found) {
+      addClaim(claims, orderId, claimSummaryOf(claim, await claimShippingMethod(this.http, claim)));
     }
   }
 
@@ -216,16 +285,23 @@ export class MercadoLivreChannel implements ChannelAdapter {
     return { settlements: [], nextCursor: cursor, hasMore: false };
   }
 
-  // Claims, attachments, listings and labels of Mercado Livre are not built yet: each answers a
-  // clear refusal naming the operation (a 400), never a made-up answer.
-  async fetchClaim(): Promise<ChannelClaim> {
-    throw new ChannelError("unsupported", { operation: "a consulta de reclamações" });
+  /** The claim, its `affects-reputation` answer and its shipping method (claims.ts). */
+  async fetchClaim(claimId: string): Promise<ChannelClaim> {
+    return fetchMlClaim(this.http, claimId, await this.sellerId());
   }
 
-  async sendAttachment(): Promise<{ attachmentId: string }> {
-    throw new ChannelError("unsupported", { operation: "o envio de anexos" });
+  /** A claim's attachment, or the order's invoice as its pack's fiscal document (attachments.ts). */
+  async sendAttachment(
+    target: { orderId: string; claimId: string | null },
+    file: ChannelFile,
+  ): Promise<{ attachmentId: string }> {
+    return target.claimId === null
+      ? sendMlFiscalDocument(this.http, target.orderId, file)
+      : sendMlClaimAttachment(this.http, target.claimId, await this.sellerId(), file);
   }
 
+  // Listings and labels of Mercado Livre are not built yet: each answers a clear refusal naming the
+  // operation (a 400), never a made-up answer.
   async updateProduct(): Promise<{ product: ChannelUpdateResult; variations: ChannelUpdateResult[] }> {
     throw new ChannelError("unsupported", { operation: "a atualização de anúncios" });
   }

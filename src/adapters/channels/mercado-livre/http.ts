@@ -83,6 +83,57 @@ export class MlHttp {
     }
   }
 
+  /**
+   * POST of a body (a multipart file upload, or JSON): 401 refreshes once and sends again, 429 is retried
+   * (the upload was not taken), a 5xx is not (it may have been). The final answer's status and
+   * JSON body, for the caller to read the channel's refusal (`{message, error, status, cause}`).
+   */
+  async post(
+    path: string,
+    body: () => FormData | string,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: unknown }> {
+    let token = await this.accessToken(false);
+    let refreshed = false;
+    const maxAttempts = this.settings.maxAttempts ?? DEFAULT_ATTEMPTS;
+    for (let attempt = 1; ; attempt++) {
+      const started = this.now();
+      let response: Response;
+      try {
+        response = await fetch(`${this.settings.baseUrl.replace(/\/$/, "")}${path}`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token.accessToken}`, Accept: "application/json", ...headers },
+          body: body(),
+          signal: AbortSignal.timeout(this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        });
+      } catch (error) {
+        this.report("POST", path, null, "failed", attempt, started);
+        if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
+          throw new ChannelError("timeout");
+        throw new ChannelError("invalid_answer");
+      }
+      if (response.status === 401 && !refreshed) {
+        await response.body?.cancel();
+        this.report("POST", path, 401, "refreshed", attempt, started);
+        token = await this.accessToken(true, token.version);
+        refreshed = true;
+        continue;
+      }
+      if (response.status === 429 && attempt < maxAttempts) {
+        await response.body?.cancel();
+        this.report("POST", path, 429, "retried", attempt, started);
+        const stated = retryAfterMs(response.headers.get("Retry-After"), this.now());
+        await sleep(
+          Math.min(stated ?? 200 * 2 ** (attempt - 1), this.settings.maxRetryWaitMs ?? DEFAULT_MAX_WAIT_MS),
+        );
+        continue;
+      }
+      const answer = response.status === 204 ? null : await readJson(response);
+      this.report("POST", path, response.status, response.ok ? "ok" : "failed", attempt, started);
+      return { status: response.status, body: answer };
+    }
+  }
+
   private report(
     method: string,
     path: string,

@@ -2,9 +2,9 @@
  * Mercado Livre's notifications (`{resource, user_id, topic, application_id, attempts, sent,
  * received}`): answered at once, with no channel call. The integration is found by the app
  * (`application_id` = the app's client id) and the seller (`user_id`); an unknown pair is ignored
- * and logged. `orders_v2` and `shipments` are stored pending in the inbox (one row per resource)
- * and a pull of the integration is queued, which fetches them first; `claims` and `items` are kept
- * as `ignored` until the claims and listings part reads them.
+ * and logged. `orders_v2`, `shipments` and `claims` are stored pending in the inbox (one row per
+ * resource) and a pull of the integration is queued, which fetches them first (a claim with its
+ * order); `items` are kept as `ignored` until the listings part reads them.
  */
 import { findMlConnectionBySeller, upsertMlNotification } from "../../../db/hub/ml-connections";
 import { log } from "../../../lib/log";
@@ -20,7 +20,8 @@ export type MlNotification = {
   sent?: string;
 };
 
-const FETCHED_TOPICS = new Set(["orders_v2", "shipments"]);
+/** `claims`: the claim (`/post-purchase/v1/claims/{id}`) and its order are fetched by the same pull. */
+const FETCHED_TOPICS = new Set(["orders_v2", "shipments", "claims"]);
 
 /** What was done with a notification: `queued` (a pull will fetch it), `stored`, or `ignored`. */
 export async function receiveMlNotification(

@@ -13,6 +13,7 @@ import { errorFields, log } from "../../../lib/log";
 import { changeOrder } from "../../orders/change-order";
 import { ORDER_STATUS } from "../../orders/order-statuses";
 import { STATUS_OF_CHANNEL } from "../order-mapping";
+import { claimStatementsOfUpdate } from "./claims";
 
 export type HubOrderUpdate = {
   hubOrderId: number;
@@ -26,6 +27,7 @@ export async function channelOrderUpdates(
   db: Db,
   integrationId: number,
   orders: ChannelOrder[],
+  timeZone: string,
 ): Promise<HubOrderUpdate[]> {
   const stored = await storedHubOrderStates(
     db,
@@ -50,6 +52,7 @@ export async function channelOrderUpdates(
           packId: order.packId,
           channelData,
         }),
+        ...claimStatementsOfUpdate(db, state.id, order, timeZone),
       ],
     });
   }
