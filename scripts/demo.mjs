@@ -1490,4 +1490,6 @@ await stepOf(
   },
 );
 
+await (await import("./lib/demo-sefaz.mjs")).sefazChapter({ stepOf, call, check, ok, run });
+
 console.log(`\nDone: ${step} steps passed.`);
