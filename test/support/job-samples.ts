@@ -279,7 +279,9 @@ export const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
   SefazAwareness: async () => {
     // an integration with AutoAwareness at the doubles (event service verifying the signature) and
     // three summaries a distribution stored with their feed lines, waiting for their awareness
-    const name = `ciencia-${uuid().slice(0, 12)}`;
+    // the doubles keep each service's events by name across test files: a name of its own (not
+    // from the seeded sequence, which another file replays) so no other file's events are there
+    const name = `ciencia-${crypto.randomUUID().slice(0, 12)}`;
     const doubles = await sefazDoubles(name, []);
     const api = client("demo", await signIn("demo", "admin@demo.local"));
     const created = await api.post<{ IDCompanyIntegration: number }[]>("/company/integration", {
