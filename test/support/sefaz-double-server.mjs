@@ -6,7 +6,8 @@
 // `/sefaz/<name>` (the integration's BaseUrl) and drives it through `/_control/<name>`:
 //   PUT /_control/<name>         {docs: [{nsu, schema, xml, notGzip?, duplicate?, hidden?, release?}],
 //                                 pageSize?, eventBaseUrl?}: a fresh service
-//   PUT /_control/<name>/faults  ["fault" | "500" | "garbage" | "slow" | "656" | "pass"]: the next calls fail in order
+//   PUT /_control/<name>/faults  ["fault" | "500" | "garbage" | "slow" | "656" | "593" | "pass"]: the next calls
+//                                 fail in order (593: a rejection, the CNPJ root is not the certificate's)
 //   GET /_control/<name>/requests  the requests received (headers, body)
 // The three queries of distDFeInt's choice are answered: distNSU (a page after ultNSU), consNSU (the
 // document of that NSU, or 137) and consChNFe (the full NF-e of the key when the party may have it,
@@ -161,6 +162,11 @@ const server = createServer(async (request, response) => {
   if (fault === "500")
     return response.writeHead(500, { "Content-Type": "text/html" }).end("<html>Service Unavailable</html>");
   if (fault === "garbage") return response.writeHead(200, { "Content-Type": "text/plain" }).end("}{ not xml");
+  if (fault === "593") {
+    return response
+      .writeHead(200, { "Content-Type": "application/soap+xml; charset=utf-8" })
+      .end(answer(593, "Rejeição: CNPJ-Base consultado difere do CNPJ-Base do Certificado Digital", 0, 0, []));
+  }
   if (fault === "656") {
     return response
       .writeHead(200, { "Content-Type": "application/soap+xml; charset=utf-8" })

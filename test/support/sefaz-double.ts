@@ -19,7 +19,7 @@ export type DoubleDocument = {
   /** A full NF-e held until an awareness/confirmation of its key is registered (then the next NSU). */
   release?: boolean;
 };
-export type SefazFault = "fault" | "500" | "garbage" | "slow" | "656" | "pass";
+export type SefazFault = "fault" | "500" | "garbage" | "slow" | "656" | "593" | "pass";
 
 /** One distribution service of the double, named for a test: its address (BaseUrl) and its controls. */
 export async function sefazDouble(

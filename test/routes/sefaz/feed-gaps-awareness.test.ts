@@ -328,6 +328,24 @@ describe("gaps and missing full NF-e", () => {
     expect(await settingsOf(id)).toMatchObject({ State: "Ok", MissingNSU: 1 });
   });
 
+  it("records SEFAZ's rejection of a consNSU on the gap", async () => {
+    const { id, doubles } = await integration([
+      { nsu: 1, schema: RES, xml: summary(freshKey()) },
+      { nsu: 3, schema: RES, xml: summary(freshKey()) },
+    ]);
+    await doubles.faults(["pass", "593"]);
+    expect(await sync(id)).toMatchObject({ Status: "Done" });
+    const gap = (await documentsOf(id)).find((d) => d.Status === "Gap")!;
+    expect(gap).toMatchObject({
+      Requests: 1,
+      Reason: SEFAZ_MESSAGES.followUpRejected(
+        "consNSU",
+        593,
+        "Rejeição: CNPJ-Base consultado difere do CNPJ-Base do Certificado Digital",
+      ),
+    });
+  });
+
   it("asks a manifested summary by consChNFe: the full NF-e comes, or the summary says it has not", async () => {
     const full = procNfe();
     const key = keyOf(full);
