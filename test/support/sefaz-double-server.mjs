@@ -165,7 +165,9 @@ const server = createServer(async (request, response) => {
   if (fault === "593") {
     return response
       .writeHead(200, { "Content-Type": "application/soap+xml; charset=utf-8" })
-      .end(answer(593, "Rejeição: CNPJ-Base consultado difere do CNPJ-Base do Certificado Digital", 0, 0, []));
+      .end(
+        answer(593, "Rejeição: CNPJ-Base consultado difere do CNPJ-Base do Certificado Digital", 0, 0, []),
+      );
   }
   if (fault === "656") {
     return response
