@@ -11,7 +11,7 @@ import { marketplaceSettlementJob } from "./domain/marketplace/job";
 import { nfeXmlJob } from "./domain/nfe/job";
 import { ordersTemplateJob } from "./domain/orders/job";
 import { pixReceivedPollJob } from "./domain/pix/poll-job";
-import { sefazDistributionJob } from "./domain/sefaz/job";
+import { sefazAwarenessJob, sefazDistributionJob } from "./domain/sefaz/job";
 import { skuCostRecalculateJob, skuTemplateJob } from "./domain/sku/jobs";
 import { stockInventoryCountJob } from "./domain/stock/job";
 
@@ -34,6 +34,7 @@ export const JOBS: JobRegistry = {
   HubOrderPull: hubOrderPullJob,
   PixReceivedPoll: pixReceivedPollJob,
   SefazDistribution: sefazDistributionJob,
+  SefazAwareness: sefazAwarenessJob,
 };
 
 /** The processing of each job type (the queue consumer's). */

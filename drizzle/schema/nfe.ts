@@ -40,6 +40,13 @@ export const nfeDocuments = sqliteTable(
     supplierId: integer().notNull(),
     purchaseId: integer(),
     jobId: integer(),
+    /**
+     * 1: a line of the feed made from a distributed summary (resNFe) whose full NF-e has not come
+     * yet (no items, no duplicatas); the full document's import fills the same row (same id).
+     */
+    summary: integer().notNull().default(0),
+    /** cSitNFe of the summary: 1 authorized, 2 denied, 3 cancelled; null for a full document. */
+    situation: integer(),
     createdAt: createdAt(),
   },
   (t) => [

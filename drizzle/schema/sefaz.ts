@@ -36,6 +36,8 @@ export const sefazIntegrations = sqliteTable(
     ultNsu: text().notNull().default("000000000000000"),
     maxNsu: text(),
     lastSyncAt: text(),
+    /** 1: each new summary (resNFe) gets an automatic awareness (210210) through the queue. */
+    autoAwareness: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,6 +74,18 @@ export const sefazDocuments = sqliteTable(
     xml: text(),
     /** The `NFeXML` job importing a procNFe. */
     nfeJobId: integer(),
+    /**
+     * A summary's automatic awareness (210210): null not asked, `Pending` waiting for its job,
+     * `Sent` registered (or already known to SEFAZ: 573/655), `Refused` with its reason.
+     */
+    awareness: text(),
+    awarenessReason: text(),
+    /**
+     * consNSU (a `Gap`) or consChNFe (a `Summary` whose full NF-e has not come) asked: how many
+     * times, and when last (UTC); the next ask waits (domain/sefaz/gaps.ts).
+     */
+    requests: integer().notNull().default(0),
+    requestedAt: text(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -143,32 +143,51 @@ export function storeNfeStatements(db: Db, companyId: number, stored: StoredNfe)
   } else {
     supplierId = stored.supplier.id;
   }
+  const values = {
+    companyId,
+    chNfe: document.accessKey,
+    series: document.series,
+    number: document.number,
+    issuedAt: document.issuedAt,
+    issueDate: document.issueDate,
+    nature: document.nature,
+    environment: Number(document.environment) || 1,
+    issuerDocument: document.issuer.document,
+    issuerName: document.issuer.name,
+    issuerIe: document.issuer.stateRegistration,
+    recipientDocument: document.recipient.document,
+    productsValue: document.totals.products,
+    icmsValue: document.totals.icms,
+    ipiValue: document.totals.ipi,
+    totalValue: document.totals.total,
+    installments: JSON.stringify(document.installments),
+    payments: JSON.stringify(document.payments),
+    protocolNumber: document.protocol?.number ?? null,
+    itemCount: items.length,
+    unmatchedItems: items.filter((item) => item.skuId === null).length,
+    supplierId,
+    jobId: stored.jobId,
+    summary: 0,
+    situation: null,
+  };
+  const { companyId: _company, chNfe: _key, ...full } = values;
   statements.push(
-    db.insert(nfeDocuments).values({
-      companyId,
-      chNfe: document.accessKey,
-      series: document.series,
-      number: document.number,
-      issuedAt: document.issuedAt,
-      issueDate: document.issueDate,
-      nature: document.nature,
-      environment: Number(document.environment) || 1,
-      issuerDocument: document.issuer.document,
-      issuerName: document.issuer.name,
-      issuerIe: document.issuer.stateRegistration,
-      recipientDocument: document.recipient.document,
-      productsValue: document.totals.products,
-      icmsValue: document.totals.icms,
-      ipiValue: document.totals.ipi,
-      totalValue: document.totals.total,
-      installments: JSON.stringify(document.installments),
-      payments: JSON.stringify(document.payments),
-      protocolNumber: document.protocol?.number ?? null,
-      itemCount: items.length,
-      unmatchedItems: items.filter((item) => item.skuId === null).length,
-      supplierId,
-      jobId: stored.jobId,
-    }),
+    // a distributed summary's line of the same key becomes this document (same id, its events kept)
+    db
+      .insert(nfeDocuments)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [nfeDocuments.companyId, nfeDocuments.chNfe],
+        set: full,
+        setWhere: sql`${nfeDocuments.summary} = 1`,
+      }),
+    // any other document of the key (another job's) refuses the whole batch, as the UNIQUE index
+    // did before summaries: its chNFe is set to NULL in a NOT NULL column
+    rawStatement(
+      db,
+      sql`UPDATE ${nfeDocuments} SET ch_nfe = CASE WHEN job_id IS ${stored.jobId} THEN ch_nfe ELSE NULL END
+          WHERE company_id = ${companyId} AND ch_nfe = ${document.accessKey}`,
+    ),
   );
   // every item in one statement: the rows travel as one JSON parameter (D1 binds at most 100)
   const rows = items.map((item) => [
@@ -244,6 +263,8 @@ export type FeedFilters = {
   dateTo?: string;
   /** The last registered event; 0: none yet. */
   manifestEvent?: number;
+  /** 1: only summaries waiting for their full NF-e; 0: only full documents. */
+  summary?: number;
 };
 
 /** The last registered manifest event of the document (null when none). */
@@ -253,7 +274,10 @@ const lastRegisteredEvent = sql<number | null>`(SELECT e.event FROM nfe_events e
 
 export type FeedRow = NfeRow & { manifestEvent: number | null };
 
-/** Documents of the feed, newest issue first. */
+/**
+ * Documents of the feed, newest issue first: full NF-e and the lines of distributed summaries
+ * (`summary` 1) whose full NF-e has not come (it then fills the same row).
+ */
 export async function listFeed(db: Db, companyId: number, filters: FeedFilters): Promise<FeedRow[]> {
   const conditions: (SQL | undefined)[] = [
     eq(nfeDocuments.companyId, companyId),
@@ -262,6 +286,7 @@ export async function listFeed(db: Db, companyId: number, filters: FeedFilters):
     eqIf(nfeDocuments.issuerDocument, filters.issuerDocument),
     eqIf(nfeDocuments.supplierId, filters.supplierId),
     eqIf(nfeDocuments.jobId, filters.jobId),
+    eqIf(nfeDocuments.summary, filters.summary),
     gteIf(nfeDocuments.issueDate, filters.dateFrom),
     lteIf(nfeDocuments.issueDate, filters.dateTo),
   ];

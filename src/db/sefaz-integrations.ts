@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { companyIntegrations, sefazDocuments, sefazIntegrations } from "../../drizzle/schema";
 import type { Db } from "../env";
 import { insertIntegrationJobIfNone, openIntegrationJob } from "./jobs";
+import { documentStatement, type SummaryLine, summaryLineStatement } from "./sefaz-followups";
 import { onPage, type Statement, utcNow } from "./sql";
 
 /** SEFAZ integrations (Kind `SEFAZ`), their distribution cursor and the documents they brought. */
@@ -57,6 +58,7 @@ export type SefazSettingsValues = Pick<
   | "certificateNotAfter"
   | "certificateSubject"
   | "privateKey"
+  | "autoAwareness"
   | "state"
   | "stateReason"
 >;
@@ -105,7 +107,7 @@ export async function recordSyncState(
 
 /**
  * The statements of one answer, for ONE batch: its documents (an NSU already stored is left as it
- * is) and the cursor moved from `fromNsu` to `toNsu`. When the cursor is no longer `fromNsu` (another
+ * is, a `Gap` is filled), the feed lines of its summaries and the cursor moved from `fromNsu` to `toNsu`. When the cursor is no longer `fromNsu` (another
  * run moved it), the CASE writes NULL into the NOT NULL column and the whole batch is refused.
  */
 export function storeAnswerStatements(
@@ -115,12 +117,11 @@ export function storeAnswerStatements(
   documents: NewSefazDocument[],
   cursor: { fromNsu: string; toNsu: string; maxNsu: string },
   state: SyncState,
+  lines: SummaryLine[] = [],
 ): Statement[] {
-  const inserts = documents.map((document) =>
-    db.insert(sefazDocuments).values(document).onConflictDoNothing(),
-  );
   return [
-    ...inserts,
+    ...documents.map((document) => documentStatement(db, document)),
+    ...lines.map((line) => summaryLineStatement(db, line)),
     db
       .update(sefazIntegrations)
       .set({
@@ -211,27 +212,34 @@ export async function listSefazDocuments(
 export const SEFAZ_SYNC_ROUTE = "sefaz-sync";
 export const SEFAZ_SYNC_TYPE = "SefazDistribution";
 
-/** The sync job has no file: its file key names the account its NF-e import jobs are queued for. */
-export const SYNC_ACCOUNT_PREFIX = "sefaz-sync/";
+export const SEFAZ_AWARENESS_ROUTE = "sefaz-awareness";
+export const SEFAZ_AWARENESS_TYPE = "SefazAwareness";
 
-/** A sync job of the integration, unless one is Pending or Processing (one statement decides). */
-export const insertSyncJobIfNone = (
+/** The integration's jobs kept one at a time: its distribution, its automatic awareness. */
+export type SefazJobKind = "sync" | "awareness";
+const JOB_KINDS = {
+  sync: { route: SEFAZ_SYNC_ROUTE, type: SEFAZ_SYNC_TYPE },
+  awareness: { route: SEFAZ_AWARENESS_ROUTE, type: SEFAZ_AWARENESS_TYPE },
+} as const;
+
+/**
+ * A job of that kind for the integration, unless one is Pending or Processing (one statement
+ * decides). The job has no file: the queue message names its account (JobContext.account).
+ */
+export const insertSefazJobIfNone = (
   db: Db,
+  kind: SefazJobKind,
   companyId: number,
   integrationId: number,
-  account: string,
   userId: number | null,
-) =>
-  insertIntegrationJobIfNone(
-    db,
-    companyId,
-    { route: SEFAZ_SYNC_ROUTE, type: SEFAZ_SYNC_TYPE, integrationId, fileKey: SYNC_ACCOUNT_PREFIX + account },
-    userId,
-  );
+) => insertIntegrationJobIfNone(db, companyId, { ...JOB_KINDS[kind], integrationId }, userId);
 
-/** The sync job of the integration still Pending or Processing, if any. */
-export const openSyncJob = (db: Db, companyId: number, integrationId: number) =>
-  openIntegrationJob(db, companyId, SEFAZ_SYNC_ROUTE, integrationId);
+/** The integration's job of that kind still Pending or Processing, if any. */
+export const openSefazJob = (db: Db, kind: SefazJobKind, companyId: number, integrationId: number) =>
+  openIntegrationJob(db, companyId, JOB_KINDS[kind].route, integrationId);
+
+export const sefazJobType = (kind: SefazJobKind): (typeof JOB_KINDS)[SefazJobKind]["type"] =>
+  JOB_KINDS[kind].type;
 
 /** The company's configured SEFAZ integrations (active, with settings), oldest first. */
 export async function sefazIntegrationsOfCompany(db: Db, companyId: number): Promise<SefazIntegrationRow[]> {

@@ -113,6 +113,7 @@ async function consumeJob(
   try {
     const outcome = await handler({
       db,
+      account: body.account,
       bucket: env.UPLOADS,
       job: started,
       budget,

@@ -3,7 +3,6 @@ import { SefazEventError } from "../../src/adapters/sefaz/event-failures";
 import {
   manifestGatewayFor,
   type SefazEventGateway,
-  sendAwareness,
 } from "../../src/adapters/sefaz/event-gateway";
 import { readEventAnswer } from "../../src/adapters/sefaz/event-xml";
 import { isRegistered, type ManifestRequest } from "../../src/adapters/sefaz/types";
@@ -207,12 +206,18 @@ describe("SEFAZ event service (RecepcaoEvento 4.00) over HTTP against the double
     expect(seen).toEqual(["https://hom1.nfe.fazenda.gov.br/NFeRecepcaoEvento4/NFeRecepcaoEvento4.asmx"]);
   });
 
-  it("sends the automatic awareness (210210) of an arriving summary", async () => {
+  it("sends the awareness (210210) of an arriving summary; a second one is SEFAZ's 573", async () => {
     const { double, gateway } = await gatewayOn("awareness");
-    const summary = { accessKey: KEY, recipientDocument: CNPJ, at: "2026-11-26T11:00:00-03:00" };
-    const first = await sendAwareness(gateway, summary);
+    const awareness = {
+      accessKey: KEY,
+      authorDocument: CNPJ,
+      event: 210210 as const,
+      comments: null,
+      at: "2026-11-26T11:00:00-03:00",
+    };
+    const first = await gateway.send(awareness);
     expect(first.ok && first.answer.cStat).toBe(135);
-    const again = await sendAwareness(gateway, summary);
+    const again = await gateway.send(awareness);
     expect(again.ok && again.answer.cStat).toBe(573);
     const [sent] = await double.requests();
     expect(sent!.body).toContain("<tpEvento>210210</tpEvento>");

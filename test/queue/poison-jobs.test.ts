@@ -38,6 +38,8 @@ const POISONED_WRITE: Record<JobType, string> = {
   BankReturnCNAB: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   PixReceivedPoll: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   SefazDistribution: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
+  // no chunk progress: each summary's event is recorded on its document, then Done
+  SefazAwareness: "BEFORE UPDATE OF status ON jobs WHEN NEW.status = 'Done'",
 };
 
 const POISON = "registro envenenado";

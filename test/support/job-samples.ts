@@ -7,7 +7,7 @@ import {
   taxProfiles,
   warehouses,
 } from "../../drizzle/schema";
-import { insertSyncJobIfNone } from "../../src/db/sefaz-integrations";
+import { insertSefazJobIfNone } from "../../src/db/sefaz-integrations";
 import { DECISIONS_PER_BATCH } from "../../src/domain/auto-reconciliation/run-rules";
 import { RETURN_RECORDS_PER_CHUNK } from "../../src/domain/bank-returns/import-job";
 import { PULL_PAGE_SIZE } from "../../src/domain/hub/pull-job";
@@ -16,6 +16,7 @@ import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
 import type { JobType } from "../../src/domain/jobs/job-message";
 import { ORDERS_PER_CHUNK } from "../../src/domain/orders/template-import-job";
 import { PIX_PER_CHUNK } from "../../src/domain/pix/inbox";
+import { AWARENESS_PER_DELIVERY } from "../../src/domain/sefaz/awareness";
 import { DOCUMENTS_PER_ANSWER } from "../../src/domain/sefaz/sync";
 import { encryptCredentials } from "../../src/platform/credentials-cipher";
 import { cnab240Return, joinLines, latin1 } from "../fixtures/cnab/generate";
@@ -23,7 +24,7 @@ import { cnpjOf, nfeXml } from "../fixtures/nfe/generate";
 import { client, signIn } from "./api";
 import { pixIntegrationWithPsp, pixJson } from "./pix-inbox-factories";
 import { seededRandom, seededUuid } from "./replay";
-import { type DoubleDocument, sefazDouble } from "./sefaz-double";
+import { type DoubleDocument, sefazDouble, sefazDoubles } from "./sefaz-double";
 import { dbOf, seedBankAccount, storedJob, utf8 } from "./upload-factories";
 
 const random = seededRandom("queue-retry samples");
@@ -45,6 +46,8 @@ const CHUNK_OF: Record<JobType, number> = {
   PixReceivedPoll: PIX_PER_CHUNK,
   // an answer of the distribution service holds up to 50 documents
   SefazDistribution: DOCUMENTS_PER_ANSWER,
+  // one event call and its record per summary; the sample holds a few summaries, not chunks
+  SefazAwareness: AWARENESS_PER_DELIVERY,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */
@@ -269,8 +272,49 @@ export const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       BaseUrl: double.baseUrl,
     });
     if (put.status !== 200) throw new Error(`SEFAZ settings: ${JSON.stringify(put.body)}`);
-    const jobId = await insertSyncJobIfNone(dbOf(), 1, id, "demo", null);
+    const jobId = await insertSefazJobIfNone(dbOf(), "sync", 1, id, null);
     if (jobId === null) throw new Error(`integration ${id} already has a distribution job`);
+    return jobId;
+  },
+  SefazAwareness: async () => {
+    // an integration with AutoAwareness at the doubles (event service verifying the signature) and
+    // three summaries a distribution stored with their feed lines, waiting for their awareness
+    // the doubles keep each service's events by name across test files: a name of its own (not
+    // from the seeded sequence, which another file replays) so no other file's events are there
+    const name = `ciencia-${crypto.randomUUID().slice(0, 12)}`;
+    const doubles = await sefazDoubles(name, []);
+    const api = client("demo", await signIn("demo", "admin@demo.local"));
+    const created = await api.post<{ IDCompanyIntegration: number }[]>("/company/integration", {
+      Description: `SEFAZ ${name}`,
+      Kind: "sefaz",
+    });
+    if (created.status !== 200) throw new Error(`SEFAZ integration: ${JSON.stringify(created.body)}`);
+    const id = created.body[0]!.IDCompanyIntegration;
+    const put = await api.put<unknown>(`/company/integration/${id}/sefaz`, {
+      CNPJ: "11.222.333/0001-81",
+      UF: "SP",
+      BaseUrl: doubles.baseUrl,
+      Certificate: doubles.certificatePem,
+      PrivateKey: doubles.keyPem,
+      AutoAwareness: 1,
+    });
+    if (put.status !== 200) throw new Error(`SEFAZ settings: ${JSON.stringify(put.body)}`);
+    for (let nsu = 1; nsu <= 3; nsu++) {
+      const key = sampleKey();
+      await env.DB_DEMO.batch([
+        env.DB_DEMO.prepare(
+          `INSERT INTO sefaz_documents (company_id, company_integration_id, nsu, schema, kind, status, ch_nfe, situation, awareness)
+           VALUES (1, ?, ?, 'resNFe_v1.01.xsd', 'resNFe', 'Summary', ?, 1, 'Pending')`,
+        ).bind(id, String(nsu).padStart(15, "0"), key),
+        env.DB_DEMO.prepare(
+          `INSERT INTO nfe_documents (company_id, ch_nfe, series, number, issued_at, issue_date, issuer_document,
+             issuer_name, recipient_document, item_count, supplier_id, summary, situation)
+           VALUES (1, ?, 1, ?, '2026-11-20T10:00:00-03:00', '2026-11-20', '99887766000100', 'Fornecedor', '11222333000181', 0, 0, 1, 1)`,
+        ).bind(key, nsu),
+      ]);
+    }
+    const jobId = await insertSefazJobIfNone(dbOf(), "awareness", 1, id, null);
+    if (jobId === null) throw new Error(`integration ${id} already has an awareness job`);
     return jobId;
   },
   PixReceivedPoll: async () => {

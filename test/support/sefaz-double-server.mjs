@@ -4,14 +4,31 @@
 // and Nota Técnica 2014.002: 137 nothing found, 138 documents found (at most 50 docZip per answer,
 // NSU order, gzip + base64), 656 consumption refused. Each test has its own service under
 // `/sefaz/<name>` (the integration's BaseUrl) and drives it through `/_control/<name>`:
-//   PUT /_control/<name>         {docs: [{nsu, schema, xml, notGzip?, duplicate?}], pageSize?}: a fresh service
-//   PUT /_control/<name>/faults  ["fault" | "500" | "garbage" | "slow" | "656" | "pass"]: the next calls fail in order
+//   PUT /_control/<name>         {docs: [{nsu, schema, xml, notGzip?, duplicate?, hidden?, release?}],
+//                                 pageSize?, eventBaseUrl?}: a fresh service
+//   PUT /_control/<name>/faults  ["fault" | "500" | "garbage" | "slow" | "656" | "593" | "pass"]: the next calls
+//                                 fail in order (593: a rejection, the CNPJ root is not the certificate's)
 //   GET /_control/<name>/requests  the requests received (headers, body)
+// The three queries of distDFeInt's choice are answered: distNSU (a page after ultNSU), consNSU (the
+// document of that NSU, or 137) and consChNFe (the full NF-e of the key when the party may have it,
+// else its summary, else 137). A `hidden` document is skipped by distNSU (an NSU gap in its answer)
+// but answered by consNSU and consChNFe; a `release` document (a procNFe) is held until an awareness
+// or a confirmation of its key is registered, then joins the distribution under the next NSU, as
+// SEFAZ releases the full XML to the recipient. `eventBaseUrl`: the event service of
+// sefaz-event-double-server.mjs the same BaseUrl reaches (`/NFeRecepcaoEvento4/...` is forwarded
+// there), so one integration's BaseUrl serves both services as SEFAZ's host does.
 import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
 
 const services = new Map();
-const fresh = (settings = {}) => ({ docs: [], pageSize: 50, faults: [], requests: [], ...settings });
+const fresh = (settings = {}) => ({
+  docs: [],
+  pageSize: 50,
+  faults: [],
+  requests: [],
+  eventBaseUrl: null,
+  ...settings,
+});
 const serviceOf = (name) => {
   if (!services.has(name)) services.set(name, fresh());
   return services.get(name);
@@ -61,20 +78,62 @@ function distribute(service, body, response) {
     );
   const request =
     action &&
-    /<distDFeInt xmlns="http:\/\/www\.portalfiscal\.inf\.br\/nfe" versao="1\.01"><tpAmb>[12]<\/tpAmb><cUFAutor>\d{2}<\/cUFAutor><CNPJ>\d{14}<\/CNPJ><distNSU><ultNSU>(\d{15})<\/ultNSU><\/distNSU><\/distDFeInt>/.exec(
+    /<distDFeInt xmlns="http:\/\/www\.portalfiscal\.inf\.br\/nfe" versao="1\.01"><tpAmb>[12]<\/tpAmb><cUFAutor>\d{2}<\/cUFAutor><CNPJ>\d{14}<\/CNPJ>(?:<distNSU><ultNSU>(\d{15})<\/ultNSU><\/distNSU>|<consNSU><NSU>(\d{15})<\/NSU><\/consNSU>|<consChNFe><chNFe>(\d{44})<\/chNFe><\/consChNFe>)<\/distDFeInt>/.exec(
       action[1],
     );
   const send = (status, text) =>
     response.writeHead(status, { "Content-Type": "application/soap+xml; charset=utf-8" }).end(text);
   // a request outside the XSD: the service's own rejection (215, schema failure)
   if (!request) return send(200, answer(215, "Rejeição: Falha no schema XML", 0, 0, []));
-  const ult = Number(request[1]);
-  const sorted = [...service.docs].sort((a, b) => a.nsu - b.nsu);
+  const served = service.docs.filter((doc) => !doc.release);
+  const sorted = [...served].sort((a, b) => a.nsu - b.nsu);
   const max = sorted.length ? sorted[sorted.length - 1].nsu : 0;
-  const page = sorted.filter((doc) => doc.nsu > ult).slice(0, service.pageSize);
+  const nothing = (ult) => send(200, answer(137, "Nenhum documento localizado", ult, max, []));
+  if (request[2]) {
+    const doc = sorted.find((d) => d.nsu === Number(request[2]));
+    return doc
+      ? send(200, answer(138, "Documento localizado", doc.nsu, max, [doc]))
+      : nothing(Number(request[2]));
+  }
+  if (request[3]) {
+    const ofKey = sorted.filter((d) => d.xml.includes(request[3]));
+    const doc = ofKey.find((d) => d.schema.startsWith("procNFe")) ?? ofKey[0];
+    return doc ? send(200, answer(138, "Documento localizado", doc.nsu, max, [doc])) : nothing(0);
+  }
+  const ult = Number(request[1]);
+  const page = sorted.filter((doc) => doc.nsu > ult && !doc.hidden).slice(0, service.pageSize);
   if (page.length === 0) return send(200, answer(137, "Nenhum documento localizado", ult, max, []));
   const lot = page.flatMap((doc) => (doc.duplicate ? [doc, doc] : [doc]));
   return send(200, answer(138, "Documento(s) localizado(s)", page[page.length - 1].nsu, max, lot));
+}
+
+/**
+ * The event service at the same host: forwarded to the event double, which checks and answers it.
+ * A registered awareness (210210) or confirmation (210200) releases the held full NF-e of its key.
+ */
+async function forwardEvent(service, path, request, body, response) {
+  if (!service.eventBaseUrl) return response.writeHead(404).end();
+  const answered = await fetch(`${service.eventBaseUrl}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": request.headers["content-type"] ?? "application/soap+xml" },
+    body,
+  });
+  const text = await answered.text();
+  const key = /<chNFe>(\d{44})<\/chNFe>/.exec(body)?.[1];
+  const kind = /<tpEvento>(\d{6})<\/tpEvento>/.exec(body)?.[1];
+  const registered = /<retEvento[^>]*>.*?<cStat>13[56]<\/cStat>/s.test(text);
+  if (key && registered && (kind === "210210" || kind === "210200")) {
+    for (const doc of service.docs) {
+      if (!doc.release || !doc.xml.includes(key)) continue;
+      doc.release = false;
+      doc.nsu = Math.max(0, ...service.docs.filter((d) => !d.release).map((d) => d.nsu)) + 1;
+    }
+  }
+  return response
+    .writeHead(answered.status, {
+      "Content-Type": answered.headers.get("content-type") ?? "application/soap+xml",
+    })
+    .end(text);
 }
 
 const server = createServer(async (request, response) => {
@@ -89,6 +148,9 @@ const server = createServer(async (request, response) => {
       return response.writeHead(200).end(JSON.stringify(serviceOf(name).requests));
     return response.writeHead(204).end();
   }
+  const event = /^\/sefaz\/([^/]+)(\/NFeRecepcaoEvento4\/NFeRecepcaoEvento4\.asmx)$/.exec(url.pathname);
+  if (event && request.method === "POST")
+    return forwardEvent(serviceOf(event[1]), event[2], request, body, response);
   const call = /^\/sefaz\/([^/]+)\/NFeDistribuicaoDFe\/NFeDistribuicaoDFe\.asmx$/.exec(url.pathname);
   if (!call || request.method !== "POST") return response.writeHead(404).end();
   const service = serviceOf(call[1]);
@@ -100,6 +162,13 @@ const server = createServer(async (request, response) => {
   if (fault === "500")
     return response.writeHead(500, { "Content-Type": "text/html" }).end("<html>Service Unavailable</html>");
   if (fault === "garbage") return response.writeHead(200, { "Content-Type": "text/plain" }).end("}{ not xml");
+  if (fault === "593") {
+    return response
+      .writeHead(200, { "Content-Type": "application/soap+xml; charset=utf-8" })
+      .end(
+        answer(593, "Rejeição: CNPJ-Base consultado difere do CNPJ-Base do Certificado Digital", 0, 0, []),
+      );
+  }
   if (fault === "656") {
     return response
       .writeHead(200, { "Content-Type": "application/soap+xml; charset=utf-8" })

@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import { sefazEventDouble } from "./sefaz-event-double";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -13,11 +14,20 @@ export type DoubleDocument = {
   xml: string;
   notGzip?: boolean;
   duplicate?: boolean;
+  /** Skipped by distNSU (a gap in its answer), answered by consNSU and consChNFe. */
+  hidden?: boolean;
+  /** A full NF-e held until an awareness/confirmation of its key is registered (then the next NSU). */
+  release?: boolean;
 };
-export type SefazFault = "fault" | "500" | "garbage" | "slow" | "656" | "pass";
+export type SefazFault = "fault" | "500" | "garbage" | "slow" | "656" | "593" | "pass";
 
 /** One distribution service of the double, named for a test: its address (BaseUrl) and its controls. */
-export async function sefazDouble(name: string, docs: DoubleDocument[], pageSize = 50) {
+export async function sefazDouble(
+  name: string,
+  docs: DoubleDocument[],
+  pageSize = 50,
+  eventBaseUrl: string | null = null,
+) {
   const base = inject("sefazDoubleUrl");
   const control = `${base}/_control/${name}`;
   const call = async (path: string, method: string, body?: unknown) => {
@@ -28,12 +38,28 @@ export async function sefazDouble(name: string, docs: DoubleDocument[], pageSize
     if (!response.ok) throw new Error(`SEFAZ double control ${path}: ${response.status}`);
     return response;
   };
-  await call("", "PUT", { docs, pageSize });
+  await call("", "PUT", { docs, pageSize, eventBaseUrl });
   return {
     baseUrl: `${base}/sefaz/${name}`,
-    reset: (next: DoubleDocument[]) => call("", "PUT", { docs: next, pageSize }),
+    reset: (next: DoubleDocument[]) => call("", "PUT", { docs: next, pageSize, eventBaseUrl }),
     faults: (faults: SefazFault[]) => call("/faults", "PUT", faults),
     requests: async (): Promise<{ headers: Record<string, string>; body: string }[]> =>
       (await call("/requests", "GET")).json(),
   };
+}
+
+/**
+ * A distribution service and an event service of the doubles at ONE BaseUrl, as SEFAZ's host serves
+ * both: the event requests go through the distribution double to the event double (which verifies
+ * the signature), and a registered awareness releases the held full NF-e of its key. With the event
+ * double's test certificate and key, for the integration's `Certificate` and `PrivateKey`.
+ */
+export async function sefazDoubles(
+  name: string,
+  docs: DoubleDocument[],
+  options: { pageSize?: number; events?: Parameters<typeof sefazEventDouble>[1] } = {},
+) {
+  const events = await sefazEventDouble(name, options.events);
+  const distribution = await sefazDouble(name, docs, options.pageSize ?? 50, events.baseUrl);
+  return { ...distribution, events, certificatePem: events.certificatePem, keyPem: events.keyPem };
 }

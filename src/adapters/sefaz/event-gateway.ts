@@ -123,21 +123,3 @@ function failed(failure: SefazEventFailure): ManifestOutcome {
 export function manifestGatewayFor(connection: SefazEventConnection): SefazEventGateway {
   return new SefazEventGateway(connection);
 }
-
-/**
- * The awareness (210210, Ciência da Operação) of an NF-e whose summary arrived by distribution, so
- * that its full XML comes on the next distribution call. 573 (already aware, or a conclusive event
- * came first: 655) is not a failure for the caller: the document is known either way.
- */
-export async function sendAwareness(
-  gateway: SefazEventGateway,
-  summary: { accessKey: string; recipientDocument: string; at: string },
-): Promise<ManifestOutcome> {
-  return gateway.send({
-    accessKey: summary.accessKey,
-    authorDocument: summary.recipientDocument,
-    event: 210210,
-    comments: null,
-    at: summary.at,
-  });
-}

@@ -11,7 +11,7 @@ export function sefazFor(sandboxStore: SandboxEventStore): SefazGateway {
 }
 
 export { SefazEventError } from "./event-failures";
-export { type ManifestOutcome, manifestGatewayFor, SefazEventGateway, sendAwareness } from "./event-gateway";
+export { type ManifestOutcome, manifestGatewayFor, SefazEventGateway } from "./event-gateway";
 export type {
   ManifestEventCode,
   SandboxEventStore,

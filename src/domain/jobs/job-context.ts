@@ -52,6 +52,11 @@ export class WorkBudget {
 
 export type JobContext = {
   db: Db;
+  /**
+   * The account (tenant) whose database the job lives in, from its queue message: what a job needs
+   * to queue further jobs of the same account (a distribution's NF-e imports, its awareness job).
+   */
+  account: string;
   bucket: R2Bucket;
   /** The job as it stands after this delivery marked it Processing. */
   job: JobRow;

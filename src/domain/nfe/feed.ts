@@ -36,7 +36,7 @@ export async function nfeFeed(
 }
 
 /** `dhEvento`: now in Brasília time with its offset, as SEFAZ takes it. */
-function eventTime(now = new Date()): string {
+export function eventTime(now = new Date()): string {
   const local = new Date(now.getTime() - 3 * 3600_000);
   return `${local.toISOString().slice(0, 19)}-03:00`;
 }
@@ -54,12 +54,12 @@ export async function manifestNfe(
   caller: Actor,
   id: number,
   input: ManifestInput,
-  gatewayFor: (recipientDocument: string) => Promise<SefazGateway> = async () =>
+  gatewayFor: (recipientDocument: string, accessKey: string) => Promise<SefazGateway> = async () =>
     sefazFor(sefazSandboxStore(db)),
 ): Promise<FeedDocument> {
   const nfe = await findNfe(db, caller.companyId, id);
   if (!nfe) throw badRequest(FEED_DOCUMENT_NOT_FOUND);
-  const gateway = await gatewayFor(nfe.recipientDocument);
+  const gateway = await gatewayFor(nfe.recipientDocument, nfe.chNfe);
   const answer = await gateway
     .manifest({
       accessKey: nfe.chNfe,

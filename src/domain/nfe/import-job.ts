@@ -128,7 +128,9 @@ export async function importNfe(context: JobContext): Promise<JobOutcome> {
   const { db, job } = context;
   const document = await acceptedDocument(context);
   const existing = await findNfeByKey(db, job.companyId, document.accessKey);
-  if (existing && existing.jobId !== job.id) throw new JobFailure(nfeDuplicateKey(document.accessKey));
+  // a distributed summary's feed line of the key is not a document yet: the import fills it
+  if (existing && existing.jobId !== job.id && existing.summary !== 1)
+    throw new JobFailure(nfeDuplicateKey(document.accessKey));
 
   const found = await supplierByDocument(db, job.companyId, document.issuer.document);
   const codes = document.items.map((item) => item.supplierCode);

@@ -6,6 +6,7 @@
  */
 import { XMLParser } from "fast-xml-parser";
 import type { DistributedDocument } from "../../adapters/sefaz/distribution-types";
+import type { SummaryLine } from "../../db/sefaz-followups";
 import type { NewSefazDocument } from "../../db/sefaz-integrations";
 import { centsOfDecimal } from "../nfe/decimals";
 import { readNfe } from "../nfe/read-nfe";
@@ -106,3 +107,39 @@ export function gapDocument(target: Target, nsu: string): NewSefazDocument {
     xml: null,
   };
 }
+
+/**
+ * The feed line of a stored summary (`GET /purchase/feed`), or null when it is not one: the key
+ * gives the series and number (positions 23-25 and 26-34 of the 44 digits: cUF, AAMM, CNPJ, mod,
+ * serie, nNF, tpEmis, cNF, cDV), the summary the issuer, date, value, protocol and situation; the
+ * recipient is the integration's CNPJ (the party the distribution answers for).
+ */
+export function summaryLine(
+  row: NewSefazDocument,
+  recipient: string,
+  environment: 1 | 2,
+): SummaryLine | null {
+  if (row.status !== "Summary" || !row.chNfe || !row.xml) return null;
+  const summary = parsed(row.xml)?.resNFe as Node | undefined;
+  const key = row.chNfe;
+  const issuedAt = row.issuedAt ?? "";
+  return {
+    companyId: row.companyId,
+    chNfe: key,
+    series: Number(key.slice(22, 25)),
+    number: Number(key.slice(25, 34)),
+    issuedAt,
+    issueDate: /^\d{4}-\d{2}-\d{2}/.test(issuedAt) ? issuedAt.slice(0, 10) : "",
+    environment,
+    issuerDocument: row.issuerDocument ?? key.slice(6, 20),
+    issuerName: row.issuerName ?? "",
+    issuerIe: str(summary?.IE),
+    recipientDocument: recipient,
+    totalValue: row.totalValue ?? 0,
+    protocolNumber: str(summary?.nProt),
+    situation: row.situation ?? null,
+  };
+}
+
+/** cSitNFe 1: the NF-e is authorized (an awareness or the full XML only make sense then). */
+export const AUTHORIZED = 1;

@@ -6,6 +6,7 @@
  */
 import { manifestGatewayFor, type SefazGateway, sefazFor } from "../../adapters/sefaz";
 import { findCompany } from "../../db/identity";
+import { integrationOfKey } from "../../db/sefaz-followups";
 import { type SefazIntegrationRow, sefazIntegrationsOfCompany } from "../../db/sefaz-integrations";
 import { sefazSandboxStore } from "../../db/sefaz-sandbox";
 import type { Db, Env } from "../../env";
@@ -16,9 +17,20 @@ import { SEFAZ_MESSAGES as M } from "./messages";
 
 export type ManifestGatewayContext = { db: Db; env: Env; companyId: number; production: boolean; now: Date };
 
-/** The integration that speaks for `recipient`: the same CNPJ first, then the same 8-digit root. */
-function integrationFor(rows: SefazIntegrationRow[], recipient: string): SefazIntegrationRow | undefined {
+/**
+ * The integration that speaks for `recipient`: the one given (the integration whose distribution
+ * brought the NF-e) when it has the same CNPJ root, else the same CNPJ first, then the same
+ * 8-digit root.
+ */
+function integrationFor(
+  rows: SefazIntegrationRow[],
+  recipient: string,
+  preferred: number | null,
+): SefazIntegrationRow | undefined {
   return (
+    rows.find(
+      (row) => row.companyIntegrationId === preferred && row.cnpj.slice(0, 8) === recipient.slice(0, 8),
+    ) ??
     rows.find((row) => row.cnpj === recipient) ??
     rows.find((row) => row.cnpj.slice(0, 8) === recipient.slice(0, 8))
   );
@@ -41,9 +53,13 @@ async function privateKeyOf(env: Env, row: SefazIntegrationRow): Promise<string 
 export async function manifestGatewayOf(
   context: ManifestGatewayContext,
   recipient: string,
+  document: { accessKey?: string; integrationId?: number } = {},
 ): Promise<SefazGateway> {
   const { db, env, companyId } = context;
-  const row = integrationFor(await sefazIntegrationsOfCompany(db, companyId), recipient);
+  const preferred =
+    document.integrationId ??
+    (document.accessKey ? await integrationOfKey(db, companyId, document.accessKey) : null);
+  const row = integrationFor(await sefazIntegrationsOfCompany(db, companyId), recipient, preferred ?? null);
   if (!row) return sefazFor(sefazSandboxStore(db));
   const problem = connectionProblem(row, context);
   if (problem) throw badRequest(problem.reason);

@@ -4,6 +4,9 @@
  */
 export { INTEGRATION_NOT_FOUND } from "../registries/messages";
 
+/** Times a gap (consNSU) or a summary without its full NF-e (consChNFe) is asked before giving up. */
+export const FOLLOW_UP_MAX_REQUESTS = 3;
+
 export const SEFAZ_MESSAGES = {
   notSefazIntegration: "Integração não encontrada ou não é de Kind SEFAZ",
   notConfigured: "Integração SEFAZ sem configuração: envie CNPJ e UF em PUT /company/integration/{id}/sefaz",
@@ -33,4 +36,17 @@ export const SEFAZ_MESSAGES = {
   documentNotNfe: (reason: string) => `Documento não é uma NF-e legível: ${reason}`,
   summaryUnreadable: "Resumo de NF-e (resNFe) sem chave de acesso válida",
   nsuGap: "NSU ausente na distribuição: consulte-o por consNSU",
+  gapNothing: (requests: number) =>
+    `consNSU (${requests}ª consulta): a SEFAZ não tem documento neste NSU (137)${requests >= FOLLOW_UP_MAX_REQUESTS ? ": não será consultado de novo" : ": nova consulta em 1 hora"}`,
+  keyFound: (nsu: string) => `NF-e completa recebida por consChNFe (NSU ${nsu})`,
+  keySummaryOnly: (requests: number) =>
+    `consChNFe (${requests}ª consulta): a SEFAZ devolveu só o resumo ou nada (137): a NF-e completa só vem depois da Ciência (210210) ou da Confirmação (210200)${requests >= FOLLOW_UP_MAX_REQUESTS ? "; não será consultada de novo" : "; nova consulta em 1 hora"}`,
+  followUpRejected: (query: string, cStat: number, xMotivo: string) =>
+    `${query}: SEFAZ rejeitou a consulta (${cStat}): ${xMotivo}`,
+  followUpFailed: (query: string, reason: string) =>
+    `${query} sem resposta: ${reason}; nova consulta em 1 hora`,
+  awarenessParams: "Parâmetros do job de ciência automática inválidos",
+  awarenessKnown: (cStat: number, xMotivo: string) => `Ciência já conhecida da SEFAZ (${cStat}): ${xMotivo}`,
+  awarenessRegistered: (protocol: string) => `Ciência registrada (protocolo ${protocol})`,
+  awarenessLineMissing: "Linha do feed do resumo não encontrada",
 } as const;

@@ -8,6 +8,7 @@
  */
 import { findCompany } from "../../db/identity";
 import { companyDocuments } from "../../db/nfe";
+import { missingDocuments } from "../../db/sefaz-followups";
 import {
   findSefazIntegration,
   listSefazDocuments,
@@ -30,12 +31,20 @@ export type SefazSettingsInput = {
   mtlsCertificate?: string | null | undefined;
   certificate?: string | null | undefined;
   privateKey?: string | undefined;
+  /** 0/1: automatic awareness (210210) of each new summary; omitted keeps what was stored. */
+  autoAwareness?: 0 | 1 | undefined;
 };
 
 export type SettingsContext = { env: Env; production: boolean; now?: Date };
 
 /** The settings as answered, with the environment (`tpAmb`) the company's SefazAmbienteNF gives. */
-export type SefazSettingsView = { description: string; environment: 1 | 2; settings: SefazIntegrationRow };
+export type SefazSettingsView = {
+  description: string;
+  environment: 1 | 2;
+  settings: SefazIntegrationRow;
+  /** What is still missing: NSU gaps not filled, authorized summaries without their full NF-e. */
+  missing: { nsu: number; fullNfe: number };
+};
 
 async function found(db: Db, companyId: number, id: number) {
   const integration = await findSefazIntegration(db, companyId, id);
@@ -48,7 +57,8 @@ export async function sefazSettings(db: Db, companyId: number, id: number): Prom
   if (!integration.settings) throw badRequest(M.notConfigured);
   const company = await findCompany(db, companyId);
   const environment = company?.sefazAmbienteNf === 1 ? 1 : 2;
-  return { description: integration.description, environment, settings: integration.settings };
+  const missing = await missingDocuments(db, companyId, id);
+  return { description: integration.description, environment, settings: integration.settings, missing };
 }
 
 /** `GET /company/integration/{id}/sefaz/documents`: the documents by NSU, without their XML. */
@@ -104,6 +114,7 @@ export async function saveSettings(
     certificateSubject:
       certificate === undefined ? (current?.certificateSubject ?? null) : (certificate?.subject ?? null),
     privateKey: privateKey ?? current?.privateKey ?? null,
+    autoAwareness: input.autoAwareness ?? current?.autoAwareness ?? 0,
   };
   const problem = connectionProblem(values, { ...context, now: context.now ?? new Date() });
   await saveSefazSettings(db, companyId, id, {

@@ -17,30 +17,28 @@ import {
 } from "../../adapters/sefaz/distribution-types";
 import { findCompany } from "../../db/identity";
 import { advanceJobProgress, findJobById } from "../../db/jobs";
+import { pendingAwareness } from "../../db/sefaz-followups";
 import {
-  documentsAwaitingImport,
   findSefazIntegration,
-  insertSyncJobIfNone,
-  markImported,
-  openSyncJob,
   recordSyncState,
   type SefazIntegrationRow,
-  SYNC_ACCOUNT_PREFIX,
   storeAnswerStatements,
   syncableIntegrations,
 } from "../../db/sefaz-integrations";
 import type { Statement } from "../../db/sql";
 import type { Actor, Env } from "../../env";
-import { ApiError, badRequest } from "../../lib/errors";
-import { sha256OfBytes } from "../../lib/hashing";
+import { badRequest } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
 import { D1_CALLS_PER_CHUNK } from "../jobs/budget";
-import { createJob, type JobDeps } from "../jobs/create-job";
+import type { JobDeps } from "../jobs/create-job";
 import { type JobContext, JobFailure, type JobOutcome, ProgressConflict } from "../jobs/job-context";
-import { QUEUE_FAILURE } from "../jobs/messages";
+import { answeredRows, type RowsOptions, summaryLines } from "./answer-rows";
 import { sefazDistributionFor } from "./connection";
-import { gapDocument, storedDocument } from "./documents";
+import { gapDocument } from "./documents";
+import { askMissing, type FollowUpCounts } from "./followups";
+import { queueImports, type SyncParams, withImportJobs } from "./imports";
 import { INTEGRATION_NOT_FOUND, SEFAZ_MESSAGES as M } from "./messages";
+import { createSefazJob, type SefazJobRequest } from "./sefaz-jobs";
 import {
   answeredState,
   failedState,
@@ -68,7 +66,7 @@ const ANSWER_CHUNKS = Math.ceil(ANSWER_CALLS / D1_CALLS_PER_CHUNK);
 /** SEFAZ's time limit per call (env `SEFAZ_TIMEOUT_MS` overrides it). */
 const DEFAULT_TIMEOUT_MS = 20_000;
 
-export type SyncCounts = {
+export type SyncCounts = FollowUpCounts & {
   calls: number;
   documents: number;
   summaries: number;
@@ -77,7 +75,8 @@ export type SyncCounts = {
   invalid: number;
   duplicates: number;
   gaps: number;
-  imports: number;
+  /** Summaries whose automatic awareness (210210) was queued (job `SefazAwareness`). */
+  awareness: number;
 };
 const NO_COUNTS: SyncCounts = {
   calls: 0,
@@ -89,18 +88,19 @@ const NO_COUNTS: SyncCounts = {
   duplicates: 0,
   gaps: 0,
   imports: 0,
+  gapCalls: 0,
+  gapsFilled: 0,
+  keyCalls: 0,
+  keysFound: 0,
+  awareness: 0,
 };
 
-type SyncParams = { integrationId: number; account: string };
-
-function syncParamsOf(job: { params: string; fileKey: string }): SyncParams | null {
+/** The integration of a SEFAZ job (`{"IDCompanyIntegration": n}`), or null. */
+export function integrationParamsOf(job: { params: string }): SyncParams | null {
   try {
     const id = (JSON.parse(job.params) as { IDCompanyIntegration?: unknown }).IDCompanyIntegration;
-    const account = job.fileKey.startsWith(SYNC_ACCOUNT_PREFIX)
-      ? job.fileKey.slice(SYNC_ACCOUNT_PREFIX.length)
-      : "";
-    if (typeof id !== "number" || !Number.isInteger(id) || id <= 0 || account === "") return null;
-    return { integrationId: id, account };
+    if (typeof id !== "number" || !Number.isInteger(id) || id <= 0) return null;
+    return { integrationId: id };
   } catch {
     return null;
   }
@@ -124,57 +124,6 @@ function uniqueByNsu(documents: DistributedDocument[]): {
   return { unique, duplicates: documents.length - unique.length };
 }
 
-/**
- * The `NFeXML` job of a full document (its XML put in R2): the same bytes give the same job, so a
- * retried answer finds the job its first delivery created.
- */
-async function importJobOf(
-  context: JobContext,
-  env: Env,
-  params: SyncParams,
-  createdBy: number | null,
-  document: { nsu: string; xml: string; chNfe: string | null },
-): Promise<number> {
-  const { db, job } = context;
-  const bytes = new TextEncoder().encode(document.xml);
-  const fileKey = `sefaz/${job.companyId}/${params.integrationId}/${document.nsu}.xml`;
-  await context.bucket.put(fileKey, bytes, { httpMetadata: { contentType: "application/xml" } });
-  const created = await createJob(
-    { db, queue: env.JOBS, account: params.account },
-    {
-      companyId: job.companyId,
-      route: "sefaz",
-      type: "NFeXML",
-      params: "{}",
-      fileKey,
-      fileName: `NFe${document.chNfe ?? document.nsu}.xml`,
-      contentType: "application/xml",
-      sizeBytes: bytes.length,
-      fileHash: await sha256OfBytes(bytes),
-      createdBy,
-    },
-  );
-  return created.jobId;
-}
-
-/** The `NFeXML` jobs of the integration's full documents stored before without one. */
-async function queueImports(
-  context: JobContext,
-  env: Env,
-  params: SyncParams,
-  createdBy: number | null,
-): Promise<number> {
-  const { db, job } = context;
-  let queued = 0;
-  for (const document of await documentsAwaitingImport(db, job.companyId, params.integrationId)) {
-    if (!document.xml) continue;
-    const jobId = await importJobOf(context, env, params, createdBy, { ...document, xml: document.xml });
-    await markImported(db, job.companyId, document.id, jobId);
-    queued++;
-  }
-  return queued;
-}
-
 /** The job's cursor once its last answer is stored: a retry of the final Done calls SEFAZ no more. */
 const CAUGHT_UP = { caughtUp: true };
 const caughtUp = (cursor: string | null): boolean => {
@@ -193,7 +142,7 @@ const add = (counts: SyncCounts, more: Partial<SyncCounts>): SyncCounts =>
 /** `SefazDistribution`: the documents SEFAZ holds for the integration's CNPJ since its cursor. */
 export async function syncDistribution(context: JobContext): Promise<JobOutcome> {
   const { db, job, budget } = context;
-  const params = syncParamsOf(job);
+  const params = integrationParamsOf(job);
   if (params === null) throw new JobFailure(M.syncParams);
   const found = await findSefazIntegration(db, job.companyId, params.integrationId);
   if (!found) throw new JobFailure(M.notSefazIntegration);
@@ -225,8 +174,22 @@ export async function syncDistribution(context: JobContext): Promise<JobOutcome>
   if (caughtUp(job.cursor)) return { status: "done", result: counts };
   let processed = job.processed;
   // documents stored by an earlier run whose import job was not created (a failure in between)
-  counts = add(counts, { imports: await queueImports(context, env, params, job.createdBy) });
-  const target = { companyId: job.companyId, integrationId: params.integrationId };
+  counts = add(counts, { imports: await queueImports(context, env, params) });
+  const rowsOptions: RowsOptions = {
+    target: { companyId: job.companyId, integrationId: params.integrationId },
+    recipient: settings.cnpj,
+    environment,
+    autoAwareness: settings.autoAwareness === 1,
+  };
+  /** Caught up: the gaps and missing full NF-e asked again, the awareness queued, the job Done. */
+  const finish = async (): Promise<JobOutcome> => {
+    const asked = await askMissing(
+      { context, env, params, settings, service: connection.service, environment, rows: rowsOptions },
+      new Date(),
+    );
+    const awareness = await queueAwareness(context, params);
+    return { status: "done", result: add(counts, { ...asked, awareness }) };
+  };
   // each answer takes its worst case of the budget before its call (never a call whose answer
   // could not be stored); the delivery's first is forced through, so the job always advances
   for (let answers = 0; ; answers++) {
@@ -251,7 +214,8 @@ export async function syncDistribution(context: JobContext): Promise<JobOutcome>
     }
     if (answer.cStat === DIST_NOTHING_FOUND) {
       await record(answeredState(true, M.nothingNew, now));
-      return { status: "done", result: add(counts, { calls: 1 }) };
+      counts = add(counts, { calls: 1 });
+      return finish();
     }
     if (answer.cStat !== DIST_DOCUMENTS_FOUND) {
       const reason = M.rejected(answer.cStat, answer.xMotivo);
@@ -269,21 +233,15 @@ export async function syncDistribution(context: JobContext): Promise<JobOutcome>
     }
     const present = new Set(unique.map((d) => d.nsu));
     const gaps = nsuGaps(from, [...present]).filter((nsu) => !present.has(nsu));
-    const stored = unique.map((d) => storedDocument(target, d));
     // each full NF-e's import job is created before the answer's batch and the document stored
     // with it: a batch refused and retried finds the same job (same bytes), none is lost or doubled
-    let imports = 0;
-    for (const [index, row] of stored.entries()) {
-      if (row.status !== "Queued" || !row.xml) continue;
-      const nfeJobId = await importJobOf(context, env, params, job.createdBy, {
-        nsu: row.nsu,
-        xml: row.xml,
-        chNfe: row.chNfe ?? null,
-      });
-      stored[index] = { ...row, status: "Imported", nfeJobId };
-      imports++;
-    }
-    const rows = [...stored, ...gaps.map((nsu) => gapDocument(target, nsu))];
+    const { rows: stored, imports } = await withImportJobs(
+      context,
+      env,
+      params,
+      answeredRows(rowsOptions, unique),
+    );
+    const rows = [...stored, ...gaps.map((nsu) => gapDocument(rowsOptions.target, nsu))];
     const upToDate = sameNsu(toNsu, answer.maxNsu) || unique.length === 0;
     const state = answeredState(upToDate, upToDate ? M.caughtUp : null, now);
     const more: Partial<SyncCounts> = {
@@ -306,6 +264,7 @@ export async function syncDistribution(context: JobContext): Promise<JobOutcome>
         rows,
         { fromNsu: from, toNsu, maxNsu: answer.maxNsu },
         { ...state, failures: 0 },
+        summaryLines(rowsOptions, stored),
       ),
       advanceJobProgress(
         db,
@@ -334,36 +293,35 @@ export async function syncDistribution(context: JobContext): Promise<JobOutcome>
     processed += unique.length + 1;
     counts = next;
     settings = { ...settings, ultNsu: toNsu, maxNsu: answer.maxNsu, failures: 0 };
-    if (upToDate) return { status: "done", result: counts };
+    if (upToDate) return finish();
   }
 }
-
-export type SyncRequest = { jobId: number; created: boolean };
 
 /**
- * A distribution job of the integration, unless one is already waiting or running (then that
- * one). A job still Pending gets its message again, which repairs a send that failed.
+ * The integration's `SefazAwareness` job when summaries wait for their automatic awareness: through
+ * the queue, never inside the distribution's batch. A queue that refuses the message leaves them
+ * Pending for the next run. Answers how many wait.
  */
-async function createSyncJob(
-  deps: JobDeps,
-  companyId: number,
-  integrationId: number,
-  userId: number | null,
-): Promise<SyncRequest> {
-  const jobId = await insertSyncJobIfNone(deps.db, companyId, integrationId, deps.account, userId);
-  const open = jobId === null ? await openSyncJob(deps.db, companyId, integrationId) : undefined;
-  const id = jobId ?? open?.id;
-  if (id === undefined) return createSyncJob(deps, companyId, integrationId, userId);
-  if (jobId !== null || open?.status === "Pending") {
-    try {
-      await deps.queue.send({ type: "SefazDistribution", account: deps.account, jobId: id });
-    } catch (error) {
-      log("error", "job message not sent", { account: deps.account, jobId: id, ...errorFields(error) });
-      throw new ApiError(500, QUEUE_FAILURE);
-    }
+async function queueAwareness(context: JobContext, params: SyncParams): Promise<number> {
+  const { db, job } = context;
+  const pending = await pendingAwareness(db, job.companyId, params.integrationId, 1000);
+  if (pending.length === 0) return 0;
+  const env = (context.env ?? {}) as Env;
+  try {
+    await createSefazJob(
+      { db, queue: env.JOBS, account: context.account },
+      "awareness",
+      job.companyId,
+      params.integrationId,
+      job.createdBy,
+    );
+  } catch (error) {
+    log("warn", "awareness job not queued", { integrationId: params.integrationId, ...errorFields(error) });
   }
-  return { jobId: id, created: jobId !== null };
+  return pending.length;
 }
+
+export type SyncRequest = SefazJobRequest;
 
 /** `POST /company/integration/{id}/sefaz/sync`: a distribution now, whatever the integration's wait. */
 export async function requestSefazSync(
@@ -373,14 +331,14 @@ export async function requestSefazSync(
   const found = await findSefazIntegration(deps.db, request.companyId, request.integrationId);
   if (!found) throw badRequest(INTEGRATION_NOT_FOUND);
   if (!found.settings) throw badRequest(M.notConfigured);
-  return createSyncJob(deps, request.companyId, request.integrationId, request.userId);
+  return createSefazJob(deps, "sync", request.companyId, request.integrationId, request.userId);
 }
 
 /** The cron: one distribution job per configured integration whose wait is over. */
 export async function scheduleSefazSyncs(deps: JobDeps, now: Date): Promise<number> {
   let created = 0;
   for (const { companyId, integrationId } of await syncableIntegrations(deps.db, utcText(now))) {
-    const job = await createSyncJob(deps, companyId, integrationId, null);
+    const job = await createSefazJob(deps, "sync", companyId, integrationId, null);
     if (job.created) created++;
   }
   return created;

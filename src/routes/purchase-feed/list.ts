@@ -32,6 +32,14 @@ const FeedQuery = z.object({
       enum: [0, 210200, 210210, 210220, 210240],
       description: "Último evento registrado; 0: documentos ainda sem manifestação",
     }),
+  Status: z
+    .enum(["Full", "Summary"], { error: "Status deve ser Full ou Summary" })
+    .optional()
+    .openapi({
+      param: { name: "Status", in: "query" },
+      description:
+        "`Summary`: só os resumos da distribuição ainda sem a NF-e completa; `Full`: só as NF-e completas",
+    }),
   Page: pageQuery,
 });
 
@@ -42,7 +50,7 @@ export const listNfeFeedRoute = createRoute({
   tags: [FEED_TAG],
   summary: "Feed de NF-e destinadas à empresa",
   description:
-    "As NF-e recebidas (XML importado pelo job `NFeXML`) destinadas ao CNPJ da empresa ou de um faturador seu, da emissão mais recente para a mais antiga, 5000 por página (`Page` a partir de 0), cada uma com a compra criada ou vinculada e as manifestações enviadas à SEFAZ.",
+    "As NF-e recebidas (XML importado pelo job `NFeXML`, enviado ou trazido pela distribuição da SEFAZ) destinadas ao CNPJ da empresa ou de um faturador seu, e os resumos (resNFe) da distribuição cuja NF-e completa ainda não veio (`Status` `Summary`: uma linha por chave, que vira `Full` quando o XML completo chega), da emissão mais recente para a mais antiga, 5000 por página (`Page` a partir de 0), cada uma com a compra criada ou vinculada e as manifestações enviadas à SEFAZ.",
   request: { query: FeedQuery },
   responses: jsonOk(z.array(FeedDocumentSchema), "Documentos"),
 });
@@ -59,6 +67,7 @@ export const listNfeFeed: AppRouteHandler<typeof listNfeFeedRoute> = async (c) =
     dateFrom: q.DateFrom,
     dateTo: q.DateTo,
     manifestEvent: q.ManifestEvent,
+    summary: q.Status === undefined ? undefined : q.Status === "Summary" ? 1 : 0,
   });
   return c.json(documents.map(feedDocumentBody), 200);
 };

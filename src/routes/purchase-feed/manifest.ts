@@ -37,7 +37,7 @@ export const manifestNfeRoute = createRoute({
   tags: [FEED_TAG],
   summary: "Manifestação do destinatário",
   description:
-    "Envia à SEFAZ o evento do destinatário para a NF-e do feed. Registrado (cStat 135), responde o documento com o evento e seu protocolo. Rejeitado pela SEFAZ (evento repetido: 573; qualquer evento depois de uma manifestação conclusiva 210200/210220/210240: 655), responde 400 `SEFAZ rejeitou o evento: <cStat> - <xMotivo>` sem registrar nada. Vai ao serviço de eventos da SEFAZ (NFeRecepcaoEvento4, assinado com a chave da integração) quando a empresa tem uma integração Kind SEFAZ do CNPJ destinatário (ou da mesma raiz); senão ao sandbox. Sem resposta da SEFAZ (falha SOAP, 5xx, tempo esgotado) ou integração que não pode enviar (certificado vencido, sem Certificate/PrivateKey): 400 com o motivo, nada registrado.",
+    "Envia à SEFAZ o evento do destinatário para a NF-e do feed. Registrado (cStat 135), responde o documento com o evento e seu protocolo. Rejeitado pela SEFAZ (evento repetido: 573; qualquer evento depois de uma manifestação conclusiva 210200/210220/210240: 655), responde 400 `SEFAZ rejeitou o evento: <cStat> - <xMotivo>` sem registrar nada. Vai ao serviço de eventos da SEFAZ (NFeRecepcaoEvento4, assinado com a chave da integração) quando a empresa tem uma integração Kind SEFAZ do CNPJ destinatário (ou da mesma raiz; a integração cuja distribuição trouxe a NF-e primeiro); senão ao sandbox. Vale também para a linha de um resumo (`Status` `Summary`): 210210 ou 210200 fazem a SEFAZ liberar a NF-e completa, que a próxima distribuição traz para a mesma linha. Sem resposta da SEFAZ (falha SOAP, 5xx, tempo esgotado) ou integração que não pode enviar (certificado vencido, sem Certificate/PrivateKey): 400 com o motivo, nada registrado.",
   request: { params: FeedParams, body: jsonBody(ManifestSchema) },
   responses: jsonOk(FeedDocumentSchema, "O documento com suas manifestações"),
 });
@@ -49,7 +49,7 @@ export const manifestNfe: AppRouteHandler<typeof manifestNfeRoute> = async (c) =
     c.get("caller"),
     c.req.valid("param").idnfevents,
     input,
-    (recipient) =>
+    (recipient, accessKey) =>
       manifestGatewayOf(
         {
           db: c.get("db"),
@@ -59,6 +59,7 @@ export const manifestNfe: AppRouteHandler<typeof manifestNfeRoute> = async (c) =
           now: new Date(),
         },
         recipient,
+        { accessKey },
       ),
   );
   return c.json(feedDocumentBody(document), 200);

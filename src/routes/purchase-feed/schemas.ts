@@ -64,6 +64,15 @@ export const FeedDocumentSchema = z
       .number()
       .int()
       .openapi({ description: "Documento do feed (caminho `idnfevents`)", example: 1 }),
+    Status: z.enum(["Full", "Summary"]).openapi({
+      description:
+        "`Full`: NF-e completa (XML importado: itens, duplicatas, compra). `Summary`: só o resumo (resNFe) recebido pela distribuição da SEFAZ; sem itens nem duplicatas até a NF-e completa chegar, quando esta mesma linha (mesmo IDNFEvents, com suas manifestações) vira `Full`. Manifeste 210210 ou 210200 para a SEFAZ liberar o XML completo",
+      example: "Full",
+    }),
+    Situation: z.number().int().nullable().openapi({
+      description: "cSitNFe do resumo: 1 autorizada, 2 denegada, 3 cancelada; null numa NF-e completa",
+      example: null,
+    }),
     chNFe: z.string().openapi({
       description: "Chave de acesso (44 dígitos)",
       example: "35261112345678000195550020000043211100043216",
@@ -91,10 +100,11 @@ export const FeedDocumentSchema = z
       description: "Itens sem SKU correspondente na importação (linhas de erro do job)",
       example: 1,
     }),
-    IDSupplier: z
-      .number()
-      .int()
-      .openapi({ description: "Fornecedor (achado ou criado pelo CNPJ do emitente)", example: 3 }),
+    IDSupplier: z.number().int().nullable().openapi({
+      description:
+        "Fornecedor (achado ou criado pelo CNPJ do emitente); null num resumo cujo emitente ainda não é fornecedor (a importação da NF-e completa o cria)",
+      example: 3,
+    }),
     IDPurchase: z
       .number()
       .int()
@@ -124,6 +134,8 @@ export function feedDocumentBody(document: FeedDocument) {
   const installments = JSON.parse(document.installments) as NfeInstallment[];
   return {
     IDNFEvents: document.id,
+    Status: document.summary === 1 ? ("Summary" as const) : ("Full" as const),
+    Situation: document.situation,
     chNFe: document.chNfe,
     NfeNumber: document.number,
     Series: document.series,
@@ -142,7 +154,7 @@ export function feedDocumentBody(document: FeedDocument) {
     })),
     ItemsCount: document.itemCount,
     UnmatchedItems: document.unmatchedItems,
-    IDSupplier: document.supplierId,
+    IDSupplier: document.supplierId === 0 ? null : document.supplierId,
     IDPurchase: document.purchaseId,
     IDJob: document.jobId,
     ManifestEvent: document.manifestEvent,

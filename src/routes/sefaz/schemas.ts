@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { SefazDocumentRow } from "../../db/sefaz-integrations";
 import type { SefazSettingsView } from "../../domain/sefaz/settings";
+import { flagBody } from "../../http/schemas";
 
 const pem = (description: string) => z.string().max(20_000).openapi({ description });
 
@@ -28,6 +29,11 @@ export const SefazSettingsBodySchema = z
     PrivateKey: pem(
       "Chave privada do certificado em PEM, para assinar os eventos de manifestação: guardada cifrada, nunca devolvida",
     ).optional(),
+    AutoAwareness: flagBody("AutoAwareness").optional().openapi({
+      description:
+        "1: cada resumo (resNFe) novo recebe automaticamente a Ciência da Operação (210210), enviada por um job `SefazAwareness` na fila, para que a NF-e completa venha na próxima distribuição; 0: não (padrão). Omitido: mantém o guardado",
+      example: 1,
+    }),
   })
   .openapi("SefazSettingsBody");
 
@@ -84,6 +90,21 @@ export const SefazSettingsSchema = z
       .string()
       .nullable()
       .openapi({ description: "Última consulta à SEFAZ (UTC); null: nunca consultada" }),
+    AutoAwareness: z
+      .number()
+      .int()
+      .openapi({
+        enum: [0, 1],
+        description: "1: Ciência da Operação (210210) automática a cada resumo novo; 0: não",
+      }),
+    MissingNSU: z.number().int().openapi({
+      description:
+        "NSUs ausentes (`Gap`) ainda não preenchidos: a distribuição os pede por consNSU, alguns por execução",
+    }),
+    AwaitingFullNFe: z.number().int().openapi({
+      description:
+        "Resumos (resNFe) autorizados cuja NF-e completa ainda não veio: depois de uma manifestação (210200/210210) ou de 24 horas a distribuição a pede por consChNFe",
+    }),
   })
   .openapi("SefazSettings");
 
@@ -104,6 +125,9 @@ export const settingsAnswer = (view: SefazSettingsView): z.infer<typeof SefazSet
   UltNSU: view.settings.ultNsu,
   MaxNSU: view.settings.maxNsu,
   LastSyncAt: view.settings.lastSyncAt,
+  AutoAwareness: view.settings.autoAwareness,
+  MissingNSU: view.missing.nsu,
+  AwaitingFullNFe: view.missing.fullNfe,
 });
 
 export const SefazDocumentSchema = z
@@ -117,7 +141,7 @@ export const SefazDocumentSchema = z
     Kind: z.string().openapi({ description: "`resNFe`, `procNFe`, `resEvento`, `procEventoNFe` ou `other`" }),
     Status: z.string().openapi({
       description:
-        "`Summary` (resumo: a NF-e completa ainda não veio), `Queued`/`Imported` (NF-e completa: job NFeXML), `Stored` (evento), `Invalid` (com Reason), `Gap` (NSU ausente)",
+        "`Summary` (resumo: a NF-e completa ainda não veio), `Queued`/`Imported` (NF-e completa: job NFeXML), `Stored` (evento), `Invalid` (com Reason), `Gap` (NSU ausente, pedido por consNSU)",
     }),
     Reason: z
       .string()
@@ -140,6 +164,19 @@ export const SefazDocumentSchema = z
       .nullable()
       .openapi({ description: "cSitNFe do resumo: 1 autorizada, 2 denegada, 3 cancelada" }),
     IDJob: z.number().int().nullable().openapi({ description: "Job NFeXML da importação (NF-e completa)" }),
+    Awareness: z.string().nullable().openapi({
+      description:
+        "Ciência automática (210210) de um resumo: `Pending` na fila, `Sent` registrada (ou já conhecida da SEFAZ: 573/655), `Refused` (motivo em AwarenessReason); null: não pedida",
+    }),
+    AwarenessReason: z
+      .string()
+      .nullable()
+      .openapi({ description: "Resposta da SEFAZ (ou motivo) da ciência automática" }),
+    Requests: z.number().int().openapi({
+      description:
+        "Consultas consNSU (Gap) ou consChNFe (resumo sem NF-e completa) já feitas por este documento",
+    }),
+    RequestedAt: z.string().nullable().openapi({ description: "Última dessas consultas (UTC)" }),
   })
   .openapi("SefazDocument");
 
@@ -157,4 +194,8 @@ export const documentAnswer = (row: Omit<SefazDocumentRow, "xml">): z.infer<type
   TotalValue: row.totalValue,
   Situation: row.situation,
   IDJob: row.nfeJobId,
+  Awareness: row.awareness,
+  AwarenessReason: row.awarenessReason,
+  Requests: row.requests,
+  RequestedAt: row.requestedAt,
 });

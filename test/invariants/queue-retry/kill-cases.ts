@@ -74,6 +74,8 @@ export const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   BankReturnCNAB: ["firstChunk", "laterChunk", "done"],
   PixReceivedPoll: ["firstChunk", "laterChunk", "done"],
   SefazDistribution: ["firstChunk", "laterChunk", "done"],
+  // one event and its record per summary, no chunk progress: only the final Done to interrupt
+  SefazAwareness: ["done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -138,7 +140,7 @@ const outcome = async (jobId: number) => {
  */
 export const RETRY_GROUPS = {
   orders: ["OrdersTemplate", "HubOrderPull"],
-  ruleApply: ["ConciliationRuleApply", "PixReceivedPoll", "SefazDistribution"],
+  ruleApply: ["ConciliationRuleApply", "PixReceivedPoll", "SefazDistribution", "SefazAwareness"],
   files: [
     "SkuTemplate",
     "SkuCostRecalculate",

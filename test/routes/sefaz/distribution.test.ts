@@ -157,8 +157,15 @@ describe("distribution", () => {
       ["7", "Summary"],
     ]);
     expect((await settingsOf(id)).UltNSU).toBe("000000000000007");
-    const bodies = (await double.requests()).map((r) => /<ultNSU>(\d+)</.exec(r.body)![1]);
+    const requests = await double.requests();
+    const bodies = requests.flatMap((r) => /<distNSU><ultNSU>(\d+)</.exec(r.body)?.[1] ?? []);
     expect(bodies).toEqual(["000000000000000", "000000000000003"]);
+    // caught up, the gap is asked once by consNSU; the double has nothing there (137)
+    expect(
+      requests.filter((r) => r.body.includes("<consNSU>")).map((r) => /<NSU>(\d+)</.exec(r.body)![1]),
+    ).toEqual(["000000000000004"]);
+    expect(job.Result).toMatchObject({ gapCalls: 1, gapsFilled: 0 });
+    expect((await documentsOf(id))[3]).toMatchObject({ Status: "Gap", Reason: SEFAZ_MESSAGES.gapNothing(1) });
   });
 
   it("keeps a docZip that is not gzip and an XML that is not an NF-e as Invalid documents, and moves on", async () => {
