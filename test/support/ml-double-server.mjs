@@ -19,6 +19,7 @@
 //   GET  /_control/<name>/state     {refreshes, refreshToken}: how many refreshes the token endpoint granted
 //   GET  /_control/<name>/requests  what the API received (method, path, query, headers without tokens)
 import { createServer } from "node:http";
+import { controlOps, handleOps } from "./ml-double-ops.mjs";
 
 const sellers = new Map();
 const fresh = (settings = {}) => ({
@@ -153,6 +154,7 @@ async function api(seller, path, url, request, response) {
   if (await applyFault(seller, "api", response)) return;
   if (!authorised(seller, request)) return error(response, 401, "not_found", "invalid_token");
   const q = url.searchParams;
+  if (await handleOps(seller, path, url, response)) return;
   if (path === "/users/me")
     return json(response, 200, { id: seller.sellerId, nickname: `VENDEDOR${seller.sellerId}` });
   if (path === "/orders/search") {
@@ -214,6 +216,7 @@ async function control(name, rest, request, response) {
     return json(response, 200, {});
   }
   const seller = sellerOf(name);
+  if (controlOps(seller, rest, data, response)) return;
   if (rest === "/orders") {
     for (const order of data) {
       seller.clock += 1000;

@@ -6,8 +6,7 @@
  * at the latest `date_last_updated` seen, skipping that one order (cursor: `from`, offset, last
  * `date_last_updated` + order id). Notified orders (the inbox) are fetched first, by
  * `GET /orders/{id}`. Each order is completed by its billing info (buyer's CPF/CNPJ), shipment
- * and pack. Claims, labels, listings and fees come in a later part: those calls answer
- * `no_attachments` / `invalid_answer` for now.
+ * and pack. Labels: labels.ts; fees per order: billing.ts; missed notifications: missed-feeds.ts.
  */
 import {
   type ChannelAdapter,
@@ -18,8 +17,10 @@ import {
   type ChannelOrderPage,
   type ChannelSettlementPage,
   type ChannelUpdateResult,
+  type LabelFormat,
 } from "../types";
 import { MlHttp } from "./http";
+import { fetchMlLabels } from "./labels";
 import {
   channelOrderOf,
   lastUpdatedOf,
@@ -216,7 +217,7 @@ export class MercadoLivreChannel implements ChannelAdapter {
     return { settlements: [], nextCursor: cursor, hasMore: false };
   }
 
-  // Claims, attachments, listings and labels of Mercado Livre are not built yet: each answers a
+  // Claims, attachments and listings of Mercado Livre are not built yet: each answers a
   // clear refusal naming the operation (a 400), never a made-up answer.
   async fetchClaim(): Promise<ChannelClaim> {
     throw new ChannelError("unsupported", { operation: "a consulta de reclamações" });
@@ -230,8 +231,9 @@ export class MercadoLivreChannel implements ChannelAdapter {
     throw new ChannelError("unsupported", { operation: "a atualização de anúncios" });
   }
 
-  async fetchLabels(): Promise<ChannelLabels> {
-    throw new ChannelError("unsupported", { operation: "a emissão de etiquetas" });
+  /** `GET /shipment_labels` of the shipments (each checked `ready_to_ship` first): see labels.ts. */
+  async fetchLabels(shipmentIds: string[], format: LabelFormat): Promise<ChannelLabels> {
+    return fetchMlLabels(this.http, shipmentIds, format);
   }
 }
 
