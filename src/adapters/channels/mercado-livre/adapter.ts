@@ -24,11 +24,13 @@ import { fetchMlLabels } from "./labels";
 import {
   channelOrderOf,
   lastUpdatedOf,
+  listingKeyOf,
   MlBillingInfo,
   MlOrder,
   MlOrderSearch,
   MlPack,
   MlShipment,
+  sellerCodeOf,
 } from "./orders";
 import type { MlSettings } from "./types";
 
@@ -180,6 +182,13 @@ export class MercadoLivreChannel implements ChannelAdapter {
         return [packId, pack] as const;
       }),
     );
+    const unnamed = orders.flatMap((o) =>
+      o.order_items.filter((line) => sellerCodeOf(line.item) === null).map((line) => listingKeyOf(line.item)),
+    );
+    const mapped =
+      unnamed.length > 0 && this.settings.listings
+        ? await this.settings.listings.skuCodes([...new Set(unnamed)])
+        : new Map<string, string>();
     return inBatches(orders, async (order) => {
       const billing = await this.optional(MlBillingInfo, `/orders/${order.id}/billing_info`, {
         "x-version": "2",
@@ -194,6 +203,7 @@ export class MercadoLivreChannel implements ChannelAdapter {
         billing,
         shipment,
         pack: order.pack_id ? (packs.get(order.pack_id) ?? null) : null,
+        mapped,
       });
     });
   }

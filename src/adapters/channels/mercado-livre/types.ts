@@ -50,6 +50,12 @@ export interface MlInbox {
   fetched(ids: number[]): Promise<void>;
 }
 
+/** The hub's mapping of listings to SKUs (`/hub/product`), for items with no seller SKU. */
+export interface MlListingMap {
+  /** The SKU code of each key (`MLB…` or `MLB…/<variation>`) that maps; the others are absent. */
+  skuCodes(keys: string[]): Promise<Map<string, string>>;
+}
+
 /** One call to Mercado Livre and how it ended (never a token nor a secret). */
 export type MlCallOutcome = {
   method: string;
@@ -68,6 +74,8 @@ export type MlSettings = {
   clientSecret: string;
   tokens: MlTokenStore;
   inbox: MlInbox | null;
+  /** The listing mapping (absent: items with no seller SKU stay unmapped with their listing id). */
+  listings?: MlListingMap;
   onCall: (outcome: MlCallOutcome) => void;
   /** Each request's limit (default 15 s). */
   timeoutMs?: number;

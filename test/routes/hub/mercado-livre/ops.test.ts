@@ -5,8 +5,10 @@ import { CHANNEL_INVALID_ANSWER, CHANNEL_TIMEOUT } from "../../../../src/domain/
 import { fetchWorker, signIn } from "../../../support/api";
 import { pullNow } from "../../../support/hub-factories";
 import { mlDouble, mlOrder } from "../../../support/ml-double";
+import { newTaxProfile, paymentTypeWithRate } from "../../../support/order-factories";
 import { companyOneApi, unique } from "../../../support/registry-factories";
 import { seedAccounts } from "../../../support/seed";
+import { newSku, newWarehouse } from "../../../support/stock-factories";
 
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 let api: Api;
@@ -29,7 +31,7 @@ const opsControl = async (name: string, path: string, body?: unknown) => {
   return response.json();
 };
 
-async function connectedSeller() {
+async function connectedSeller(extra: Record<string, unknown> = {}) {
   const sellerId = ++sellerSeq;
   const name = `ops-${sellerId}`;
   const settings = {
@@ -48,6 +50,7 @@ async function connectedSeller() {
       ClientSecret: settings.clientSecret,
       RefreshToken: settings.refreshToken,
     },
+    ...extra,
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return {
@@ -58,6 +61,12 @@ async function connectedSeller() {
     integrationId: response.body[0]!.IDCompanyIntegration as number,
   };
 }
+
+/** A warehouse and a payment type for the orders the hub creates (one installment in 1 day). */
+const sellingSetup = async () => ({
+  IDWarehouseHub: await newWarehouse(api),
+  IDTypePayment: await paymentTypeWithRate(api, 1),
+});
 
 type HubOrderView = {
   IDIntegration: number;
@@ -174,5 +183,112 @@ describe("labels of Mercado Livre shipments (POST /hub/resource/3)", () => {
     const named = body.errorMessage.replace(/^.*?envios (.*?): .*$/, "$1");
     expect(body).toEqual({ errorMessage: mlLabelRefused(named, reason) });
     expect(named.split(", ").sort()).toEqual([...shipments].sort());
+  });
+});
+
+type HubOrderDetail = HubOrderView & {
+  IDOrder: number | null;
+  UnmappedSkus: string[];
+  Items: { ChannelSkuCode: string; IDSku: number | null }[];
+};
+
+describe("items without seller SKU map through the listing mapping (/hub/product)", () => {
+  it("listing → its only variation's SKU, listing/variation → the named variation; an unknown listing stays unmapped", async () => {
+    const seller = await connectedSeller(await sellingSetup());
+    const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
+    const profile = (await newTaxProfile(api)).Code;
+    const single = await newSku(api, { Code: `ML-${tag}-UNICA`, Price: 50, TaxProfile: profile });
+    const small = await newSku(api, { Code: `ML-${tag}-P`, Price: 60, TaxProfile: profile });
+    const large = await newSku(api, { Code: `ML-${tag}-G`, Price: 60, TaxProfile: profile });
+    const listingA = `MLB${tag}1`;
+    const listingB = `MLB${tag}2`;
+    for (const [listing, variations] of [
+      [listingA, [{ IDSku: single.IDSku, ChannelSkuCode: "UNICA" }]],
+      [
+        listingB,
+        [
+          { IDSku: small.IDSku, ChannelSkuCode: "7701" },
+          { IDSku: large.IDSku, ChannelSkuCode: "7702" },
+        ],
+      ],
+    ] as const) {
+      const product = await api.post("/hub/product", {
+        IDCompanyIntegration: seller.integrationId,
+        Title: `Anúncio ${listing}`,
+        ChannelProductId: listing,
+        Variations: variations,
+      });
+      expect(product.status, JSON.stringify(product.body)).toBe(200);
+    }
+    const mapped = mlOrder(seller.sellerId, {
+      items: [
+        { listing: listingA, sku: null, price: 50 },
+        { listing: listingB, sku: null, price: 60 },
+      ],
+    });
+    (mapped.order_items[1]!.item as { variation_id: number | null }).variation_id = 7702;
+    const unknown = mlOrder(seller.sellerId, { items: [{ listing: `MLB${tag}9`, sku: null, price: 10 }] });
+    // a listing of two variations with no variation named is ambiguous: unmapped too
+    const ambiguous = mlOrder(seller.sellerId, { items: [{ listing: listingB, sku: null, price: 60 }] });
+    await seller.double.orders([mapped, unknown, ambiguous]);
+    const job = await pullNow(api, seller.integrationId);
+    expect(job).toMatchObject({ Status: "Done", Result: { pulled: 3, created: 3, unmapped: 2 } });
+    const orders = await hubOrdersOf(seller.integrationId);
+    const detail = async (channelId: number) => {
+      const row = orders.find((o) => o.Order === String(channelId))!;
+      return (await api.get(`/hub/order/${row.IDIntegration}`)).body as HubOrderDetail;
+    };
+    const good = await detail(mapped.id);
+    expect(good.UnmappedSkus).toEqual([]);
+    expect(good.Items.map((i) => [i.ChannelSkuCode, i.IDSku])).toEqual([
+      [single.Code, single.IDSku],
+      [large.Code, large.IDSku],
+    ]);
+    expect(good.IDOrder).not.toBeNull();
+    const lost = await detail(unknown.id);
+    expect(lost.UnmappedSkus).toEqual([`MLB${tag}9`]);
+    expect(lost.IDOrder).toBeNull();
+    expect((await detail(ambiguous.id)).UnmappedSkus).toEqual([listingB]);
+    const notCreated = (
+      await api.get(`/orders/hub?IDCompanyIntegration=${seller.integrationId}&OrdersNotCreated=1`)
+    ).body as HubOrderView[];
+    expect(notCreated.map((o) => o.Order).sort()).toEqual([String(unknown.id), String(ambiguous.id)].sort());
+  });
+
+  it("a pack whose orders ship from two places (Full and the seller's own): one hub order each, same PackId, own shipment", async () => {
+    const seller = await connectedSeller();
+    const sku = await newSku(api, { Code: unique("ML-PACK").replace(/\s/g, "-"), Price: 30 });
+    const packId = 2_000_000_000_000_000 + Math.floor(Math.random() * 1_000_000);
+    const full = 47_000_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+    const own = full + 1;
+    await seller.double.shipments([
+      { id: full, status: "ready_to_ship", logistic: { type: "fulfillment", mode: "me2" } },
+      { id: own, status: "ready_to_ship", logistic: { type: "cross_docking", mode: "me2" } },
+    ]);
+    const first = mlOrder(seller.sellerId, {
+      packId,
+      shipmentId: full,
+      items: [{ sku: sku.Code, price: 30 }],
+    });
+    const second = mlOrder(seller.sellerId, {
+      packId,
+      shipmentId: own,
+      items: [{ sku: sku.Code, price: 30 }],
+    });
+    await seller.double.packs([
+      { id: packId, status: "released", orders: [{ id: first.id }, { id: second.id }], shipment: null },
+    ]);
+    await seller.double.orders([first, second]);
+    expect(await pullNow(api, seller.integrationId)).toMatchObject({
+      Status: "Done",
+      Result: { created: 2, unmapped: 0 },
+    });
+    const orders = await hubOrdersOf(seller.integrationId);
+    expect(orders.map((o) => [o.PackId, o.ShippingId]).sort()).toEqual(
+      [
+        [String(packId), String(full)],
+        [String(packId), String(own)],
+      ].sort(),
+    );
   });
 });
