@@ -21,6 +21,7 @@ import {
 } from "../types";
 import { MlHttp } from "./http";
 import { fetchMlLabels } from "./labels";
+import { missedNotifications } from "./missed-feeds";
 import {
   channelOrderOf,
   lastUpdatedOf,
@@ -104,9 +105,22 @@ export class MercadoLivreChannel implements ChannelAdapter {
   }
 
   async fetchOrdersSince(cursor: string, limit: number): Promise<ChannelOrderPage> {
+    await this.takeMissedFeeds();
     const notified = await this.notifiedOrders(limit);
     if (notified.length > 0) return { orders: notified, nextCursor: cursor, hasMore: true };
     return this.searchOrders(parseCursor(cursor), Math.min(limit, ML_SEARCH_LIMIT));
+  }
+
+  private missedRead = false;
+
+  /** Once per pull: the app's missed notifications of this seller go to the inbox (see missed-feeds.ts). */
+  private async takeMissedFeeds(): Promise<void> {
+    const { missed, clientId } = this.settings;
+    if (!missed || this.missedRead) return;
+    const token = await this.http.accessToken(false);
+    if (!token.sellerId) return;
+    await missed.take(await missedNotifications(this.http, clientId, token.sellerId));
+    this.missedRead = true;
   }
 
   /** The inbox's notified orders, fetched one by one (`GET /orders/{id}`); gone ones are skipped. */

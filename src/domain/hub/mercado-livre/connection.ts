@@ -36,6 +36,7 @@ import {
   mlCodeRefused,
   mlRefreshRefused,
 } from "./messages";
+import { mlMissedInbox } from "./missed-feeds";
 
 export const ML_KIND_CODE = "mercado-livre";
 
@@ -162,6 +163,7 @@ export function mlSettingsOf(
     tokens: mlTokenStore(deps.db, deps.credentialsKey, row.companyId, integrationId),
     inbox: mlInbox(deps.db, integrationId),
     listings: mlListingMap(deps.db, row.companyId, integrationId),
+    missed: mlMissedInbox(deps.db, row.companyId, integrationId),
     onCall: (call) =>
       log(call.outcome === "failed" ? "warn" : "info", "mercado livre call", { integrationId, ...call }),
   };

@@ -1,12 +1,14 @@
+import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { mlNotifications } from "../../../../drizzle/schema";
 import { mlLabelNotReady, mlLabelRefused } from "../../../../src/domain/hub/mercado-livre/messages";
 import { CHANNEL_INVALID_ANSWER, CHANNEL_TIMEOUT } from "../../../../src/domain/hub/messages";
 import { fetchWorker, signIn } from "../../../support/api";
 import { pullNow } from "../../../support/hub-factories";
 import { mlDouble, mlOrder } from "../../../support/ml-double";
 import { newTaxProfile, paymentTypeWithRate } from "../../../support/order-factories";
-import { companyOneApi, unique } from "../../../support/registry-factories";
+import { companyOneApi, demoDb, unique } from "../../../support/registry-factories";
 import { seedAccounts } from "../../../support/seed";
 import { newSku, newWarehouse } from "../../../support/stock-factories";
 
@@ -290,5 +292,56 @@ describe("items without seller SKU map through the listing mapping (/hub/product
         [String(packId), String(own)],
       ].sort(),
     );
+  });
+});
+
+describe("/missed_feeds read by the pull", () => {
+  it("the seller's missed orders_v2/shipments go to the inbox and are fetched once; other sellers' and topics are not", async () => {
+    const seller = await connectedSeller();
+    const order = mlOrder(seller.sellerId);
+    await seller.double.orders([order]);
+    expect(await pullNow(api, seller.integrationId)).toMatchObject({
+      Status: "Done",
+      Result: { created: 1 },
+    });
+    await opsControl(seller.name, "/ops/missed", [
+      { topic: "orders_v2", resource: `/orders/${order.id}` },
+      { topic: "orders_v2", resource: "/orders/123456789", userId: seller.sellerId + 1 },
+      { topic: "items", resource: "/items/MLB1" },
+    ]);
+    const before = (await seller.double.requests()).length;
+    expect(await pullNow(api, seller.integrationId)).toMatchObject({ Status: "Done" });
+    const second = (await seller.double.requests()).slice(before);
+    const feeds = second.filter((r) => r.path === "/missed_feeds");
+    expect(feeds.map((r) => r.query.topic)).toEqual(["orders_v2", "shipments"]);
+    for (const r of feeds) expect(r.query.app_id).toBe(seller.settings.clientId);
+    expect(second.filter((r) => /^\/orders\/\d+$/.test(r.path)).map((r) => r.path)).toEqual([
+      `/orders/${order.id}`,
+    ]);
+    const inbox = await demoDb()
+      .select()
+      .from(mlNotifications)
+      .where(eq(mlNotifications.companyIntegrationId, seller.integrationId));
+    expect(inbox.map((n) => [n.resource, n.state])).toEqual([[`/orders/${order.id}`, "fetched"]]);
+    // the feed keeps the message for two days: the next pull does not fetch the order again
+    const after = (await seller.double.requests()).length;
+    expect(await pullNow(api, seller.integrationId)).toMatchObject({ Status: "Done" });
+    const third = (await seller.double.requests()).slice(after);
+    expect(third.some((r) => r.path === `/orders/${order.id}`)).toBe(false);
+    expect(third.filter((r) => r.path === "/missed_feeds")).toHaveLength(2);
+  });
+
+  it("garbage from /missed_feeds fails the pull with the channel's message; the next pull reads it again", async () => {
+    const seller = await connectedSeller();
+    await seller.double.orders([mlOrder(seller.sellerId)]);
+    await seller.double.faults([{ mode: "garbage" }]);
+    expect(await pullNow(api, seller.integrationId)).toMatchObject({
+      Status: "Failed",
+      FailureReason: CHANNEL_INVALID_ANSWER,
+    });
+    expect(await pullNow(api, seller.integrationId)).toMatchObject({
+      Status: "Done",
+      Result: { created: 1 },
+    });
   });
 });
