@@ -20,6 +20,7 @@
 //   GET  /_control/<name>/requests  what the API received (method, path, query, headers without tokens)
 import { createServer } from "node:http";
 import { controlClaims, handleClaims } from "./ml-double-claims.mjs";
+import { controlOps, handleOps } from "./ml-double-ops.mjs";
 
 const sellers = new Map();
 const fresh = (settings = {}) => ({
@@ -155,6 +156,7 @@ async function api(seller, path, url, request, response) {
   if (!authorised(seller, request)) return error(response, 401, "not_found", "invalid_token");
   if (await handleClaims(seller, request.method, path, url, request, response)) return;
   const q = url.searchParams;
+  if (await handleOps(seller, path, url, response)) return;
   if (path === "/users/me")
     return json(response, 200, { id: seller.sellerId, nickname: `VENDEDOR${seller.sellerId}` });
   if (path === "/orders/search") {
@@ -217,6 +219,7 @@ async function control(name, rest, request, response) {
   }
   const seller = sellerOf(name);
   if (controlClaims(seller, rest, request.method, data, response)) return;
+  if (controlOps(seller, rest, data, response)) return;
   if (rest === "/orders") {
     for (const order of data) {
       seller.clock += 1000;

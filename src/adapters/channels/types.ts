@@ -136,7 +136,11 @@ export type ChannelFailure =
   | "order_not_found"
   | "claim_not_found"
   /** The channel's adapter does not perform this operation yet (`detail.operation` names it). */
-  | "unsupported";
+  | "unsupported"
+  /** Labels asked for shipments not ready to ship (`detail.shipments`: ids and statuses). */
+  | "label_not_ready"
+  /** The channel refused the labels (`detail.shipments`, `detail.reason`). */
+  | "label_refused";
 
 export class ChannelError extends Error {
   override readonly name = "ChannelError";

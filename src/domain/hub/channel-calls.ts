@@ -1,5 +1,6 @@
 import { ChannelError } from "../../adapters/channels/types";
 import { badRequest } from "../../lib/errors";
+import { mlLabelNotReady, mlLabelRefused } from "./mercado-livre/messages";
 import {
   ATTACHMENT_NOT_SUPPORTED,
   attachmentExtensionRefused,
@@ -43,6 +44,10 @@ export function channelFailureMessage(error: ChannelError): string {
       return CHANNEL_CLAIM_NOT_FOUND;
     case "unsupported":
       return channelOperationUnsupported(String(detail.operation));
+    case "label_not_ready":
+      return mlLabelNotReady(String(detail.shipments));
+    case "label_refused":
+      return mlLabelRefused(String(detail.shipments), String(detail.reason));
   }
 }
 

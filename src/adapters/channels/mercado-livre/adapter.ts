@@ -7,7 +7,8 @@
  * `date_last_updated` + order id). Notified orders (the inbox) are fetched first, by
  * `GET /orders/{id}`. Each order is completed by its billing info (buyer's CPF/CNPJ), shipment
  * and pack. Claims (claims.ts) come with notified orders and claims; attachments (attachments.ts)
- * are a claim's files or the pack's fiscal document. Labels, listings and fees come in a later part.
+ * are a claim's files or the pack's fiscal document. Labels: labels.ts; missed notifications:
+ * missed-feeds.ts.
  */
 import {
   type ChannelAdapter,
@@ -20,18 +21,23 @@ import {
   type ChannelOrderPage,
   type ChannelSettlementPage,
   type ChannelUpdateResult,
+  type LabelFormat,
 } from "../types";
 import { sendMlClaimAttachment, sendMlFiscalDocument } from "./attachments";
 import { claimShippingMethod, claimSummaryOf, fetchMlClaim, readMlClaim, searchOrderClaims } from "./claims";
 import { MlHttp } from "./http";
+import { fetchMlLabels } from "./labels";
+import { missedNotifications } from "./missed-feeds";
 import {
   channelOrderOf,
   lastUpdatedOf,
+  listingKeyOf,
   MlBillingInfo,
   MlOrder,
   MlOrderSearch,
   MlPack,
   MlShipment,
+  sellerCodeOf,
 } from "./orders";
 import type { MlSettings } from "./types";
 
@@ -114,9 +120,22 @@ export class MercadoLivreChannel implements ChannelAdapter {
   }
 
   async fetchOrdersSince(cursor: string, limit: number): Promise<ChannelOrderPage> {
+    await this.takeMissedFeeds();
     const notified = await this.notifiedOrders(limit);
     if (notified.length > 0) return { orders: notified, nextCursor: cursor, hasMore: true };
     return this.searchOrders(parseCursor(cursor), Math.min(limit, ML_SEARCH_LIMIT));
+  }
+
+  private missedRead = false;
+
+  /** Once per pull: the app's missed notifications of this seller go to the inbox (see missed-feeds.ts). */
+  private async takeMissedFeeds(): Promise<void> {
+    const { missed, clientId } = this.settings;
+    if (!missed || this.missedRead) return;
+    const token = await this.http.accessToken(false);
+    if (!token.sellerId) return;
+    await missed.take(await missedNotifications(this.http, clientId, token.sellerId));
+    this.missedRead = true;
   }
 
   /**
@@ -248,6 +267,13 @@ export class MercadoLivreChannel implements ChannelAdapter {
         return [packId, pack] as const;
       }),
     );
+    const unnamed = orders.flatMap((o) =>
+      o.order_items.filter((line) => sellerCodeOf(line.item) === null).map((line) => listingKeyOf(line.item)),
+    );
+    const mapped =
+      unnamed.length > 0 && this.settings.listings
+        ? await this.settings.listings.skuCodes([...new Set(unnamed)])
+        : new Map<string, string>();
     return inBatches(orders, async (order) => {
       const billing = await this.optional(MlBillingInfo, `/orders/${order.id}/billing_info`, {
         "x-version": "2",
@@ -262,6 +288,7 @@ export class MercadoLivreChannel implements ChannelAdapter {
         billing,
         shipment,
         pack: order.pack_id ? (packs.get(order.pack_id) ?? null) : null,
+        mapped,
       });
     });
   }
@@ -300,14 +327,15 @@ export class MercadoLivreChannel implements ChannelAdapter {
       : sendMlClaimAttachment(this.http, target.claimId, await this.sellerId(), file);
   }
 
-  // Listings and labels of Mercado Livre are not built yet: each answers a clear refusal naming the
-  // operation (a 400), never a made-up answer.
+  // Listings of Mercado Livre are not built yet: a clear refusal naming the operation (a 400), never
+  // a made-up answer.
   async updateProduct(): Promise<{ product: ChannelUpdateResult; variations: ChannelUpdateResult[] }> {
     throw new ChannelError("unsupported", { operation: "a atualização de anúncios" });
   }
 
-  async fetchLabels(): Promise<ChannelLabels> {
-    throw new ChannelError("unsupported", { operation: "a emissão de etiquetas" });
+  /** `GET /shipment_labels` of the shipments (each checked `ready_to_ship` first): see labels.ts. */
+  async fetchLabels(shipmentIds: string[], format: LabelFormat): Promise<ChannelLabels> {
+    return fetchMlLabels(this.http, shipmentIds, format);
   }
 }
 

@@ -35,6 +35,37 @@ export class MlHttp {
 
   /** GET of a path of the API (query as given), the answer's JSON. */
   async get(path: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) {
+    return this.send(path, query, headers, readJson);
+  }
+
+  /**
+   * GET of a file (labels): the answer's bytes and content type. A 400 is handed to `refusal`
+   * with its JSON body (the channel's reason), which may turn it into its own error.
+   */
+  async getFile(
+    path: string,
+    query: Record<string, string>,
+    refusal: (body: unknown) => ChannelError | null,
+  ): Promise<{ contentType: string; bytes: Uint8Array }> {
+    return this.send(path, query, {}, async (response) => {
+      if (response.status === 400) {
+        const body = await readJson(response).catch(() => null);
+        throw refusal(body) ?? new ChannelError("invalid_answer");
+      }
+      if (!response.ok) return readJson(response) as never;
+      return {
+        contentType: response.headers.get("Content-Type") ?? "application/octet-stream",
+        bytes: new Uint8Array(await response.arrayBuffer()),
+      };
+    });
+  }
+
+  private async send<T>(
+    path: string,
+    query: Record<string, string>,
+    headers: Record<string, string>,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
     let token = await this.accessToken(false);
     let refreshed = false;
     const maxAttempts = this.settings.maxAttempts ?? DEFAULT_ATTEMPTS;
@@ -69,7 +100,13 @@ export class MlHttp {
         await sleep(Math.min(backoff, this.settings.maxRetryWaitMs ?? DEFAULT_MAX_WAIT_MS));
         continue;
       }
-      const body = await readJson(response);
+      let body: T;
+      try {
+        body = await read(response);
+      } catch (error) {
+        this.report("GET", path, response.status, "failed", attempt, started);
+        throw error;
+      }
       if (!response.ok) {
         this.report("GET", path, response.status, "failed", attempt, started);
         if (response.status === 401) throw new ChannelError("expired");

@@ -116,11 +116,25 @@ export function channelStatusOf(order: MlOrder, shipment: MlShipment | null): Ch
   }
 }
 
-/** The SKU code of an order item: `seller_sku`, else `seller_custom_field`, else the listing (`MLB…` or `MLB…/variation`). */
-export function skuCodeOf(item: MlOrder["order_items"][number]["item"]): string {
-  const code = item.seller_sku?.trim() || item.seller_custom_field?.trim();
-  if (code) return code;
-  return item.variation_id ? `${item.id}/${item.variation_id}` : item.id;
+/** The seller's own code of an order item: `seller_sku`, else `seller_custom_field`; null when neither. */
+export function sellerCodeOf(item: MlOrder["order_items"][number]["item"]): string | null {
+  return item.seller_sku?.trim() || item.seller_custom_field?.trim() || null;
+}
+
+/** The listing key of an order item: `MLB…`, or `MLB…/<variation>` for a variation. */
+export const listingKeyOf = (item: MlOrder["order_items"][number]["item"]) =>
+  item.variation_id ? `${item.id}/${item.variation_id}` : item.id;
+
+/**
+ * The SKU code of an order item: the seller's code, else the listing mapping's SKU for its listing
+ * key (`mapped`), else the listing key itself (no SKU has it: the item is reported unmapped).
+ */
+export function skuCodeOf(
+  item: MlOrder["order_items"][number]["item"],
+  mapped: ReadonlyMap<string, string> = new Map(),
+): string {
+  const key = listingKeyOf(item);
+  return sellerCodeOf(item) ?? mapped.get(key) ?? key;
 }
 
 export type MlOrderParts = {
@@ -128,10 +142,12 @@ export type MlOrderParts = {
   billing: MlBillingInfo | null;
   shipment: MlShipment | null;
   pack: MlPack | null;
+  /** SKU codes of listing keys by the hub's listing mapping (items with no seller code). */
+  mapped?: ReadonlyMap<string, string>;
 };
 
 /** One Mercado Livre order, with its buyer's billing info, shipment and pack, as a channel order. */
-export function channelOrderOf({ order, billing, shipment, pack }: MlOrderParts): ChannelOrder {
+export function channelOrderOf({ order, billing, shipment, pack, mapped }: MlOrderParts): ChannelOrder {
   const info = billing?.buyer.billing_info;
   const document = info?.identification?.number?.replace(/\D/g, "") || `ML${order.buyer.id}`;
   const billingName = [info?.name, info?.last_name].filter(Boolean).join(" ").trim();
@@ -151,7 +167,7 @@ export function channelOrderOf({ order, billing, shipment, pack }: MlOrderParts)
       const unit = cents(line.full_unit_price ?? line.unit_price);
       const paid = cents(line.unit_price);
       return {
-        sku: skuCodeOf(line.item),
+        sku: skuCodeOf(line.item, mapped),
         title: line.item.title.slice(0, 200),
         quantity: line.quantity,
         unitPriceCents: unit,

@@ -50,6 +50,18 @@ export interface MlInbox {
   fetched(ids: number[]): Promise<void>;
 }
 
+/** Where notifications Mercado Livre could not deliver (`/missed_feeds`) are taken into the inbox. */
+export interface MlMissedInbox {
+  /** Adds them pending (a resource already fetched after that notification is left alone); how many were taken. */
+  take(missed: { topic: string; resource: string; sent: string }[]): Promise<number>;
+}
+
+/** The hub's mapping of listings to SKUs (`/hub/product`), for items with no seller SKU. */
+export interface MlListingMap {
+  /** The SKU code of each key (`MLB…` or `MLB…/<variation>`) that maps; the others are absent. */
+  skuCodes(keys: string[]): Promise<Map<string, string>>;
+}
+
 /** One call to Mercado Livre and how it ended (never a token nor a secret). */
 export type MlCallOutcome = {
   method: string;
@@ -68,6 +80,10 @@ export type MlSettings = {
   clientSecret: string;
   tokens: MlTokenStore;
   inbox: MlInbox | null;
+  /** The inbox of missed notifications, read once per pull (absent: `/missed_feeds` is not read). */
+  missed?: MlMissedInbox;
+  /** The listing mapping (absent: items with no seller SKU stay unmapped with their listing id). */
+  listings?: MlListingMap;
   onCall: (outcome: MlCallOutcome) => void;
   /** Each request's limit (default 15 s). */
   timeoutMs?: number;

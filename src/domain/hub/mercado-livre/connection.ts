@@ -28,6 +28,7 @@ import { log } from "../../../lib/log";
 import { decryptCredentials, encryptCredentials } from "../../../platform/credentials-cipher";
 import { EVENT_MESSAGES } from "../../events/messages";
 import { webhookUrlRefusal } from "../../events/url-policy";
+import { mlListingMap } from "./mapping";
 import {
   ML_BASE_URL_INVALID,
   ML_BASE_URL_NOT_HTTPS,
@@ -35,6 +36,7 @@ import {
   mlCodeRefused,
   mlRefreshRefused,
 } from "./messages";
+import { mlMissedInbox } from "./missed-feeds";
 
 export const ML_KIND_CODE = "mercado-livre";
 
@@ -160,6 +162,8 @@ export function mlSettingsOf(
     clientSecret: app.ClientSecret,
     tokens: mlTokenStore(deps.db, deps.credentialsKey, row.companyId, integrationId),
     inbox: mlInbox(deps.db, integrationId),
+    listings: mlListingMap(deps.db, row.companyId, integrationId),
+    missed: mlMissedInbox(deps.db, row.companyId, integrationId),
     onCall: (call) =>
       log(call.outcome === "failed" ? "warn" : "info", "mercado livre call", { integrationId, ...call }),
   };

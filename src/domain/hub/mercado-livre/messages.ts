@@ -15,3 +15,9 @@ export const ML_BASE_URL_PRIVATE = "BaseUrl deve ser um endereço público (não
 export const ML_BASE_URL_INVALID = "BaseUrl inválida";
 export const ML_REDIRECT_URI_REQUIRED =
   "RedirectUri é obrigatório: a URL de retorno cadastrada no aplicativo do Mercado Livre";
+
+// ---- Part 2: labels, fees per order, /missed_feeds, listing mapping ----
+export const mlLabelNotReady = (shipments: string) =>
+  `Envio sem etiqueta disponível no Mercado Livre (etiqueta só para envios ready_to_ship): ${shipments}`;
+export const mlLabelRefused = (shipments: string, reason: string) =>
+  `O Mercado Livre recusou as etiquetas dos envios ${shipments}: ${reason}`;
