@@ -19,6 +19,7 @@
 //   GET  /_control/<name>/state     {refreshes, refreshToken}: how many refreshes the token endpoint granted
 //   GET  /_control/<name>/requests  what the API received (method, path, query, headers without tokens)
 import { createServer } from "node:http";
+import { handleStock, stockControl } from "./ml-double-stock.mjs";
 
 const sellers = new Map();
 const fresh = (settings = {}) => ({
@@ -270,6 +271,7 @@ async function control(name, rest, request, response) {
     const text = await answer.text();
     return json(response, 200, { status: answer.status, ms: Date.now() - started, body: text });
   }
+  if (stockControl(seller, rest, request.method, data, response, { json })) return;
   return error(response, 404, "not_found", "no such control");
 }
 
@@ -291,6 +293,7 @@ const server = createServer(async (request, response) => {
     });
     if (path === "/oauth/token" && request.method === "POST")
       return await oauthToken(seller, request, response);
+    if (await handleStock(seller, request, path, response, { applyFault, authorised, json, error })) return;
     if (request.method !== "GET") return error(response, 405, "method_not_allowed", "method not allowed");
     return await api(seller, path, url, request, response);
   } catch (failure) {

@@ -16,10 +16,14 @@ import {
   type ChannelLabels,
   type ChannelOrder,
   type ChannelOrderPage,
+  type ChannelProductUpdate,
   type ChannelSettlementPage,
+  type ChannelStockLine,
+  type ChannelStockResult,
   type ChannelUpdateResult,
 } from "../types";
 import { MlHttp } from "./http";
+import { publishListingStock, updateListing } from "./listings";
 import {
   channelOrderOf,
   lastUpdatedOf,
@@ -226,8 +230,19 @@ export class MercadoLivreChannel implements ChannelAdapter {
     throw new ChannelError("unsupported", { operation: "o envio de anexos" });
   }
 
-  async updateProduct(): Promise<{ product: ChannelUpdateResult; variations: ChannelUpdateResult[] }> {
-    throw new ChannelError("unsupported", { operation: "a atualização de anúncios" });
+  /** The listing (`PUT /items/{id}`) and each variation one by one, each its own result (listings.ts). */
+  async updateProduct(
+    update: ChannelProductUpdate,
+  ): Promise<{ product: ChannelUpdateResult; variations: ChannelUpdateResult[] }> {
+    return updateListing(this.http, update);
+  }
+
+  /** The published stock of one listing: `available_quantity` of its mapped variations in one PUT (listings.ts). */
+  async publishStock(
+    listingId: string,
+    current: () => Promise<ChannelStockLine[] | null>,
+  ): Promise<ChannelStockResult> {
+    return publishListingStock(this.http, listingId, current);
   }
 
   async fetchLabels(): Promise<ChannelLabels> {
