@@ -38,6 +38,7 @@ const POISONED_WRITE: Record<JobType, string> = {
   BankReturnCNAB: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   PixReceivedPoll: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   SefazDistribution: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
+  MlStockPublish: "BEFORE UPDATE ON ml_stock_outbox",
 };
 
 const POISON = "registro envenenado";

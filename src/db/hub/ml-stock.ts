@@ -179,33 +179,6 @@ export async function reviveListing(
     );
 }
 
-/** Publish state of a listing, as `GET /hub/product/{id}` shows it. */
-export async function listingPublishState(
-  db: Db,
-  companyId: number,
-  integrationId: number,
-  listingId: string,
-): Promise<
-  { state: string; reason: string | null; published: string | null; publishedAt: string | null } | undefined
-> {
-  return db
-    .select({
-      state: mlStockOutbox.state,
-      reason: mlStockOutbox.reason,
-      published: mlStockOutbox.published,
-      publishedAt: mlStockOutbox.publishedAt,
-    })
-    .from(mlStockOutbox)
-    .where(
-      and(
-        eq(mlStockOutbox.companyId, companyId),
-        eq(mlStockOutbox.companyIntegrationId, integrationId),
-        eq(mlStockOutbox.listingId, listingId),
-      ),
-    )
-    .get();
-}
-
 /** QtyAvailable (thousandths) of each SKU in the warehouse (all warehouses when null). */
 export async function availableOfSkus(
   db: Db,

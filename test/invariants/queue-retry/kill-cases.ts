@@ -74,6 +74,8 @@ export const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   BankReturnCNAB: ["firstChunk", "laterChunk", "done"],
   PixReceivedPoll: ["firstChunk", "laterChunk", "done"],
   SefazDistribution: ["firstChunk", "laterChunk", "done"],
+  // one listing published, then Done: no chunk progress on the job to interrupt
+  MlStockPublish: ["done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -138,7 +140,7 @@ const outcome = async (jobId: number) => {
  */
 export const RETRY_GROUPS = {
   orders: ["OrdersTemplate", "HubOrderPull"],
-  ruleApply: ["ConciliationRuleApply", "PixReceivedPoll", "SefazDistribution"],
+  ruleApply: ["ConciliationRuleApply", "PixReceivedPoll", "SefazDistribution", "MlStockPublish"],
   files: [
     "SkuTemplate",
     "SkuCostRecalculate",

@@ -27,7 +27,7 @@ import {
 import type { MlHttp } from "./http";
 
 const MlVariation = z.object({
-  id: z.union([z.number(), z.string()]).transform(String),
+  id: z.union([z.number(), z.string()]),
   price: z.number().nullish(),
   available_quantity: z.number().nullish(),
   seller_custom_field: z.string().nullish(),
@@ -75,7 +75,7 @@ export function variationOf(item: MlItem, code: string): z.infer<typeof MlVariat
   const variations = item.variations ?? [];
   const tail = code.includes("/") ? code.slice(code.lastIndexOf("/") + 1) : code;
   return (
-    variations.find((v) => v.id === tail) ??
+    variations.find((v) => String(v.id) === tail) ??
     variations.find((v) => v.attributes?.some((a) => a.id === "SELLER_SKU" && a.value_name === code)) ??
     variations.find((v) => v.seller_custom_field === code)
   );
@@ -89,14 +89,14 @@ function refusalOf(answer: { status: number; body: unknown }): string {
   return mlUpdateRefused(text ? text.slice(0, 300) : `HTTP ${answer.status}`);
 }
 
-type Variations = { id: string; price?: number; available_quantity?: number }[];
+type Variations = { id: number | string; price?: number; available_quantity?: number }[];
 
-/** `variations[]` of a PUT: every variation by id, `changed` (by id) with its new values. */
+/** `variations[]` of a PUT: every variation by its id as the channel wrote it, `changed` (by id) with its new values. */
 function allVariations(
   item: MlItem,
   changed: Map<string, { price?: number; available_quantity?: number }>,
 ): Variations {
-  return (item.variations ?? []).map((v) => ({ id: v.id, ...(changed.get(v.id) ?? {}) }));
+  return (item.variations ?? []).map((v) => ({ id: v.id, ...(changed.get(String(v.id)) ?? {}) }));
 }
 
 /** `PUT /items/{id}`; a 404 means the listing was deleted meanwhile. */
@@ -149,7 +149,9 @@ export async function updateListing(
     } else {
       const variation = variationOf(item, line.sku);
       result = variation
-        ? await put(http, listingId, { variations: allVariations(item, new Map([[variation.id, values]])) })
+        ? await put(http, listingId, {
+            variations: allVariations(item, new Map([[String(variation.id), values]])),
+          })
         : { ok: false, message: mlVariationNotInListing(line.sku, listingId) };
     }
     if (result.ok) variations.push({ ok: true });
@@ -186,7 +188,7 @@ export async function publishListingStock(
       const variation = variationOf(item, line.variation);
       if (!variation)
         return { ok: false, gone: false, message: mlVariationNotInListing(line.variation, listingId) };
-      changed.set(variation.id, { available_quantity: Math.max(0, line.quantity) });
+      changed.set(String(variation.id), { available_quantity: Math.max(0, line.quantity) });
     }
     payload = { variations: allVariations(item, changed) };
   }

@@ -66,8 +66,8 @@ export async function publishedStockOf(
   );
 }
 
-/** Listings read per round of the job. */
-const ROUND = 10;
+/** Listings read per round of the job (one chunk of its budget). */
+export const ML_STOCK_LISTINGS_PER_ROUND = 10;
 /** Integrations asked for per ask (more: the next write or the hourly sweep). */
 const ASK_LIMIT = 20;
 
@@ -117,7 +117,13 @@ async function publishStock(context: JobContext): Promise<JobOutcome> {
   let lastReason = "";
   let afterId = 0;
   for (;;) {
-    const rows = await pendingListings(db, job.companyId, integration.companyIntegrationId, afterId, ROUND);
+    const rows = await pendingListings(
+      db,
+      job.companyId,
+      integration.companyIntegrationId,
+      afterId,
+      ML_STOCK_LISTINGS_PER_ROUND,
+    );
     if (rows.length === 0) {
       if (counts.retry > 0) throw new Error(mlStockPublishUnfinished(counts.retry, lastReason));
       // rows sent while a newer change came are pending again, before the walk's point: a new walk
