@@ -255,6 +255,7 @@ export const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
         RefreshToken: settings.refreshToken,
       },
     });
+    if (created.status !== 200) throw new Error(`ML sample integration: ${JSON.stringify(created.body)}`);
     const integrationId = created.body[0]!.IDCompanyIntegration;
     const [product] = await dbOf()
       .insert(products)

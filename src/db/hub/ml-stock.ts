@@ -201,3 +201,18 @@ export async function availableOfSkus(
   }
   return out;
 }
+
+/** How many of the integration's listings are in each publish state (the job's result). */
+export async function publishStateCounts(
+  db: Db,
+  companyId: number,
+  integrationId: number,
+): Promise<{ done: number; failed: number; pending: number }> {
+  const rows = await db
+    .select({ state: mlStockOutbox.state, n: sql<number>`count(*)` })
+    .from(mlStockOutbox)
+    .where(and(eq(mlStockOutbox.companyId, companyId), eq(mlStockOutbox.companyIntegrationId, integrationId)))
+    .groupBy(mlStockOutbox.state);
+  const of = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+  return { done: of("done"), failed: of("failed"), pending: of("pending") };
+}

@@ -32,6 +32,7 @@ import {
   markListingPublished,
   markListingRefused,
   pendingListings,
+  publishStateCounts,
 } from "../../../db/hub/ml-stock";
 import type { Db } from "../../../env";
 import { errorFields, log } from "../../../lib/log";
@@ -112,7 +113,7 @@ async function publishStock(context: JobContext): Promise<JobOutcome> {
     { credentialsKey: context.credentialsKey, now: new Date(), db },
     integration,
   );
-  if (!channel.publishStock) return { status: "done", result: { published: 0 } };
+  if (!channel.publishStock) return { status: "done", result: { Published: 0, Failed: 0 } };
   const counts: Counts = { published: 0, unchanged: 0, failed: 0, retry: 0 };
   let lastReason = "";
   let afterId = 0;
@@ -128,7 +129,11 @@ async function publishStock(context: JobContext): Promise<JobOutcome> {
       if (counts.retry > 0) throw new Error(mlStockPublishUnfinished(counts.retry, lastReason));
       // rows sent while a newer change came are pending again, before the walk's point: a new walk
       const again = await pendingListings(db, job.companyId, integration.companyIntegrationId, 0, 1);
-      if (again.length === 0) return { status: "done", result: counts };
+      if (again.length === 0) {
+        // the result is the listings' state (the same whichever delivery ends the job)
+        const states = await publishStateCounts(db, job.companyId, integration.companyIntegrationId);
+        return { status: "done", result: { Published: states.done, Failed: states.failed } };
+      }
       afterId = 0;
       continue;
     }

@@ -7,10 +7,7 @@ import {
   ML_REDIRECT_URI_REQUIRED,
   mlRefreshRefused,
 } from "../../../../src/domain/hub/mercado-livre/messages";
-import {
-  CHANNEL_CREDENTIALS_EXPIRED,
-  CHANNEL_INVALID_ANSWER,
-} from "../../../../src/domain/hub/messages";
+import { CHANNEL_CREDENTIALS_EXPIRED, CHANNEL_INVALID_ANSWER } from "../../../../src/domain/hub/messages";
 import { newChannelIntegration, pullNow } from "../../../support/hub-factories";
 import { mlDouble, mlOrder } from "../../../support/ml-double";
 import { expectRefusal } from "../../../support/refusal";
