@@ -4,7 +4,7 @@
  * statement as any stock change: here they are read, and marked when the channel took them.
  */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { mlStockOutbox } from "../../../drizzle/schema";
+import { hubIntegrations, mlStockOutbox } from "../../../drizzle/schema";
 import type { Db } from "../../env";
 import { insertIntegrationJobIfNone } from "../jobs";
 import { inList, utcNow } from "../sql";
@@ -19,9 +19,18 @@ export async function integrationsWithPendingStock(
   db: Db,
   limit: number,
 ): Promise<{ companyId: number; integrationId: number }[]> {
+  // an integration no longer authenticated (Expired: its refresh token refused) is not asked for:
+  // its pending listings wait for the reconnection
   return db
     .selectDistinct({ companyId: mlStockOutbox.companyId, integrationId: mlStockOutbox.companyIntegrationId })
     .from(mlStockOutbox)
+    .innerJoin(
+      hubIntegrations,
+      and(
+        eq(hubIntegrations.companyIntegrationId, mlStockOutbox.companyIntegrationId),
+        eq(hubIntegrations.authState, "Authenticated"),
+      ),
+    )
     .where(eq(mlStockOutbox.state, "pending"))
     .limit(limit);
 }
