@@ -2,6 +2,7 @@ import type { JobRow } from "./db/jobs";
 import { conciliationRuleApplyJob } from "./domain/auto-reconciliation/job";
 import { bankReturnCnabJob } from "./domain/bank-returns/job";
 import { hubOrderPullJob } from "./domain/hub/job";
+import { mlStockPublishJob } from "./domain/hub/mercado-livre/stock-publish";
 import { bankStatementOfxJob } from "./domain/import/job";
 import { discardStagedLines } from "./domain/import/ofx-staging";
 import type { JobHandler } from "./domain/jobs/job-context";
@@ -35,6 +36,7 @@ export const JOBS: JobRegistry = {
   PixReceivedPoll: pixReceivedPollJob,
   SefazDistribution: sefazDistributionJob,
   SefazAwareness: sefazAwarenessJob,
+  MlStockPublish: mlStockPublishJob,
 };
 
 /** The processing of each job type (the queue consumer's). */

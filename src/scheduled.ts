@@ -1,4 +1,5 @@
 import { drizzleFor, parseTenants, tenantDatabase } from "./db/client";
+import { askStockPublish } from "./domain/hub/mercado-livre/stock-publish";
 import { scheduleHourlyPulls } from "./domain/hub/pull";
 import { schedulePixPolls } from "./domain/pix/poll";
 import { scheduleSefazSyncs } from "./domain/sefaz/sync";
@@ -30,6 +31,8 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
         if (sweep.slots > 0 || sweep.more) log("info", "expired upload slots removed", sweep);
         // events whose dispatch was never asked for, and deliveries whose queue message was lost
         await env.EVENTS.send({ kind: "dispatch", account, sweep: true });
+        // listings whose publish was never asked for (a lost ask)
+        await askStockPublish(drizzleFor(database), env.JOBS, account);
       } catch (error) {
         log("error", "upload sweep failed", errorFields(error));
         failed.push(account);

@@ -33,6 +33,8 @@ export const hubIntegrations = sqliteTable(
     settlementCursor: text().notNull().default(""),
     /** IDTypePayment of the receivable each created order gets for its total (null: orders without payments). */
     paymentTypeId: integer(),
+    /** Units kept back from the channel: the published quantity is max(0, QtyAvailable - StockBuffer). */
+    stockBuffer: integer().notNull().default(0),
     lastPullAt: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -183,7 +185,10 @@ export const hubProductVariations = sqliteTable(
     channelSkuCode: text().notNull(),
     lastSyncAt: text(),
   },
-  (t) => [uniqueIndex("hub_product_variations_sku").on(t.hubProductId, t.skuId)],
+  (t) => [
+    uniqueIndex("hub_product_variations_sku").on(t.hubProductId, t.skuId),
+    index("hub_product_variations_sku_id").on(t.skuId),
+  ],
 );
 
 /** Carrier collection lists (romaneios de coleta): the hub orders handed to the carrier together. */
@@ -267,5 +272,39 @@ export const mlNotifications = sqliteTable(
   (t) => [
     uniqueIndex("ml_notifications_resource").on(t.companyIntegrationId, t.resource),
     index("ml_notifications_pending").on(t.companyIntegrationId, t.state, t.id),
+  ],
+);
+
+/**
+ * The published stock of Mercado Livre listings: one row per integration and listing, written by the
+ * database's own triggers (migration 0024) whenever the stock balance or a reservation of a SKU
+ * mapped to the listing changes. A new change bumps `seq` (many changes: one row, the latest
+ * value is read when it is sent); the publisher marks the row `done` only if `seq` did not move
+ * while it was sending, so a newer change is always published after an older one.
+ */
+export const mlStockOutbox = sqliteTable(
+  "ml_stock_outbox",
+  {
+    id: id(),
+    companyId: companyId(),
+    companyIntegrationId: integer().notNull(),
+    /** The listing (`MLB…`, the hub product's channel product id). */
+    listingId: text().notNull(),
+    /** Bumped by every stock change of a SKU of the listing. */
+    seq: integer().notNull().default(1),
+    /** The `seq` last published (0: never). */
+    sentSeq: integer().notNull().default(0),
+    /** `pending` (to publish), `done`, or `failed` (the listing is deleted or closed at the channel). */
+    state: text().notNull().default("pending"),
+    /** Why the last publication failed (the channel's answer); null when it did not. */
+    reason: text(),
+    /** JSON `[{variation, quantity}]` last accepted by the channel. */
+    published: text(),
+    publishedAt: text(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("ml_stock_outbox_listing").on(t.companyIntegrationId, t.listingId),
+    index("ml_stock_outbox_pending").on(t.state, t.companyIntegrationId),
   ],
 );

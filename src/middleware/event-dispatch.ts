@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { requestDispatch } from "../domain/events/dispatch";
+import { askStockPublish } from "../domain/hub/mercado-livre/stock-publish";
 import type { AppEnv } from "../env";
 import { errorFields, log } from "../lib/log";
 
@@ -13,9 +14,10 @@ export const dispatchAfterWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method === "GET" || c.req.method === "HEAD" || c.res.status !== 200) return;
   const db = c.get("db");
   if (!db) return;
-  const ask = requestDispatch(c.env.EVENTS, c.get("account"), db).catch((error) =>
-    log("error", "event dispatch not requested", errorFields(error)),
-  );
+  const ask = requestDispatch(c.env.EVENTS, c.get("account"), db)
+    .catch((error) => log("error", "event dispatch not requested", errorFields(error)))
+    // the stock outbox (Mercado Livre listings), written by the stock tables' own triggers
+    .then(() => askStockPublish(db, c.env.JOBS, c.get("account")));
   try {
     c.executionCtx.waitUntil(ask);
   } catch {

@@ -3,6 +3,7 @@ import { PREVIOUS_STATEMENT_CHANGED } from "../db/events/outbox";
 import { countFailedDelivery, failJob, findJobById, finishJob, type JobRow, startJob } from "../db/jobs";
 import { requestDispatch } from "../domain/events/dispatch";
 import { eventStatement } from "../domain/events/outbox";
+import { askStockPublish } from "../domain/hub/mercado-livre/stock-publish";
 import { CHUNKS_PER_INVOCATION } from "../domain/jobs/budget";
 import { JobFailure, ProgressConflict, WorkBudget } from "../domain/jobs/job-context";
 import { JOBS_DEAD_LETTER_QUEUE, type JobMessage, JobMessageSchema } from "../domain/jobs/job-message";
@@ -211,4 +212,6 @@ async function askDispatch(
   await requestDispatch(env.EVENTS, account, db).catch((error) =>
     log("error", "event dispatch not requested", errorFields(error)),
   );
+  // the stock outbox (Mercado Livre listings), written by the stock tables' own triggers
+  await askStockPublish(db, env.JOBS, account);
 }

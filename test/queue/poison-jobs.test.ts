@@ -40,6 +40,7 @@ const POISONED_WRITE: Record<JobType, string> = {
   SefazDistribution: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
   // no chunk progress: each summary's event is recorded on its document, then Done
   SefazAwareness: "BEFORE UPDATE OF status ON jobs WHEN NEW.status = 'Done'",
+  MlStockPublish: "BEFORE UPDATE ON ml_stock_outbox",
 };
 
 const POISON = "registro envenenado";

@@ -2,6 +2,9 @@ import { env } from "cloudflare:test";
 import {
   companyIntegrations,
   hubIntegrations,
+  hubProducts,
+  hubProductVariations,
+  mlStockOutbox,
   products,
   skuCostRecords,
   taxProfiles,
@@ -10,6 +13,7 @@ import {
 import { insertSefazJobIfNone } from "../../src/db/sefaz-integrations";
 import { DECISIONS_PER_BATCH } from "../../src/domain/auto-reconciliation/run-rules";
 import { RETURN_RECORDS_PER_CHUNK } from "../../src/domain/bank-returns/import-job";
+import { ML_STOCK_LISTINGS_PER_ROUND } from "../../src/domain/hub/mercado-livre/stock-publish";
 import { PULL_PAGE_SIZE } from "../../src/domain/hub/pull-job";
 import { OFX_LINES_PER_CHUNK } from "../../src/domain/import/ofx-import-job";
 import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
@@ -22,6 +26,7 @@ import { encryptCredentials } from "../../src/platform/credentials-cipher";
 import { cnab240Return, joinLines, latin1 } from "../fixtures/cnab/generate";
 import { cnpjOf, nfeXml } from "../fixtures/nfe/generate";
 import { client, signIn } from "./api";
+import { mlDouble, mlDoubleItems } from "./ml-double";
 import { pixIntegrationWithPsp, pixJson } from "./pix-inbox-factories";
 import { seededRandom, seededUuid } from "./replay";
 import { type DoubleDocument, sefazDouble, sefazDoubles } from "./sefaz-double";
@@ -48,6 +53,7 @@ const CHUNK_OF: Record<JobType, number> = {
   SefazDistribution: DOCUMENTS_PER_ANSWER,
   // one event call and its record per summary; the sample holds a few summaries, not chunks
   SefazAwareness: AWARENESS_PER_DELIVERY,
+  MlStockPublish: ML_STOCK_LISTINGS_PER_ROUND,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */
@@ -226,6 +232,61 @@ export const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       })),
     });
     return storedJob(utf8(xml), { type: "NFeXML", route: "job" });
+  },
+  MlStockPublish: async () => {
+    // a Mercado Livre seller of its own on the double with one listing mapped to a SKU, its stock
+    // change queued (as the stock tables' triggers write it), the job as the ask stores it
+    const name = `amostra-${uuid().slice(0, 12)}`;
+    const sellerId = 900_000 + Math.floor(random() * 90_000);
+    const settings = {
+      clientId: String(7_000_000 + sellerId),
+      clientSecret: `segredo-${sellerId}`,
+      sellerId,
+      refreshToken: `TG-${name}`,
+    };
+    const double = await mlDouble(name, settings);
+    const listingId = `MLB${Math.floor(random() * 1e9)}`;
+    await mlDoubleItems(name).add([{ id: listingId, title: "Amostra", available_quantity: 1 }]);
+    const api = client("demo", await signIn("demo", "admin@demo.local"));
+    const created = await api.post<{ IDCompanyIntegration: number }[]>("/hub/integration", {
+      Description: `Mercado Livre ${name}`,
+      IDTypeCompanyIntegration: 3,
+      BaseUrl: double.baseUrl,
+      Credentials: {
+        ClientId: settings.clientId,
+        ClientSecret: settings.clientSecret,
+        RefreshToken: settings.refreshToken,
+      },
+    });
+    if (created.status !== 200) throw new Error(`ML sample integration: ${JSON.stringify(created.body)}`);
+    const integrationId = created.body[0]!.IDCompanyIntegration;
+    const [product] = await dbOf()
+      .insert(products)
+      .values({ companyId: 1, code: uuid(), name: "Anunciado", cost: 100 })
+      .returning({ id: products.id });
+    const [hubProduct] = await dbOf()
+      .insert(hubProducts)
+      .values({
+        companyId: 1,
+        companyIntegrationId: integrationId,
+        title: "Amostra",
+        channelProductId: listingId,
+      })
+      .returning({ id: hubProducts.id });
+    await dbOf().insert(hubProductVariations).values({
+      companyId: 1,
+      hubProductId: hubProduct!.id,
+      skuId: product!.id,
+      channelSkuCode: listingId,
+    });
+    await dbOf()
+      .insert(mlStockOutbox)
+      .values({ companyId: 1, companyIntegrationId: integrationId, listingId });
+    return storedJob(utf8(uuid()), {
+      type: "MlStockPublish",
+      route: "ml-stock",
+      params: JSON.stringify({ IDCompanyIntegration: integrationId }),
+    });
   },
   HubOrderPull: async () => {
     // a sandbox channel account of its own (its own buyers), holding three pages of orders

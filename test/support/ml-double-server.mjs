@@ -21,6 +21,7 @@
 import { createServer } from "node:http";
 import { controlClaims, handleClaims } from "./ml-double-claims.mjs";
 import { controlOps, handleOps } from "./ml-double-ops.mjs";
+import { handleStock, stockControl } from "./ml-double-stock.mjs";
 
 const sellers = new Map();
 const fresh = (settings = {}) => ({
@@ -276,6 +277,7 @@ async function control(name, rest, request, response) {
     const text = await answer.text();
     return json(response, 200, { status: answer.status, ms: Date.now() - started, body: text });
   }
+  if (stockControl(seller, rest, request.method, data, response, { json })) return;
   return error(response, 404, "not_found", "no such control");
 }
 
@@ -299,6 +301,7 @@ const server = createServer(async (request, response) => {
       return await oauthToken(seller, request, response);
     if (/^\/post-purchase\/|^\/packs\/\d+\/fiscal_documents$/.test(path))
       return await api(seller, path, url, request, response);
+    if (await handleStock(seller, request, path, response, { applyFault, authorised, json, error })) return;
     if (request.method !== "GET") return error(response, 405, "method_not_allowed", "method not allowed");
     return await api(seller, path, url, request, response);
   } catch (failure) {

@@ -113,3 +113,43 @@ export async function mlDouble(name: string, settings: MlSellerSettings) {
     > => (await call("/requests", "GET")).json(),
   };
 }
+
+/** An item of the double's items API (part 2: listings and stock). */
+export type MlDoubleItem = {
+  id: string;
+  title?: string;
+  status?: string;
+  price?: number;
+  available_quantity?: number;
+  variations?: {
+    id: number;
+    price?: number;
+    available_quantity?: number;
+    seller_custom_field?: string | null;
+    attributes?: { id: string; value_name: string }[];
+  }[];
+};
+
+/** The items controls of a seller of the double (test/support/ml-double-stock.mjs). */
+export function mlDoubleItems(name: string) {
+  const control = `${inject("mlDoubleUrl")}/_control/${name}`;
+  const call = async (path: string, method: string, body?: unknown) => {
+    const response = await fetch(`${control}${path}`, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`Mercado Livre double control ${path}: ${response.status}`);
+    return response;
+  };
+  return {
+    add: (items: MlDoubleItem[]) => call("/items", "POST", items),
+    gone: (id: string, status: "deleted" | "closed" = "deleted") =>
+      call("/items-gone", "POST", { id, status }),
+    state: async (): Promise<{
+      items: MlDoubleItem[];
+      puts: { id: string; body: Record<string, unknown> }[];
+    }> => (await call("/items", "GET")).json(),
+    hold: () => call("/items-hold", "POST", {}),
+    release: () => call("/items-release", "POST", {}),
+  };
+}

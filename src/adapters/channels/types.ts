@@ -119,6 +119,14 @@ export type ChannelProductUpdate = {
 
 export type ChannelUpdateResult = { ok: true } | { ok: false; message: string };
 
+/** One mapped variation's quantity to publish (`variation`: the hub product variation's channel code). */
+export type ChannelStockLine = { variation: string; quantity: number };
+
+/** How a stock publication ended: accepted, refused for good (`gone`: listing deleted or closed), or refused this time. */
+export type ChannelStockResult =
+  | { ok: true; unchanged?: boolean }
+  | { ok: false; gone: boolean; message: string };
+
 export type ChannelLabels = { contentType: string; fileName: string; bytes: Uint8Array };
 
 export type LabelFormat = "pdf" | "zpl";
@@ -170,6 +178,14 @@ export interface ChannelAdapter {
   updateProduct(
     update: ChannelProductUpdate,
   ): Promise<{ product: ChannelUpdateResult; variations: ChannelUpdateResult[] }>;
+  /**
+   * Channels whose stock is published (Mercado Livre): one listing's quantities in one call.
+   * `current` is asked right before the write (the quantities at send time); null: nothing to send.
+   */
+  publishStock?(
+    listingId: string,
+    current: () => Promise<ChannelStockLine[] | null>,
+  ): Promise<ChannelStockResult>;
   /** The shipping labels of these shipments, as one file. */
   fetchLabels(shipmentIds: string[], format: LabelFormat): Promise<ChannelLabels>;
 }

@@ -23,6 +23,7 @@ function selectIntegrations(db: Db) {
       cursor: hubIntegrations.cursor,
       settlementCursor: hubIntegrations.settlementCursor,
       paymentTypeId: hubIntegrations.paymentTypeId,
+      stockBuffer: hubIntegrations.stockBuffer,
       lastPullAt: hubIntegrations.lastPullAt,
       createdAt: hubIntegrations.createdAt,
       updatedAt: hubIntegrations.updatedAt,
@@ -82,6 +83,8 @@ export type HubIntegrationValues = {
   warehouseId: number | null;
   paymentTypeId: number | null;
   authReason?: string | null;
+  /** Units kept back from the channel's published stock (default 0). */
+  stockBuffer?: number;
 };
 
 /** The registry row (Kind HUB) and its channel row, in one batch; answers the IDCompanyIntegration. */
@@ -107,6 +110,7 @@ export async function insertHubIntegration(
       sandbox: values.sandbox,
       warehouseId: values.warehouseId,
       paymentTypeId: values.paymentTypeId,
+      stockBuffer: values.stockBuffer ?? 0,
     }),
     ...channelRows,
   ]);

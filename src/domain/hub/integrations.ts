@@ -73,6 +73,8 @@ export type IntegrationInput = {
   warehouseId?: number | null;
   paymentTypeId?: number | null;
   sandbox?: Partial<SandboxSettings>;
+  /** Units kept back from the published stock (Mercado Livre): max(0, QtyAvailable - StockBuffer). */
+  stockBuffer?: number;
 };
 
 /** A channel integration as the API shows it: never its credentials. */
@@ -254,6 +256,7 @@ export async function createChannelIntegration(
     sandbox: JSON.stringify(sandbox),
     warehouseId: input.warehouseId ?? null,
     paymentTypeId: input.paymentTypeId ?? null,
+    stockBuffer: input.stockBuffer,
   });
   return getChannelIntegration(deps, id);
 }
@@ -274,6 +277,7 @@ export async function changeChannelIntegration(
     description: input.description,
     warehouseId: input.warehouseId,
     paymentTypeId: input.paymentTypeId,
+    stockBuffer: input.stockBuffer,
     sandbox: input.sandbox ? JSON.stringify(sandbox) : undefined,
   };
   if (input.credentials) {
@@ -347,6 +351,7 @@ async function createMercadoLivreIntegration(
       sandbox: "{}",
       warehouseId: input.warehouseId ?? null,
       paymentTypeId: input.paymentTypeId ?? null,
+      stockBuffer: input.stockBuffer,
     },
     [
       insertMlConnectionAfterIntegration(deps.db, deps.companyId, {
@@ -369,6 +374,7 @@ async function changeMercadoLivreIntegration(deps: HubDeps, integrationId: numbe
     description: input.description,
     warehouseId: input.warehouseId,
     paymentTypeId: input.paymentTypeId,
+    stockBuffer: input.stockBuffer,
   };
   if (auth) {
     Object.assign(changes, {

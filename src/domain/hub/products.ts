@@ -1,4 +1,5 @@
 import type { ChannelUpdateResult } from "../../adapters/channels/types";
+import { reviveListing } from "../../db/hub/ml-stock";
 import {
   existingSkuIds,
   findHubProduct,
@@ -11,6 +12,7 @@ import {
 import { badRequest } from "../../lib/errors";
 import { callChannel } from "./channel-calls";
 import { channelOf, findIntegration, type HubDeps } from "./integrations";
+import { publishedStockOf } from "./mercado-livre/stock-publish";
 import {
   HUB_PRODUCT_DUPLICATE_SKU,
   HUB_PRODUCT_NOT_FOUND,
@@ -77,6 +79,8 @@ export async function syncHubProduct(
   const sent = input.syncVariations ? variations : [];
   const title = input.title ?? product.title;
   const channel = await channelOf(deps, integration);
+  // Mercado Livre shows the published stock: max(0, QtyAvailable - StockBuffer) (mercado-livre/stock-publish.ts)
+  const published = await publishedStockOf(deps, integration, sent);
   const answer = await callChannel(() =>
     channel.updateProduct({
       productId: product.channelProductId,
@@ -84,7 +88,7 @@ export async function syncHubProduct(
       variations: sent.map((v) => ({
         sku: v.channelSkuCode,
         priceCents: v.priceCents,
-        stock: Math.floor(v.qty / 1000),
+        stock: published?.get(v.skuId) ?? Math.floor(v.qty / 1000),
       })),
     }),
   );
@@ -102,5 +106,7 @@ export async function syncHubProduct(
     productSynced: answer.product.ok,
     syncedVariationIds: sent.filter((_, i) => answer.variations[i]?.ok).map((v) => v.id),
   });
+  if (published && answer.product.ok && product.channelProductId)
+    await reviveListing(deps.db, deps.companyId, integration.companyIntegrationId, product.channelProductId);
   return { productId: id, totalUpdates: results.filter((r) => r.ok).length, results };
 }

@@ -76,6 +76,8 @@ export const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   SefazDistribution: ["firstChunk", "laterChunk", "done"],
   // one event and its record per summary, no chunk progress: only the final Done to interrupt
   SefazAwareness: ["done"],
+  // one listing published, then Done: no chunk progress on the job to interrupt
+  MlStockPublish: ["done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -140,7 +142,13 @@ const outcome = async (jobId: number) => {
  */
 export const RETRY_GROUPS = {
   orders: ["OrdersTemplate", "HubOrderPull"],
-  ruleApply: ["ConciliationRuleApply", "PixReceivedPoll", "SefazDistribution", "SefazAwareness"],
+  ruleApply: [
+    "ConciliationRuleApply",
+    "PixReceivedPoll",
+    "SefazDistribution",
+    "SefazAwareness",
+    "MlStockPublish",
+  ],
   files: [
     "SkuTemplate",
     "SkuCostRecalculate",

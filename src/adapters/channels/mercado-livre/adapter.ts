@@ -8,7 +8,7 @@
  * `GET /orders/{id}`. Each order is completed by its billing info (buyer's CPF/CNPJ), shipment
  * and pack. Claims (claims.ts) come with notified orders and claims; attachments (attachments.ts)
  * are a claim's files or the pack's fiscal document. Labels: labels.ts; missed notifications:
- * missed-feeds.ts.
+ * missed-feeds.ts; listings and published stock: listings.ts.
  */
 import {
   type ChannelAdapter,
@@ -19,7 +19,10 @@ import {
   type ChannelLabels,
   type ChannelOrder,
   type ChannelOrderPage,
+  type ChannelProductUpdate,
   type ChannelSettlementPage,
+  type ChannelStockLine,
+  type ChannelStockResult,
   type ChannelUpdateResult,
   type LabelFormat,
 } from "../types";
@@ -27,6 +30,7 @@ import { sendMlClaimAttachment, sendMlFiscalDocument } from "./attachments";
 import { claimShippingMethod, claimSummaryOf, fetchMlClaim, readMlClaim, searchOrderClaims } from "./claims";
 import { MlHttp } from "./http";
 import { fetchMlLabels } from "./labels";
+import { publishListingStock, updateListing } from "./listings";
 import { missedNotifications } from "./missed-feeds";
 import {
   channelOrderOf,
@@ -327,10 +331,19 @@ export class MercadoLivreChannel implements ChannelAdapter {
       : sendMlClaimAttachment(this.http, target.claimId, await this.sellerId(), file);
   }
 
-  // Listings of Mercado Livre are not built yet: a clear refusal naming the operation (a 400), never
-  // a made-up answer.
-  async updateProduct(): Promise<{ product: ChannelUpdateResult; variations: ChannelUpdateResult[] }> {
-    throw new ChannelError("unsupported", { operation: "a atualização de anúncios" });
+  /** The listing (`PUT /items/{id}`) and each variation one by one, each its own result (listings.ts). */
+  async updateProduct(
+    update: ChannelProductUpdate,
+  ): Promise<{ product: ChannelUpdateResult; variations: ChannelUpdateResult[] }> {
+    return updateListing(this.http, update);
+  }
+
+  /** The published stock of one listing: `available_quantity` of its mapped variations in one PUT (listings.ts). */
+  async publishStock(
+    listingId: string,
+    current: () => Promise<ChannelStockLine[] | null>,
+  ): Promise<ChannelStockResult> {
+    return publishListingStock(this.http, listingId, current);
   }
 
   /** `GET /shipment_labels` of the shipments (each checked `ready_to_ship` first): see labels.ts. */

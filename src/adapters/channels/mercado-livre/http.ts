@@ -171,6 +171,76 @@ export class MlHttp {
     }
   }
 
+  /**
+   * A write (`PUT`/`POST`) of a JSON body, with the same token, retries and time limit as `get`.
+   * A 2xx answers `{status, body}`; a refusal (4xx other than 401/429) also answers `{status, body}`
+   * (the error body `{message, error, status, cause}`, or null when it is not JSON), for the caller
+   * to tell a deleted listing from a refused value. 429/5xx past the attempts: `timeout`.
+   */
+  async write(
+    method: "PUT" | "POST",
+    path: string,
+    payload: unknown,
+  ): Promise<{ status: number; body: unknown }> {
+    let token = await this.accessToken(false);
+    let refreshed = false;
+    const maxAttempts = this.settings.maxAttempts ?? DEFAULT_ATTEMPTS;
+    for (let attempt = 1; ; attempt++) {
+      const started = this.now();
+      let response: Response;
+      try {
+        response = await fetch(`${this.settings.baseUrl.replace(/\/$/, "")}${path}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${token.accessToken}`,
+            Accept: "application/json",
+            "Content-Type": "application/json",
+          },
+          body: JSON.stringify(payload),
+          signal: AbortSignal.timeout(this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        });
+      } catch (error) {
+        this.report(method, path, null, "failed", attempt, started);
+        if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
+          throw new ChannelError("timeout");
+        throw new ChannelError("invalid_answer");
+      }
+      if (response.status === 401 && !refreshed) {
+        await response.body?.cancel();
+        this.report(method, path, 401, "refreshed", attempt, started);
+        token = await this.accessToken(true, token.version);
+        refreshed = true;
+        continue;
+      }
+      if (response.status === 429 || response.status >= 500) {
+        await response.body?.cancel();
+        if (attempt >= maxAttempts) {
+          this.report(method, path, response.status, "failed", attempt, started);
+          throw new ChannelError("timeout");
+        }
+        this.report(method, path, response.status, "retried", attempt, started);
+        const stated = retryAfterMs(response.headers.get("Retry-After"), this.now());
+        await sleep(
+          Math.min(stated ?? 200 * 2 ** (attempt - 1), this.settings.maxRetryWaitMs ?? DEFAULT_MAX_WAIT_MS),
+        );
+        continue;
+      }
+      if (response.status === 401) {
+        await response.body?.cancel();
+        this.report(method, path, 401, "failed", attempt, started);
+        throw new ChannelError("expired");
+      }
+      if (response.ok) {
+        const body = await readJson(response);
+        this.report(method, path, response.status, "ok", attempt, started);
+        return { status: response.status, body };
+      }
+      const body = await readJson(response).catch(() => null);
+      this.report(method, path, response.status, "failed", attempt, started);
+      return { status: response.status, body };
+    }
+  }
+
   private report(
     method: string,
     path: string,

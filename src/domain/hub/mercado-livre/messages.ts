@@ -21,3 +21,19 @@ export const mlLabelNotReady = (shipments: string) =>
   `Envio sem etiqueta disponível no Mercado Livre (etiqueta só para envios ready_to_ship): ${shipments}`;
 export const mlLabelRefused = (shipments: string, reason: string) =>
   `O Mercado Livre recusou as etiquetas dos envios ${shipments}: ${reason}`;
+
+// Part 2: listings and published stock (PUT /hub/product/{id} with SyncVariations, StockBuffer, the stock publisher)
+export const ML_LISTING_MISSING =
+  "O produto não tem anúncio do Mercado Livre: informe ChannelProductId (o id MLB… do anúncio)";
+export const mlListingNotFound = (listingId: string) =>
+  `O anúncio ${listingId} não existe no Mercado Livre (excluído); nada foi alterado`;
+export const mlListingClosed = (listingId: string, status: string) =>
+  `O anúncio ${listingId} está encerrado no Mercado Livre (status ${status}); nada foi alterado`;
+export const mlVariationNotInListing = (code: string, listingId: string) =>
+  `A variação ${code} não existe no anúncio ${listingId} do Mercado Livre`;
+export const mlListingWithoutVariations = (listingId: string) =>
+  `O anúncio ${listingId} do Mercado Livre não tem variações: mapeie a ele um único SKU`;
+export const mlUpdateRefused = (message: string) => `O Mercado Livre recusou a atualização: ${message}`;
+export const ML_STOCK_BUFFER_INVALID = "StockBuffer deve ser um número inteiro entre 0 e 1000000";
+export const mlStockPublishUnfinished = (listings: number, reason: string) =>
+  `Estoque de ${listings} anúncio(s) não publicado no Mercado Livre: ${reason}; será tentado de novo`;

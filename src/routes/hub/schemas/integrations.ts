@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { CHANNEL_KINDS } from "../../../domain/hub/channel-kinds";
 import type { ChannelIntegration } from "../../../domain/hub/integrations";
+import { ML_STOCK_BUFFER_INVALID } from "../../../domain/hub/mercado-livre/messages";
 import {
   dateTimeString,
   INT32_MAX,
@@ -111,6 +112,17 @@ const integrationSettings = {
   CredentialsExpireAt: expireAtBody.optional(),
   IDWarehouseHub: warehouseBody.optional(),
   IDTypePayment: paymentTypeBody.optional(),
+  StockBuffer: z
+    .number({ error: ML_STOCK_BUFFER_INVALID })
+    .int(ML_STOCK_BUFFER_INVALID)
+    .min(0, ML_STOCK_BUFFER_INVALID)
+    .max(1_000_000, ML_STOCK_BUFFER_INVALID)
+    .optional()
+    .openapi({
+      description:
+        "Unidades guardadas fora do canal: o estoque publicado de cada anúncio (Mercado Livre) é max(0, QtyAvailable - StockBuffer). Padrão 0",
+      example: 2,
+    }),
   Sandbox: SandboxSettingsSchema.optional().openapi({
     description: "Configuração do canal sandbox (null em canais reais)",
   }),
@@ -179,6 +191,9 @@ export const HubIntegrationSchema = z
       .openapi({ description: "Configuração do canal sandbox (null em canais reais)" }),
     Cursor: z.string().openapi({ description: "Posição do canal após o último pedido importado" }),
     SettlementCursor: z.string().openapi({ description: "Posição do canal após o último repasse importado" }),
+    StockBuffer: z.number().int().openapi({
+      description: "Unidades guardadas fora do canal: estoque publicado = max(0, QtyAvailable - StockBuffer)",
+    }),
     LastPullAt: z.string().nullable().openapi({ description: "Última importação (UTC)" }),
     Status: statusField,
   })
@@ -201,6 +216,7 @@ export const integrationBody = (view: ChannelIntegration): z.infer<typeof HubInt
   Sandbox: view.kind.sandbox ? view.sandbox : null,
   Cursor: view.row.cursor,
   SettlementCursor: view.row.settlementCursor,
+  StockBuffer: view.row.stockBuffer,
   LastPullAt: view.row.lastPullAt,
   Status: view.row.status,
 });
@@ -214,4 +230,5 @@ export const integrationInput = (body: z.infer<typeof HubIntegrationUpdateSchema
   warehouseId: body.IDWarehouseHub,
   paymentTypeId: body.IDTypePayment,
   sandbox: body.Sandbox,
+  stockBuffer: body.StockBuffer,
 });

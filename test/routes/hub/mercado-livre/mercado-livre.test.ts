@@ -7,11 +7,7 @@ import {
   ML_REDIRECT_URI_REQUIRED,
   mlRefreshRefused,
 } from "../../../../src/domain/hub/mercado-livre/messages";
-import {
-  CHANNEL_CREDENTIALS_EXPIRED,
-  CHANNEL_INVALID_ANSWER,
-  channelOperationUnsupported,
-} from "../../../../src/domain/hub/messages";
+import { CHANNEL_CREDENTIALS_EXPIRED, CHANNEL_INVALID_ANSWER } from "../../../../src/domain/hub/messages";
 import { newChannelIntegration, pullNow } from "../../../support/hub-factories";
 import { mlDouble, mlOrder } from "../../../support/ml-double";
 import { expectRefusal } from "../../../support/refusal";
@@ -416,24 +412,5 @@ describe("Mercado Livre faults", () => {
       .where(eq(hubIntegrations.companyIntegrationId, broken.integrationId))
       .get();
     expect(integration!.cursor).toBe("");
-  });
-});
-
-describe("what the Mercado Livre adapter does not do yet", () => {
-  it("a listing update answers a clear 400 naming the operation", async () => {
-    const { integrationId } = await connectedSeller();
-    const sku = await newSku(api, { Price: 49.9 });
-    const created = await api.post("/hub/product", {
-      IDCompanyIntegration: integrationId,
-      Title: "Camiseta básica",
-      Variations: [{ IDSku: sku.IDSku, ChannelSkuCode: "MLB-CAMISETA-P" }],
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const product = (created.body as { IDHubProduct: number }[])[0]!;
-    const response = await api.put(`/hub/product/${product.IDHubProduct}`, { SyncVariations: 1 });
-    expect(response.status).toBe(400);
-    expect(response.body as unknown).toEqual({
-      errorMessage: channelOperationUnsupported("a atualização de anúncios"),
-    });
   });
 });
