@@ -73,6 +73,7 @@ describe("channel integrations", () => {
       SettlementCursor: "",
       LastPullAt: null,
       Status: 1,
+      StockBuffer: 0,
     });
     expect(JSON.stringify(response.body)).not.toContain("segredo-muito-secreto-42");
     const id = item!.IDCompanyIntegration;
