@@ -19,6 +19,7 @@
 //   GET  /_control/<name>/state     {refreshes, refreshToken}: how many refreshes the token endpoint granted
 //   GET  /_control/<name>/requests  what the API received (method, path, query, headers without tokens)
 import { createServer } from "node:http";
+import { benchControl } from "./ml-double-bench.mjs";
 
 const sellers = new Map();
 const fresh = (settings = {}) => ({
@@ -214,6 +215,7 @@ async function control(name, rest, request, response) {
     return json(response, 200, {});
   }
   const seller = sellerOf(name);
+  if (rest.startsWith("/bench-")) return benchControl(seller, rest, data, response);
   if (rest === "/orders") {
     for (const order of data) {
       seller.clock += 1000;
