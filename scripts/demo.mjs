@@ -1490,4 +1490,16 @@ await stepOf(
   },
 );
 
+await (await import("./lib/demo-ml.mjs")).mercadoLivreChapter({
+  stepOf,
+  call,
+  check,
+  ok,
+  watchJob,
+  run,
+  api: API,
+  warehouseId: sale.warehouse.IDWarehouse,
+  taxProfile: `REVENDA-${run}`,
+});
+
 console.log(`\nDone: ${step} steps passed.`);

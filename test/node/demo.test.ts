@@ -31,7 +31,7 @@ describe("npm run demo", () => {
     const { code, stdout, stderr } = await runDemo();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 43 steps passed.");
+    expect(stdout).toContain("Done: 46 steps passed.");
     expect(stdout).toMatch(/X-Signature t=\d+,v1=[0-9a-f]+… verified/);
     expect(stdout).toContain("40 on stock, average cost 13.50");
     expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
@@ -70,5 +70,10 @@ describe("npm run demo", () => {
       /bank line \d+: 189\.90 from .+ \(52998224725\), TxId \w+, reconciled automatically \(status 2\)\n/,
     );
     expect(stdout).toMatch(/title \d+ paid; charge \w+ CONCLUIDA\n/);
+    // Mercado Livre against its double: connected by credentials, pulled, a cancellation notified
+    expect(stdout).toMatch(/integration \d+ "Mercado Livre[^"]*": Authenticated as VENDEDOR\d+/);
+    expect(stdout).toContain('"pulled":6,"created":6,"duplicates":0,"updated":0,"unmapped":0');
+    expect(stdout).toMatch(/notification orders_v2 \/orders\/\d+: 200 \{"Result":"queued"\}/);
+    expect(stdout).toMatch(/order \d+ "[^"]+" \(status 10\): its reservation released/);
   });
 });
