@@ -1491,5 +1491,16 @@ await stepOf(
 );
 
 await (await import("./lib/demo-sefaz.mjs")).sefazChapter({ stepOf, call, check, ok, run });
+await (await import("./lib/demo-ml.mjs")).mercadoLivreChapter({
+  stepOf,
+  call,
+  check,
+  ok,
+  watchJob,
+  run,
+  api: API,
+  warehouseId: sale.warehouse.IDWarehouse,
+  taxProfile: `REVENDA-${run}`,
+});
 
 console.log(`\nDone: ${step} steps passed.`);

@@ -31,7 +31,7 @@ describe("npm run demo", () => {
     const { code, stdout, stderr } = await runDemo();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 48 steps passed.");
+    expect(stdout).toContain("Done: 51 steps passed.");
     expect(stdout).toMatch(/X-Signature t=\d+,v1=[0-9a-f]+… verified/);
     expect(stdout).toContain("40 on stock, average cost 13.50");
     expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
@@ -78,5 +78,10 @@ describe("npm run demo", () => {
     expect(stdout).toMatch(/SEFAZ: 135 Evento registrado e vinculado a NF-e, protocol \d{15} at /);
     expect(stdout).toMatch(/sent again: 400 SEFAZ rejeitou o evento: 573 - /);
     expect(stdout).toMatch(/purchase \d+ "[^"]+": 12 x TORRA-\d+ @ 12\.50, 1 payable written\n/);
+    // Mercado Livre against its double: connected by credentials, pulled, a cancellation notified
+    expect(stdout).toMatch(/integration \d+ "Mercado Livre[^"]*": Authenticated as VENDEDOR\d+/);
+    expect(stdout).toContain('"pulled":6,"created":6,"duplicates":0,"updated":0,"unmapped":0');
+    expect(stdout).toMatch(/notification orders_v2 \/orders\/\d+: 200 \{"Result":"queued"\}/);
+    expect(stdout).toMatch(/order \d+ "[^"]+" \(status 10\): its reservation released/);
   });
 });

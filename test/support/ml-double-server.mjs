@@ -19,6 +19,7 @@
 //   GET  /_control/<name>/state     {refreshes, refreshToken}: how many refreshes the token endpoint granted
 //   GET  /_control/<name>/requests  what the API received (method, path, query, headers without tokens)
 import { createServer } from "node:http";
+import { benchControl } from "./ml-double-bench.mjs";
 import { controlClaims, handleClaims } from "./ml-double-claims.mjs";
 import { controlOps, handleOps } from "./ml-double-ops.mjs";
 import { handleStock, stockControl } from "./ml-double-stock.mjs";
@@ -221,6 +222,7 @@ async function control(name, rest, request, response) {
   const seller = sellerOf(name);
   if (controlClaims(seller, rest, request.method, data, response)) return;
   if (controlOps(seller, rest, data, response)) return;
+  if (rest.startsWith("/bench-")) return benchControl(seller, rest, data, response);
   if (rest === "/orders") {
     for (const order of data) {
       seller.clock += 1000;

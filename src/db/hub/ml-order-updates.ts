@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { hubOrders } from "../../../drizzle/schema";
+import { hubOrders, jobs } from "../../../drizzle/schema";
 import type { Db } from "../../env";
 import { inList, type Statement } from "../sql";
 
@@ -48,4 +48,12 @@ export function hubOrderUpdateStatement(
   },
 ): Statement {
   return db.update(hubOrders).set(values).where(eq(hubOrders.id, hubOrderId));
+}
+
+/** The cancellations a pull still owes (the job's cursor `{cancel}`), kept while the job is this delivery's. */
+export async function saveCancellations(db: Db, jobId: number, orderIds: number[]): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ cursor: JSON.stringify({ cancel: orderIds }) })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, "Processing")));
 }

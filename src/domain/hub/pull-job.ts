@@ -23,7 +23,12 @@ import { callChannel } from "./channel-calls";
 import { channelKindById } from "./channel-kinds";
 import { createOrdersOfHubOrders } from "./create-orders";
 import { channelOf } from "./integrations";
-import { cancelOrdersOfUpdates, channelOrderUpdates } from "./mercado-livre/order-updates";
+import {
+  cancellationsOf,
+  cancelOrders,
+  channelOrderUpdates,
+  pendingCancellations,
+} from "./mercado-livre/order-updates";
 import { HUB_INTEGRATION_NOT_FOUND, PULL_JOB_PARAMS } from "./messages";
 import { mapChannelOrder, uniqueOrders } from "./order-mapping";
 
@@ -114,6 +119,8 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
   const orderCursor = { companyId: job.companyId, integrationId, of: "orders" } as const;
   // Orders of hub orders stored by an earlier delivery that stopped before creating them.
   await createOrdersOfHubOrders(db, integration, { limit: PULL_PAGE_SIZE });
+  // Cancellations at the channel an earlier delivery saved and had no budget left for.
+  if (!(await cancelOrders(context, pendingCancellations(job.cursor)))) return { status: "continue" };
   // read once: then it is where this delivery's last batch moved it (a batch moves it only from there)
   let cursor = await integrationCursor(db, orderCursor);
   for (let pages = 0; ; pages++) {
@@ -149,7 +156,14 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
       ...pulledOrdersStatements(db, target, mapped),
       ...updates.flatMap((update) => update.statements),
       advanceCursor(db, orderCursor, cursor, page.nextCursor),
-      advanceJobProgress(db, job.id, processed, processed + page.orders.length, next),
+      advanceJobProgress(
+        db,
+        job.id,
+        processed,
+        processed + page.orders.length,
+        next,
+        cancellationsOf(updates),
+      ),
     ];
     // a page that does not fit in what is left of the invocation's D1 calls waits for the next delivery
     if (!budget.takeMore(chunksOfPage(statements.length) - 1, pages === 0)) return { status: "continue" };
@@ -157,10 +171,11 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
     cursor = page.nextCursor;
     processed += page.orders.length;
     counts = next;
-    await cancelOrdersOfUpdates(db, job.companyId, updates);
+    const cancelled = await cancelOrders(context, cancellationsOf(updates).cancel);
     await createOrdersOfHubOrders(db, integration, {
       channelOrderIds: mapped.filter((o) => o.unmappedSkus.length === 0).map((o) => o.channelOrderId),
     });
+    if (!cancelled) return { status: "continue" };
     if (!page.hasMore) break;
   }
   return pullSettlements(context, channel, { integrationId, counts, processed });

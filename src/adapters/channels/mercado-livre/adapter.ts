@@ -47,8 +47,6 @@ import type { MlSettings } from "./types";
 
 /** Largest `limit` of `/orders/search`. */
 export const ML_SEARCH_LIMIT = 50;
-/** Calls made at once while completing a page's orders. */
-const CONCURRENCY = 6;
 const FIRST_FROM = "2000-01-01T00:00:00.000Z";
 
 /** A claims notification's resource. */
@@ -84,14 +82,6 @@ function isAfter(date: string, orderId: string, lastDate: string, lastId: string
   const d = Date.parse(date);
   const l = Date.parse(lastDate);
   return d > l || (d === l && compareIds(orderId, lastId) > 0);
-}
-
-async function inBatches<T, R>(values: T[], work: (value: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < values.length; i += CONCURRENCY) {
-    out.push(...(await Promise.all(values.slice(i, i + CONCURRENCY).map(work))));
-  }
-  return out;
 }
 
 function parsed<T>(
@@ -156,21 +146,24 @@ export class MercadoLivreChannel implements ChannelAdapter {
       if (pending.length === 0) return [];
       const sellerId = await this.sellerId();
       const claims = new Map<string, ChannelClaimSummary[]>();
-      const orders = await inBatches(pending, async ({ resource }) => {
-        const claimId = ML_CLAIM_RESOURCE.exec(resource)?.[1];
-        const orderId = claimId
-          ? await this.claimedOrder(claimId, sellerId, claims)
-          : /^\/orders\/(\d{1,20})$/.exec(resource)?.[1];
-        if (!orderId) return null;
-        try {
-          const order = parsed(MlOrder, await this.http.get(`/orders/${orderId}`));
-          if (!claimId) await this.orderClaims(order.id, sellerId, claims);
-          return order;
-        } catch (error) {
-          if (error instanceof ChannelError && error.failure === "order_not_found") return null;
-          throw error;
-        }
-      });
+      // all at once: the client keeps at most 6 requests in flight
+      const orders = await Promise.all(
+        pending.map(async ({ resource }) => {
+          const claimId = ML_CLAIM_RESOURCE.exec(resource)?.[1];
+          const orderId = claimId
+            ? await this.claimedOrder(claimId, sellerId, claims)
+            : /^\/orders\/(\d{1,20})$/.exec(resource)?.[1];
+          if (!orderId) return null;
+          try {
+            const order = parsed(MlOrder, await this.http.get(`/orders/${orderId}`));
+            if (!claimId) await this.orderClaims(order.id, sellerId, claims);
+            return order;
+          } catch (error) {
+            if (error instanceof ChannelError && error.failure === "order_not_found") return null;
+            throw error;
+          }
+        }),
+      );
       const found = [
         ...new Map(
           orders.filter((order): order is MlOrder => order !== null).map((order) => [order.id, order]),
@@ -222,55 +215,83 @@ export class MercadoLivreChannel implements ChannelAdapter {
     }
   }
 
+  /**
+   * Search pages of ML_SEARCH_LIMIT read one after another until `limit` new orders or the sweep's
+   * end; each page's orders are completed (billing info, shipment, pack) while the next page is
+   * searched, and the cursor after the last page read covers them all.
+   */
   private async searchOrders(cursor: MlCursor, limit: number): Promise<ChannelOrderPage> {
     let { from, offset, lastDate, lastId } = cursor;
     const token = await this.http.accessToken(false);
     if (!token.sellerId) throw new ChannelError("not_authenticated");
-    for (;;) {
-      const answer = parsed(
-        MlOrderSearch,
-        await this.http.get("/orders/search", {
-          seller: token.sellerId,
-          "order.date_last_updated.from": from,
-          sort: "date_asc",
-          offset: String(offset),
-          limit: String(limit),
-        }),
-      );
-      const results = answer.results.map((value) => parsed(MlOrder, value));
-      const newSweep = offset === 0 && Date.parse(from) === Date.parse(lastDate);
-      const fresh = results.filter(
-        (order) => !newSweep || isAfter(lastUpdatedOf(order), order.id, lastDate, lastId),
-      );
-      for (const order of results) {
-        if (isAfter(lastUpdatedOf(order), order.id, lastDate, lastId)) {
-          lastDate = new Date(Date.parse(lastUpdatedOf(order))).toISOString();
-          lastId = order.id;
+    const completing: Promise<ChannelOrder[]>[] = [];
+    let found = 0;
+    try {
+      for (;;) {
+        const answer = parsed(
+          MlOrderSearch,
+          await this.http.get("/orders/search", {
+            seller: token.sellerId,
+            "order.date_last_updated.from": from,
+            sort: "date_asc",
+            offset: String(offset),
+            limit: String(Math.min(limit - found, ML_SEARCH_LIMIT)),
+          }),
+        );
+        const results = answer.results.map((value) => parsed(MlOrder, value));
+        const newSweep = offset === 0 && Date.parse(from) === Date.parse(lastDate);
+        const fresh = results.filter(
+          (order) => !newSweep || isAfter(lastUpdatedOf(order), order.id, lastDate, lastId),
+        );
+        for (const order of results) {
+          if (isAfter(lastUpdatedOf(order), order.id, lastDate, lastId)) {
+            lastDate = new Date(Date.parse(lastUpdatedOf(order))).toISOString();
+            lastId = order.id;
+          }
+        }
+        offset += results.length;
+        const hasMore = results.length > 0 && offset < answer.paging.total;
+        if (!hasMore) {
+          // the sweep ended: the next starts at the latest change seen
+          from = lastDate;
+          offset = 0;
+        }
+        if (fresh.length > 0) completing.push(this.complete(fresh));
+        found += fresh.length;
+        if (found >= limit || !hasMore) {
+          const orders = (await Promise.all(completing)).flat();
+          return { orders, nextCursor: formatCursor({ from, offset, lastDate, lastId }), hasMore };
         }
       }
-      offset += results.length;
-      const hasMore = results.length > 0 && offset < answer.paging.total;
-      if (!hasMore) {
-        // the sweep ended: the next starts at the latest change seen
-        from = lastDate;
-        offset = 0;
-      }
-      const next = formatCursor({ from, offset, lastDate, lastId });
-      if (fresh.length > 0 || !hasMore) {
-        return { orders: await this.complete(fresh), nextCursor: next, hasMore };
-      }
+    } finally {
+      // a failed page leaves no completion unobserved
+      await Promise.allSettled(completing);
     }
   }
 
-  /** Each order with its billing info, shipment and pack (a pack read once per page). */
+  /** Each order with its billing info, shipment and pack (a pack read once per page), all calls at once. */
   private async complete(orders: MlOrder[]): Promise<ChannelOrder[]> {
     const packIds = [...new Set(orders.flatMap((o) => (o.pack_id ? [o.pack_id] : [])))];
-    const packs = new Map(
-      await inBatches(packIds, async (packId) => {
+    const packs = Promise.all(
+      packIds.map(async (packId) => {
         const pack = parsed(MlPack, await this.http.get(`/packs/${packId}`));
         return [packId, pack] as const;
       }),
-    );
+    ).then((entries) => new Map(entries));
+    // an order's calls wait for the packs only when its shipment is the pack's
+    packs.catch(() => {});
+    // the orders of a pack share their shipment: read once
+    const shipments = new Map<string, Promise<MlShipment>>();
+    const shipmentOf = (id: string) => {
+      let shipment = shipments.get(id);
+      if (!shipment) {
+        shipment = this.http
+          .get(`/shipments/${id}`, {}, { "x-format-new": "true" })
+          .then((body) => parsed(MlShipment, body));
+        shipments.set(id, shipment);
+      }
+      return shipment;
+    };
     const unnamed = orders.flatMap((o) =>
       o.order_items.filter((line) => sellerCodeOf(line.item) === null).map((line) => listingKeyOf(line.item)),
     );
@@ -278,23 +299,19 @@ export class MercadoLivreChannel implements ChannelAdapter {
       unnamed.length > 0 && this.settings.listings
         ? await this.settings.listings.skuCodes([...new Set(unnamed)])
         : new Map<string, string>();
-    return inBatches(orders, async (order) => {
-      const billing = await this.optional(MlBillingInfo, `/orders/${order.id}/billing_info`, {
-        "x-version": "2",
-      });
-      const shipmentId =
-        order.shipping?.id ?? (order.pack_id ? packs.get(order.pack_id)?.shipment?.id : null);
-      const shipment = shipmentId
-        ? parsed(MlShipment, await this.http.get(`/shipments/${shipmentId}`, {}, { "x-format-new": "true" }))
-        : null;
-      return channelOrderOf({
-        order,
-        billing,
-        shipment,
-        pack: order.pack_id ? (packs.get(order.pack_id) ?? null) : null,
-        mapped,
-      });
-    });
+    return Promise.all(
+      orders.map(async (order) => {
+        const billing = this.optional(MlBillingInfo, `/orders/${order.id}/billing_info`, {
+          "x-version": "2",
+        });
+        billing.catch(() => {});
+        const shipmentId =
+          order.shipping?.id ?? (order.pack_id ? (await packs).get(order.pack_id)?.shipment?.id : null);
+        const shipment = shipmentId ? await shipmentOf(shipmentId) : null;
+        const pack = order.pack_id ? ((await packs).get(order.pack_id) ?? null) : null;
+        return channelOrderOf({ order, billing: await billing, shipment, pack, mapped });
+      }),
+    );
   }
 
   private async optional<T>(

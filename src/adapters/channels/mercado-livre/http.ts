@@ -12,6 +12,8 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_ATTEMPTS = 4;
 const DEFAULT_MAX_WAIT_MS = 5_000;
 const DEFAULT_REFRESH_WAIT_MS = 10_000;
+/** Requests in flight at once per adapter (Workers: 6 simultaneous open connections per invocation). */
+const MAX_IN_FLIGHT = 6;
 /** A token this close to its end is refreshed before use. */
 const EXPIRY_MARGIN_MS = 60_000;
 
@@ -27,6 +29,9 @@ export function retryAfterMs(header: string | null, now: number): number | null 
 
 export class MlHttp {
   private refreshing: Promise<MlTokenState> | null = null;
+  private current: MlTokenState | null = null;
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
   constructor(private readonly settings: MlSettings) {}
 
   private now() {
@@ -70,16 +75,18 @@ export class MlHttp {
     let refreshed = false;
     const maxAttempts = this.settings.maxAttempts ?? DEFAULT_ATTEMPTS;
     for (let attempt = 1; ; attempt++) {
-      const started = this.now();
       const url = new URL(`${this.settings.baseUrl.replace(/\/$/, "")}${path}`);
       for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
       let response: Response;
+      const release = await this.slot();
+      const started = this.now();
       try {
         response = await fetch(url, {
           headers: { Authorization: `Bearer ${token.accessToken}`, Accept: "application/json", ...headers },
           signal: AbortSignal.timeout(this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS),
         });
       } catch (error) {
+        release();
         this.report("GET", path, null, "failed", attempt, started);
         if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
           throw new ChannelError("timeout");
@@ -87,6 +94,7 @@ export class MlHttp {
       }
       if (response.status === 401 && !refreshed) {
         await response.body?.cancel();
+        release();
         this.report("GET", path, 401, "refreshed", attempt, started);
         token = await this.accessToken(true, token.version);
         refreshed = true;
@@ -94,6 +102,7 @@ export class MlHttp {
       }
       if ((response.status === 429 || response.status >= 500) && attempt < maxAttempts) {
         await response.body?.cancel();
+        release();
         this.report("GET", path, response.status, "retried", attempt, started);
         const stated = retryAfterMs(response.headers.get("Retry-After"), this.now());
         const backoff = stated ?? 200 * 2 ** (attempt - 1);
@@ -106,6 +115,8 @@ export class MlHttp {
       } catch (error) {
         this.report("GET", path, response.status, "failed", attempt, started);
         throw error;
+      } finally {
+        release();
       }
       if (!response.ok) {
         this.report("GET", path, response.status, "failed", attempt, started);
@@ -118,6 +129,24 @@ export class MlHttp {
       this.report("GET", path, response.status, "ok", attempt, started);
       return body;
     }
+  }
+
+  /**
+   * A place among the requests in flight (at most MAX_IN_FLIGHT: a Worker keeps 6 connections open
+   * at once and queues the others); answers its release.
+   */
+  private async slot(): Promise<() => void> {
+    if (this.inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.inFlight++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      // the place passes to the next waiter as it is
+      if (next) next();
+      else this.inFlight--;
+    };
   }
 
   /**
@@ -257,12 +286,14 @@ export class MlHttp {
    * token of `staleVersion` (a call answered 401) unless another caller already replaced it.
    */
   async accessToken(force: boolean, staleVersion?: number): Promise<MlTokenState & { accessToken: string }> {
+    // the token this instance last read or stored serves its calls while it lasts (a pull makes
+    // thousands): the store is read again only when it ends or the channel answered 401
+    const known = this.current;
+    if (!force && known && this.usable(known)) return known as MlTokenState & { accessToken: string };
     const state = await this.settings.tokens.read();
     if (!state) throw new ChannelError("not_authenticated");
-    const fresh =
-      state.accessToken !== null &&
-      (state.accessExpiresAt === null || state.accessExpiresAt.getTime() - EXPIRY_MARGIN_MS > this.now());
-    if (fresh && !(force && state.version === staleVersion)) {
+    if (this.usable(state) && !(force && state.version === staleVersion)) {
+      this.current = state;
       return state as MlTokenState & { accessToken: string };
     }
     // one refresh per adapter instance at a time; across instances the store's lease decides
@@ -271,7 +302,15 @@ export class MlHttp {
     });
     const next = await this.refreshing;
     if (!next.accessToken) throw new ChannelError("expired");
+    this.current = next;
     return next as MlTokenState & { accessToken: string };
+  }
+
+  private usable(state: MlTokenState): boolean {
+    return (
+      state.accessToken !== null &&
+      (state.accessExpiresAt === null || state.accessExpiresAt.getTime() - EXPIRY_MARGIN_MS > this.now())
+    );
   }
 
   private async refresh(state: MlTokenState): Promise<MlTokenState> {
