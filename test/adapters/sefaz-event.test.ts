@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SefazEventError } from "../../src/adapters/sefaz/event-failures";
-import {
-  manifestGatewayFor,
-  type SefazEventGateway,
-} from "../../src/adapters/sefaz/event-gateway";
+import { manifestGatewayFor, type SefazEventGateway } from "../../src/adapters/sefaz/event-gateway";
 import { readEventAnswer } from "../../src/adapters/sefaz/event-xml";
 import { isRegistered, type ManifestRequest } from "../../src/adapters/sefaz/types";
 import {
