@@ -102,8 +102,7 @@ export function settlementOfDetail(detail: MlOrderDetail): ChannelSettlement | n
     .find((s) => (s.order_id ?? detail.order_id) === detail.order_id && s.transaction_amount != null);
   if (!sale) throw new ChannelError("invalid_answer");
   const grossCents = cents(sale.transaction_amount!);
-  const commissionCents =
-    detail.sale_fee?.net != null ? cents(detail.sale_fee.net) : chargesOf(detail, "CV");
+  const commissionCents = detail.sale_fee?.net != null ? cents(detail.sale_fee.net) : chargesOf(detail, "CV");
   const feesCents = chargesOf(detail, "CXD");
   return {
     id: `ml-order-${detail.order_id}`,

@@ -166,7 +166,8 @@ export function mlSettingsOf(
     listings: mlListingMap(deps.db, row.companyId, integrationId),
     missed: mlMissedInbox(deps.db, row.companyId, integrationId),
     unsettled: {
-      after: (afterId, limit) => unsettledChannelOrders(deps.db, row.companyId, integrationId, afterId, limit),
+      after: (afterId, limit) =>
+        unsettledChannelOrders(deps.db, row.companyId, integrationId, afterId, limit),
     },
     onCall: (call) =>
       log(call.outcome === "failed" ? "warn" : "info", "mercado livre call", { integrationId, ...call }),

@@ -197,7 +197,9 @@ describe("Mercado Livre fees per order in the marketplace conciliation", () => {
       Result: { settlements: 1 },
     });
     // only the unsettled order is asked
-    expect((await billingCalls(seller)).slice(before).map((c) => c.query.order_ids)).toEqual([String(waiting)]);
+    expect((await billingCalls(seller)).slice(before).map((c) => c.query.order_ids)).toEqual([
+      String(waiting),
+    ]);
     const stored = await settlementsOf(seller.integrationId);
     expect(stored).toHaveLength(4);
     expect(stored.find((s) => s.channelOrderId === String(waiting))).toMatchObject({
@@ -289,7 +291,10 @@ describe("faults of the billing call", () => {
     const id = await releasedOrder();
     const before = (await billingCalls(seller)).length;
     await opsControl(seller.name, "/ops/billing-faults", [{ mode: "429", retryAfter: "0" }, { mode: "500" }]);
-    expect(await pullNow(api, seller.integrationId)).toMatchObject({ Status: "Done", Result: { settlements: 1 } });
+    expect(await pullNow(api, seller.integrationId)).toMatchObject({
+      Status: "Done",
+      Result: { settlements: 1 },
+    });
     expect((await billingCalls(seller)).length - before).toBe(3);
     expect(await settled()).toContain(id);
   });
@@ -301,7 +306,10 @@ describe("faults of the billing call", () => {
     expect(failed).toMatchObject({ Status: "Failed" });
     expect(JSON.stringify(failed)).toContain(CHANNEL_INVALID_ANSWER);
     expect(await settled()).not.toContain(id);
-    expect(await pullNow(api, seller.integrationId)).toMatchObject({ Status: "Done", Result: { settlements: 1 } });
+    expect(await pullNow(api, seller.integrationId)).toMatchObject({
+      Status: "Done",
+      Result: { settlements: 1 },
+    });
     expect(await settled()).toContain(id);
   });
 
@@ -315,6 +323,9 @@ describe("faults of the billing call", () => {
     expect(await pullNow(api, seller.integrationId)).toMatchObject({ Status: "Failed" });
     expect(await settled()).not.toContain(id);
     await opsControl(seller.name, "/ops/billing-faults", []);
-    expect(await pullNow(api, seller.integrationId)).toMatchObject({ Status: "Done", Result: { settlements: 1 } });
+    expect(await pullNow(api, seller.integrationId)).toMatchObject({
+      Status: "Done",
+      Result: { settlements: 1 },
+    });
   });
 });
