@@ -12,6 +12,8 @@
 //       offset, limit}`; another app's id: 403
 // Control (under /_control/<name>):
 //   POST /ops/order-details  {orderId: detail}: billing detail of orders (`order_id` set by the double)
+//   POST /ops/billing-faults [{mode: "401"|"429"|"500"|"garbage", retryAfter?}]: the next billing
+//                           calls fail in order (the other API calls are not touched)
 //   POST /ops/missed        [{topic, resource, userId?, applicationId?}]: notifications Mercado Livre
 //                           could not deliver
 //   POST /ops/refuse-labels {message}: the next label call is refused (failed_shipments, every id)
@@ -114,6 +116,24 @@ export async function handleOps(seller, path, url, response) {
       refuse(response, 400, "bad_request", "order_ids: 1 to 50 ids");
       return true;
     }
+    const fault = seller.billingFaults?.shift();
+    if (fault?.mode === "401") {
+      refuse(response, 401, "not_found", "invalid_token");
+      return true;
+    }
+    if (fault?.mode === "429") {
+      const body = { message: "Too Many Requests", error: "too_many_requests", status: 429, cause: [] };
+      send(response, 429, body, { "Retry-After": fault.retryAfter ?? "1" });
+      return true;
+    }
+    if (fault?.mode === "500") {
+      refuse(response, 500, "internal_error", "Internal server error");
+      return true;
+    }
+    if (fault?.mode === "garbage") {
+      response.writeHead(200, { "Content-Type": "application/json" }).end('{"results": [{"order_id": "x"');
+      return true;
+    }
     const details = seller.orderDetails ?? new Map();
     const results = ids.flatMap((id) =>
       details.has(id) ? [{ ...details.get(id), order_id: Number(id) }] : [],
@@ -141,6 +161,11 @@ export function controlOps(seller, rest, data, response) {
   if (rest === "/ops/order-details") {
     seller.orderDetails ??= new Map();
     for (const [orderId, detail] of Object.entries(data)) seller.orderDetails.set(orderId, detail);
+    send(response, 200, {});
+    return true;
+  }
+  if (rest === "/ops/billing-faults") {
+    seller.billingFaults = data;
     send(response, 200, {});
     return true;
   }

@@ -27,6 +27,7 @@ import {
   type LabelFormat,
 } from "../types";
 import { sendMlClaimAttachment, sendMlFiscalDocument } from "./attachments";
+import { fetchMlOrderDetails, ML_BILLING_BATCH, settlementOfDetail } from "./billing";
 import { claimShippingMethod, claimSummaryOf, fetchMlClaim, readMlClaim, searchOrderClaims } from "./claims";
 import { MlHttp } from "./http";
 import { fetchMlLabels } from "./labels";
@@ -329,8 +330,44 @@ export class MercadoLivreChannel implements ChannelAdapter {
 
   // ---- the later part of the Mercado Livre adapter (claims, listings, labels, fees) ----
 
+  /**
+   * The fees per order (billing.ts): the hub's unsettled orders of the integration are walked in id
+   * order, 50 a billing call; each order whose money is released is a settlement, the others come
+   * again in a later sweep. The cursor is the last order id asked (`mlf1|<id>`). A call that reaches
+   * the end of the orders with nothing released goes round once from the first to where it started,
+   * so an order the cursor passed while it was not released is never skipped.
+   */
   async fetchSettlementsSince(cursor: string): Promise<ChannelSettlementPage> {
-    return { settlements: [], nextCursor: cursor, hasMore: false };
+    const { unsettled } = this.settings;
+    if (!unsettled) return { settlements: [], nextCursor: cursor, hasMore: false };
+    const start = /^mlf1\|(\d{1,20})$/.exec(cursor)?.[1] ?? "";
+    let after = start;
+    let wrapped = start === "";
+    for (;;) {
+      let ids = await unsettled.after(after, ML_BILLING_BATCH);
+      let end = ids.length < ML_BILLING_BATCH;
+      if (wrapped && start !== "") {
+        const before = ids.filter((orderId) => compareIds(orderId, start) <= 0);
+        end ||= before.length < ids.length;
+        ids = before;
+      }
+      const details = ids.length > 0 ? await fetchMlOrderDetails(this.http, ids) : [];
+      const settlements = details.flatMap((detail) => {
+        const settlement = settlementOfDetail(detail);
+        return settlement ? [settlement] : [];
+      });
+      if (ids.length > 0) after = ids.at(-1)!;
+      if (!end) {
+        if (settlements.length > 0) return { settlements, nextCursor: `mlf1|${after}`, hasMore: true };
+        continue;
+      }
+      if (settlements.length > 0 || wrapped) {
+        // the sweep ended: the next one starts from the first order (or from here after a round)
+        return { settlements, nextCursor: wrapped && start !== "" ? `mlf1|${after}` : "", hasMore: false };
+      }
+      after = "";
+      wrapped = true;
+    }
   }
 
   /** The claim, its `affects-reputation` answer and its shipping method (claims.ts). */

@@ -62,6 +62,12 @@ export interface MlListingMap {
   skuCodes(keys: string[]): Promise<Map<string, string>>;
 }
 
+/** The integration's hub orders whose money is not settled yet, for the fees per order. */
+export interface MlUnsettledOrders {
+  /** Up to `limit` Mercado Livre order ids with no settlement, after `afterId` in numeric order (`""`: from the first). */
+  after(afterId: string, limit: number): Promise<string[]>;
+}
+
 /** One call to Mercado Livre and how it ended (never a token nor a secret). */
 export type MlCallOutcome = {
   method: string;
@@ -84,6 +90,8 @@ export type MlSettings = {
   missed?: MlMissedInbox;
   /** The listing mapping (absent: items with no seller SKU stay unmapped with their listing id). */
   listings?: MlListingMap;
+  /** The orders whose fees are still to settle (absent: no settlement is pulled). */
+  unsettled?: MlUnsettledOrders;
   onCall: (outcome: MlCallOutcome) => void;
   /** Each request's limit (default 15 s). */
   timeoutMs?: number;

@@ -22,6 +22,7 @@ import {
   pendingMlNotifications,
   replaceMlTokens,
 } from "../../../db/hub/ml-connections";
+import { unsettledChannelOrders } from "../../../db/hub/ml-fees";
 import type { Db } from "../../../env";
 import { badRequest } from "../../../lib/errors";
 import { log } from "../../../lib/log";
@@ -164,6 +165,10 @@ export function mlSettingsOf(
     inbox: mlInbox(deps.db, integrationId),
     listings: mlListingMap(deps.db, row.companyId, integrationId),
     missed: mlMissedInbox(deps.db, row.companyId, integrationId),
+    unsettled: {
+      after: (afterId, limit) =>
+        unsettledChannelOrders(deps.db, row.companyId, integrationId, afterId, limit),
+    },
     onCall: (call) =>
       log(call.outcome === "failed" ? "warn" : "info", "mercado livre call", { integrationId, ...call }),
   };
