@@ -1,22 +1,21 @@
 // The demo's SEFAZ chapter (issue 27): NF-e arrive by themselves. SEFAZ's national services run on
 // this machine as the project's test doubles (test/support/sefaz-double-server.mjs for
 // NFeDistribuicaoDFe, test/support/sefaz-event-double-server.mjs for NFeRecepcaoEvento4, each in a
-// Node process of its own) behind one host, as the national environment serves both; the double
-// holds three NF-e (procNFe from the project's fixture generator, test/fixtures/nfe/generate.ts)
-// addressed to the company's CNPJ; a Kind SEFAZ integration points at that host; the distribution
-// job (POST /company/integration/{id}/sefaz/sync) brings them, each imported as an upload would be;
-// one is confirmed (210200, signed with the integration's key and verified by the event double) and
-// its purchase is received. Called by scripts/demo.mjs with its step helpers.
+// Node process of its own; the distribution double forwards the event path to the event double, as
+// the national environment's host serves both): the double holds three NF-e (procNFe from the
+// project's fixture generator, test/fixtures/nfe/generate.ts) addressed to the company's CNPJ, of
+// which SEFAZ gives the recipient only the summaries (resNFe) until it manifests; a Kind SEFAZ
+// integration points at it; the distribution job (POST /company/integration/{id}/sefaz/sync) brings
+// the three summaries to the feed; one is confirmed (210200, signed with the integration's key and
+// verified by the event double), SEFAZ releases its full XML, the next distribution brings it and it
+// becomes a purchase, which is received. Called by scripts/demo.mjs with its step helpers.
 import { fork } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 
 const root = new URL("../..", import.meta.url).pathname;
-const DISTRIBUTION_PATH = "/NFeDistribuicaoDFe/NFeDistribuicaoDFe.asmx";
-const EVENT_PATH = "/NFeRecepcaoEvento4/NFeRecepcaoEvento4.asmx";
 /** The event double's self-signed test pair (a test certificate for CNPJ 11222333000181, never a company's). */
 const CERTIFICATE = join(root, "test/support/sefaz-event-double-cert.pem");
 const PRIVATE_KEY = join(root, "test/support/sefaz-event-double-key.pem");
@@ -50,35 +49,14 @@ async function forkDouble(file) {
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
-/**
- * One host for both services (the integration has one BaseUrl; each service appends its published
- * path): the distribution path goes to the distribution double's service `name`, the event path
- * to the event double's.
- */
-async function oneHost(distribution, events, name) {
-  const server = createServer(async (request, response) => {
-    const chunks = [];
-    for await (const chunk of request) chunks.push(chunk);
-    const target =
-      request.url === DISTRIBUTION_PATH
-        ? `${distribution}/sefaz/${name}${DISTRIBUTION_PATH}`
-        : request.url === EVENT_PATH
-          ? `${events}/ev/${name}${EVENT_PATH}`
-          : null;
-    if (!target) return response.writeHead(404).end();
-    const answer = await fetch(target, {
-      method: request.method,
-      headers: { "Content-Type": request.headers["content-type"] ?? "application/soap+xml" },
-      body: request.method === "POST" ? Buffer.concat(chunks) : undefined,
-    }).catch(() => null);
-    if (!answer) return response.writeHead(502).end();
-    response
-      .writeHead(answer.status, { "Content-Type": answer.headers.get("content-type") ?? "text/plain" })
-      .end(Buffer.from(await answer.arrayBuffer()));
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  process.on("exit", () => server.close());
-  return { server, base: `http://127.0.0.1:${server.address().port}` };
+/** The summary (resNFe 1.01) SEFAZ distributes of an NF-e before the recipient manifests. */
+function summaryOf(key, { issuerName, value, issuedAt }) {
+  return (
+    `<resNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.01"><chNFe>${key}</chNFe>` +
+    `<CNPJ>${key.slice(6, 20)}</CNPJ><xNome>${issuerName}</xNome><IE>123456789</IE>` +
+    `<dhEmi>${issuedAt}</dhEmi><tpNF>1</tpNF><vNF>${value}</vNF><digVal>c3VtbWFyeQ==</digVal>` +
+    `<dhRecbto>${issuedAt}</dhRecbto><nProt>135260000000001</nProt><cSitNFe>1</cSitNFe></resNFe>`
+  );
 }
 
 /** GTIN-13 from its first 12 digits: weights 1 and 3 from the left, the check digit completes 10. */
@@ -97,16 +75,16 @@ const money = (value) => Number(value).toFixed(2);
 export async function sefazChapter({ stepOf, call, check, ok, run }) {
   const name = `demo-${run}`;
   const sefaz = await stepOf(
-    "SEFAZ: the distribution and event services on this machine (the project's doubles, behind one host)",
+    "SEFAZ: the distribution and event services on this machine (the project's doubles, one host)",
     async () => {
       const distribution = await forkDouble("sefaz-double-server.mjs");
       const events = await forkDouble("sefaz-event-double-server.mjs");
-      const host = await oneHost(distribution.base, events.base, name);
+      const host = { base: `${distribution.base}/sefaz/${name}`, events: `${events.base}/ev/${name}` };
       ok(
         `NFeDistribuicaoDFe double at ${distribution.base} (SOAP 1.2, distDFeInt 1.01, docZip gzip + base64)`,
       );
       ok(`NFeRecepcaoEvento4 double at ${events.base} (checks the XML-DSig with xml-crypto)`);
-      ok(`both at ${host.base}${DISTRIBUTION_PATH} and ${host.base}${EVENT_PATH}`);
+      ok(`both at ${host.base} (its event path forwarded to the event double)`);
       const control = async (base, path, method, body) => {
         const response = await fetch(`${base}/_control/${name}${path}`, {
           method,
@@ -116,7 +94,6 @@ export async function sefazChapter({ stepOf, call, check, ok, run }) {
         return response;
       };
       const stop = () => {
-        host.server.close();
         distribution.child.kill();
         events.child.kill();
       };
@@ -125,7 +102,7 @@ export async function sefazChapter({ stepOf, call, check, ok, run }) {
   );
 
   const setup = await stepOf(
-    "SEFAZ: an integration of Kind SEFAZ for the company's CNPJ (certificate and sealed key), three NF-e waiting at SEFAZ",
+    "SEFAZ: an integration of Kind SEFAZ for the company's CNPJ (certificate and sealed key), three NF-e waiting at SEFAZ as summaries",
     async () => {
       const company = await call("GET", "/company");
       const cnpj = (company.Document ?? "").replace(/\D/g, "");
@@ -203,8 +180,21 @@ export async function sefazChapter({ stepOf, call, check, ok, run }) {
         return { key: accessKeyOf(sample), xml: nfeXml(sample), quantity, sample };
       });
       const first = Number(integration.UltNSU) + 1;
+      // the summaries now; each full NF-e held until the recipient's awareness or confirmation
       await sefaz.control(sefaz.distribution.base, "", "PUT", {
-        docs: notes.map((note, k) => ({ nsu: first + k, schema: "procNFe_v4.00.xsd", xml: note.xml })),
+        docs: [
+          ...notes.map((note, k) => ({
+            nsu: first + k,
+            schema: "resNFe_v1.01.xsd",
+            xml: summaryOf(note.key, {
+              issuerName: note.sample.issuerName,
+              value: money(note.quantity * 12.5),
+              issuedAt: "2026-11-20T10:00:00-03:00",
+            }),
+          })),
+          ...notes.map((note) => ({ nsu: 0, schema: "procNFe_v4.00.xsd", xml: note.xml, release: true })),
+        ],
+        eventBaseUrl: sefaz.host.events,
       });
       await sefaz.control(sefaz.events.base, "", "PUT", { tpAmb: String(integration.Environment) });
       for (const [k, note] of notes.entries())
@@ -217,7 +207,7 @@ export async function sefazChapter({ stepOf, call, check, ok, run }) {
   );
 
   const brought = await stepOf(
-    "SEFAZ: the distribution job (POST .../sefaz/sync) brings them, each imported as an uploaded XML",
+    "SEFAZ: the distribution job (POST .../sefaz/sync) brings the three summaries to the feed",
     async () => {
       const { IDJob } = await call("POST", `/company/integration/${setup.id}/sefaz/sync`);
       const job = await jobEnded(call, IDJob);
@@ -225,9 +215,9 @@ export async function sefazChapter({ stepOf, call, check, ok, run }) {
         job.Status === "Done" && job.Type === "SefazDistribution",
         `distribution job ${IDJob}: ${job.Status} ${job.FailureReason ?? ""}`,
       );
-      const { calls, documents, full, imports, gaps } = job.Result;
+      const { calls, documents, summaries, full, imports, gaps } = job.Result;
       check(
-        calls === 1 && documents === 3 && full === 3 && imports === 3 && gaps === 0,
+        calls === 1 && documents === 3 && summaries === 3 && full === 0 && imports === 0 && gaps === 0,
         `distribution Result ${JSON.stringify(job.Result)}`,
       );
       ok(`job ${IDJob} (SefazDistribution): Done, Result ${JSON.stringify(job.Result)}`);
@@ -236,29 +226,17 @@ export async function sefazChapter({ stepOf, call, check, ok, run }) {
         settings.UltNSU === nsu15(setup.first + 2) && settings.State === "Ok",
         `integration after the sync ${JSON.stringify(settings)}`,
       );
-      ok(
-        `cursor ultNSU ${settings.UltNSU} = maxNSU ${settings.MaxNSU}: ${settings.StateReason}, next call after ${settings.RetryAfter}`,
-      );
-      const stored = (await call("GET", `/company/integration/${setup.id}/sefaz/documents`)).filter(
-        (doc) => Number(doc.NSU) >= setup.first,
-      );
-      check(stored.length === 3, `${stored.length} documents stored from NSU ${setup.first}`);
+      ok(`cursor ultNSU ${settings.UltNSU} = maxNSU ${settings.MaxNSU}: ${settings.StateReason}`);
       const feed = [];
-      for (const doc of stored) {
-        check(doc.Kind === "procNFe" && doc.Status === "Imported", `document ${JSON.stringify(doc)}`);
-        const imported = await jobEnded(call, doc.IDJob);
+      for (const note of setup.notes) {
+        const [document] = await call("GET", `/purchase/feed?chNFe=${note.key}`);
         check(
-          imported.Status === "Done" && imported.Result?.purchased === 1,
-          `NF-e import job ${doc.IDJob}: ${imported.Status} ${JSON.stringify(imported.Result)} ${imported.FailureReason ?? ""}`,
-        );
-        const [document] = await call("GET", `/purchase/feed?chNFe=${doc.ChNFe}`);
-        check(
-          document?.IDPurchase && document.ManifestEvent === null,
+          document?.Status === "Summary" && document.IDPurchase === null && document.ManifestEvent === null,
           `feed item ${JSON.stringify(document)}`,
         );
         ok(
-          `NSU ${doc.NSU} ${doc.Kind} -> job ${doc.IDJob} (NFeXML) Done -> feed ${document.IDNFEvents}: NF-e ${document.NfeNumber} ` +
-            `from ${document.IssuerName}, ${money(document.Value)}, purchase ${document.IDPurchase} awaiting the check, not manifested yet`,
+          `feed ${document.IDNFEvents}: summary of NF-e ${document.NfeNumber} from ${document.IssuerName}, ` +
+            `${money(document.Value)}, no items nor purchase yet, not manifested`,
         );
         feed.push(document);
       }
@@ -303,11 +281,46 @@ export async function sefazChapter({ stepOf, call, check, ok, run }) {
     },
   );
 
+  const arrived = await stepOf(
+    "SEFAZ: the next distribution brings the confirmed NF-e's full XML: it fills its line and becomes a purchase",
+    async () => {
+      const { IDJob } = await call("POST", `/company/integration/${setup.id}/sefaz/sync`);
+      const job = await jobEnded(call, IDJob);
+      check(
+        job.Status === "Done" && job.Result.full === 1 && job.Result.imports === 1,
+        `distribution job ${IDJob}: ${job.Status} ${JSON.stringify(job.Result)} ${job.FailureReason ?? ""}`,
+      );
+      ok(`job ${IDJob} (SefazDistribution): Done, Result ${JSON.stringify(job.Result)}`);
+      const [doc] = (await call("GET", `/company/integration/${setup.id}/sefaz/documents`)).filter(
+        (d) => d.ChNFe === confirmed.chNFe && d.Kind === "procNFe",
+      );
+      check(doc?.Status === "Imported", `document ${JSON.stringify(doc)}`);
+      const imported = await jobEnded(call, doc.IDJob);
+      check(
+        imported.Status === "Done" && imported.Result?.purchased === 1,
+        `NF-e import job ${doc.IDJob}: ${imported.Status} ${JSON.stringify(imported.Result)} ${imported.FailureReason ?? ""}`,
+      );
+      const [document] = await call("GET", `/purchase/feed?chNFe=${confirmed.chNFe}`);
+      check(
+        document?.IDNFEvents === confirmed.IDNFEvents && document.Status === "Full" && document.IDPurchase,
+        `feed item ${JSON.stringify(document)}`,
+      );
+      ok(
+        `NSU ${doc.NSU} procNFe -> job ${doc.IDJob} (NFeXML) Done -> feed ${document.IDNFEvents} (the same line, its 210200 kept): ` +
+          `purchase ${document.IDPurchase} awaiting the check`,
+      );
+      const waiting = await call("GET", `/purchase/feed?Status=Summary&chNFe=${brought[1].chNFe}`);
+      check(waiting.length === 1, "the unconfirmed NF-e should still be a summary");
+      ok("the two NF-e not manifested stay summaries: SEFAZ has not released their XML");
+      return document;
+    },
+  );
+
   await stepOf(
     "SEFAZ: the confirmed NF-e's purchase received (POST /purchase/{id}/check): the stock rises",
     async () => {
-      const note = setup.notes.find((n) => n.key === confirmed.chNFe);
-      const purchase = await call("GET", `/purchase/${confirmed.IDPurchase}`);
+      const note = setup.notes.find((n) => n.key === arrived.chNFe);
+      const purchase = await call("GET", `/purchase/${arrived.IDPurchase}`);
       const [item] = purchase.Items;
       check(
         purchase.IDStatusPurchase === 7 &&

@@ -31,7 +31,7 @@ describe("npm run demo", () => {
     const { code, stdout, stderr } = await runDemo();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 51 steps passed.");
+    expect(stdout).toContain("Done: 52 steps passed.");
     expect(stdout).toMatch(/X-Signature t=\d+,v1=[0-9a-f]+… verified/);
     expect(stdout).toContain("40 on stock, average cost 13.50");
     expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
@@ -70,13 +70,15 @@ describe("npm run demo", () => {
       /bank line \d+: 189\.90 from .+ \(52998224725\), TxId \w+, reconciled automatically \(status 2\)\n/,
     );
     expect(stdout).toMatch(/title \d+ paid; charge \w+ CONCLUIDA\n/);
-    // SEFAZ: three NF-e brought by the distribution job, one confirmed (210200), its purchase received
+    // SEFAZ: three summaries brought by the distribution job, one confirmed (210200), its full XML
+    // brought by the next distribution to the same line, its purchase received
     expect(stdout).toMatch(
-      /job \d+ \(SefazDistribution\): Done, Result \{"calls":1,"documents":3,[^\n]*"full":3,[^\n]*"imports":3/,
+      /job \d+ \(SefazDistribution\): Done, Result \{"calls":1,"documents":3,"summaries":3,"full":0,[^\n]*"imports":0/,
     );
-    expect(stdout.match(/ -> job \d+ \(NFeXML\) Done -> feed \d+: NF-e /g)).toHaveLength(3);
+    expect(stdout.match(/: summary of NF-e \d+ from /g)).toHaveLength(3);
     expect(stdout).toMatch(/SEFAZ: 135 Evento registrado e vinculado a NF-e, protocol \d{15} at /);
     expect(stdout).toMatch(/sent again: 400 SEFAZ rejeitou o evento: 573 - /);
+    expect(stdout).toMatch(/procNFe -> job \d+ \(NFeXML\) Done -> feed \d+ \(the same line, its 210200 kept\)/);
     expect(stdout).toMatch(/purchase \d+ "[^"]+": 12 x TORRA-\d+ @ 12\.50, 1 payable written\n/);
     // Mercado Livre against its double: connected by credentials, pulled, a cancellation notified
     expect(stdout).toMatch(/integration \d+ "Mercado Livre[^"]*": Authenticated as VENDEDOR\d+/);
