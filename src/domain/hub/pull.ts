@@ -1,6 +1,6 @@
 import { pullableIntegrations, updateHubIntegration } from "../../db/hub/integrations";
 import type { Actor } from "../../env";
-import { createJob, type JobCreation, type JobDeps } from "../jobs/create-job";
+import { createJob, createJobOnce, type JobCreation, type JobDeps } from "../jobs/create-job";
 import { findIntegration } from "./integrations";
 
 /** Route of pull jobs in the jobs table: a pull has no file; its `fileHash` names the integration and the run. */
@@ -40,9 +40,15 @@ export async function requestPull(
   return createJob(deps, pullJob(request.companyId, request.integrationId, run, request.userId));
 }
 
-/** A pull of the integration queued once per `run` (a notification's, a sweep's). */
-export async function schedulePull(deps: JobDeps, companyId: number, integrationId: number, run: string) {
-  return createJob(deps, pullJob(companyId, integrationId, run, null));
+/** The pull a channel notification asks for: one job per `run` key, its message queued once (`createJobOnce`). */
+export async function scheduleNotifiedPull(
+  deps: JobDeps,
+  companyId: number,
+  integrationId: number,
+  run: string,
+  now: Date,
+) {
+  return createJobOnce(deps, pullJob(companyId, integrationId, run, null), now);
 }
 
 /**

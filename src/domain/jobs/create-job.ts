@@ -41,6 +41,29 @@ export async function reuseExistingJob(
   return { jobId: existing.id, created: false, fileKey: existing.fileKey };
 }
 
+/** A Pending job this old whose key is asked again has surely lost its message: it is queued again. */
+const LOST_MESSAGE_AFTER_MS = 60_000;
+
+/**
+ * The job of `request`, queued, when none holds its key yet; else the existing one, queued again
+ * only when it has waited Pending over a minute (its message lost). For work asked again and again
+ * while its job waits (a burst of channel notifications): `createJob` queues a Pending job's message
+ * at every repeat, which would put hundreds of messages of one job on the queue.
+ */
+export async function createJobOnce(deps: JobDeps, request: NewJobRequest, now: Date): Promise<JobCreation> {
+  const jobId = await insertJobIfNew(deps.db, request);
+  if (jobId !== null) {
+    await enqueue(deps, request.type, jobId);
+    return { jobId, created: true, fileKey: request.fileKey };
+  }
+  const existing = await findJobByHash(deps.db, request.companyId, request.route, request.fileHash);
+  if (!existing) throw new Error("job insert conflicted but no job holds the hash");
+  const waited = now.getTime() - Date.parse(`${existing.createdAt.replace(" ", "T")}Z`);
+  if (existing.status === "Pending" && !(waited < LOST_MESSAGE_AFTER_MS))
+    await enqueue(deps, request.type, existing.id);
+  return { jobId: existing.id, created: false, fileKey: existing.fileKey };
+}
+
 /**
  * Creates the job (status Pending) and queues its message. The unique index on (company, route,
  * hash) decides between concurrent requests for the same content: the loser answers the winner's id.

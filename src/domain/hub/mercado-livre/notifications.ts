@@ -9,7 +9,7 @@
 import { findMlConnectionBySeller, upsertMlNotification } from "../../../db/hub/ml-connections";
 import { log } from "../../../lib/log";
 import type { JobDeps } from "../../jobs/create-job";
-import { schedulePull } from "../pull";
+import { scheduleNotifiedPull } from "../pull";
 
 export type MlNotification = {
   resource: string;
@@ -54,6 +54,6 @@ export async function receiveMlNotification(
   if (!fetched) return "stored";
   // one pull per integration every 10 s at most: the notifications between go with it
   const bucket = Math.floor(now.getTime() / 10_000);
-  await schedulePull(deps, found.companyId, found.integrationId, `notify:${bucket}`);
+  await scheduleNotifiedPull(deps, found.companyId, found.integrationId, `notify:${bucket}`, now);
   return "queued";
 }
