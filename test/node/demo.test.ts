@@ -78,7 +78,9 @@ describe("npm run demo", () => {
     expect(stdout.match(/: summary of NF-e \d+ from /g)).toHaveLength(3);
     expect(stdout).toMatch(/SEFAZ: 135 Evento registrado e vinculado a NF-e, protocol \d{15} at /);
     expect(stdout).toMatch(/sent again: 400 SEFAZ rejeitou o evento: 573 - /);
-    expect(stdout).toMatch(/procNFe -> job \d+ \(NFeXML\) Done -> feed \d+ \(the same line, its 210200 kept\)/);
+    expect(stdout).toMatch(
+      /procNFe -> job \d+ \(NFeXML\) Done -> feed \d+ \(the same line, its 210200 kept\)/,
+    );
     expect(stdout).toMatch(/purchase \d+ "[^"]+": 12 x TORRA-\d+ @ 12\.50, 1 payable written\n/);
     // Mercado Livre against its double: connected by credentials, pulled, a cancellation notified
     expect(stdout).toMatch(/integration \d+ "Mercado Livre[^"]*": Authenticated as VENDEDOR\d+/);
