@@ -60,6 +60,7 @@ function seed(seller, data) {
     const shipmentId = 40_000_000_000 + (packed ? Math.floor(n / 10) * 10 + 4 : n);
     const created = new Date(created0 + n * 60_000).toISOString();
     seller.clock += 1;
+    seller.sortedOrders = null;
     seller.orders.set(String(id), {
       id,
       status: "paid",
@@ -116,6 +117,7 @@ function changeStatus(seller, data) {
     const order = seller.orders.get(String(id));
     if (!order) continue;
     seller.clock += 1000;
+    seller.sortedOrders = null;
     seller.orders.set(String(id), {
       ...order,
       status: data.status,

@@ -18,6 +18,7 @@
 //                                    answers {status, ms, body}
 //   GET  /_control/<name>/state     {refreshes, refreshToken}: how many refreshes the token endpoint granted
 //   GET  /_control/<name>/requests  what the API received (method, path, query, headers without tokens)
+//   GET  /_stats                    {requests, cpuMs}: requests answered and the process's CPU time so far
 import { createServer } from "node:http";
 import { benchControl } from "./ml-double-bench.mjs";
 import { controlClaims, handleClaims } from "./ml-double-claims.mjs";
@@ -49,6 +50,24 @@ const sellerOf = (name) => {
   if (!sellers.has(name)) sellers.set(name, fresh());
   return sellers.get(name);
 };
+
+/**
+ * The seller's orders by date_created then id, with each one's date_last_updated in ms: sorted
+ * once per change of the orders (every write of `seller.orders` drops it: `seller.sortedOrders = null`),
+ * as a search page of a large seller would otherwise sort them all again.
+ */
+function ordersByCreation(seller) {
+  if (seller.sortedOrders) return seller.sortedOrders;
+  const entries = [...seller.orders.values()]
+    .map((order) => ({
+      order,
+      createdMs: Date.parse(order.date_created),
+      updatedMs: Date.parse(order.date_last_updated),
+    }))
+    .sort((a, b) => a.createdMs - b.createdMs || a.order.id - b.order.id);
+  seller.sortedOrders = entries;
+  return entries;
+}
 
 const readBody = (request) =>
   new Promise((resolve) => {
@@ -171,10 +190,9 @@ async function api(seller, path, url, request, response) {
     const from = q.get("order.date_last_updated.from");
     const fromMs = from ? Date.parse(from) : 0;
     if (Number.isNaN(fromMs)) return error(response, 400, "bad_request", "invalid date");
-    const matching = [...seller.orders.values()]
-      .filter((order) => Date.parse(order.date_last_updated) >= fromMs)
-      .sort((a, b) => Date.parse(a.date_created) - Date.parse(b.date_created) || a.id - b.id);
-    const sort = q.get("sort") === "date_desc" ? matching.reverse() : matching;
+    const matching = ordersByCreation(seller).filter((entry) => entry.updatedMs >= fromMs);
+    const sorted = matching.map((entry) => entry.order);
+    const sort = q.get("sort") === "date_desc" ? sorted.reverse() : sorted;
     return json(response, 200, {
       query: "",
       results: sort.slice(offset, offset + limit),
@@ -224,6 +242,7 @@ async function control(name, rest, request, response) {
   if (controlOps(seller, rest, data, response)) return;
   if (rest.startsWith("/bench-")) return benchControl(seller, rest, data, response);
   if (rest === "/orders") {
+    seller.sortedOrders = null;
     for (const order of data) {
       seller.clock += 1000;
       seller.orders.set(String(order.id), {
@@ -283,9 +302,18 @@ async function control(name, rest, request, response) {
   return error(response, 404, "not_found", "no such control");
 }
 
+/** Requests answered since the double started (any seller, control included). */
+let answered = 0;
+
 const server = createServer(async (request, response) => {
+  answered++;
   try {
     const url = new URL(request.url, "http://127.0.0.1");
+    // the double's own cost, for the benchmark to tell it from the adapter's
+    if (url.pathname === "/_stats") {
+      const { user, system } = process.cpuUsage();
+      return json(response, 200, { requests: answered, cpuMs: (user + system) / 1000 });
+    }
     const controlMatch = /^\/_control\/([\w-]+)(\/.*)?$/.exec(url.pathname);
     if (controlMatch) return await control(controlMatch[1], controlMatch[2] ?? "", request, response);
     const apiMatch = /^\/ml\/([\w-]+)(\/.*)$/.exec(url.pathname);

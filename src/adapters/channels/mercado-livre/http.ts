@@ -13,7 +13,7 @@ const DEFAULT_ATTEMPTS = 4;
 const DEFAULT_MAX_WAIT_MS = 5_000;
 const DEFAULT_REFRESH_WAIT_MS = 10_000;
 /** Requests in flight at once per adapter (Workers: 6 simultaneous open connections per invocation). */
-const MAX_IN_FLIGHT = 6;
+const MAX_IN_FLIGHT = 24;
 /** A token this close to its end is refreshed before use. */
 const EXPIRY_MARGIN_MS = 60_000;
 
@@ -26,6 +26,19 @@ export function retryAfterMs(header: string | null, now: number): number | null 
   const date = Date.parse(header);
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
+
+/** How `MlHttp.request` sends a call and reads its final answer. */
+type RequestPolicy<T> = {
+  method: "GET" | "POST" | "PUT";
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Made again for each attempt (a FormData's stream is read once). */
+  body?: () => FormData | string;
+  /** 5xx retried too: reads and idempotent writes; an upload's 5xx is not (it may have been taken). */
+  retryServerErrors: boolean;
+  /** The final answer (after the refresh and the retries) as the caller's result; throws its ChannelError. */
+  read: (response: Response) => Promise<T>;
+};
 
 export class MlHttp {
   private refreshing: Promise<MlTokenState> | null = null;
@@ -40,7 +53,7 @@ export class MlHttp {
 
   /** GET of a path of the API (query as given), the answer's JSON. */
   async get(path: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) {
-    return this.send(path, query, headers, readJson);
+    return this.request(path, { method: "GET", query, headers, retryServerErrors: true, read: readAnswer });
   }
 
   /**
@@ -52,82 +65,139 @@ export class MlHttp {
     query: Record<string, string>,
     refusal: (body: unknown) => ChannelError | null,
   ): Promise<{ contentType: string; bytes: Uint8Array }> {
-    return this.send(path, query, {}, async (response) => {
-      if (response.status === 400) {
-        const body = await readJson(response).catch(() => null);
-        throw refusal(body) ?? new ChannelError("invalid_answer");
-      }
-      if (!response.ok) return readJson(response) as never;
-      return {
-        contentType: response.headers.get("Content-Type") ?? "application/octet-stream",
-        bytes: new Uint8Array(await response.arrayBuffer()),
-      };
+    return this.request(path, {
+      method: "GET",
+      query,
+      retryServerErrors: true,
+      read: async (response) => {
+        if (response.status === 400) {
+          const body = await readJson(response).catch(() => null);
+          throw refusal(body) ?? new ChannelError("invalid_answer");
+        }
+        if (!response.ok) return readAnswer(response) as never;
+        return {
+          contentType: response.headers.get("Content-Type") ?? "application/octet-stream",
+          bytes: new Uint8Array(await response.arrayBuffer()),
+        };
+      },
     });
   }
 
-  private async send<T>(
+  /**
+   * POST of a body (a multipart file upload, or JSON): 401 refreshes once and sends again, 429 is retried
+   * (the upload was not taken), a 5xx is not (it may have been). The final answer's status and
+   * JSON body, for the caller to read the channel's refusal (`{message, error, status, cause}`).
+   */
+  async post(
     path: string,
-    query: Record<string, string>,
-    headers: Record<string, string>,
-    read: (response: Response) => Promise<T>,
-  ): Promise<T> {
+    body: () => FormData | string,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: unknown }> {
+    return this.request(path, {
+      method: "POST",
+      headers,
+      body,
+      retryServerErrors: false,
+      read: async (response) => ({
+        status: response.status,
+        body: response.status === 204 ? null : await readJson(response),
+      }),
+    });
+  }
+
+  /**
+   * A write (`PUT`/`POST`) of a JSON body, with the same token, retries and time limit as `get`.
+   * A 2xx answers `{status, body}`; a refusal (4xx other than 401/429) also answers `{status, body}`
+   * (the error body `{message, error, status, cause}`, or null when it is not JSON), for the caller
+   * to tell a deleted listing from a refused value. 429/5xx past the attempts: `timeout`.
+   */
+  async write(
+    method: "PUT" | "POST",
+    path: string,
+    payload: unknown,
+  ): Promise<{ status: number; body: unknown }> {
+    return this.request(path, {
+      method,
+      headers: { "Content-Type": "application/json" },
+      body: () => JSON.stringify(payload),
+      retryServerErrors: true,
+      read: async (response) => {
+        if (response.status === 429 || response.status >= 500) {
+          await response.body?.cancel();
+          throw new ChannelError("timeout");
+        }
+        if (response.status === 401) {
+          await response.body?.cancel();
+          throw new ChannelError("expired");
+        }
+        if (response.ok) return { status: response.status, body: await readJson(response) };
+        return { status: response.status, body: await readJson(response).catch(() => null) };
+      },
+    });
+  }
+
+  /**
+   * Every call of the API goes through here: a place among the requests in flight, the bearer token,
+   * the time limit, a 401 answered by one refresh and the same request again, 429 (and 5xx when
+   * `retryServerErrors`) retried with a backoff that honours `Retry-After` up to the attempts; the
+   * final answer is the policy's `read` (which throws the call's ChannelError), and every attempt's
+   * outcome is reported.
+   */
+  private async request<T>(path: string, policy: RequestPolicy<T>): Promise<T> {
+    const { method } = policy;
     let token = await this.accessToken(false);
     let refreshed = false;
     const maxAttempts = this.settings.maxAttempts ?? DEFAULT_ATTEMPTS;
+    const url = new URL(`${this.settings.baseUrl.replace(/\/$/, "")}${path}`);
+    for (const [key, value] of Object.entries(policy.query ?? {})) url.searchParams.set(key, value);
     for (let attempt = 1; ; attempt++) {
-      const url = new URL(`${this.settings.baseUrl.replace(/\/$/, "")}${path}`);
-      for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-      let response: Response;
       const release = await this.slot();
       const started = this.now();
+      let response: Response;
       try {
         response = await fetch(url, {
-          headers: { Authorization: `Bearer ${token.accessToken}`, Accept: "application/json", ...headers },
+          method,
+          headers: {
+            Authorization: `Bearer ${token.accessToken}`,
+            Accept: "application/json",
+            ...policy.headers,
+          },
+          body: policy.body?.(),
           signal: AbortSignal.timeout(this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS),
         });
       } catch (error) {
         release();
-        this.report("GET", path, null, "failed", attempt, started);
+        this.report(method, path, null, "failed", attempt, started);
         if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
           throw new ChannelError("timeout");
         throw new ChannelError("invalid_answer");
       }
-      if (response.status === 401 && !refreshed) {
+      const retried = response.status === 429 || (policy.retryServerErrors && response.status >= 500);
+      if ((response.status === 401 && !refreshed) || (retried && attempt < maxAttempts)) {
         await response.body?.cancel();
         release();
-        this.report("GET", path, 401, "refreshed", attempt, started);
-        token = await this.accessToken(true, token.version);
-        refreshed = true;
+        if (response.status === 401) {
+          this.report(method, path, 401, "refreshed", attempt, started);
+          token = await this.accessToken(true, token.version);
+          refreshed = true;
+        } else {
+          this.report(method, path, response.status, "retried", attempt, started);
+          const stated = retryAfterMs(response.headers.get("Retry-After"), this.now());
+          const backoff = stated ?? 200 * 2 ** (attempt - 1);
+          await sleep(Math.min(backoff, this.settings.maxRetryWaitMs ?? DEFAULT_MAX_WAIT_MS));
+        }
         continue;
       }
-      if ((response.status === 429 || response.status >= 500) && attempt < maxAttempts) {
-        await response.body?.cancel();
-        release();
-        this.report("GET", path, response.status, "retried", attempt, started);
-        const stated = retryAfterMs(response.headers.get("Retry-After"), this.now());
-        const backoff = stated ?? 200 * 2 ** (attempt - 1);
-        await sleep(Math.min(backoff, this.settings.maxRetryWaitMs ?? DEFAULT_MAX_WAIT_MS));
-        continue;
-      }
-      let body: T;
       try {
-        body = await read(response);
+        const answer = await policy.read(response);
+        this.report(method, path, response.status, response.ok ? "ok" : "failed", attempt, started);
+        return answer;
       } catch (error) {
-        this.report("GET", path, response.status, "failed", attempt, started);
+        this.report(method, path, response.status, "failed", attempt, started);
         throw error;
       } finally {
         release();
       }
-      if (!response.ok) {
-        this.report("GET", path, response.status, "failed", attempt, started);
-        if (response.status === 401) throw new ChannelError("expired");
-        if (response.status === 404) throw new ChannelError("order_not_found");
-        throw new ChannelError(
-          response.status === 429 || response.status >= 500 ? "timeout" : "invalid_answer",
-        );
-      }
-      this.report("GET", path, response.status, "ok", attempt, started);
-      return body;
     }
   }
 
@@ -147,127 +217,6 @@ export class MlHttp {
       if (next) next();
       else this.inFlight--;
     };
-  }
-
-  /**
-   * POST of a body (a multipart file upload, or JSON): 401 refreshes once and sends again, 429 is retried
-   * (the upload was not taken), a 5xx is not (it may have been). The final answer's status and
-   * JSON body, for the caller to read the channel's refusal (`{message, error, status, cause}`).
-   */
-  async post(
-    path: string,
-    body: () => FormData | string,
-    headers: Record<string, string> = {},
-  ): Promise<{ status: number; body: unknown }> {
-    let token = await this.accessToken(false);
-    let refreshed = false;
-    const maxAttempts = this.settings.maxAttempts ?? DEFAULT_ATTEMPTS;
-    for (let attempt = 1; ; attempt++) {
-      const started = this.now();
-      let response: Response;
-      try {
-        response = await fetch(`${this.settings.baseUrl.replace(/\/$/, "")}${path}`, {
-          method: "POST",
-          headers: { Authorization: `Bearer ${token.accessToken}`, Accept: "application/json", ...headers },
-          body: body(),
-          signal: AbortSignal.timeout(this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-        });
-      } catch (error) {
-        this.report("POST", path, null, "failed", attempt, started);
-        if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
-          throw new ChannelError("timeout");
-        throw new ChannelError("invalid_answer");
-      }
-      if (response.status === 401 && !refreshed) {
-        await response.body?.cancel();
-        this.report("POST", path, 401, "refreshed", attempt, started);
-        token = await this.accessToken(true, token.version);
-        refreshed = true;
-        continue;
-      }
-      if (response.status === 429 && attempt < maxAttempts) {
-        await response.body?.cancel();
-        this.report("POST", path, 429, "retried", attempt, started);
-        const stated = retryAfterMs(response.headers.get("Retry-After"), this.now());
-        await sleep(
-          Math.min(stated ?? 200 * 2 ** (attempt - 1), this.settings.maxRetryWaitMs ?? DEFAULT_MAX_WAIT_MS),
-        );
-        continue;
-      }
-      const answer = response.status === 204 ? null : await readJson(response);
-      this.report("POST", path, response.status, response.ok ? "ok" : "failed", attempt, started);
-      return { status: response.status, body: answer };
-    }
-  }
-
-  /**
-   * A write (`PUT`/`POST`) of a JSON body, with the same token, retries and time limit as `get`.
-   * A 2xx answers `{status, body}`; a refusal (4xx other than 401/429) also answers `{status, body}`
-   * (the error body `{message, error, status, cause}`, or null when it is not JSON), for the caller
-   * to tell a deleted listing from a refused value. 429/5xx past the attempts: `timeout`.
-   */
-  async write(
-    method: "PUT" | "POST",
-    path: string,
-    payload: unknown,
-  ): Promise<{ status: number; body: unknown }> {
-    let token = await this.accessToken(false);
-    let refreshed = false;
-    const maxAttempts = this.settings.maxAttempts ?? DEFAULT_ATTEMPTS;
-    for (let attempt = 1; ; attempt++) {
-      const started = this.now();
-      let response: Response;
-      try {
-        response = await fetch(`${this.settings.baseUrl.replace(/\/$/, "")}${path}`, {
-          method,
-          headers: {
-            Authorization: `Bearer ${token.accessToken}`,
-            Accept: "application/json",
-            "Content-Type": "application/json",
-          },
-          body: JSON.stringify(payload),
-          signal: AbortSignal.timeout(this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-        });
-      } catch (error) {
-        this.report(method, path, null, "failed", attempt, started);
-        if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
-          throw new ChannelError("timeout");
-        throw new ChannelError("invalid_answer");
-      }
-      if (response.status === 401 && !refreshed) {
-        await response.body?.cancel();
-        this.report(method, path, 401, "refreshed", attempt, started);
-        token = await this.accessToken(true, token.version);
-        refreshed = true;
-        continue;
-      }
-      if (response.status === 429 || response.status >= 500) {
-        await response.body?.cancel();
-        if (attempt >= maxAttempts) {
-          this.report(method, path, response.status, "failed", attempt, started);
-          throw new ChannelError("timeout");
-        }
-        this.report(method, path, response.status, "retried", attempt, started);
-        const stated = retryAfterMs(response.headers.get("Retry-After"), this.now());
-        await sleep(
-          Math.min(stated ?? 200 * 2 ** (attempt - 1), this.settings.maxRetryWaitMs ?? DEFAULT_MAX_WAIT_MS),
-        );
-        continue;
-      }
-      if (response.status === 401) {
-        await response.body?.cancel();
-        this.report(method, path, 401, "failed", attempt, started);
-        throw new ChannelError("expired");
-      }
-      if (response.ok) {
-        const body = await readJson(response);
-        this.report(method, path, response.status, "ok", attempt, started);
-        return { status: response.status, body };
-      }
-      const body = await readJson(response).catch(() => null);
-      this.report(method, path, response.status, "failed", attempt, started);
-      return { status: response.status, body };
-    }
   }
 
   private report(
@@ -343,6 +292,18 @@ export class MlHttp {
       await sleep(100);
     }
   }
+}
+
+/**
+ * A read's final answer: its JSON when 2xx; 401 (after the refresh) `expired`, 404 `order_not_found`,
+ * 429/5xx past the attempts `timeout`, anything else (or a body that is not JSON) `invalid_answer`.
+ */
+async function readAnswer(response: Response): Promise<unknown> {
+  const body = await readJson(response);
+  if (response.ok) return body;
+  if (response.status === 401) throw new ChannelError("expired");
+  if (response.status === 404) throw new ChannelError("order_not_found");
+  throw new ChannelError(response.status === 429 || response.status >= 500 ? "timeout" : "invalid_answer");
 }
 
 /** The answer's JSON; anything else is `invalid_answer`. */
