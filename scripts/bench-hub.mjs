@@ -35,6 +35,7 @@ import {
   seedCompany,
   startBenchWorker,
 } from "./lib/bench-worker.mjs";
+import { cpuMs } from "./lib/cpu-time.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -202,7 +203,7 @@ async function jobsSettled(db) {
 }
 
 /** Steps 3 to 5: the Mercado Livre pull against the sandbox's, then notifications during a re-pull. */
-async function mercadoLivre({ mf, db, api, setup, sandboxMs }) {
+async function mercadoLivre({ mf, db, api, setup, sandboxMs, sandboxCpuMs }) {
   const double = await startMlDouble();
   try {
     const ml = await mlFixtures(api, double, setup);
@@ -212,7 +213,9 @@ async function mercadoLivre({ mf, db, api, setup, sandboxMs }) {
     const before = await rowCounts(db, ml.integrationId);
     await jobsQueueCalls(mf);
     const doubleBefore = await double.stats();
+    const cpuBefore = cpuMs();
     const first = await pull(api, ml.integrationId);
+    const pullCpuMs = cpuMs() - cpuBefore;
     const doubleAfter = await double.stats();
     const after = await rowCounts(db, ml.integrationId);
     const calls = await jobsQueueCalls(mf);
@@ -228,6 +231,10 @@ async function mercadoLivre({ mf, db, api, setup, sandboxMs }) {
     const doubleMs = doubleAfter.cpuMs - doubleBefore.cpuMs;
     console.log(
       `   the double answered ${count(doubleCalls)} calls with ${(doubleMs / 1000).toFixed(1)} s of its own CPU (${(doubleMs / doubleCalls).toFixed(2)} ms per call): ${(doubleMs / sandboxMs).toFixed(2)}x the sandbox pull's whole time`,
+    );
+    // CPU of the bench, Miniflare's workerd and the double (the machine has 2 cores): varies less than wall time
+    console.log(
+      `   CPU: ${(pullCpuMs / 1000).toFixed(1)} s in all (${((pullCpuMs - doubleMs) / 1000).toFixed(1)} s the Worker's runtime and the bench, ${(doubleMs / 1000).toFixed(1)} s the double), against ${(sandboxCpuMs / 1000).toFixed(1)} s for the sandbox pull: ${(pullCpuMs / sandboxCpuMs).toFixed(2)}x (${((pullCpuMs - doubleMs) / sandboxCpuMs).toFixed(2)}x without the double)`,
     );
     verdict(
       first.job.Status === "Done" &&
@@ -376,7 +383,9 @@ async function main() {
       `1. Pull ${count(ORDERS)} sandbox channel orders into orders (HubOrderPull on the queue consumer)...`,
     );
     await jobsQueueCalls(mf);
+    const cpuBefore = cpuMs();
     const first = await pull(api, setup.integrationId);
+    const sandboxCpuMs = cpuMs() - cpuBefore;
     const afterPull = await rowCounts(db, setup.integrationId);
     const calls = await jobsQueueCalls(mf);
     console.log(
@@ -384,12 +393,6 @@ async function main() {
     );
     console.log(
       `   jobs queue: ${calls.invocations} invocations, ${count(calls.total)} D1 calls, at most ${count(calls.highest)} in one`,
-    );
-    // the double is a Node process on the same machine: its own CPU time is part of the pull's
-    const doubleCalls = doubleAfter.requests - doubleBefore.requests - 1;
-    const doubleMs = doubleAfter.cpuMs - doubleBefore.cpuMs;
-    console.log(
-      `   the double answered ${count(doubleCalls)} calls with ${(doubleMs / 1000).toFixed(1)} s of its own CPU (${(doubleMs / doubleCalls).toFixed(2)} ms per call): ${(doubleMs / sandboxMs).toFixed(2)}x the sandbox pull's whole time`,
     );
     verdict(
       first.job.Status === "Done" && afterPull.hubOrders === ORDERS && afterPull.linked === ORDERS,
@@ -414,7 +417,7 @@ async function main() {
       `re-pull: ${afterRepull.orders - afterPull.orders} orders, ${afterRepull.hubOrders - afterPull.hubOrders} hub orders, ${afterRepull.receivables - afterPull.receivables} receivables created`,
     );
 
-    if (!options["no-ml"]) await mercadoLivre({ mf, db, api, setup, sandboxMs: first.ms });
+    if (!options["no-ml"]) await mercadoLivre({ mf, db, api, setup, sandboxMs: first.ms, sandboxCpuMs });
     await checkInvariants(mf, "after the pulls");
     if (options["no-floor"]) return;
     console.log(`6. Floor: the same ${count(ORDERS)} orders through createOrder directly...`);

@@ -6,7 +6,7 @@
  */
 import { ChannelError } from "../types";
 import { exchangeToken, OAuthRefused } from "./oauth";
-import type { MlSettings, MlTokenState } from "./types";
+import type { MlCallOutcome, MlSettings, MlTokenState } from "./types";
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_ATTEMPTS = 4;
@@ -14,6 +14,8 @@ const DEFAULT_MAX_WAIT_MS = 5_000;
 const DEFAULT_REFRESH_WAIT_MS = 10_000;
 /** Requests in flight at once per adapter (Workers: 6 simultaneous open connections per invocation). */
 const MAX_IN_FLIGHT = 24;
+/** `ok` outcomes handed to the log together (see `report`). */
+const CALLS_PER_LOG_LINE = 50;
 /** A token this close to its end is refreshed before use. */
 const EXPIRY_MARGIN_MS = 60_000;
 
@@ -44,6 +46,8 @@ export class MlHttp {
   private refreshing: Promise<MlTokenState> | null = null;
   private current: MlTokenState | null = null;
   private inFlight = 0;
+  /** Outcomes reported and not yet handed to `onCalls`. */
+  private calls: MlCallOutcome[] = [];
   private readonly waiting: (() => void)[] = [];
   constructor(private readonly settings: MlSettings) {}
 
@@ -216,9 +220,15 @@ export class MlHttp {
       // the place passes to the next waiter as it is
       if (next) next();
       else this.inFlight--;
+      if (this.inFlight === 0) this.flushCalls();
     };
   }
 
+  /**
+   * Each attempt's outcome, for the integration's log: a call that did not end `ok` is written at once
+   * (with the ones before it), the `ok` ones in groups of CALLS_PER_LOG_LINE or when no call is left
+   * in flight (a pull's thousands of calls would otherwise be as many log lines: a fifth of its CPU).
+   */
   private report(
     method: string,
     path: string,
@@ -227,7 +237,15 @@ export class MlHttp {
     attempt: number,
     started: number,
   ) {
-    this.settings.onCall({ method, path, status, outcome, attempt, ms: this.now() - started });
+    this.calls.push({ method, path, status, outcome, attempt, ms: this.now() - started });
+    if (outcome !== "ok" || this.calls.length >= CALLS_PER_LOG_LINE) this.flushCalls();
+  }
+
+  private flushCalls() {
+    if (this.calls.length === 0) return;
+    const calls = this.calls;
+    this.calls = [];
+    this.settings.onCalls(calls);
   }
 
   /**
@@ -295,12 +313,13 @@ export class MlHttp {
 }
 
 /**
- * A read's final answer: its JSON when 2xx; 401 (after the refresh) `expired`, 404 `order_not_found`,
- * 429/5xx past the attempts `timeout`, anything else (or a body that is not JSON) `invalid_answer`.
+ * A read's final answer: its JSON when 2xx (a body that is not JSON: `invalid_answer`); 401 (after the
+ * refresh) `expired`, 404 `order_not_found`, 429/5xx past the attempts `timeout`, any other `invalid_answer`.
  */
 async function readAnswer(response: Response): Promise<unknown> {
-  const body = await readJson(response);
-  if (response.ok) return body;
+  if (response.ok) return readJson(response);
+  // an error's body (often an HTML page of a proxy) says nothing the status does not
+  await response.body?.cancel();
   if (response.status === 401) throw new ChannelError("expired");
   if (response.status === 404) throw new ChannelError("order_not_found");
   throw new ChannelError(response.status === 429 || response.status >= 500 ? "timeout" : "invalid_answer");

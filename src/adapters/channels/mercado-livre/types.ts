@@ -92,7 +92,11 @@ export type MlSettings = {
   listings?: MlListingMap;
   /** The orders whose fees are still to settle (absent: no settlement is pulled). */
   unsettled?: MlUnsettledOrders;
-  onCall: (outcome: MlCallOutcome) => void;
+  /**
+   * The outcomes of the calls, in order: a call that did not end `ok` at once, the `ok` ones in
+   * groups (up to 50, or when no call is left in flight).
+   */
+  onCalls: (outcomes: MlCallOutcome[]) => void;
   /** Each request's limit (default 15 s). */
   timeoutMs?: number;
   /** Attempts of a call answered 429 or 5xx (default 4). */

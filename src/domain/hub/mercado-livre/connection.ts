@@ -6,6 +6,7 @@
  */
 import { exchangeToken, OAuthRefused } from "../../../adapters/channels/mercado-livre/oauth";
 import type {
+  MlCallOutcome,
   MlInbox,
   MlSettings,
   MlTokenGrant,
@@ -169,7 +170,22 @@ export function mlSettingsOf(
       after: (afterId, limit) =>
         unsettledChannelOrders(deps.db, row.companyId, integrationId, afterId, limit),
     },
-    onCall: (call) =>
-      log(call.outcome === "failed" ? "warn" : "info", "mercado livre call", { integrationId, ...call }),
+    onCalls: (calls) => logMlCalls(integrationId, calls),
   };
+}
+
+/**
+ * One log line for a group of calls (`GET /orders/1/billing_info 200 ok 12ms`, a retry's attempt
+ * as `#2`): `warn` when one of them failed. Paths carry ids, never tokens.
+ */
+export function logMlCalls(integrationId: number, calls: MlCallOutcome[]) {
+  const failed = calls.some((call) => call.outcome === "failed");
+  log(failed ? "warn" : "info", "mercado livre calls", {
+    integrationId,
+    count: calls.length,
+    calls: calls.map(
+      (call) =>
+        `${call.method} ${call.path} ${call.status ?? "-"} ${call.outcome}${call.attempt > 1 ? ` #${call.attempt}` : ""} ${call.ms}ms`,
+    ),
+  });
 }
