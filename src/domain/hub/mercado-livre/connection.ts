@@ -22,7 +22,7 @@ import {
   pendingMlNotifications,
   replaceMlTokens,
 } from "../../../db/hub/ml-connections";
-import { unsettledChannelOrders } from "../../../db/hub/ml-fees";
+import { pendingRefunds, unsettledChannelOrders } from "../../../db/hub/ml-fees";
 import type { Db } from "../../../env";
 import { badRequest } from "../../../lib/errors";
 import { log } from "../../../lib/log";
@@ -168,6 +168,7 @@ export function mlSettingsOf(
     unsettled: {
       after: (afterId, limit) =>
         unsettledChannelOrders(deps.db, row.companyId, integrationId, afterId, limit),
+      refunds: (limit) => pendingRefunds(deps.db, row.companyId, integrationId, limit),
     },
     onCall: (call) =>
       log(call.outcome === "failed" ? "warn" : "info", "mercado livre call", { integrationId, ...call }),
