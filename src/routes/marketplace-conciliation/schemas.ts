@@ -21,8 +21,6 @@ const SettlementLineSchema = z
         "Origem: `channel:<id do repasse no canal>` (importado do canal) ou `job:<IDJob>:<linha>` (relatório enviado)",
       example: "channel:ST-3",
     }),
-    // a refund after release (Mercado Livre: `channel:ml-refund-<pedido>-<total estornado em centavos>`)
-    // is a reversal line: bruto e líquido negativos
     SettlementDate: z
       .string()
       .openapi({ description: "Data do repasse (AAAA-MM-DD)", example: "2026-11-16" }),
