@@ -74,12 +74,9 @@ export const HubProductSchema = z
           description:
             "`Pending`: uma mudança de estoque espera ser publicada (ou uma falha passageira espera a nova tentativa, com `FailureReason`); `Published`: o canal aceitou a última quantidade; `Failed`: o anúncio foi excluído ou encerrado no canal, ou o canal recusou a quantidade (`FailureReason`)",
         }),
-        PublishedAt: z
-          .string()
-          .nullable()
-          .openapi({
-            description: "Quando o canal aceitou uma quantidade por último (UTC); null quando nunca",
-          }),
+        PublishedAt: z.string().nullable().openapi({
+          description: "Quando o canal aceitou uma quantidade por último (UTC); null quando nunca",
+        }),
         FailureReason: z
           .string()
           .nullable()
