@@ -341,9 +341,9 @@ export class MercadoLivreChannel implements ChannelAdapter {
    * order, 50 a billing call; each order whose money is released is a settlement, the others come
    * again in a later sweep. The cursor is the last order id asked (`mlf1|<id>`). A call that reaches
    * the end of the orders with nothing released goes round once from the first to where it started,
-   * so an order the cursor passed while it was not released is never skipped. The first page also
-   * carries the refunds after release (`refundSettlementOf`): read from the orders as last pulled,
-   * no channel call of their own.
+   * so an order the cursor passed while it was not released is never skipped. Each page also
+   * carries the refunds after release still to settle (`refundSettlementOf`, at most 100): read from
+   * the orders as last pulled, no channel call of their own.
    */
   async fetchSettlementsSince(cursor: string): Promise<ChannelSettlementPage> {
     const { unsettled } = this.settings;
