@@ -32,7 +32,8 @@ export const marketplaceSettlements = sqliteTable(
     index("marketplace_settlements_date").on(t.companyId, t.settlementDate),
     check(
       "marketplace_settlements_net",
-      sql`${t.gross} >= 0 AND ${t.commission} >= 0 AND ${t.fees} >= 0 AND ${t.net} = ${t.gross} - ${t.commission} - ${t.fees}`,
+      // a release (all >= 0) or a reversal of one (a refund after release: all <= 0)
+      sql`((${t.gross} >= 0 AND ${t.commission} >= 0 AND ${t.fees} >= 0) OR (${t.gross} <= 0 AND ${t.commission} <= 0 AND ${t.fees} <= 0)) AND ${t.net} = ${t.gross} - ${t.commission} - ${t.fees}`,
     ),
   ],
 );

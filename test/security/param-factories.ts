@@ -357,10 +357,23 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
     });
   },
   idhubproduct: async (ctx) => {
+    const integrationId = await hubIntegration(ctx);
+    const listingId = unique("MLB").replace(/\s/g, "-");
     const productId = await insertRow(schema.hubProducts, {
       companyId: ctx.companyId,
-      companyIntegrationId: await hubIntegration(ctx),
+      companyIntegrationId: integrationId,
       title: unique("Produto"),
+      channelProductId: listingId,
+    });
+    // a publish state of the listing, so GET /hub/product/{id} shows StockPublication (and the
+    // isolation suite proves another company never reads it)
+    await insertRow(schema.mlStockOutbox, {
+      companyId: ctx.companyId,
+      companyIntegrationId: integrationId,
+      listingId,
+      state: "done",
+      published: JSON.stringify([{ variation: "SKU-1", quantity: 3 }]),
+      publishedAt: "2026-11-01 12:00:00",
     });
     await db()
       .insert(schema.hubProductVariations)

@@ -79,6 +79,11 @@ export type ChannelOrder = {
     internalPart: string | null;
   };
   claims: ChannelClaimSummary[];
+  /**
+   * What the channel gave back to the buyer of the order's payments so far (channels that say it;
+   * absent when nothing was refunded): the total in cents and the UTC `YYYY-MM-DD` of the latest.
+   */
+  refund?: { cents: number; on: string };
 };
 
 export type ChannelOrderPage = { orders: ChannelOrder[]; nextCursor: string; hasMore: boolean };
@@ -89,6 +94,7 @@ export type ChannelSettlement = {
   orderId: string;
   /** `YYYY-MM-DD` the channel released the money. */
   releasedOn: string;
+  /** A release: every amount >= 0; the reversal of one (a refund after release): every amount <= 0. */
   grossCents: number;
   commissionCents: number;
   feesCents: number;

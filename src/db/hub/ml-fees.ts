@@ -46,3 +46,35 @@ export async function unsettledChannelOrders(
     .limit(limit);
   return rows.map((row) => row.channelOrderId);
 }
+
+/**
+ * The integration's settled orders (a release line `channel:ml-order-<id>`) whose last pulled
+ * channel data says more was refunded (`$.refund.cents`) than the refund lines stored
+ * (`channel:ml-refund-<id>-…`, negative gross) hold: up to `limit`, by order id.
+ */
+export async function pendingRefunds(
+  db: Db,
+  companyId: number,
+  integrationId: number,
+  limit: number,
+): Promise<{ orderId: string; refundedCents: number; on: string; recordedCents: number }[]> {
+  return db.all(sql`
+    SELECT orderId, refundedCents, "on", recordedCents FROM (
+      SELECT h.channel_order_id AS orderId,
+        CAST(json_extract(h.channel_data, '$.refund.cents') AS INTEGER) AS refundedCents,
+        json_extract(h.channel_data, '$.refund.on') AS "on",
+        coalesce((SELECT -sum(r.gross) FROM marketplace_settlements r
+          WHERE r.company_integration_id = h.company_integration_id AND r.company_id = h.company_id
+            AND r.channel_order_id = h.channel_order_id
+            AND r.reference LIKE 'channel:ml-refund-%'), 0) AS recordedCents
+      FROM hub_orders h
+      JOIN marketplace_settlements s ON s.company_integration_id = h.company_integration_id
+        AND s.company_id = h.company_id
+        AND s.reference = 'channel:ml-order-' || h.channel_order_id
+      WHERE h.company_id = ${companyId} AND h.company_integration_id = ${integrationId}
+        AND json_extract(h.channel_data, '$.refund.cents') > 0
+    )
+    WHERE refundedCents > recordedCents AND "on" GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
+    ORDER BY length(orderId), orderId
+    LIMIT ${limit}`);
+}

@@ -225,3 +225,36 @@ export async function publishStateCounts(
   const of = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
   return { done: of("done"), failed: of("failed"), pending: of("pending") };
 }
+
+/** The publish state of one listing of the integration (`ml_stock_outbox`); null when none was queued. */
+export async function listingPublishState(
+  db: Db,
+  companyId: number,
+  integrationId: number,
+  listingId: string,
+): Promise<{
+  state: string;
+  reason: string | null;
+  published: string | null;
+  publishedAt: string | null;
+  updatedAt: string;
+} | null> {
+  const [row] = await db
+    .select({
+      state: mlStockOutbox.state,
+      reason: mlStockOutbox.reason,
+      published: mlStockOutbox.published,
+      publishedAt: mlStockOutbox.publishedAt,
+      updatedAt: mlStockOutbox.updatedAt,
+    })
+    .from(mlStockOutbox)
+    .where(
+      and(
+        eq(mlStockOutbox.companyId, companyId),
+        eq(mlStockOutbox.companyIntegrationId, integrationId),
+        eq(mlStockOutbox.listingId, listingId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -1,5 +1,5 @@
 import type { ChannelUpdateResult } from "../../adapters/channels/types";
-import { reviveListing } from "../../db/hub/ml-stock";
+import { listingPublishState, reviveListing } from "../../db/hub/ml-stock";
 import {
   existingSkuIds,
   findHubProduct,
@@ -12,7 +12,7 @@ import {
 import { badRequest } from "../../lib/errors";
 import { callChannel } from "./channel-calls";
 import { channelOf, findIntegration, type HubDeps } from "./integrations";
-import { publishedStockOf } from "./mercado-livre/stock-publish";
+import { type ListingPublication, publicationOf, publishedStockOf } from "./mercado-livre/stock-publish";
 import {
   HUB_PRODUCT_DUPLICATE_SKU,
   HUB_PRODUCT_NOT_FOUND,
@@ -20,7 +20,12 @@ import {
   hubProductSkusNotFound,
 } from "./messages";
 
-export type HubProductView = { product: HubProductRow; variations: HubVariationRow[] };
+export type HubProductView = {
+  product: HubProductRow;
+  variations: HubVariationRow[];
+  /** The listing's published stock (Mercado Livre listings once a stock change queued them); null otherwise. */
+  publication: ListingPublication | null;
+};
 
 export type SyncResult = {
   type: "product" | "variation";
@@ -35,7 +40,13 @@ export type SyncAnswer = { productId: number; totalUpdates: number; results: Syn
 async function view(deps: HubDeps, id: number): Promise<HubProductView> {
   const product = await findHubProduct(deps.db, deps.companyId, id);
   if (!product) throw badRequest(HUB_PRODUCT_NOT_FOUND);
-  return { product, variations: await variationsOf(deps.db, deps.companyId, id) };
+  const [variations, state] = await Promise.all([
+    variationsOf(deps.db, deps.companyId, id),
+    product.channelProductId === null
+      ? null
+      : listingPublishState(deps.db, deps.companyId, product.companyIntegrationId, product.channelProductId),
+  ]);
+  return { product, variations, publication: state ? publicationOf(state) : null };
 }
 
 export const getHubProduct = view;

@@ -13,7 +13,7 @@ export const getHubProductRoute = createRoute({
   operationId: "getHubProduct",
   tags: [HUB_TAG],
   summary: "Consulta um produto do hub e as suas variações",
-  description: `Preço e estoque atuais de cada SKU e quando o canal os aceitou por último. 400 \`${HUB_PRODUCT_NOT_FOUND}\`.`,
+  description: `Preço e estoque atuais de cada SKU e quando o canal os aceitou por último. Num anúncio do Mercado Livre, o estoque publicado: \`StockPublication\` (\`State\` Pending/Published/Failed, \`PublishedAt\`, \`FailureReason\`) e, por variação, \`PublishedQty\` (a última quantidade que o canal aceitou). 400 \`${HUB_PRODUCT_NOT_FOUND}\`.`,
   request: { params: productParams },
   responses: jsonOk(z.array(HubProductSchema), "Array de um item"),
 });

@@ -29,7 +29,10 @@ const SettlementLineSchema = z
     FeesValue: money("Tarifas do canal"),
     NetValue: money("Valor líquido repassado"),
   })
-  .openapi("MarketplaceSettlementLine");
+  .openapi("MarketplaceSettlementLine", {
+    description:
+      "Uma linha de repasse: uma liberação (valores >= 0) ou o estorno de uma (devolução ao comprador depois da liberação: valores <= 0, p.ex. `channel:ml-refund-<pedido>-<total estornado em centavos>` do Mercado Livre)",
+  });
 
 export const MarketplaceConciliationSchema = z
   .object({
@@ -52,7 +55,9 @@ export const MarketplaceConciliationSchema = z
     CommissionPct: fraction("Comissão"),
     FeesPct: fraction("Tarifas"),
     NetPct: fraction("Líquido"),
-    Difference: money("ReceivableValue - GrossValue; null sem pedido").nullable(),
+    Difference: money(
+      "ReceivableValue - GrossValue (o bruto já líquido dos estornos: um pedido estornado depois da liberação fica `divergent` com o valor estornado); null sem pedido",
+    ).nullable(),
     Status: z.enum(["conciliated", "divergent", "order_not_found"]).openapi({
       description:
         "`conciliated`: o bruto repassado é o valor das contas a receber do pedido; `divergent`: não é; `order_not_found`: nenhum pedido criado para o pedido do canal",

@@ -27,7 +27,13 @@ import {
   type LabelFormat,
 } from "../types";
 import { sendMlClaimAttachment, sendMlFiscalDocument } from "./attachments";
-import { fetchMlOrderDetails, ML_BILLING_BATCH, settlementOfDetail } from "./billing";
+import {
+  fetchMlOrderDetails,
+  ML_BILLING_BATCH,
+  ML_REFUND_BATCH,
+  refundSettlementOf,
+  settlementOfDetail,
+} from "./billing";
 import { claimShippingMethod, claimSummaryOf, fetchMlClaim, readMlClaim, searchOrderClaims } from "./claims";
 import { MlHttp } from "./http";
 import { fetchMlLabels } from "./labels";
@@ -335,11 +341,23 @@ export class MercadoLivreChannel implements ChannelAdapter {
    * order, 50 a billing call; each order whose money is released is a settlement, the others come
    * again in a later sweep. The cursor is the last order id asked (`mlf1|<id>`). A call that reaches
    * the end of the orders with nothing released goes round once from the first to where it started,
-   * so an order the cursor passed while it was not released is never skipped.
+   * so an order the cursor passed while it was not released is never skipped. Each page also
+   * carries the refunds after release still to settle (`refundSettlementOf`, at most 100): read from
+   * the orders as last pulled, no channel call of their own.
    */
   async fetchSettlementsSince(cursor: string): Promise<ChannelSettlementPage> {
     const { unsettled } = this.settings;
     if (!unsettled) return { settlements: [], nextCursor: cursor, hasMore: false };
+    const refunds = (await unsettled.refunds?.(ML_REFUND_BATCH)) ?? [];
+    const reversals = refunds.flatMap((refund) => refundSettlementOf(refund) ?? []);
+    const page = await this.releasedSince(unsettled, cursor);
+    return reversals.length === 0 ? page : { ...page, settlements: [...reversals, ...page.settlements] };
+  }
+
+  private async releasedSince(
+    unsettled: NonNullable<MlSettings["unsettled"]>,
+    cursor: string,
+  ): Promise<ChannelSettlementPage> {
     const start = /^mlf1\|(\d{1,20})$/.exec(cursor)?.[1] ?? "";
     let after = start;
     let wrapped = start === "";

@@ -15,6 +15,7 @@ import { z } from "zod";
 import type { ChannelSettlement } from "../types";
 import { ChannelError } from "../types";
 import type { MlHttp } from "./http";
+import type { MlPendingRefund } from "./types";
 
 /** Order ids asked per billing call. */
 export const ML_BILLING_BATCH = 50;
@@ -112,5 +113,28 @@ export function settlementOfDetail(detail: MlOrderDetail): ChannelSettlement | n
     commissionCents,
     feesCents,
     netCents: grossCents - commissionCents - feesCents,
+  };
+}
+
+/** Settled orders whose refunds are looked at per settlement call. */
+export const ML_REFUND_BATCH = 100;
+
+/**
+ * A refund after release as a settlement line: the reversal of what the channel had paid out for the
+ * order (the part refunded since the lines stored: gross and net negative, no fee given back), dated
+ * the refund's day. Its id carries the refunded total (`ml-refund-<order>-<cents>`): a later partial
+ * refund is a new line with the difference; the same total is never stored twice. Nothing new: null.
+ */
+export function refundSettlementOf(refund: MlPendingRefund): ChannelSettlement | null {
+  const delta = refund.refundedCents - refund.recordedCents;
+  if (delta <= 0) return null;
+  return {
+    id: `ml-refund-${refund.orderId}-${refund.refundedCents}`,
+    orderId: refund.orderId,
+    releasedOn: refund.on,
+    grossCents: -delta,
+    commissionCents: 0,
+    feesCents: 0,
+    netCents: -delta,
   };
 }

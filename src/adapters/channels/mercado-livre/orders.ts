@@ -46,7 +46,16 @@ export const MlOrder = z.object({
   }),
   seller: z.object({ id }),
   shipping: z.object({ id: id.nullish() }).nullish(),
-  payments: z.array(z.object({ shipping_cost: money.nullish() })).nullish(),
+  payments: z
+    .array(
+      z.object({
+        shipping_cost: money.nullish(),
+        // what the payment gave back to the buyer (partial or full refunds) and its last change
+        transaction_amount_refunded: money.nullish(),
+        date_last_modified: z.string().max(40).nullish(),
+      }),
+    )
+    .nullish(),
 });
 export type MlOrder = z.infer<typeof MlOrder>;
 
@@ -196,5 +205,25 @@ export function channelOrderOf({ order, billing, shipment, pack, mapped }: MlOrd
       internalPart: null,
     },
     claims: [],
+    ...refundOf(order),
   };
+}
+
+/**
+ * The order's refunds (`payments[].transaction_amount_refunded`, summed): absent when none, so an
+ * order never refunded keeps the channel data it had; dated by the latest change of a refunded
+ * payment (`date_last_modified`, else the order's last update).
+ */
+export function refundOf(order: MlOrder): { refund?: { cents: number; on: string } } {
+  const refunded = (order.payments ?? []).filter((p) => (p.transaction_amount_refunded ?? 0) > 0);
+  const total = refunded.reduce((sum, p) => sum + cents(p.transaction_amount_refunded ?? 0), 0);
+  if (total === 0) return {};
+  const dates = refunded
+    .map((p) => p.date_last_modified)
+    .filter((d): d is string => !!d && !Number.isNaN(Date.parse(d)));
+  const latest =
+    dates.length === 0
+      ? lastUpdatedOf(order)
+      : dates.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+  return { refund: { cents: total, on: utcText(latest).slice(0, 10) } };
 }

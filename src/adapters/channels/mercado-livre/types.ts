@@ -66,7 +66,15 @@ export interface MlListingMap {
 export interface MlUnsettledOrders {
   /** Up to `limit` Mercado Livre order ids with no settlement, after `afterId` in numeric order (`""`: from the first). */
   after(afterId: string, limit: number): Promise<string[]>;
+  /**
+   * Up to `limit` settled orders whose channel data (the last pull of the order) shows more refunded
+   * than the refund lines already stored: the refunds after release still to settle.
+   */
+  refunds?(limit: number): Promise<MlPendingRefund[]>;
 }
+
+/** A settled order refunded at the channel: refunded in all (cents), the date, and what is stored of it. */
+export type MlPendingRefund = { orderId: string; refundedCents: number; on: string; recordedCents: number };
 
 /** One call to Mercado Livre and how it ended (never a token nor a secret). */
 export type MlCallOutcome = {

@@ -23,7 +23,7 @@ import {
   pendingMlNotifications,
   replaceMlTokens,
 } from "../../../db/hub/ml-connections";
-import { unsettledChannelOrders } from "../../../db/hub/ml-fees";
+import { pendingRefunds, unsettledChannelOrders } from "../../../db/hub/ml-fees";
 import type { Db } from "../../../env";
 import { badRequest } from "../../../lib/errors";
 import { log } from "../../../lib/log";
@@ -169,6 +169,7 @@ export function mlSettingsOf(
     unsettled: {
       after: (afterId, limit) =>
         unsettledChannelOrders(deps.db, row.companyId, integrationId, afterId, limit),
+      refunds: (limit) => pendingRefunds(deps.db, row.companyId, integrationId, limit),
     },
     onCalls: (calls) => logMlCalls(integrationId, calls),
   };

@@ -187,3 +187,47 @@ export const mlStockPublishJob: JobDefinition = {
   params: z.object({ IDCompanyIntegration: z.number().int().positive() }),
   handler: publishStock,
 };
+
+/** A listing's publish state as the API shows it. */
+export type ListingPublication = {
+  state: "Pending" | "Published" | "Failed";
+  /** When the channel last took a quantity (UTC), null when never. */
+  publishedAt: string | null;
+  /** Why the last publication failed (kept while a retry is pending), null when none. */
+  reason: string | null;
+  /** The quantity the channel last took per variation code. */
+  quantities: Map<string, number>;
+};
+
+/**
+ * The publish state of an outbox row: `pending` → Pending (with the reason of a passing failure,
+ * if any); `failed` (deleted or closed listing) → Failed; `done` with a reason (the channel refused
+ * the value) → Failed; `done` → Published.
+ */
+export function publicationOf(row: {
+  state: string;
+  reason: string | null;
+  published: string | null;
+  publishedAt: string | null;
+}): ListingPublication {
+  const state =
+    row.state === "pending"
+      ? "Pending"
+      : row.state === "failed" || row.reason !== null
+        ? "Failed"
+        : "Published";
+  const quantities = new Map<string, number>();
+  const lines = z
+    .array(z.object({ variation: z.string(), quantity: z.number() }))
+    .safeParse(parsedJson(row.published));
+  if (lines.success) for (const line of lines.data) quantities.set(line.variation, line.quantity);
+  return { state, publishedAt: row.publishedAt, reason: row.reason, quantities };
+}
+
+function parsedJson(text: string | null): unknown {
+  try {
+    return text === null ? [] : JSON.parse(text);
+  } catch {
+    return [];
+  }
+}

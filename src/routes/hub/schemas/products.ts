@@ -61,13 +61,40 @@ export const HubProductSchema = z
             .string()
             .nullable()
             .openapi({ description: "Última atualização aceita pelo canal (UTC)" }),
+          PublishedQty: z.number().int().nullable().openapi({
+            description:
+              "Estoque publicado: a última quantidade que o canal aceitou para esta variação (Mercado Livre: `max(0, QtyAvailable − StockBuffer)`); null quando nunca publicada",
+          }),
         }),
       )
       .openapi({ description: "Variações (SKUs) do produto" }),
+    StockPublication: z
+      .object({
+        State: z.enum(["Pending", "Published", "Failed"]).openapi({
+          description:
+            "`Pending`: uma mudança de estoque espera ser publicada (ou uma falha passageira espera a nova tentativa, com `FailureReason`); `Published`: o canal aceitou a última quantidade; `Failed`: o anúncio foi excluído ou encerrado no canal, ou o canal recusou a quantidade (`FailureReason`)",
+        }),
+        PublishedAt: z.string().nullable().openapi({
+          description: "Quando o canal aceitou uma quantidade por último (UTC); null quando nunca",
+        }),
+        FailureReason: z
+          .string()
+          .nullable()
+          .openapi({ description: "Por que a última publicação falhou; null quando não falhou" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "Estoque publicado do anúncio (Mercado Livre): estado da publicação; a quantidade de cada variação em `Variations[].PublishedQty`. null para outros canais ou antes da primeira mudança de estoque",
+      }),
   })
   .openapi("HubProduct");
 
-export const productBody = ({ product, variations }: HubProductView): z.infer<typeof HubProductSchema> => ({
+export const productBody = ({
+  product,
+  variations,
+  publication,
+}: HubProductView): z.infer<typeof HubProductSchema> => ({
   IDHubProduct: product.id,
   IDCompanyIntegration: product.companyIntegrationId,
   Title: product.title,
@@ -81,7 +108,11 @@ export const productBody = ({ product, variations }: HubProductView): z.infer<ty
     Price: fromCents(v.priceCents),
     QtyOnStock: v.qty / 1000,
     LastSyncAt: v.lastSyncAt,
+    PublishedQty: publication?.quantities.get(v.channelSkuCode) ?? null,
   })),
+  StockPublication: publication
+    ? { State: publication.state, PublishedAt: publication.publishedAt, FailureReason: publication.reason }
+    : null,
 });
 
 export const HubProductSyncSchema = z
