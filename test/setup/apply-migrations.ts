@@ -64,18 +64,18 @@ async function dropSchema(db: D1Database): Promise<void> {
 async function migrate(name: string, db: D1Database): Promise<void> {
   await dropSchema(db);
   await applyD1Migrations(db, env.TEST_MIGRATIONS);
-  const [{ results: tables }, { results: triggers }] = await db.batch([
+  const [tables, triggers] = await db.batch([
     db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND ${OWN_OBJECTS} ORDER BY name`),
     db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND ${OWN_OBJECTS} ORDER BY name`),
   ]);
-  const tableNames = (tables as { name: string }[]).map((t) => t.name);
+  const tableNames = (tables!.results as { name: string }[]).map((t) => t.name);
   const contents = await db.batch([
     ...tableNames.map((table) => db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`)),
     db.prepare("SELECT name, seq FROM sqlite_sequence"),
   ]);
   migrated.set(name, {
     schema: await schemaText(db),
-    triggers: triggers as { name: string; sql: string }[],
+    triggers: triggers!.results as { name: string; sql: string }[],
     rows: tableNames
       .map((table, i) => ({ table, rows: contents[i]!.results as Row[] }))
       .filter((t) => t.rows.length > 0),
