@@ -1,17 +1,17 @@
 import { env } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hubOrders, jobs, orders } from "../../drizzle/schema";
 import { drizzleFor } from "../../src/db/client";
 import {
   CANCELLATIONS_PER_CHUNK,
   pendingCancellations,
 } from "../../src/domain/hub/mercado-livre/order-updates";
-import { D1_CALLS_PER_CHUNK } from "../../src/domain/jobs/budget";
+import { CHUNKS_PER_INVOCATION, D1_CALLS_PER_CHUNK } from "../../src/domain/jobs/budget";
 import { changeOrder } from "../../src/domain/orders/change-order";
 import { ORDER_STATUS } from "../../src/domain/orders/order-statuses";
 import { countedEnv, noCalls } from "../../src/platform/d1-counter";
-import { mlDouble } from "../support/ml-double";
+import { connectMlSeller } from "../support/ml-double";
 import { newTaxProfile } from "../support/order-factories";
 import { companyOneApi, demoDb, unique } from "../support/registry-factories";
 import { seedAccounts } from "../support/seed";
@@ -20,8 +20,14 @@ import { adjust, newSku, newWarehouse } from "../support/stock-factories";
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 let api: Api;
 
+/** A pull's page at its largest (PULL_PAGE_SIZE): every order of it is updated by the second pull. */
 const ORDERS = 500;
-const CANCELLED = 300;
+/**
+ * Two and a half invocations' worth of cancellations (CHUNKS_PER_INVOCATION chunks of
+ * CANCELLATIONS_PER_CHUNK at most: 36), so they are carried in the job's cursor over three
+ * deliveries at least; the 300 of before proved no more and cost 20 s of the suite.
+ */
+const CANCELLED = Math.ceil(2.5 * CHUNKS_PER_INVOCATION * CANCELLATIONS_PER_CHUNK);
 
 beforeAll(async () => {
   await seedAccounts();
@@ -48,14 +54,6 @@ async function pullToEnd(integrationId: number) {
 
 describe("Mercado Livre cancellations within the pull's D1 budget (D1_BUDGET=enforce)", () => {
   it(`a page of ${ORDERS} updates, ${CANCELLED} of them cancellations: every order Cancelled, no invocation over 1,000 calls`, async () => {
-    const sellerId = 880_000 + Math.floor(Math.random() * 100_000);
-    const settings = {
-      clientId: String(6_000_000 + sellerId),
-      clientSecret: `segredo-${sellerId}`,
-      sellerId,
-      refreshToken: `TG-inicial-${sellerId}`,
-    };
-    const double = await mlDouble(`budget-${sellerId}`, settings);
     const profile = await newTaxProfile(api);
     const sku = await newSku(api, {
       Code: unique("ML-BUDGET").replace(/\s/g, "-"),
@@ -71,30 +69,17 @@ describe("Mercado Livre cancellations within the pull's D1 budget (D1_BUDGET=enf
       Quantity: 5000,
       UnitCost: 10,
     });
-    const control = `${inject("mlDoubleUrl")}/_control/budget-${sellerId}`;
+    const { sellerId, integrationId, control } = await connectMlSeller(api, {
+      prefix: "budget",
+      fields: { IDWarehouseHub: warehouse },
+    });
     const seeded = (await (
-      await fetch(`${control}/bench-seed`, {
-        method: "POST",
-        body: JSON.stringify({
-          orders: ORDERS,
-          skuCodes: [sku.Code],
-          firstId: 2_000_030_000_000_000 + sellerId * 1000,
-        }),
+      await control("/bench-seed", "POST", {
+        orders: ORDERS,
+        skuCodes: [sku.Code],
+        firstId: 2_000_030_000_000_000 + sellerId * 1000,
       })
     ).json()) as { first: number };
-    const created = await api.post("/hub/integration", {
-      Description: unique("Mercado Livre"),
-      IDTypeCompanyIntegration: 3,
-      BaseUrl: double.baseUrl,
-      Credentials: {
-        ClientId: settings.clientId,
-        ClientSecret: settings.clientSecret,
-        RefreshToken: settings.refreshToken,
-      },
-      IDWarehouseHub: warehouse,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const integrationId = created.body[0]!.IDCompanyIntegration as number;
     const first = await pullToEnd(integrationId);
     expect(first.Status, first.FailureReason ?? "").toBe("Done");
     const rows = await demoDb()
@@ -107,7 +92,7 @@ describe("Mercado Livre cancellations within the pull's D1 budget (D1_BUDGET=enf
     // the channel changes every order: CANCELLED are cancelled, the others get a later update
     const ids = Array.from({ length: ORDERS }, (_, n) => seeded.first + n);
     const change = (list: number[], status: string) =>
-      fetch(`${control}/bench-status`, { method: "POST", body: JSON.stringify({ ids: list, status }) });
+      control("/bench-status", "POST", { ids: list, status });
     await change(ids.slice(0, CANCELLED), "cancelled");
     await change(ids.slice(CANCELLED), "paid");
     const job = await pullToEnd(integrationId);
@@ -142,7 +127,7 @@ describe("Mercado Livre cancellations within the pull's D1 budget (D1_BUDGET=enf
       .select()
       .from(jobs)
       .where(and(eq(jobs.id, job.id)));
-    expect(row!.attempts).toBeGreaterThan(1);
+    expect(row!.attempts).toBeGreaterThanOrEqual(3);
     expect(pendingCancellations(row!.cursor)).toEqual([]);
 
     // what one cancellation costs: an order still open, moved as the pull moves them, counted

@@ -1,4 +1,6 @@
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
+import type { client } from "./api";
+import { unique } from "./registry-factories";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -113,6 +115,65 @@ export async function mlDouble(name: string, settings: MlSellerSettings) {
     > => (await call("/requests", "GET")).json(),
   };
 }
+
+/** Seller ids of the double: a random start, so files running at once never share a seller. */
+let sellerSeq = 1_000_000 + Math.floor(Math.random() * 500_000) * 1000;
+
+/** A seller id no other seller of the run has. */
+export const nextMlSellerId = () => ++sellerSeq;
+
+/**
+ * A seller at the double (named `<prefix>-<seller id>`) and its integration connected by
+ * credentials: `POST /hub/integration` of kind 3 (Mercado Livre) with the double's `BaseUrl`, the
+ * app's id and secret and the seller's single-use refresh token (exchanged at once), plus `fields`
+ * (`IDWarehouseHub`, `IDTypePayment`, `StockBuffer`...). Fails the test unless the answer is 200.
+ * `control` calls the seller's controls of every part of the double (claims, ops, items).
+ */
+export async function connectMlSeller(
+  api: ReturnType<typeof client>,
+  options: { prefix?: string; fields?: Record<string, unknown> } = {},
+) {
+  const sellerId = nextMlSellerId();
+  const name = `${options.prefix ?? "seller"}-${sellerId}`;
+  const settings = {
+    clientId: String(5_000_000 + sellerId),
+    clientSecret: `segredo-${sellerId}`,
+    sellerId,
+    refreshToken: `TG-${name}`,
+  };
+  const double = await mlDouble(name, settings);
+  const response = await api.post("/hub/integration", {
+    Description: unique("Mercado Livre"),
+    IDTypeCompanyIntegration: 3,
+    BaseUrl: double.baseUrl,
+    Credentials: {
+      ClientId: settings.clientId,
+      ClientSecret: settings.clientSecret,
+      RefreshToken: settings.refreshToken,
+    },
+    ...options.fields,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const control = async (path: string, method = "POST", body?: unknown) => {
+    const answer = await fetch(`${inject("mlDoubleUrl")}/_control/${name}${path}`, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!answer.ok) throw new Error(`Mercado Livre double control ${path}: ${answer.status}`);
+    return answer;
+  };
+  return {
+    name,
+    sellerId,
+    settings,
+    double,
+    integrationId: (response.body as { IDCompanyIntegration: number }[])[0]!.IDCompanyIntegration,
+    control,
+  };
+}
+
+/** A seller connected by `connectMlSeller`. */
+export type MlSeller = Awaited<ReturnType<typeof connectMlSeller>>;
 
 /** An item of the double's items API (part 2: listings and stock). */
 export type MlDoubleItem = {

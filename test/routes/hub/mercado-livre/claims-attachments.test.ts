@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hubAttachments, hubOrderClaims, hubOrders } from "../../../../drizzle/schema";
 import { app } from "../../../../src/app";
 import {
@@ -17,15 +17,14 @@ import {
 } from "../../../../src/domain/hub/messages";
 import { call, signIn } from "../../../support/api";
 import { pullNow } from "../../../support/hub-factories";
-import { mlDouble, mlOrder } from "../../../support/ml-double";
+import { connectMlSeller, mlDouble, mlOrder } from "../../../support/ml-double";
 import { expectRefusal } from "../../../support/refusal";
-import { companyOneApi, demoDb, unique } from "../../../support/registry-factories";
+import { companyOneApi, demoDb } from "../../../support/registry-factories";
 import { seedAccounts } from "../../../support/seed";
 
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 let api: Api;
 let token: string;
-let sellerSeq = 930_000 + Math.floor(Math.random() * 60_000);
 let claimSeq = 5_400_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -41,34 +40,7 @@ type Upload = { path: string; part: string; fileName: string; type: string; size
 
 /** A seller with orders (one in a pack) and a claim on the first, pulled into the hub. */
 async function sellerWithClaim() {
-  const sellerId = ++sellerSeq;
-  const settings = {
-    clientId: String(7_000_000 + sellerId),
-    clientSecret: `segredo-${sellerId}`,
-    sellerId,
-    refreshToken: `TG-inicial-${sellerId}`,
-  };
-  const double = await mlDouble(`seller-${sellerId}`, settings);
-  const created = await api.post("/hub/integration", {
-    Description: unique("Mercado Livre"),
-    IDTypeCompanyIntegration: 3,
-    BaseUrl: double.baseUrl,
-    Credentials: {
-      ClientId: settings.clientId,
-      ClientSecret: settings.clientSecret,
-      RefreshToken: settings.refreshToken,
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const integrationId = created.body[0]!.IDCompanyIntegration as number;
-  const control = async (path: string, method: string, body?: unknown) => {
-    const answer = await fetch(`${inject("mlDoubleUrl")}/_control/seller-${sellerId}${path}`, {
-      method,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!answer.ok) throw new Error(`double control ${path}: ${answer.status}`);
-    return answer;
-  };
+  const { name, sellerId, settings, double, integrationId, control } = await connectMlSeller(api);
   const packId = 2_000_000_000_000 + sellerId;
   const single = mlOrder(sellerId, { items: [{ sku: "ML-ANEXO-1" }] });
   const packed = mlOrder(sellerId, { items: [{ sku: "ML-ANEXO-2" }], packId });
@@ -116,6 +88,7 @@ async function sellerWithClaim() {
     )
     .get();
   return {
+    name,
     double,
     settings,
     integrationId,
@@ -340,7 +313,7 @@ describe("Mercado Livre attachments: the seven failures, each a 400 with its own
   });
 
   it("7. the integration not authenticated (the seller revoked the app: the refresh is refused)", async () => {
-    await mlDouble(`seller-${seller.settings.sellerId}`, { ...seller.settings, refreshToken: "TG-revogado" });
+    await mlDouble(seller.name, { ...seller.settings, refreshToken: "TG-revogado" });
     await refusedCleanly(
       seller,
       await sendFile(orderPath(seller.single.hub), { name: "nota.pdf", bytes: PDF }),

@@ -1,15 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hubOrderClaims, hubOrders, mlNotifications } from "../../../../drizzle/schema";
 import { CHANNEL_INVALID_ANSWER } from "../../../../src/domain/hub/messages";
 import { pullNow } from "../../../support/hub-factories";
-import { mlDouble, mlOrder } from "../../../support/ml-double";
-import { companyOneApi, companyTwoApi, demoDb, unique } from "../../../support/registry-factories";
+import { connectMlSeller, mlOrder } from "../../../support/ml-double";
+import { companyOneApi, companyTwoApi, demoDb } from "../../../support/registry-factories";
 import { seedAccounts } from "../../../support/seed";
 
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 let api: Api;
-let sellerSeq = 820_000 + Math.floor(Math.random() * 100_000);
 let claimSeq = 5_300_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
 
 beforeAll(async () => {
@@ -19,37 +18,11 @@ beforeAll(async () => {
 
 /** A seller at the double, its integration connected by credentials, and this part's controls. */
 async function connectedSeller() {
-  const sellerId = ++sellerSeq;
-  const settings = {
-    clientId: String(6_000_000 + sellerId),
-    clientSecret: `segredo-${sellerId}`,
-    sellerId,
-    refreshToken: `TG-inicial-${sellerId}`,
-  };
-  const double = await mlDouble(`seller-${sellerId}`, settings);
-  const response = await api.post("/hub/integration", {
-    Description: unique("Mercado Livre"),
-    IDTypeCompanyIntegration: 3,
-    BaseUrl: double.baseUrl,
-    Credentials: {
-      ClientId: settings.clientId,
-      ClientSecret: settings.clientSecret,
-      RefreshToken: settings.refreshToken,
-    },
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  const control = async (path: string, method: string, body?: unknown) => {
-    const answer = await fetch(`${inject("mlDoubleUrl")}/_control/seller-${sellerId}${path}`, {
-      method,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!answer.ok) throw new Error(`double control ${path}: ${answer.status}`);
-    return answer;
-  };
+  const { double, sellerId, integrationId, control } = await connectMlSeller(api);
   return {
     double,
     sellerId,
-    integrationId: response.body[0]!.IDCompanyIntegration as number,
+    integrationId,
     claims: (claims: unknown[]) => control("/claims", "POST", claims),
     claimDetails: (details: Record<string, unknown>) => control("/claim-details", "POST", details),
     /** Delivers Mercado Livre's notification of this resource to the API. */

@@ -1,18 +1,17 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { marketplaceSettlements } from "../../../../drizzle/schema";
 import { CHANNEL_INVALID_ANSWER } from "../../../../src/domain/hub/messages";
 import { pullNow } from "../../../support/hub-factories";
-import { mlDouble, mlOrder } from "../../../support/ml-double";
+import { connectMlSeller, type MlSeller, mlOrder } from "../../../support/ml-double";
 import { newTaxProfile, paymentTypeWithRate } from "../../../support/order-factories";
-import { companyOneApi, demoDb, unique } from "../../../support/registry-factories";
+import { companyOneApi, demoDb } from "../../../support/registry-factories";
 import { seedAccounts } from "../../../support/seed";
 import { newSku, newWarehouse } from "../../../support/stock-factories";
 
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 type Row = Record<string, any>;
 let api: Api;
-let sellerSeq = 900_000 + Math.floor(Math.random() * 90_000);
 let orderSeq = 3_000_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
 
 const BILLING = "/billing/integration/group/ML/order/details";
@@ -24,38 +23,10 @@ beforeAll(async () => {
 });
 
 /** A control of the double's ops part (test/support/ml-double-ops.mjs). */
-const opsControl = async (name: string, path: string, body: unknown) => {
-  const response = await fetch(`${inject("mlDoubleUrl")}/_control/${name}${path}`, {
-    method: "POST",
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`ops control ${path}: ${response.status}`);
-};
+const opsControl = (seller: MlSeller, path: string, body: unknown) => seller.control(path, "POST", body);
 
-async function connectedSeller(extra: Record<string, unknown> = {}) {
-  const sellerId = ++sellerSeq;
-  const name = `fees-${sellerId}`;
-  const settings = {
-    clientId: String(7_000_000 + sellerId),
-    clientSecret: `segredo-${sellerId}`,
-    sellerId,
-    refreshToken: `TG-fees-${sellerId}`,
-  };
-  const double = await mlDouble(name, settings);
-  const response = await api.post("/hub/integration", {
-    Description: unique("Mercado Livre tarifas"),
-    IDTypeCompanyIntegration: 3,
-    BaseUrl: double.baseUrl,
-    Credentials: {
-      ClientId: settings.clientId,
-      ClientSecret: settings.clientSecret,
-      RefreshToken: settings.refreshToken,
-    },
-    ...extra,
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return { name, double, sellerId, integrationId: response.body[0]!.IDCompanyIntegration as number };
-}
+const connectedSeller = (fields: Record<string, unknown> = {}) =>
+  connectMlSeller(api, { prefix: "fees", fields });
 
 /**
  * The billing detail of an order as the API writes it: its payment and release, the sale fee
@@ -101,11 +72,11 @@ const settlementsOf = (integrationId: number) =>
     .from(marketplaceSettlements)
     .where(eq(marketplaceSettlements.companyIntegrationId, integrationId));
 
-const billingCalls = async (seller: Awaited<ReturnType<typeof connectedSeller>>) =>
+const billingCalls = async (seller: MlSeller) =>
   (await seller.double.requests()).filter((r) => r.path === BILLING);
 
 describe("Mercado Livre fees per order in the marketplace conciliation", () => {
-  let seller: Awaited<ReturnType<typeof connectedSeller>>;
+  let seller: MlSeller;
   const [even, dearer, refunded, waiting] = [++orderSeq, ++orderSeq, ++orderSeq, ++orderSeq];
 
   beforeAll(async () => {
@@ -122,7 +93,7 @@ describe("Mercado Livre fees per order in the marketplace conciliation", () => {
       ),
     );
     // expected rate 12%: `even` is charged that; `dearer` 16% and shipping; `refunded` paid less
-    await opsControl(seller.name, "/ops/order-details", {
+    await opsControl(seller, "/ops/order-details", {
       [even]: detail(even, { paid: 100, fee: 12 }),
       [dearer]: detail(dearer, { paid: 100, fee: 16, shipping: 18.5 }),
       [refunded]: detail(refunded, { paid: 90, fee: 10.8, releasedAt: "2026-03-22T23:59:59" }),
@@ -188,7 +159,7 @@ describe("Mercado Livre fees per order in the marketplace conciliation", () => {
     expect((await settlementsOf(seller.integrationId)).map((s) => s.channelOrderId)).not.toContain(
       String(waiting),
     );
-    await opsControl(seller.name, "/ops/order-details", {
+    await opsControl(seller, "/ops/order-details", {
       [waiting]: detail(waiting, { paid: 100, fee: 12, releasedAt: "2026-04-02T10:00:00" }),
     });
     const before = (await billingCalls(seller)).length;
@@ -224,7 +195,7 @@ describe("many orders: billing asked 50 ids a call; the cursor never skips an or
     const details = (status: (id: number) => string) =>
       Object.fromEntries(ids.map((id) => [id, detail(id, { paid: 100, fee: 12, status: status(id) })]));
     await opsControl(
-      seller.name,
+      seller,
       "/ops/order-details",
       details((id) => (id === behind || later.includes(id) ? "pending" : "released")),
     );
@@ -241,7 +212,7 @@ describe("many orders: billing asked 50 ids a call; the cursor never skips an or
     ]);
 
     // the order behind the cursor is released: the next pull goes round to it
-    await opsControl(seller.name, "/ops/order-details", {
+    await opsControl(seller, "/ops/order-details", {
       [behind]: detail(behind, { paid: 100, fee: 12 }),
     });
     expect(await pullNow(api, seller.integrationId)).toMatchObject({
@@ -249,7 +220,7 @@ describe("many orders: billing asked 50 ids a call; the cursor never skips an or
       Result: { settlements: 1 },
     });
     await opsControl(
-      seller.name,
+      seller,
       "/ops/order-details",
       details(() => "released"),
     );
@@ -263,7 +234,7 @@ describe("many orders: billing asked 50 ids a call; the cursor never skips an or
 });
 
 describe("faults of the billing call", () => {
-  let seller: Awaited<ReturnType<typeof connectedSeller>>;
+  let seller: MlSeller;
   const order = () => ++orderSeq;
 
   beforeAll(async () => {
@@ -273,7 +244,7 @@ describe("faults of the billing call", () => {
   const releasedOrder = async () => {
     const id = order();
     await seller.double.orders([mlOrder(seller.sellerId, { id })]);
-    await opsControl(seller.name, "/ops/order-details", { [id]: detail(id, { paid: 100, fee: 12 }) });
+    await opsControl(seller, "/ops/order-details", { [id]: detail(id, { paid: 100, fee: 12 }) });
     return String(id);
   };
   const settled = async () => (await settlementsOf(seller.integrationId)).map((s) => s.channelOrderId);
@@ -281,7 +252,7 @@ describe("faults of the billing call", () => {
   it("401: the token is refreshed once and the fees come", async () => {
     const id = await releasedOrder();
     const refreshes = (await seller.double.state()).refreshes;
-    await opsControl(seller.name, "/ops/billing-faults", [{ mode: "401" }]);
+    await opsControl(seller, "/ops/billing-faults", [{ mode: "401" }]);
     expect(await pullNow(api, seller.integrationId)).toMatchObject({ Status: "Done" });
     expect((await seller.double.state()).refreshes).toBe(refreshes + 1);
     expect(await settled()).toContain(id);
@@ -290,7 +261,7 @@ describe("faults of the billing call", () => {
   it("429 with Retry-After, then 500: retried and settled", async () => {
     const id = await releasedOrder();
     const before = (await billingCalls(seller)).length;
-    await opsControl(seller.name, "/ops/billing-faults", [{ mode: "429", retryAfter: "0" }, { mode: "500" }]);
+    await opsControl(seller, "/ops/billing-faults", [{ mode: "429", retryAfter: "0" }, { mode: "500" }]);
     expect(await pullNow(api, seller.integrationId)).toMatchObject({
       Status: "Done",
       Result: { settlements: 1 },
@@ -301,7 +272,7 @@ describe("faults of the billing call", () => {
 
   it("garbage: the pull fails with the invalid-answer reason, nothing half-written; the next pull settles", async () => {
     const id = await releasedOrder();
-    await opsControl(seller.name, "/ops/billing-faults", [{ mode: "garbage" }]);
+    await opsControl(seller, "/ops/billing-faults", [{ mode: "garbage" }]);
     const failed = await pullNow(api, seller.integrationId);
     expect(failed).toMatchObject({ Status: "Failed" });
     expect(JSON.stringify(failed)).toContain(CHANNEL_INVALID_ANSWER);
@@ -316,13 +287,13 @@ describe("faults of the billing call", () => {
   it("a 500 that lasts fails the pull; the order is settled when the channel answers again", async () => {
     const id = await releasedOrder();
     await opsControl(
-      seller.name,
+      seller,
       "/ops/billing-faults",
       Array.from({ length: 8 }, () => ({ mode: "500" })),
     );
     expect(await pullNow(api, seller.integrationId)).toMatchObject({ Status: "Failed" });
     expect(await settled()).not.toContain(id);
-    await opsControl(seller.name, "/ops/billing-faults", []);
+    await opsControl(seller, "/ops/billing-faults", []);
     expect(await pullNow(api, seller.integrationId)).toMatchObject({
       Status: "Done",
       Result: { settlements: 1 },

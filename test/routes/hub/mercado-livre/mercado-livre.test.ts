@@ -9,7 +9,7 @@ import {
 } from "../../../../src/domain/hub/mercado-livre/messages";
 import { CHANNEL_CREDENTIALS_EXPIRED, CHANNEL_INVALID_ANSWER } from "../../../../src/domain/hub/messages";
 import { newChannelIntegration, pullNow } from "../../../support/hub-factories";
-import { mlDouble, mlOrder } from "../../../support/ml-double";
+import { connectMlSeller, mlDouble, mlOrder, nextMlSellerId } from "../../../support/ml-double";
 import { expectRefusal } from "../../../support/refusal";
 import { companyOneApi, demoDb, unique } from "../../../support/registry-factories";
 import { seedAccounts } from "../../../support/seed";
@@ -17,7 +17,6 @@ import { newSku } from "../../../support/stock-factories";
 
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 let api: Api;
-let sellerSeq = 700_000 + Math.floor(Math.random() * 100_000);
 
 const INVALID_GRANT =
   "invalid_grant: Error validating grant. Your authorization code or refresh token may be expired or it was already used";
@@ -28,29 +27,7 @@ beforeAll(async () => {
 });
 
 /** A seller at the double and its integration connected by credentials (app id + secret + refresh token). */
-async function connectedSeller(extra: Record<string, unknown> = {}) {
-  const sellerId = ++sellerSeq;
-  const settings = {
-    clientId: String(5_000_000 + sellerId),
-    clientSecret: `segredo-${sellerId}`,
-    sellerId,
-    refreshToken: `TG-inicial-${sellerId}`,
-  };
-  const double = await mlDouble(`seller-${sellerId}`, settings);
-  const response = await api.post("/hub/integration", {
-    Description: unique("Mercado Livre"),
-    IDTypeCompanyIntegration: 3,
-    BaseUrl: double.baseUrl,
-    Credentials: {
-      ClientId: settings.clientId,
-      ClientSecret: settings.clientSecret,
-      RefreshToken: settings.refreshToken,
-    },
-    ...extra,
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return { double, settings, sellerId, integrationId: response.body[0]!.IDCompanyIntegration as number };
-}
+const connectedSeller = (fields: Record<string, unknown> = {}) => connectMlSeller(api, { fields });
 
 const hubOrdersOf = (integrationId: number) =>
   demoDb().select().from(hubOrders).where(eq(hubOrders.companyIntegrationId, integrationId));
@@ -96,7 +73,7 @@ describe("connecting a Mercado Livre seller", () => {
   });
 
   it("a refused refresh token at connection is a 400 with Mercado Livre's reason, nothing stored", async () => {
-    const sellerId = ++sellerSeq;
+    const sellerId = nextMlSellerId();
     const double = await mlDouble(`seller-${sellerId}`, {
       clientId: "42",
       clientSecret: "segredo",
@@ -135,9 +112,9 @@ describe("connecting a Mercado Livre seller", () => {
   });
 
   it("a refused refresh turns the integration Expired with the reason", async () => {
-    const { double, settings, integrationId } = await connectedSeller();
+    const { name, double, settings, integrationId } = await connectedSeller();
     // the seller revoked the app: every token is gone at Mercado Livre
-    await mlDouble(`seller-${settings.sellerId}`, { ...settings, refreshToken: "TG-outro" });
+    await mlDouble(name, { ...settings, refreshToken: "TG-outro" });
     const answer = await api.post(`/hub/integration/${integrationId}/mercado-livre/check`, {});
     expect(answer.status).toBe(400);
     const view = await api.get(`/hub/integration/${integrationId}`);
@@ -151,7 +128,7 @@ describe("connecting a Mercado Livre seller", () => {
   });
 
   it("connects by OAuth: authorization URL with a single-use state, callback exchanges the code", async () => {
-    const sellerId = ++sellerSeq;
+    const sellerId = nextMlSellerId();
     const clientId = String(8_000_000 + sellerId);
     const double = await mlDouble(`seller-${sellerId}`, {
       clientId,

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mlNotifications } from "../../../../drizzle/schema";
 import { mlLabelNotReady, mlLabelRefused } from "../../../../src/domain/hub/mercado-livre/messages";
 import { CHANNEL_INVALID_ANSWER, CHANNEL_TIMEOUT } from "../../../../src/domain/hub/messages";
 import { fetchWorker, signIn } from "../../../support/api";
 import { pullNow } from "../../../support/hub-factories";
-import { mlDouble, mlOrder } from "../../../support/ml-double";
+import { connectMlSeller, type MlSeller, mlOrder } from "../../../support/ml-double";
 import { newTaxProfile, paymentTypeWithRate } from "../../../support/order-factories";
 import { companyOneApi, demoDb, unique } from "../../../support/registry-factories";
 import { seedAccounts } from "../../../support/seed";
@@ -15,7 +15,6 @@ import { newSku, newWarehouse } from "../../../support/stock-factories";
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 let api: Api;
 let token: string;
-let sellerSeq = 800_000 + Math.floor(Math.random() * 100_000);
 
 beforeAll(async () => {
   await seedAccounts();
@@ -24,45 +23,11 @@ beforeAll(async () => {
 });
 
 /** The ops controls of the double (test/support/ml-double-ops.mjs). */
-const opsControl = async (name: string, path: string, body?: unknown) => {
-  const response = await fetch(`${inject("mlDoubleUrl")}/_control/${name}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`ops control ${path}: ${response.status}`);
-  return response.json();
-};
+const opsControl = async (seller: MlSeller, path: string, body?: unknown) =>
+  (await seller.control(path, body === undefined ? "GET" : "POST", body)).json();
 
-async function connectedSeller(extra: Record<string, unknown> = {}) {
-  const sellerId = ++sellerSeq;
-  const name = `ops-${sellerId}`;
-  const settings = {
-    clientId: String(6_000_000 + sellerId),
-    clientSecret: `segredo-${sellerId}`,
-    sellerId,
-    refreshToken: `TG-ops-${sellerId}`,
-  };
-  const double = await mlDouble(name, settings);
-  const response = await api.post("/hub/integration", {
-    Description: unique("Mercado Livre ops"),
-    IDTypeCompanyIntegration: 3,
-    BaseUrl: double.baseUrl,
-    Credentials: {
-      ClientId: settings.clientId,
-      ClientSecret: settings.clientSecret,
-      RefreshToken: settings.refreshToken,
-    },
-    ...extra,
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return {
-    name,
-    double,
-    settings,
-    sellerId,
-    integrationId: response.body[0]!.IDCompanyIntegration as number,
-  };
-}
+const connectedSeller = (fields: Record<string, unknown> = {}) =>
+  connectMlSeller(api, { prefix: "ops", fields });
 
 /** A warehouse and a payment type for the orders the hub creates (one installment in 1 day). */
 const sellingSetup = async () => ({
@@ -89,7 +54,7 @@ const labels = (path: string) =>
   );
 
 describe("labels of Mercado Livre shipments (POST /hub/resource/3)", () => {
-  let seller: Awaited<ReturnType<typeof connectedSeller>>;
+  let seller: MlSeller;
   let listId: number;
   let shipments: string[];
   const shipmentBase = 46_000_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
@@ -138,14 +103,14 @@ describe("labels of Mercado Livre shipments (POST /hub/resource/3)", () => {
   });
 
   it("a shipment not ready_to_ship: 400 naming it and its status, no label call", async () => {
-    const before = ((await opsControl(seller.name, "/ops/state")) as { labelCalls: number }).labelCalls;
+    const before = ((await opsControl(seller, "/ops/state")) as { labelCalls: number }).labelCalls;
     await seller.double.shipments([
       { id: shipmentBase + 2, status: "shipped", logistic: { type: "cross_docking" } },
     ]);
     const response = await labels(`/hub/resource/3?IDOrdersCarrierCollectionList=${listId}&LabelFormat=pdf`);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ errorMessage: mlLabelNotReady(`${shipmentBase + 2} (shipped)`) });
-    expect(((await opsControl(seller.name, "/ops/state")) as { labelCalls: number }).labelCalls).toBe(before);
+    expect(((await opsControl(seller, "/ops/state")) as { labelCalls: number }).labelCalls).toBe(before);
     await seller.double.shipments([
       { id: shipmentBase + 2, status: "ready_to_ship", logistic: { type: "cross_docking" } },
     ]);
@@ -174,7 +139,7 @@ describe("labels of Mercado Livre shipments (POST /hub/resource/3)", () => {
   });
 
   it("the channel's own refusal of the label call (failed_shipments) is a 400 with its reason", async () => {
-    await opsControl(seller.name, "/ops/refuse-labels", { message: "Label already cancelled" });
+    await opsControl(seller, "/ops/refuse-labels", { message: "Label already cancelled" });
     const response = await labels(`/hub/resource/3?IDOrdersCarrierCollectionList=${listId}&LabelFormat=pdf`);
     expect(response.status).toBe(400);
     const reason = shipments
@@ -304,7 +269,7 @@ describe("/missed_feeds read by the pull", () => {
       Status: "Done",
       Result: { created: 1 },
     });
-    await opsControl(seller.name, "/ops/missed", [
+    await opsControl(seller, "/ops/missed", [
       { topic: "orders_v2", resource: `/orders/${order.id}` },
       { topic: "orders_v2", resource: "/orders/123456789", userId: seller.sellerId + 1 },
       { topic: "items", resource: "/items/MLB1" },

@@ -9,15 +9,14 @@ import {
   mlVariationNotInListing,
 } from "../../../../src/domain/hub/mercado-livre/messages";
 import { newChannelIntegration } from "../../../support/hub-factories";
-import { type MlDoubleItem, mlDouble, mlDoubleItems } from "../../../support/ml-double";
+import { connectMlSeller, type MlDoubleItem, mlDoubleItems } from "../../../support/ml-double";
 import { expectRefusal } from "../../../support/refusal";
-import { companyOneApi, demoDb, unique } from "../../../support/registry-factories";
+import { companyOneApi, demoDb } from "../../../support/registry-factories";
 import { seedAccounts } from "../../../support/seed";
 import { adjust, newSku, newWarehouse, reserve } from "../../../support/stock-factories";
 
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 let api: Api;
-let sellerSeq = 800_000 + Math.floor(Math.random() * 100_000);
 let listingSeq = 5_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
 
 beforeAll(async () => {
@@ -27,30 +26,11 @@ beforeAll(async () => {
 
 /** A seller at the double, its integration (own warehouse, `StockBuffer`) and the items controls. */
 async function seller(stockBuffer = 0) {
-  const sellerId = ++sellerSeq;
-  const name = `stock-${sellerId}`;
-  const settings = {
-    clientId: String(6_000_000 + sellerId),
-    clientSecret: `segredo-${sellerId}`,
-    sellerId,
-    refreshToken: `TG-inicial-${sellerId}`,
-  };
-  const double = await mlDouble(name, settings);
   const warehouseId = await newWarehouse(api);
-  const response = await api.post("/hub/integration", {
-    Description: unique("Mercado Livre"),
-    IDTypeCompanyIntegration: 3,
-    BaseUrl: double.baseUrl,
-    IDWarehouseHub: warehouseId,
-    StockBuffer: stockBuffer,
-    Credentials: {
-      ClientId: settings.clientId,
-      ClientSecret: settings.clientSecret,
-      RefreshToken: settings.refreshToken,
-    },
+  const { name, double, integrationId } = await connectMlSeller(api, {
+    prefix: "stock",
+    fields: { IDWarehouseHub: warehouseId, StockBuffer: stockBuffer },
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  const integrationId = response.body[0]!.IDCompanyIntegration as number;
   return { double, items: mlDoubleItems(name), warehouseId, integrationId };
 }
 
