@@ -3,11 +3,13 @@ import {
   companyIntegrations,
   hubIntegrations,
   hubOrders,
+  jobs,
   mlConnections,
   mlNotifications,
   mlOauthStates,
 } from "../../../drizzle/schema";
 import type { Db } from "../../env";
+import { rawStatement } from "../raw-statement";
 import { type Statement, utcNow } from "../sql";
 
 export type MlConnectionRow = typeof mlConnections.$inferSelect;
@@ -119,60 +121,96 @@ export async function expireMlConnection(
   ]);
 }
 
-/** The active integration a notification names (app's client id + seller's user id), across companies. */
-export async function findMlConnectionBySeller(
-  db: Db,
-  clientId: string,
-  sellerId: string,
-): Promise<{ companyId: number; integrationId: number } | undefined> {
-  return db
-    .select({ companyId: mlConnections.companyId, integrationId: mlConnections.companyIntegrationId })
-    .from(mlConnections)
-    .innerJoin(
-      companyIntegrations,
-      and(
-        eq(companyIntegrations.id, mlConnections.companyIntegrationId),
-        eq(companyIntegrations.companyId, mlConnections.companyId),
-        eq(companyIntegrations.status, 1),
-      ),
-    )
-    .where(and(eq(mlConnections.clientId, clientId), eq(mlConnections.sellerId, sellerId)))
-    .orderBy(asc(mlConnections.companyIntegrationId))
-    .get();
+/**
+ * The active integration a notification names (the app's client id and the seller's user id),
+ * across companies: the first by id when several match. A table expression for the statements of
+ * `storeMlNotification`, each of which finds it again inside the same batch.
+ */
+function notifiedIntegration(clientId: string, sellerId: string) {
+  return sql`WITH notified AS (
+    SELECT c.company_id, c.company_integration_id FROM ${mlConnections} c
+    JOIN ${companyIntegrations} i ON i.id = c.company_integration_id AND i.company_id = c.company_id AND i.status = 1
+    WHERE c.client_id = ${clientId} AND c.seller_id = ${sellerId}
+    ORDER BY c.company_integration_id LIMIT 1)`;
 }
 
-/** Stores a notification once per resource: a repeated one sets it pending again and counts it. */
-export async function upsertMlNotification(
+/**
+ * The pull job a notification asks for, inserted in the notification's batch under the integration
+ * that batch finds. Its row is the one `pullJob` (src/domain/hub/pull.ts) builds for the integration:
+ * `fileHash` `pull:<integration>:<run>`, `params` `{"IDCompanyIntegration":<integration>}`, no file.
+ */
+export type NotifiedPull = { route: string; type: string; run: string };
+
+/** The pull job of a stored notification: new (`created`), or the one already holding its key. */
+export type NotifiedPullJob = { id: number; created: boolean; status: string; createdAt: string };
+
+export type StoredMlNotification = {
+  companyId: number;
+  integrationId: number;
+  /** Null when no pull was asked. */
+  pull: NotifiedPullJob | null;
+};
+
+/**
+ * A notification in one batch, one D1 call: stored once per resource under the active integration
+ * of (app, seller) (a repeated one is set `state` again and counted), and with `pull`, that
+ * integration's pull job of `pull.run` inserted unless one holds its key, then read (id, status,
+ * creation). Undefined when no active integration matches: nothing is written.
+ */
+export async function storeMlNotification(
   db: Db,
-  values: {
-    companyId: number;
-    integrationId: number;
+  notification: {
+    clientId: string;
+    sellerId: string;
     topic: string;
     resource: string;
     state: string;
     sentAt: string | null;
   },
-): Promise<void> {
-  await db
-    .insert(mlNotifications)
-    .values({
-      companyId: values.companyId,
-      companyIntegrationId: values.integrationId,
-      topic: values.topic,
-      resource: values.resource,
-      state: values.state,
-      sentAt: values.sentAt,
-    })
-    .onConflictDoUpdate({
-      target: [mlNotifications.companyIntegrationId, mlNotifications.resource],
-      set: {
-        state: values.state,
-        topic: values.topic,
-        sentAt: values.sentAt,
-        attempts: sql`${mlNotifications.attempts} + 1`,
-        receivedAt: utcNow,
-      },
-    });
+  pull: NotifiedPull | null,
+): Promise<StoredMlNotification | undefined> {
+  const notified = notifiedIntegration(notification.clientId, notification.sellerId);
+  const stored = rawStatement(
+    db,
+    sql`${notified}
+    INSERT INTO ${mlNotifications} (company_id, company_integration_id, topic, resource, state, sent_at)
+    SELECT company_id, company_integration_id, ${notification.topic}, ${notification.resource},
+      ${notification.state}, ${notification.sentAt} FROM notified WHERE true
+    ON CONFLICT (company_integration_id, resource) DO UPDATE SET
+      state = excluded.state, topic = excluded.topic, sent_at = excluded.sent_at,
+      attempts = attempts + 1, received_at = ${utcNow}
+    RETURNING company_id AS companyId, company_integration_id AS integrationId`,
+  );
+  if (!pull) {
+    const [rows] = await db.batch([stored]);
+    const found = (rows as D1Result<{ companyId: number; integrationId: number }>).results?.[0];
+    return found && { ...found, pull: null };
+  }
+  const hash = sql`'pull:' || notified.company_integration_id || ':' || ${pull.run}`;
+  const [rows, inserted, job] = await db.batch([
+    stored,
+    rawStatement(
+      db,
+      sql`${notified}
+      INSERT INTO ${jobs} (company_id, route, type, params, file_key, file_name, content_type, size_bytes, file_hash)
+      SELECT company_id, ${pull.route}, ${pull.type}, json_object('IDCompanyIntegration', company_integration_id),
+        '', '', '', 0, ${hash} FROM notified WHERE true
+      ON CONFLICT DO NOTHING
+      RETURNING id`,
+    ),
+    rawStatement(
+      db,
+      sql`${notified}
+      SELECT j.id, j.status, j.created_at AS createdAt FROM ${jobs} j JOIN notified
+        ON j.company_id = notified.company_id AND j.route = ${pull.route} AND j.file_hash = ${hash}`,
+    ),
+  ]);
+  const found = (rows as D1Result<{ companyId: number; integrationId: number }>).results?.[0];
+  if (!found) return undefined;
+  const row = (job as D1Result<{ id: number; status: string; createdAt: string }>).results?.[0];
+  if (!row) throw new Error("notified pull job neither inserted nor found");
+  const created = ((inserted as D1Result<{ id: number }>).results ?? []).length === 1;
+  return { ...found, pull: { ...row, created } };
 }
 
 /** Pending notifications of the integration, oldest first. */

@@ -1,11 +1,12 @@
 import { pullableIntegrations, updateHubIntegration } from "../../db/hub/integrations";
 import type { Actor } from "../../env";
-import { createJob, createJobOnce, type JobCreation, type JobDeps } from "../jobs/create-job";
+import { createJob, type JobCreation, type JobDeps } from "../jobs/create-job";
 import { findIntegration } from "./integrations";
 
 /** Route of pull jobs in the jobs table: a pull has no file; its `fileHash` names the integration and the run. */
 const PULL_ROUTE = "hub-pull";
 
+/** The row of a pull job; a notified pull's row is built the same way in SQL by `storeMlNotification`: change both together. */
 function pullJob(companyId: number, integrationId: number, run: string, userId: number | null) {
   return {
     companyId,
@@ -40,15 +41,13 @@ export async function requestPull(
   return createJob(deps, pullJob(request.companyId, request.integrationId, run, request.userId));
 }
 
-/** The pull a channel notification asks for: one job per `run` key, its message queued once (`createJobOnce`). */
-export async function scheduleNotifiedPull(
-  deps: JobDeps,
-  companyId: number,
-  integrationId: number,
-  run: string,
-  now: Date,
-) {
-  return createJobOnce(deps, pullJob(companyId, integrationId, run, null), now);
+/**
+ * The pull a channel notification asks for: one job per `run` key, inserted in the notification's
+ * own batch under the integration that batch finds (`storeMlNotification` builds the row as
+ * `pullJob` does), its message queued by `queueKeyedJob`.
+ */
+export function notifiedPull(run: string) {
+  return { route: PULL_ROUTE, type: "HubOrderPull" as const, run };
 }
 
 /**

@@ -44,24 +44,20 @@ export async function reuseExistingJob(
 /** A Pending job this old whose key is asked again has surely lost its message: it is queued again. */
 const LOST_MESSAGE_AFTER_MS = 60_000;
 
+/** A job inserted unless its key existed, in the batch of the write that asks for it: new, or the one holding the key. */
+export type KeyedJob = { id: number; created: boolean; status: string; createdAt: string };
+
 /**
- * The job of `request`, queued, when none holds its key yet; else the existing one, queued again
- * only when it has waited Pending over a minute (its message lost). For work asked again and again
- * while its job waits (a burst of channel notifications): `createJob` queues a Pending job's message
- * at every repeat, which would put hundreds of messages of one job on the queue.
+ * The message of work asked again and again while its job waits (a burst of channel
+ * notifications, each inserting the job of its key in its own batch): sent when the job is new,
+ * and for an existing one only when it has waited Pending over a minute (its message lost).
+ * `createJob` queues a Pending job's message at every repeat instead, which here would put hundreds
+ * of messages of one job on the queue.
  */
-export async function createJobOnce(deps: JobDeps, request: NewJobRequest, now: Date): Promise<JobCreation> {
-  const jobId = await insertJobIfNew(deps.db, request);
-  if (jobId !== null) {
-    await enqueue(deps, request.type, jobId);
-    return { jobId, created: true, fileKey: request.fileKey };
-  }
-  const existing = await findJobByHash(deps.db, request.companyId, request.route, request.fileHash);
-  if (!existing) throw new Error("job insert conflicted but no job holds the hash");
-  const waited = now.getTime() - Date.parse(`${existing.createdAt.replace(" ", "T")}Z`);
-  if (existing.status === "Pending" && !(waited < LOST_MESSAGE_AFTER_MS))
-    await enqueue(deps, request.type, existing.id);
-  return { jobId: existing.id, created: false, fileKey: existing.fileKey };
+export async function queueKeyedJob(deps: JobDeps, type: JobType, job: KeyedJob, now: Date): Promise<void> {
+  if (job.created) return enqueue(deps, type, job.id);
+  const waited = now.getTime() - Date.parse(`${job.createdAt.replace(" ", "T")}Z`);
+  if (job.status === "Pending" && !(waited < LOST_MESSAGE_AFTER_MS)) await enqueue(deps, type, job.id);
 }
 
 /**

@@ -9,6 +9,7 @@ import { HUB_INTEGRATION_NOT_FOUND } from "../../domain/hub/messages";
 import { type AppRouteHandler, createRouter } from "../../http/router";
 import { jsonBody, jsonOk, requiredText } from "../../http/schemas";
 import { badRequest } from "../../lib/errors";
+import { writesNoEvents } from "../../middleware/event-dispatch";
 import { hubDeps } from "./request";
 import { HUB_TAG } from "./schemas/common";
 import { integrationParams } from "./schemas/integrations";
@@ -189,6 +190,8 @@ export const mlNotificationRoute = createRoute({
     "`ignored`, registrado em log. O pull de hora em hora varre `date_last_updated` e pega o que a notificação perdeu.",
   ].join(" "),
   security: [],
+  // stores a notification and a pull job: no events, mail nor stock to dispatch after it
+  middleware: [writesNoEvents] as const,
   request: { body: jsonBody(NotificationSchema) },
   responses: jsonOk(NotificationAnswerSchema, "O que foi feito da notificação"),
 });

@@ -6,10 +6,10 @@
  * resource) and a pull of the integration is queued, which fetches them first (a claim with its
  * order); `items` are kept as `ignored` until the listings part reads them.
  */
-import { findMlConnectionBySeller, upsertMlNotification } from "../../../db/hub/ml-connections";
+import { storeMlNotification } from "../../../db/hub/ml-connections";
 import { log } from "../../../lib/log";
-import type { JobDeps } from "../../jobs/create-job";
-import { scheduleNotifiedPull } from "../pull";
+import { type JobDeps, queueKeyedJob } from "../../jobs/create-job";
+import { notifiedPull } from "../pull";
 
 export type MlNotification = {
   resource: string;
@@ -23,18 +23,34 @@ export type MlNotification = {
 /** `claims`: the claim (`/post-purchase/v1/claims/{id}`) and its order are fetched by the same pull. */
 const FETCHED_TOPICS = new Set(["orders_v2", "shipments", "claims"]);
 
-/** What was done with a notification: `queued` (a pull will fetch it), `stored`, or `ignored`. */
+/** One pull per integration every 10 s at most: the notifications between go with it. */
+const PULL_BUCKET_MS = 10_000;
+
+/**
+ * What was done with a notification: `queued` (a pull will fetch it), `stored`, or `ignored`. One
+ * D1 call (the notification, its integration and its pull job in one batch), and a queue message
+ * only when the pull job is new or has lost its message.
+ */
 export async function receiveMlNotification(
   deps: JobDeps,
   notification: MlNotification,
   now: Date,
 ): Promise<"queued" | "stored" | "ignored"> {
-  const found = await findMlConnectionBySeller(
+  const fetched = FETCHED_TOPICS.has(notification.topic);
+  const pull = fetched ? notifiedPull(`notify:${Math.floor(now.getTime() / PULL_BUCKET_MS)}`) : null;
+  const stored = await storeMlNotification(
     deps.db,
-    String(notification.application_id),
-    String(notification.user_id),
+    {
+      clientId: String(notification.application_id),
+      sellerId: String(notification.user_id),
+      topic: notification.topic,
+      resource: notification.resource,
+      state: fetched ? "pending" : "ignored",
+      sentAt: notification.sent ?? null,
+    },
+    pull,
   );
-  if (!found) {
+  if (!stored) {
     log("warn", "mercado livre notification of an unknown seller or app ignored", {
       topic: notification.topic,
       userId: String(notification.user_id),
@@ -42,18 +58,7 @@ export async function receiveMlNotification(
     });
     return "ignored";
   }
-  const fetched = FETCHED_TOPICS.has(notification.topic);
-  await upsertMlNotification(deps.db, {
-    companyId: found.companyId,
-    integrationId: found.integrationId,
-    topic: notification.topic,
-    resource: notification.resource,
-    state: fetched ? "pending" : "ignored",
-    sentAt: notification.sent ?? null,
-  });
-  if (!fetched) return "stored";
-  // one pull per integration every 10 s at most: the notifications between go with it
-  const bucket = Math.floor(now.getTime() / 10_000);
-  await scheduleNotifiedPull(deps, found.companyId, found.integrationId, `notify:${bucket}`, now);
+  if (!pull || !stored.pull) return "stored";
+  await queueKeyedJob(deps, pull.type, stored.pull, now);
   return "queued";
 }

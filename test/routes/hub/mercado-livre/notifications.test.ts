@@ -1,0 +1,190 @@
+import { and, eq, like, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { companyIntegrations, jobs, mlNotifications } from "../../../../drizzle/schema";
+import { mlDouble, mlOrder } from "../../../support/ml-double";
+import { companyOneApi, demoDb, unique } from "../../../support/registry-factories";
+import { seedAccounts } from "../../../support/seed";
+
+type Api = Awaited<ReturnType<typeof companyOneApi>>;
+let api: Api;
+let sellerSeq = 800_000 + Math.floor(Math.random() * 100_000);
+
+beforeAll(async () => {
+  await seedAccounts();
+  api = await companyOneApi();
+});
+
+/** A seller at the double and its integration connected by credentials. */
+async function connectedSeller() {
+  const sellerId = ++sellerSeq;
+  const settings = {
+    clientId: String(5_000_000 + sellerId),
+    clientSecret: `segredo-${sellerId}`,
+    sellerId,
+    refreshToken: `TG-inicial-${sellerId}`,
+  };
+  const double = await mlDouble(`seller-${sellerId}`, settings);
+  const response = await api.post("/hub/integration", {
+    Description: unique("Mercado Livre"),
+    IDTypeCompanyIntegration: 3,
+    BaseUrl: double.baseUrl,
+    Credentials: {
+      ClientId: settings.clientId,
+      ClientSecret: settings.clientSecret,
+      RefreshToken: settings.refreshToken,
+    },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return { double, settings, sellerId, integrationId: response.body[0]!.IDCompanyIntegration as number };
+}
+
+type Seller = Awaited<ReturnType<typeof connectedSeller>>;
+
+const notify = (seller: Seller, topic: string, resource: string) =>
+  api.post("/hub/mercado-livre/notifications", {
+    _id: crypto.randomUUID(),
+    resource,
+    user_id: seller.sellerId,
+    topic,
+    application_id: Number(seller.settings.clientId),
+    attempts: 1,
+    sent: "2026-01-05T13:00:00.000Z",
+  });
+
+/** The notified pulls (`pull:<integration>:notify:<10 s bucket>`) of the integration. */
+const notifiedPulls = (integrationId: number) =>
+  demoDb()
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.route, "hub-pull"), like(jobs.fileHash, `pull:${integrationId}:notify:%`)));
+
+const inboxOf = (integrationId: number) =>
+  demoDb().select().from(mlNotifications).where(eq(mlNotifications.companyIntegrationId, integrationId));
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const bucketOf = (ms: number) => Math.floor(ms / 10_000);
+
+describe("Mercado Livre notifications: the inbox and the pull they ask for", () => {
+  it("a burst: one row per resource, every repeat counted; one pull per 10 s, its message sent once", async () => {
+    const seller = await connectedSeller();
+    const orders = [1, 2, 3].map(() => mlOrder(seller.sellerId, { items: [{ sku: "NOTIF-1", price: 10 }] }));
+    await seller.double.orders(orders);
+    const firstBucket = bucketOf(Date.now());
+    const answers = await Promise.all(
+      [0, 1, 2, 3].flatMap(() => orders.map((order) => notify(seller, "orders_v2", `/orders/${order.id}`))),
+    );
+    const buckets = bucketOf(Date.now()) - firstBucket + 1;
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    expect(answers.map((answer) => answer.body)).toEqual(Array(12).fill({ Result: "queued" }));
+    const inbox = await inboxOf(seller.integrationId);
+    expect(inbox.map((row) => row.resource).sort()).toEqual(
+      orders.map((order) => `/orders/${order.id}`).sort(),
+    );
+    expect(inbox.map((row) => row.attempts)).toEqual([4, 4, 4]);
+    expect(inbox.every((row) => row.topic === "orders_v2" && row.sentAt === "2026-01-05T13:00:00.000Z")).toBe(
+      true,
+    );
+    const pulls = await notifiedPulls(seller.integrationId);
+    if (buckets === 1) expect(pulls).toHaveLength(1);
+    else expect(pulls.length).toBeGreaterThanOrEqual(1);
+    expect(pulls.length).toBeLessThanOrEqual(buckets);
+    expect(pulls[0]).toMatchObject({
+      companyId: 1,
+      type: "HubOrderPull",
+      params: JSON.stringify({ IDCompanyIntegration: seller.integrationId }),
+      fileKey: "",
+      sizeBytes: 0,
+      createdBy: null,
+    });
+    const done = await until(
+      "notified pulls never ended",
+      () => notifiedPulls(seller.integrationId),
+      (rows) => rows.every((row) => row.status === "Done"),
+    );
+    // each pull's message went once on the queue: one delivery each
+    expect(done.map((row) => row.attempts)).toEqual(done.map(() => 1));
+    expect((await inboxOf(seller.integrationId)).map((row) => row.state)).toEqual([
+      "fetched",
+      "fetched",
+      "fetched",
+    ]);
+  });
+
+  it("a pull job waiting Pending over a minute gets its message again; a younger one does not", async () => {
+    const lost = await connectedSeller();
+    const young = await connectedSeller();
+    const order = mlOrder(lost.sellerId, { items: [{ sku: "NOTIF-2", price: 10 }] });
+    await lost.double.orders([order]);
+    await young.double.orders([mlOrder(young.sellerId, { items: [{ sku: "NOTIF-3", price: 10 }] })]);
+    // the jobs of this bucket and the next already there, as left by a notification whose message was lost
+    const bucket = bucketOf(Date.now());
+    const waiting = (integrationId: number, createdAt: ReturnType<typeof sql>) =>
+      [bucket, bucket + 1].map((b) => ({
+        companyId: 1,
+        route: "hub-pull",
+        type: "HubOrderPull",
+        params: JSON.stringify({ IDCompanyIntegration: integrationId }),
+        fileKey: "",
+        fileName: "",
+        contentType: "",
+        sizeBytes: 0,
+        fileHash: `pull:${integrationId}:notify:${b}`,
+        createdAt,
+      }));
+    await demoDb()
+      .insert(jobs)
+      .values([
+        ...waiting(lost.integrationId, sql`strftime('%Y-%m-%d %H:%M:%S', 'now', '-61 seconds')`),
+        ...waiting(young.integrationId, sql`strftime('%Y-%m-%d %H:%M:%S', 'now', '-30 seconds')`),
+      ]);
+    const answers = await Promise.all([
+      notify(lost, "orders_v2", `/orders/${order.id}`),
+      notify(young, "orders_v2", "/orders/1"),
+    ]);
+    expect(answers.map((answer) => answer.body)).toEqual([{ Result: "queued" }, { Result: "queued" }]);
+    await until(
+      "the lost pull was never queued again",
+      () => notifiedPulls(lost.integrationId),
+      (rows) => rows.some((row) => row.status === "Done"),
+    );
+    expect((await inboxOf(lost.integrationId))[0]).toMatchObject({ state: "fetched" });
+    // the younger job's message is taken as on its way: nothing sent, the job still waits
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const youngPulls = await notifiedPulls(young.integrationId);
+    expect(youngPulls.map((row) => row.status)).toEqual(["Pending", "Pending"]);
+    expect((await inboxOf(young.integrationId))[0]).toMatchObject({ state: "pending" });
+  });
+
+  it("items are stored without a pull; a deactivated integration's notifications are ignored, nothing written", async () => {
+    const seller = await connectedSeller();
+    const item = await notify(seller, "items", "/items/MLB123");
+    expect(item.status).toBe(200);
+    expect(item.body).toEqual({ Result: "stored" });
+    const again = await notify(seller, "items", "/items/MLB123");
+    expect(again.body).toEqual({ Result: "stored" });
+    expect(await inboxOf(seller.integrationId)).toEqual([
+      expect.objectContaining({ topic: "items", resource: "/items/MLB123", state: "ignored", attempts: 2 }),
+    ]);
+    expect(await notifiedPulls(seller.integrationId)).toEqual([]);
+
+    const off = await connectedSeller();
+    await demoDb()
+      .update(companyIntegrations)
+      .set({ status: 0 })
+      .where(eq(companyIntegrations.id, off.integrationId));
+    const ignored = await notify(off, "orders_v2", "/orders/1");
+    expect(ignored.status).toBe(200);
+    expect(ignored.body).toEqual({ Result: "ignored" });
+    expect(await inboxOf(off.integrationId)).toEqual([]);
+    expect(await notifiedPulls(off.integrationId)).toEqual([]);
+  });
+});
