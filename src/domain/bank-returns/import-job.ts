@@ -5,9 +5,8 @@ import {
   insertReturnEntries,
   insertReturnNotes,
   type ReturnScope,
-  recordedOccurrences,
+  returnFacts,
   settleReturnTitles,
-  titlesByNossoNumero,
 } from "../../db/bank-returns";
 import { setJobTotal } from "../../db/jobs";
 import { titlesPaidEvents } from "../../db/title-settlement";
@@ -25,7 +24,7 @@ import type { ReturnRecord } from "./types";
  * Records per chunk: one read of their titles and recorded occurrences (a query per 90 KB of keys),
  * one batch of their writes (history, entries, settlements, events, notes: lists of at most 90 KB)
  * with the job's progress. A 10,000-title return is three chunks, one delivery. D1 calls of a chunk
- * (budget.ts): about 25 for 3,500 liquidations (reads 4-6, history 5, entries 12, settlements 1,
+ * (budget.ts): about 22 for 3,500 liquidations (reads 1-2, history 5, entries 12, settlements 1,
  * events 1, progress 1); at most about 110 when every record carries the longest texts (a 255-character
  * title description in four entries, a note per record), within the 133 a chunk may make.
  */
@@ -68,10 +67,7 @@ export async function importBankReturn(context: JobContext, bankAccountId: numbe
     resumedCounts(context, NO_RETURN_COUNTS),
     async (chunk: ReturnRecord[], counts: ReturnCounts) => {
       const keys = [...new Set(chunk.flatMap(candidateKeys))];
-      const [titles, recorded] = await Promise.all([
-        titlesByNossoNumero(db, job.companyId, bankAccountId, keys),
-        recordedOccurrences(db, bankAccountId, keys),
-      ]);
+      const { titles, recorded } = await returnFacts(db, job.companyId, bankAccountId, keys);
       const plan = planChunk(
         chunk,
         { bankAccountId, generatedOn: file.generatedOn, titles, recorded },
