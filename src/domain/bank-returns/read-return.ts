@@ -22,8 +22,7 @@ import type { BankReturn, BankReturnFailure } from "./types";
  * Checking the file's bank against the account's is the caller's: `bankCode` is in the answer.
  */
 export function readBankReturn(bytes: Uint8Array): BankReturn | BankReturnFailure {
-  const { text, encoding } = decodeText(bytes);
-  const lines = splitLines(text);
+  const { lines, encoding } = decodedLines(bytes);
   if (lines.length === 0) return { ok: false, line: null, message: M.empty };
   const first = lines[0]!;
   try {
@@ -34,6 +33,28 @@ export function readBankReturn(bytes: Uint8Array): BankReturn | BankReturnFailur
     if (error instanceof ReturnFileError) return { ok: false, line: error.line, message: error.message };
     throw error;
   }
+}
+
+/**
+ * The file's lines, decoded as UTF-8 when its bytes are valid UTF-8, else as Windows-1252. A
+ * Windows-1252 file whose few accents happen to form valid UTF-8 (`Ãº` is the bytes of `ú`) would
+ * lose a character per pair: when only the Windows-1252 reading gives every line the layout's
+ * width, that reading is the file's.
+ */
+function decodedLines(bytes: Uint8Array): { lines: string[]; encoding: string } {
+  const decoded = decodeText(bytes);
+  const lines = splitLines(decoded.text);
+  if (decoded.encoding !== "utf-8" || fixedWidth(lines)) return { lines, encoding: decoded.encoding };
+  const single = splitLines(new TextDecoder("windows-1252").decode(bytes));
+  return fixedWidth(single)
+    ? { lines: single, encoding: "windows-1252" }
+    : { lines, encoding: decoded.encoding };
+}
+
+/** Every line as wide as a CNAB 240 or 400 line, the same for all. */
+function fixedWidth(lines: string[]): boolean {
+  const width = lines[0]?.length;
+  return (width === 240 || width === 400) && lines.every((line) => line.length === width);
 }
 
 /** The DOS end-of-file mark some banks' systems still append. */

@@ -162,6 +162,21 @@ describe("readBankReturn: encodings and line ends", () => {
     });
   });
 
+  it("reads a Windows-1252 file whose only accents happen to be valid UTF-8 as Windows-1252", () => {
+    // "Ãº" in Windows-1252 is the bytes C3 BA, which UTF-8 reads as one "ú": its line would be short
+    const lines = cnab400Return({
+      bankCode: "001",
+      records: [
+        { nossoNumero: "12345670000000001", occurrence: "10", titleValue: 0, paid: 0, documentNumber: "Ãº" },
+      ],
+    });
+    const result = readBankReturn(latin1(joinLines(lines)));
+    if (!result.ok) throw new Error(result.message);
+    expect(result.encoding).toBe("windows-1252");
+    expect(result.errors).toEqual([]);
+    expect(result.records[0]!.documentNumber).toBe("Ãº");
+  });
+
   it("reads the same accented file in UTF-8 (lengths counted in characters, not bytes)", () => {
     const result = read(cnab240Return(sample("237")));
     expect(result.encoding).toBe("utf-8");
