@@ -1,4 +1,4 @@
-import { decodeText } from "../../lib/text-decoding";
+import { type DecodedText, decodeText } from "../../lib/text-decoding";
 import { BANK_RETURN_MESSAGES as M } from "./messages";
 import { readCnab240 } from "./read-cnab240";
 import { readCnab400 } from "./read-cnab400";
@@ -41,7 +41,7 @@ export function readBankReturn(bytes: Uint8Array): BankReturn | BankReturnFailur
  * lose a character per pair: when only the Windows-1252 reading gives every line the layout's
  * width, that reading is the file's.
  */
-function decodedLines(bytes: Uint8Array): { lines: string[]; encoding: string } {
+function decodedLines(bytes: Uint8Array): { lines: string[]; encoding: DecodedText["encoding"] } {
   const decoded = decodeText(bytes);
   const lines = splitLines(decoded.text);
   if (decoded.encoding !== "utf-8" || fixedWidth(lines)) return { lines, encoding: decoded.encoding };

@@ -32,7 +32,7 @@ import { D1_CALLS_PER_INVOCATION } from "../../platform/d1-budget";
  *   page takes only what the invocation has left (`WorkBudget`), unless its message is the
  *   invocation's first.
  * - `BankReturnCNAB` (3,500 records per chunk, `RETURN_RECORDS_PER_CHUNK`): the titles and the
- *   occurrences recorded for the chunk's keys (3 queries per 90 KB of keys: 3 to 6), one batch of
+ *   occurrences recorded for the chunk's keys (one query per 90 KB of keys: 1 or 2), one batch of
  *   JSON lists cut at 90 KB (3,500 liquidations: history 4, entries 11, settlements 1, title.paid 1,
  *   notes 0, progress 1): about 25 per chunk; at most about 110 when every record carries the longest
  *   texts (255-character descriptions in four entries, a note each). A 10,000-title return: 3 chunks,
