@@ -13,7 +13,7 @@ const DEFAULT_ATTEMPTS = 4;
 const DEFAULT_MAX_WAIT_MS = 5_000;
 const DEFAULT_REFRESH_WAIT_MS = 10_000;
 /** Requests in flight at once per adapter (Workers: 6 simultaneous open connections per invocation). */
-const MAX_IN_FLIGHT = 24;
+const MAX_IN_FLIGHT = 6;
 /** `ok` outcomes handed to the log together (see `report`). */
 const CALLS_PER_LOG_LINE = 50;
 /** A token this close to its end is refreshed before use. */
