@@ -5,6 +5,7 @@ import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { rawStatement } from "./raw-statement";
+import { newEventDispatchedAt } from "./events/outbox";
 import { inGroups, type Statement, utcNow } from "./sql";
 
 /** The status of a live title whose open value becomes `openValue` out of `value` (in the same statement). */
@@ -83,9 +84,10 @@ export function titlesPaidEvents(db: Db, companyId: number, titleIds: readonly n
   return inGroups([...new Set(titleIds)], PAID_TITLES_PER_STATEMENT).map((group) =>
     rawStatement(
       db,
-      sql`INSERT INTO ${events} (company_id, uid, type, payload)
+      sql`INSERT INTO ${events} (company_id, uid, type, payload, dispatched_at)
       SELECT ${companyId}, 'evt_' || ${timeOrderedHexId()}, 'title.paid',
-        json_object('IDAccountPayableReceivable', t.id, 'IDTypeAccount', t.type_account, 'Value', t.value / 100.0)
+        json_object('IDAccountPayableReceivable', t.id, 'IDTypeAccount', t.type_account, 'Value', t.value / 100.0),
+        ${newEventDispatchedAt(companyId, "title.paid")}
       FROM ${titles} AS t
       WHERE t.id IN (SELECT value FROM json_each(${JSON.stringify(group)})) AND +t.company_id = ${companyId}
         AND +t.status = ${TITLE_STATUS.paid}

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { events, mailMessages, webhookDeliveries, webhookEndpoints } from "../../../drizzle/schema";
 import type { Db } from "../../env";
 import { rawStatement } from "../raw-statement";
@@ -19,6 +19,20 @@ export type NewEvent = {
   onlyIf?: BatchValue;
 };
 
+/**
+ * `dispatched_at` of a new event of `type` in `companyId`: NULL (waits for its fan-out) when an active
+ * endpoint of the company subscribes to the type, else the statement's clock: the event is born
+ * dispatched, since a fan-out would find no endpoint to deliver it to. An event goes to the endpoints
+ * subscribed to its type when it is written; a bulk job's thousands of events nobody subscribes to
+ * then cost no fan-out at all. Uncorrelated with the rows inserted, SQLite evaluates it once per
+ * statement.
+ */
+export function newEventDispatchedAt(companyId: number | SQL, type: string | SQL): SQL {
+  return sql`(CASE WHEN EXISTS (SELECT 1 FROM ${webhookEndpoints} w
+    WHERE w.company_id = ${companyId} AND w.active = 1 AND ${type} IN (SELECT value FROM json_each(w.event_types)))
+    THEN NULL ELSE ${utcNow} END)`;
+}
+
 /** The insert of one outbox row, for the `db.batch` of the change that causes it. */
 export function insertEventStatement(db: Db, event: NewEvent): Statement {
   const sets = Object.entries(event.batchValues ?? {}).map(
@@ -29,8 +43,9 @@ export function insertEventStatement(db: Db, event: NewEvent): Statement {
     : sql`json(${event.payload})`;
   return rawStatement(
     db,
-    sql`INSERT INTO ${events} (company_id, uid, type, payload)
-    SELECT ${event.companyId}, ${event.uid}, ${event.type}, ${payload}
+    sql`INSERT INTO ${events} (company_id, uid, type, payload, dispatched_at)
+    SELECT ${event.companyId}, ${event.uid}, ${event.type}, ${payload},
+      ${newEventDispatchedAt(event.companyId, event.type)}
     WHERE ${event.onlyIf ?? sql`1`}`,
   );
 }

@@ -1,11 +1,12 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { entries, events, titles, transfers } from "../../../drizzle/schema";
+import { entries, events, titles, transfers, webhookDeliveries } from "../../../drizzle/schema";
 import { client, signIn } from "../../support/api";
 import { eventsOfType, withFailingTrigger } from "../../support/event-factories";
 import { bankAccount, importOfx, ofx, session } from "../../support/import-factories";
 import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
+import { eventually } from "../../support/webhook-receiver";
 import {
   createBankAccount,
   createBankLine,
@@ -61,6 +62,40 @@ describe("outbox: every event in the batch of its change", () => {
       IDBankTo: destination,
       Value: 250.5,
     });
+  });
+
+  it("an event no active endpoint subscribes to is written dispatched; a subscribed one goes through the fan-out", async () => {
+    const transfer = () =>
+      api.post("/accounts/bank-statement/transfer", {
+        IDBankFrom: origin,
+        IDBankTo: destination,
+        Value: 10,
+        Description: "Assinatura",
+      });
+    // an endpoint for another type only: transfer.created has no subscriber
+    const created = await api.post("/webhook", { Url: "http://127.0.0.1:9/hook", Events: ["title.paid"] });
+    expect(created.status).toBe(200);
+    const endpoint = created.body[0].IDWebhook as number;
+    expect((await transfer()).status).toBe(200);
+    const [unsubscribed] = await eventsOfType("transfer.created");
+    expect(unsubscribed!.dispatchedAt).not.toBeNull();
+    expect(unsubscribed!.dispatchKey).toBeNull();
+
+    // subscribed: the event waits for the fan-out, which gives it its delivery
+    expect((await api.put(`/webhook/${endpoint}`, { Events: ["transfer.created"] })).status).toBe(200);
+    expect((await transfer()).status).toBe(200);
+    const [subscribed] = await eventsOfType("transfer.created");
+    expect(subscribed!.id).toBeGreaterThan(unsubscribed!.id);
+    await eventually(async () => {
+      const [row] = await eventsOfType("transfer.created");
+      return row!.dispatchKey !== null;
+    });
+    const deliveries = await demoDb()
+      .select({ eventId: webhookDeliveries.eventId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint));
+    expect(deliveries.map((d) => d.eventId)).toEqual([subscribed!.id]);
+    expect((await api.delete(`/webhook/${endpoint}`)).status).toBe(200);
   });
 
   it("a change that fails writes no event", async () => {
