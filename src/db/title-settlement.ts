@@ -4,8 +4,8 @@ import { events, titles } from "../../drizzle/schema";
 import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
-import { rawStatement } from "./raw-statement";
 import { newEventDispatchedAt } from "./events/outbox";
+import { rawStatement } from "./raw-statement";
 import { inGroups, type Statement, utcNow } from "./sql";
 
 /** The status of a live title whose open value becomes `openValue` out of `value` (in the same statement). */

@@ -6,7 +6,6 @@ import { eventsOfType, withFailingTrigger } from "../../support/event-factories"
 import { bankAccount, importOfx, ofx, session } from "../../support/import-factories";
 import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
-import { eventually } from "../../support/webhook-receiver";
 import {
   createBankAccount,
   createBankLine,
@@ -14,6 +13,7 @@ import {
   demoDb,
   titleState,
 } from "../../support/statement-factories";
+import { eventually } from "../../support/webhook-receiver";
 
 let api: ReturnType<typeof client>;
 let token: string;
@@ -75,7 +75,7 @@ describe("outbox: every event in the batch of its change", () => {
     // an endpoint for another type only: transfer.created has no subscriber
     const created = await api.post("/webhook", { Url: "http://127.0.0.1:9/hook", Events: ["title.paid"] });
     expect(created.status).toBe(200);
-    const endpoint = created.body[0].IDWebhook as number;
+    const endpoint = created.body[0]!.IDWebhook as number;
     expect((await transfer()).status).toBe(200);
     const [unsubscribed] = await eventsOfType("transfer.created");
     expect(unsubscribed!.dispatchedAt).not.toBeNull();
