@@ -1,5 +1,4 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import type * as schema from "../drizzle/schema";
 import type { EventMessage } from "./domain/events/event-message";
 import type { JobMessage } from "./domain/jobs/job-message";
 
@@ -45,7 +44,8 @@ export type Env = {
   JOBS_DLQ: Queue<JobMessage>;
 };
 
-export type Db = DrizzleD1Database<typeof schema>;
+/** The query builder of an account's database (core API only: see `drizzleFor`). */
+export type Db = DrizzleD1Database;
 
 /** Identity of the caller, from the verified token. */
 export type Caller = {

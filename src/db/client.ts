@@ -1,5 +1,4 @@
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../drizzle/schema";
 import type { Db, Env } from "../env";
 
 export type Tenants = Record<string, string>;
@@ -21,9 +20,15 @@ export function tenantDatabase(env: Env, account: string): D1Database | null {
   return database && typeof (database as D1Database).prepare === "function" ? (database as D1Database) : null;
 }
 
+/**
+ * The query builder over an account's database (or a session of it). No `schema` is given: the
+ * relational query API (`db.query.*`) is not used, and Drizzle walks the whole schema to build that
+ * API's configuration each time it is given one, which made every request and job invocation pay
+ * about a quarter of a small request's CPU for it (docs/PERFORMANCE.md).
+ */
 export function drizzleFor(database: D1Database | D1DatabaseSession): Db {
   // A D1 session exposes prepare() and batch(), which is all the Drizzle driver calls.
-  return drizzle(database as D1Database, { schema, casing: "snake_case" });
+  return drizzle(database as D1Database, { casing: "snake_case" });
 }
 
 /**

@@ -6,9 +6,12 @@ export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 
 export async function findActiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.query.users.findFirst({
-    where: and(eq(users.email, email.trim().toLowerCase()), eq(users.status, 1)),
-  });
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), eq(users.status, 1)))
+    .limit(1);
+  return user;
 }
 
 /** Companies the user may act on (its access list), ordered by id. */
@@ -37,7 +40,12 @@ export async function findUserInCompany(
 }
 
 export async function findCompany(db: Db, companyId: number): Promise<CompanyRow | undefined> {
-  return db.query.companies.findFirst({ where: and(eq(companies.id, companyId), eq(companies.status, 1)) });
+  const [company] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.status, 1)))
+    .limit(1);
+  return company;
 }
 
 export async function updateCompany(db: Db, companyId: number, changes: Partial<CompanyRow>): Promise<void> {
