@@ -97,12 +97,17 @@ describe("Mercado Livre notifications: the inbox and the pull they ask for", () 
     if (buckets === 1) expect(pulls).toHaveLength(1);
     else expect(pulls.length).toBeGreaterThanOrEqual(1);
     expect(pulls.length).toBeLessThanOrEqual(buckets);
+    // the row of a pull job, as a manual or hourly pull of the integration has it
     expect(pulls[0]).toMatchObject({
       companyId: 1,
+      route: "hub-pull",
       type: "HubOrderPull",
       params: JSON.stringify({ IDCompanyIntegration: seller.integrationId }),
       fileKey: "",
+      fileName: "",
+      contentType: "",
       sizeBytes: 0,
+      fileHash: expect.stringMatching(new RegExp(`^pull:${seller.integrationId}:notify:\\d+$`)),
       createdBy: null,
     });
     const done = await until(
@@ -117,6 +122,19 @@ describe("Mercado Livre notifications: the inbox and the pull they ask for", () 
       "fetched",
       "fetched",
     ]);
+
+    // a manual pull of the integration has the same row, but for its run and its creator
+    const manual = await api.post(`/hub/integration/${seller.integrationId}/pull`, {});
+    expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+    const manualJob = () => demoDb().select().from(jobs).where(eq(jobs.id, manual.body.IDJob));
+    const [manualRow] = await manualJob();
+    const rowOf = (job: typeof jobs.$inferSelect) => {
+      const { companyId, route, type, params, fileKey, fileName, contentType, sizeBytes } = job;
+      return { companyId, route, type, params, fileKey, fileName, contentType, sizeBytes };
+    };
+    expect(rowOf(manualRow!)).toEqual(rowOf(pulls[0]!));
+    expect(manualRow!.fileHash).toMatch(new RegExp(`^pull:${seller.integrationId}:manual:`));
+    await until("the manual pull never ended", manualJob, (rows) => rows[0]?.status === "Done");
   });
 
   it("a pull job waiting Pending over a minute gets its message again; a younger one does not", async () => {
