@@ -136,10 +136,20 @@ function notifiedIntegration(clientId: string, sellerId: string) {
 
 /**
  * The pull job a notification asks for, inserted in the notification's batch under the integration
- * that batch finds. Its row is the one `pullJob` (src/domain/hub/pull.ts) builds for the integration:
- * `fileHash` `pull:<integration>:<run>`, `params` `{"IDCompanyIntegration":<integration>}`, no file.
+ * that batch finds: the row `notifiedPull` (src/domain/hub/pull.ts) describes, of which this module
+ * only puts in the company and the integration's id (`params` `{"<paramsKey>":<integration>}`,
+ * `fileHash` `<fileHash.before><integration><fileHash.after>`).
  */
-export type NotifiedPull = { route: string; type: string; run: string };
+export type NotifiedPull = {
+  route: string;
+  type: string;
+  paramsKey: string;
+  fileKey: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  fileHash: { before: string; after: string };
+};
 
 /** The pull job of a stored notification: new (`created`), or the one already holding its key. */
 export type NotifiedPullJob = { id: number; created: boolean; status: string; createdAt: string };
@@ -154,8 +164,8 @@ export type StoredMlNotification = {
 /**
  * A notification in one batch, one D1 call: stored once per resource under the active integration
  * of (app, seller) (a repeated one is set `state` again and counted), and with `pull`, that
- * integration's pull job of `pull.run` inserted unless one holds its key, then read (id, status,
- * creation). Undefined when no active integration matches: nothing is written.
+ * integration's pull job (the row `pull` describes) inserted unless one holds its key, then read
+ * (id, status, creation). Undefined when no active integration matches: nothing is written.
  */
 export async function storeMlNotification(
   db: Db,
@@ -186,15 +196,15 @@ export async function storeMlNotification(
     const found = (rows as D1Result<{ companyId: number; integrationId: number }>).results?.[0];
     return found && { ...found, pull: null };
   }
-  const hash = sql`'pull:' || notified.company_integration_id || ':' || ${pull.run}`;
+  const hash = sql`${pull.fileHash.before} || notified.company_integration_id || ${pull.fileHash.after}`;
   const [rows, inserted, job] = await db.batch([
     stored,
     rawStatement(
       db,
       sql`${notified}
       INSERT INTO ${jobs} (company_id, route, type, params, file_key, file_name, content_type, size_bytes, file_hash)
-      SELECT company_id, ${pull.route}, ${pull.type}, json_object('IDCompanyIntegration', company_integration_id),
-        '', '', '', 0, ${hash} FROM notified WHERE true
+      SELECT company_id, ${pull.route}, ${pull.type}, json_object(${pull.paramsKey}, company_integration_id),
+        ${pull.fileKey}, ${pull.fileName}, ${pull.contentType}, ${pull.sizeBytes}, ${hash} FROM notified WHERE true
       ON CONFLICT DO NOTHING
       RETURNING id`,
     ),

@@ -3,21 +3,34 @@ import type { Actor } from "../../env";
 import { createJob, type JobCreation, type JobDeps } from "../jobs/create-job";
 import { findIntegration } from "./integrations";
 
-/** Route of pull jobs in the jobs table: a pull has no file; its `fileHash` names the integration and the run. */
-const PULL_ROUTE = "hub-pull";
-
-/** The row of a pull job; a notified pull's row is built the same way in SQL by `storeMlNotification`: change both together. */
-function pullJob(companyId: number, integrationId: number, run: string, userId: number | null) {
+/**
+ * The row of a pull job, but for its company, its creator and its integration's id, which the
+ * caller puts in: `params` is `{"<paramsKey>":<integration>}` and `fileHash`
+ * `<fileHash.before><integration><fileHash.after>`, i.e. `pull:<integration>:<run>`. A pull has no
+ * file; the route, the run and the integration make its key. The only description of a pull job's
+ * row: `pullJob` fills it in here, `storeMlNotification` in SQL with the integration its batch finds.
+ */
+function pullRow(run: string) {
   return {
-    companyId,
-    route: PULL_ROUTE,
+    route: "hub-pull",
     type: "HubOrderPull" as const,
-    params: JSON.stringify({ IDCompanyIntegration: integrationId }),
+    paramsKey: "IDCompanyIntegration",
     fileKey: "",
     fileName: "",
     contentType: "",
     sizeBytes: 0,
-    fileHash: `pull:${integrationId}:${run}`,
+    fileHash: { before: "pull:", after: `:${run}` },
+  };
+}
+
+/** The pull job of the integration and run. */
+function pullJob(companyId: number, integrationId: number, run: string, userId: number | null) {
+  const { paramsKey, fileHash, ...row } = pullRow(run);
+  return {
+    ...row,
+    companyId,
+    params: JSON.stringify({ [paramsKey]: integrationId }),
+    fileHash: `${fileHash.before}${integrationId}${fileHash.after}`,
     createdBy: userId,
   };
 }
@@ -43,11 +56,11 @@ export async function requestPull(
 
 /**
  * The pull a channel notification asks for: one job per `run` key, inserted in the notification's
- * own batch under the integration that batch finds (`storeMlNotification` builds the row as
- * `pullJob` does), its message queued by `queueKeyedJob`.
+ * own batch under the integration that batch finds (`storeMlNotification` fills in the row
+ * `pullRow` describes), its message queued by `queueKeyedJob`.
  */
 export function notifiedPull(run: string) {
-  return { route: PULL_ROUTE, type: "HubOrderPull" as const, run };
+  return pullRow(run);
 }
 
 /**

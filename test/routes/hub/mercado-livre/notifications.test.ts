@@ -1,13 +1,12 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companyIntegrations, jobs, mlNotifications } from "../../../../drizzle/schema";
-import { mlDouble, mlOrder } from "../../../support/ml-double";
-import { companyOneApi, demoDb, unique } from "../../../support/registry-factories";
+import { connectMlSeller, type MlSeller, mlOrder } from "../../../support/ml-double";
+import { companyOneApi, demoDb } from "../../../support/registry-factories";
 import { seedAccounts } from "../../../support/seed";
 
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 let api: Api;
-let sellerSeq = 800_000 + Math.floor(Math.random() * 100_000);
 
 beforeAll(async () => {
   await seedAccounts();
@@ -15,39 +14,12 @@ beforeAll(async () => {
 });
 
 /** A seller at the double and its integration connected by credentials. */
-async function connectedSeller() {
-  const sellerId = ++sellerSeq;
-  const settings = {
-    clientId: String(5_000_000 + sellerId),
-    clientSecret: `segredo-${sellerId}`,
-    sellerId,
-    refreshToken: `TG-inicial-${sellerId}`,
-  };
-  const double = await mlDouble(`seller-${sellerId}`, settings);
-  const response = await api.post("/hub/integration", {
-    Description: unique("Mercado Livre"),
-    IDTypeCompanyIntegration: 3,
-    BaseUrl: double.baseUrl,
-    Credentials: {
-      ClientId: settings.clientId,
-      ClientSecret: settings.clientSecret,
-      RefreshToken: settings.refreshToken,
-    },
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return { double, settings, sellerId, integrationId: response.body[0]!.IDCompanyIntegration as number };
-}
+const connectedSeller = () => connectMlSeller(api);
 
-type Seller = Awaited<ReturnType<typeof connectedSeller>>;
-
-const notify = (seller: Seller, topic: string, resource: string) =>
+/** The seller's notification as Mercado Livre sends it (built by the double), sent at a fixed time. */
+const notify = async (seller: MlSeller, topic: string, resource: string) =>
   api.post("/hub/mercado-livre/notifications", {
-    _id: crypto.randomUUID(),
-    resource,
-    user_id: seller.sellerId,
-    topic,
-    application_id: Number(seller.settings.clientId),
-    attempts: 1,
+    ...(await seller.double.notification({ topic, resource })),
     sent: "2026-01-05T13:00:00.000Z",
   });
 
@@ -97,12 +69,17 @@ describe("Mercado Livre notifications: the inbox and the pull they ask for", () 
     if (buckets === 1) expect(pulls).toHaveLength(1);
     else expect(pulls.length).toBeGreaterThanOrEqual(1);
     expect(pulls.length).toBeLessThanOrEqual(buckets);
+    // the row of a pull job, as a manual or hourly pull of the integration has it
     expect(pulls[0]).toMatchObject({
       companyId: 1,
+      route: "hub-pull",
       type: "HubOrderPull",
       params: JSON.stringify({ IDCompanyIntegration: seller.integrationId }),
       fileKey: "",
+      fileName: "",
+      contentType: "",
       sizeBytes: 0,
+      fileHash: expect.stringMatching(new RegExp(`^pull:${seller.integrationId}:notify:\\d+$`)),
       createdBy: null,
     });
     const done = await until(
@@ -117,6 +94,19 @@ describe("Mercado Livre notifications: the inbox and the pull they ask for", () 
       "fetched",
       "fetched",
     ]);
+
+    // a manual pull of the integration has the same row, but for its run and its creator
+    const manual = await api.post(`/hub/integration/${seller.integrationId}/pull`, {});
+    expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+    const manualJob = () => demoDb().select().from(jobs).where(eq(jobs.id, manual.body.IDJob));
+    const [manualRow] = await manualJob();
+    const rowOf = (job: typeof jobs.$inferSelect) => {
+      const { companyId, route, type, params, fileKey, fileName, contentType, sizeBytes } = job;
+      return { companyId, route, type, params, fileKey, fileName, contentType, sizeBytes };
+    };
+    expect(rowOf(manualRow!)).toEqual(rowOf(pulls[0]!));
+    expect(manualRow!.fileHash).toMatch(new RegExp(`^pull:${seller.integrationId}:manual:`));
+    await until("the manual pull never ended", manualJob, (rows) => rows[0]?.status === "Done");
   });
 
   it("a pull job waiting Pending over a minute gets its message again; a younger one does not", async () => {

@@ -4,16 +4,15 @@ import { jobs, mlStockOutbox } from "../../../../drizzle/schema";
 import { mlListingNotFound } from "../../../../src/domain/hub/mercado-livre/messages";
 import { HUB_PRODUCT_NOT_FOUND } from "../../../../src/domain/hub/messages";
 import { newChannelIntegration } from "../../../support/hub-factories";
-import { mlDouble, mlDoubleItems } from "../../../support/ml-double";
+import { connectMlSeller, mlDoubleItems } from "../../../support/ml-double";
 import { expectRefusal } from "../../../support/refusal";
-import { companyOneApi, companyTwoApi, demoDb, unique } from "../../../support/registry-factories";
+import { companyOneApi, companyTwoApi, demoDb } from "../../../support/registry-factories";
 import { seedAccounts } from "../../../support/seed";
 import { adjust, newSku, newWarehouse } from "../../../support/stock-factories";
 
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 type Row = Record<string, any>;
 let api: Api;
-let sellerSeq = 700_000 + Math.floor(Math.random() * 90_000);
 let listingSeq = 7_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
 
 beforeAll(async () => {
@@ -23,34 +22,12 @@ beforeAll(async () => {
 
 /** A seller at the double and its integration (own warehouse, `StockBuffer` 2). */
 async function seller() {
-  const sellerId = ++sellerSeq;
-  const name = `publish-${sellerId}`;
-  const settings = {
-    clientId: String(6_500_000 + sellerId),
-    clientSecret: `segredo-${sellerId}`,
-    sellerId,
-    refreshToken: `TG-publica-${sellerId}`,
-  };
-  const double = await mlDouble(name, settings);
   const warehouseId = await newWarehouse(api);
-  const response = await api.post("/hub/integration", {
-    Description: unique("Mercado Livre"),
-    IDTypeCompanyIntegration: 3,
-    BaseUrl: double.baseUrl,
-    IDWarehouseHub: warehouseId,
-    StockBuffer: 2,
-    Credentials: {
-      ClientId: settings.clientId,
-      ClientSecret: settings.clientSecret,
-      RefreshToken: settings.refreshToken,
-    },
+  const { name, integrationId } = await connectMlSeller(api, {
+    prefix: "publish",
+    fields: { IDWarehouseHub: warehouseId, StockBuffer: 2 },
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return {
-    items: mlDoubleItems(name),
-    warehouseId,
-    integrationId: response.body[0]!.IDCompanyIntegration as number,
-  };
+  return { items: mlDoubleItems(name), warehouseId, integrationId };
 }
 
 /** A listing of two variations at the double, mapped to two new SKUs. */
