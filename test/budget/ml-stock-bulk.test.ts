@@ -1,10 +1,11 @@
+import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, mlStockOutbox } from "../../drizzle/schema";
 import { mlDouble, mlDoubleItems } from "../support/ml-double";
 import { companyOneApi, demoDb, unique } from "../support/registry-factories";
 import { seedAccounts } from "../support/seed";
-import { newSku, newWarehouse } from "../support/stock-factories";
+import { newWarehouse } from "../support/stock-factories";
 
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 let api: Api;
@@ -31,6 +32,22 @@ async function inParallel<T, R>(list: T[], width: number, work: (item: T, index:
     }),
   );
   return out;
+}
+
+/**
+ * `count` SKUs of company 1, seeded in one statement: SKU creation has its own tests (test/routes/stock);
+ * here it was a thousand requests, most of this file's time.
+ */
+async function seedSkus(count: number): Promise<{ IDSku: number }[]> {
+  const prefix = unique("SKU").replace(/\s/g, "-");
+  const codes = Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+  const { results } = await env.DB_DEMO.prepare(
+    "INSERT INTO products (company_id, code, name, price) SELECT 1, value, 'Produto ' || value, 2000 FROM json_each(?1) RETURNING id",
+  )
+    .bind(JSON.stringify(codes))
+    .all<{ id: number }>();
+  expect(results).toHaveLength(count);
+  return results.map((row) => ({ IDSku: row.id }));
 }
 
 describe("published stock in bulk within the D1 budget (D1_BUDGET=enforce)", () => {
@@ -60,7 +77,7 @@ describe("published stock in bulk within the D1 budget (D1_BUDGET=enforce)", () 
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const integrationId = created.body[0]!.IDCompanyIntegration as number;
 
-    const skus = await inParallel(Array.from({ length: SKUS }), 8, () => newSku(api, { Price: 20 }));
+    const skus = await seedSkus(SKUS);
     const base = sellerId * 1000;
     const listingOf = (l: number) => `MLB${base + l}`;
     const variationOf = (l: number, v: number) => (base + l) * 100 + v;
