@@ -11,6 +11,7 @@ const SLOWEST = [
   /test\/scripts\//,
   /test\/node\/docs-page/,
   /test\/security\//,
+  /test\/budget\//,
   /test\/queue\/(poison-jobs|fair-queue|ofx-import)/,
   /test\/invariants\//,
 ];
