@@ -26,7 +26,7 @@ import { encryptCredentials } from "../../src/platform/credentials-cipher";
 import { cnab240Return, joinLines, latin1 } from "../fixtures/cnab/generate";
 import { cnpjOf, nfeXml } from "../fixtures/nfe/generate";
 import { client, signIn } from "./api";
-import { mlDouble, mlDoubleItems } from "./ml-double";
+import { connectMlSeller, mlDoubleItems } from "./ml-double";
 import { pixIntegrationWithPsp, pixJson } from "./pix-inbox-factories";
 import { seededRandom, seededUuid } from "./replay";
 import { type DoubleDocument, sefazDouble, sefazDoubles } from "./sefaz-double";
@@ -236,30 +236,10 @@ export const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
   MlStockPublish: async () => {
     // a Mercado Livre seller of its own on the double with one listing mapped to a SKU, its stock
     // change queued (as the stock tables' triggers write it), the job as the ask stores it
-    const name = `amostra-${uuid().slice(0, 12)}`;
-    const sellerId = 900_000 + Math.floor(random() * 90_000);
-    const settings = {
-      clientId: String(7_000_000 + sellerId),
-      clientSecret: `segredo-${sellerId}`,
-      sellerId,
-      refreshToken: `TG-${name}`,
-    };
-    const double = await mlDouble(name, settings);
+    const api = client("demo", await signIn("demo", "admin@demo.local"));
+    const { name, integrationId } = await connectMlSeller(api, { prefix: "amostra" });
     const listingId = `MLB${Math.floor(random() * 1e9)}`;
     await mlDoubleItems(name).add([{ id: listingId, title: "Amostra", available_quantity: 1 }]);
-    const api = client("demo", await signIn("demo", "admin@demo.local"));
-    const created = await api.post<{ IDCompanyIntegration: number }[]>("/hub/integration", {
-      Description: `Mercado Livre ${name}`,
-      IDTypeCompanyIntegration: 3,
-      BaseUrl: double.baseUrl,
-      Credentials: {
-        ClientId: settings.clientId,
-        ClientSecret: settings.clientSecret,
-        RefreshToken: settings.refreshToken,
-      },
-    });
-    if (created.status !== 200) throw new Error(`ML sample integration: ${JSON.stringify(created.body)}`);
-    const integrationId = created.body[0]!.IDCompanyIntegration;
     const [product] = await dbOf()
       .insert(products)
       .values({ companyId: 1, code: uuid(), name: "Anunciado", cost: 100 })

@@ -27,7 +27,7 @@ export type NewEvent = {
  * then cost no fan-out at all. Uncorrelated with the rows inserted, SQLite evaluates it once per
  * statement.
  */
-export function newEventDispatchedAt(companyId: number | SQL, type: string | SQL): SQL {
+export function newEventDispatchedAt(companyId: number, type: string): SQL {
   return sql`(CASE WHEN EXISTS (SELECT 1 FROM ${webhookEndpoints} w
     WHERE w.company_id = ${companyId} AND w.active = 1 AND ${type} IN (SELECT value FROM json_each(w.event_types)))
     THEN NULL ELSE ${utcNow} END)`;

@@ -1,31 +1,22 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { marketplaceSettlements } from "../../../../drizzle/schema";
 import { pullNow } from "../../../support/hub-factories";
-import { mlDouble, mlOrder } from "../../../support/ml-double";
+import { connectMlSeller, type MlSeller, mlOrder } from "../../../support/ml-double";
 import { newTaxProfile, paymentTypeWithRate } from "../../../support/order-factories";
-import { companyOneApi, demoDb, unique } from "../../../support/registry-factories";
+import { companyOneApi, demoDb } from "../../../support/registry-factories";
 import { seedAccounts } from "../../../support/seed";
 import { newSku, newWarehouse } from "../../../support/stock-factories";
 
 type Api = Awaited<ReturnType<typeof companyOneApi>>;
 type Row = Record<string, any>;
 let api: Api;
-const sellerId = 960_000 + Math.floor(Math.random() * 30_000);
 let orderSeq = 4_000_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
 
 beforeAll(async () => {
   await seedAccounts();
   api = await companyOneApi();
 });
-
-const opsControl = async (name: string, path: string, body: unknown) => {
-  const response = await fetch(`${inject("mlDoubleUrl")}/_control/${name}${path}`, {
-    method: "POST",
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`ops control ${path}: ${response.status}`);
-};
 
 /** The billing detail of an order: paid 100, fee 12, its money released (or not yet). */
 const detail = (orderId: number, status = "released") => ({
@@ -47,15 +38,14 @@ const detail = (orderId: number, status = "released") => ({
 });
 
 describe("Mercado Livre refunds after release in the marketplace conciliation", () => {
-  const name = `refunds-${sellerId}`;
+  let seller: MlSeller;
   let integrationId: number;
-  let double: Awaited<ReturnType<typeof mlDouble>>;
   let skuCode: string;
   const [partial, full, early] = [++orderSeq, ++orderSeq, ++orderSeq];
 
   /** The order as the channel shows it, its payment having given back `refunded` on `on`. */
   const order = (id: number, refunded = 0, on = "2026-04-10T12:00:00.000-03:00", status = "paid") => ({
-    ...mlOrder(sellerId, { id, status, items: [{ sku: skuCode, price: 100 }] }),
+    ...mlOrder(seller.sellerId, { id, status, items: [{ sku: skuCode, price: 100 }] }),
     payments: [
       {
         id: id + 1,
@@ -84,30 +74,18 @@ describe("Mercado Livre refunds after release in the marketplace conciliation", 
     const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
     const profile = (await newTaxProfile(api)).Code;
     skuCode = (await newSku(api, { Code: `MLR-${tag}`, Price: 100, TaxProfile: profile })).Code;
-    const settings = {
-      clientId: String(7_500_000 + sellerId),
-      clientSecret: `segredo-${sellerId}`,
-      sellerId,
-      refreshToken: `TG-refunds-${sellerId}`,
-    };
-    double = await mlDouble(name, settings);
-    const response = await api.post("/hub/integration", {
-      Description: unique("Mercado Livre estornos"),
-      IDTypeCompanyIntegration: 3,
-      BaseUrl: double.baseUrl,
-      Credentials: {
-        ClientId: settings.clientId,
-        ClientSecret: settings.clientSecret,
-        RefreshToken: settings.refreshToken,
-      },
-      IDWarehouseHub: await newWarehouse(api),
-      IDTypePayment: await paymentTypeWithRate(api, 1),
+    seller = await connectMlSeller(api, {
+      prefix: "refunds",
+      fields: { IDWarehouseHub: await newWarehouse(api), IDTypePayment: await paymentTypeWithRate(api, 1) },
     });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    integrationId = response.body[0]!.IDCompanyIntegration;
+    integrationId = seller.integrationId;
     // `early` is refunded while its money is still held
-    await double.orders([order(partial), order(full), order(early, 20, "2026-03-05T09:00:00.000-03:00")]);
-    await opsControl(name, "/ops/order-details", {
+    await seller.double.orders([
+      order(partial),
+      order(full),
+      order(early, 20, "2026-03-05T09:00:00.000-03:00"),
+    ]);
+    await seller.control("/ops/order-details", "POST", {
       [partial]: detail(partial),
       [full]: detail(full),
       [early]: detail(early, "pending"),
@@ -126,7 +104,7 @@ describe("Mercado Livre refunds after release in the marketplace conciliation", 
     });
 
     // 30 of `partial` and all of `full` are given back to the buyers after the release
-    await double.orders([
+    await seller.double.orders([
       order(partial, 30, "2026-04-10T12:00:00.000-03:00", "partially_refunded"),
       order(full, 100),
     ]);
@@ -170,7 +148,7 @@ describe("Mercado Livre refunds after release in the marketplace conciliation", 
     expect(await pullNow(api, integrationId)).toMatchObject({ Status: "Done", Result: { settlements: 0 } });
     expect(await stored()).toHaveLength(before);
 
-    await double.orders([order(partial, 45, "2026-04-12T08:00:00.000-03:00", "partially_refunded")]);
+    await seller.double.orders([order(partial, 45, "2026-04-12T08:00:00.000-03:00", "partially_refunded")]);
     expect(await pullNow(api, integrationId)).toMatchObject({ Status: "Done", Result: { settlements: 1 } });
     const lines = (await stored()).filter((s) => s.channelOrderId === String(partial));
     expect(lines.map((s) => [s.reference, s.gross, s.net, s.settlementDate])).toEqual([
@@ -183,7 +161,7 @@ describe("Mercado Livre refunds after release in the marketplace conciliation", 
 
   it("an order refunded before its release gets its reversal once it is settled, after the release line", async () => {
     expect((await stored()).some((s) => s.channelOrderId === String(early))).toBe(false);
-    await opsControl(name, "/ops/order-details", { [early]: detail(early) });
+    await seller.control("/ops/order-details", "POST", { [early]: detail(early) });
     expect(await pullNow(api, integrationId)).toMatchObject({ Status: "Done", Result: { settlements: 1 } });
     expect(await pullNow(api, integrationId)).toMatchObject({ Status: "Done", Result: { settlements: 1 } });
     expect(await pullNow(api, integrationId)).toMatchObject({ Status: "Done", Result: { settlements: 0 } });
@@ -196,9 +174,9 @@ describe("Mercado Livre refunds after release in the marketplace conciliation", 
   });
 
   it("reading the refunds costs no channel call: only the sweep and the billing of unsettled orders are asked", async () => {
-    const before = (await double.requests()).length;
+    const before = (await seller.double.requests()).length;
     await pullNow(api, integrationId);
-    const paths = (await double.requests()).slice(before).map((r) => r.path);
+    const paths = (await seller.double.requests()).slice(before).map((r) => r.path);
     expect(paths.filter((p) => /^\/orders\/\d+$/.test(p))).toEqual([]);
   });
 });
