@@ -10,7 +10,8 @@
 // Mercado Livre adapter from its local double (test/support/ml-double-server.mjs, forked here on
 // loopback, seeded in bulk by test/support/ml-double-bench.mjs): `/orders/search` pages of 50, each
 // order's billing info and shipment, packs; its orders/s and its time per order against the sandbox
-// pull's in the same run (target <= 1.5x). Then a re-pull of them all (FromStart=1) during which
+// pull's in the same run (target <= 1.5x), and beside it the bound the calls set (a bare fetch from a
+// Worker, scripts/lib/bare-fetch.mjs, times the calls per order, added to the sandbox pull's time). Then a re-pull of them all (FromStart=1) during which
 // 1,000 notifications (`orders_v2` of its orders) are POSTed to the public notification route:
 // their answer times p50/p99/max (target p99 < 100 ms), then every queued pull is awaited and
 // nothing may be stored twice. The test suite's invariant checker runs after the pulls.
@@ -20,12 +21,14 @@
 import { fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
+import { BARE_FETCH_CALLS, bareFetchMsPerCall } from "./lib/bare-fetch.mjs";
 import {
   checkAtLeast,
   checkAtMost,
   checkInvariants,
   checkRatio,
   percentile,
+  recordRow,
   verdict,
 } from "./lib/bench-report.mjs";
 import {
@@ -65,6 +68,15 @@ const ML_SETTINGS = {
   clientSecret: "segredo-do-app-bench",
   sellerId: 123456789,
   refreshToken: "TG-bench-refresh",
+};
+/** A shipment as the double answers it (x-format-new), the size of the bare fetch's answer. */
+const SHIPMENT_ANSWER = {
+  id: 40000000004,
+  status: "ready_to_ship",
+  substatus: null,
+  tracking_number: "BR000000004ML",
+  tracking_method: "Correios",
+  logistic: { direction: "forward", mode: "me2", type: "cross_docking" },
 };
 const SKU_CODES = ["HUB-CAMISETA-P", "HUB-CAMISETA-M", "HUB-BONE", "HUB-CANECA"];
 
@@ -257,6 +269,22 @@ async function mercadoLivre({ mf, db, api, setup, sandboxMs, sandboxCpuMs }) {
       "ms",
       { size: `${count(ORDERS)} orders` },
     );
+    // what the calls alone cost the runtime: the least any pull making them pays, whatever it does
+    const perCall = await bareFetchMsPerCall({ body: JSON.stringify(SHIPMENT_ANSWER) });
+    const callsPerOrder = doubleCalls / ORDERS;
+    const reachable = (sandboxMs / ORDERS + callsPerOrder * perCall) / (sandboxMs / ORDERS);
+    console.log(
+      `   a bare fetch from a Worker (${BARE_FETCH_CALLS} calls, 6 in flight, nothing but the call and JSON.parse): ${perCall.toFixed(3)} ms per call; ${callsPerOrder.toFixed(2)} calls per order make ${(callsPerOrder * perCall).toFixed(2)} ms per order, so the lowest ratio a pull making these calls can reach is ${reachable.toFixed(2)}x (target ${MAX_ML_RATIO}x)`,
+    );
+    recordRow({
+      work: "Mercado Livre pull: the calls alone (bare fetch per call x calls per order) added to the sandbox pull per order",
+      size: `${count(ORDERS)} orders`,
+      figure: `${(sandboxMs / ORDERS + callsPerOrder * perCall).toFixed(2)} ms`,
+      floor: `${(sandboxMs / ORDERS).toFixed(2)} ms`,
+      ratio: `${reachable.toFixed(2)}x`,
+      target: "(bound)",
+      ok: true,
+    });
 
     console.log(
       `4. ${count(NOTIFICATIONS)} notifications (orders_v2) POSTed while a re-pull of the ${count(ORDERS)} orders runs...`,
