@@ -8,6 +8,7 @@ import type {
 } from "../domain/bank-returns/apply-plan";
 import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
+import { jsonLists } from "../lib/json-lists";
 import { rawStatement } from "./raw-statement";
 import type { Statement } from "./sql";
 import { utcNow } from "./sql";
@@ -16,50 +17,9 @@ import { timeOrderedHexId, titleStatusOf } from "./title-settlement";
 /**
  * The writes of a CNAB return (domain/bank-returns/import-job.ts): set-based statements whose rows
  * travel as ONE JSON parameter read by `json_each`, each list cut under `MAX_JSON_BYTES`, so a
- * chunk of thousands of records is a few dozen statements within D1's 100 bound parameters.
+ * chunk of thousands of records is a few dozen statements within D1's 100 bound parameters
+ * (lib/json-lists.ts).
  */
-
-/** Bytes (UTF-8) of the JSON list one statement carries: under D1's 100 KB, with room to spare. */
-export const MAX_JSON_BYTES = 90_000;
-
-/** UTF-8 length of a string (JSON.stringify leaves non-ASCII characters as they are). */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 4; // a surrogate pair: one 4-byte character
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/**
- * `rows` as JSON list texts of at most `maxBytes` each (UTF-8), in order; a row larger than
- * `maxBytes` alone is a list of its own (no row of a return comes near: a title's description has
- * at most 255 characters).
- */
-export function jsonLists(rows: readonly unknown[], maxBytes = MAX_JSON_BYTES): string[] {
-  const lists: string[] = [];
-  let current: string[] = [];
-  let bytes = 2;
-  for (const row of rows) {
-    const text = JSON.stringify(row);
-    const size = utf8Length(text) + 1;
-    if (current.length > 0 && bytes + size > maxBytes) {
-      lists.push(`[${current.join(",")}]`);
-      current = [];
-      bytes = 2;
-    }
-    current.push(text);
-    bytes += size;
-  }
-  if (current.length > 0) lists.push(`[${current.join(",")}]`);
-  return lists;
-}
 
 /** Who writes: the company, the account of the return and the job. */
 export type ReturnScope = { companyId: number; bankAccountId: number; jobId: number; userId: number | null };

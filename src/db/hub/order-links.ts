@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { hubOrderItems, hubOrders } from "../../../drizzle/schema";
 import type { Db } from "../../env";
-import { jsonParts } from "../orders/order-sets";
+import { jsonLists } from "../../lib/json-lists";
 import { rawStatement } from "../raw-statement";
 import { inList, type Statement } from "../sql";
 
@@ -72,7 +72,7 @@ export function hubOrderOutcomeStatements(
   errors: [hubOrderId: number, message: string][],
 ): Statement[] {
   const statements: Statement[] = [];
-  for (const part of jsonParts(links))
+  for (const part of jsonLists(links))
     statements.push(
       rawStatement(
         db,
@@ -81,7 +81,7 @@ export function hubOrderOutcomeStatements(
           WHERE hub_orders.id = j.value ->> 0 AND +hub_orders.company_id = ${companyId} AND +hub_orders.order_id IS NULL`,
       ),
     );
-  for (const part of jsonParts(errors))
+  for (const part of jsonLists(errors))
     statements.push(
       rawStatement(
         db,

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { hubOrders } from "../../../drizzle/schema";
 import type { HubOrderValues } from "../../domain/hub/order-mapping";
 import type { Db } from "../../env";
-import { jsonParts } from "../orders/order-sets";
+import { jsonLists } from "../../lib/json-lists";
 import { rawStatement } from "../raw-statement";
 import { inList, type Statement } from "../sql";
 
@@ -31,7 +31,7 @@ export async function storedChannelOrderIds(
 /*
  * A page of pulled orders is written as a set: each table's rows in one multi-row statement reading
  * them from one JSON parameter (`json_each`), cut in parts under D1's 100 KB per statement
- * (`jsonParts`), with a handful of bound parameters each (D1 allows 100). Rows refer to their hub
+ * (`jsonLists`), with a handful of bound parameters each (D1 allows 100). Rows refer to their hub
  * order by the channel's order id (UNIQUE per integration), so no id is needed before the batch.
  * Those joins are CROSS JOINs: SQLite then reads the JSON list first and finds each hub order on
  * the UNIQUE index; left to choose, it took the integration's hub orders as the outer loop (it
@@ -52,7 +52,7 @@ function consumerStatements(db: Db, companyId: number, orders: HubOrderValues[])
   const byDocument = new Map<string, string>();
   for (const order of orders)
     if (!byDocument.has(order.consumerDocument)) byDocument.set(order.consumerDocument, order.consumerName);
-  return jsonParts([...byDocument]).map((part) =>
+  return jsonLists([...byDocument]).map((part) =>
     rawStatement(
       db,
       sql`INSERT INTO consumers (company_id, name, document)
@@ -107,7 +107,7 @@ function hubOrderStatements(db: Db, target: PullTarget, orders: HubOrderValues[]
       : sql`(SELECT pack_id, count(*) AS n FROM hub_orders
           WHERE company_integration_id = ${integrationId} AND ${inList(sql`pack_id`, packs)}
           GROUP BY pack_id)`;
-  return jsonParts(orders.map(hubOrderTuple)).map((part) =>
+  return jsonLists(orders.map(hubOrderTuple)).map((part) =>
     rawStatement(
       db,
       sql`INSERT INTO hub_orders (company_id, company_integration_id, type_company_integration_id, sales_channel_id,
@@ -144,7 +144,7 @@ function itemStatements(db: Db, target: PullTarget, orders: HubOrderValues[]): S
       i.discount,
     ]),
   );
-  return jsonParts(rows).map((part) =>
+  return jsonLists(rows).map((part) =>
     rawStatement(
       db,
       sql`INSERT INTO hub_order_items (company_id, hub_order_id, line, channel_sku_code, sku_id, title, quantity,
@@ -170,7 +170,7 @@ function claimStatements(db: Db, target: PullTarget, orders: HubOrderValues[]): 
       c.openedAt,
     ]),
   );
-  return jsonParts(rows).map((part) =>
+  return jsonLists(rows).map((part) =>
     rawStatement(
       db,
       sql`INSERT INTO hub_order_claims (company_id, company_integration_id, hub_order_id, channel_claim_id, reason,

@@ -5,6 +5,7 @@ import { RESERVING_ORDER_STATUSES } from "../../domain/orders/order-statuses";
 import type { ItemValues, OrderHeader } from "../../domain/orders/types";
 import { TITLE_STATUS } from "../../domain/titles/statuses";
 import type { Db } from "../../env";
+import { jsonLists } from "../../lib/json-lists";
 import { rawStatement } from "../raw-statement";
 import { inGroups, inList, type Statement } from "../sql";
 import { ITEM_COLUMNS, insertReservations, itemTuple } from "./orders";
@@ -18,28 +19,6 @@ import { ITEM_COLUMNS, insertReservations, itemTuple } from "./orders";
  * (`ON CONFLICT DO NOTHING`), and then neither are its items, history, titles nor reservations:
  * they are all joined to the inserted order row.
  */
-
-/** The largest JSON list one statement carries (D1 refuses statements above 100 KB). */
-export const MAX_JSON_BYTES = 90_000;
-
-/** `rows` as JSON arrays of at most `maxBytes` each, in order (a single row larger than that goes alone). */
-export function jsonParts(rows: readonly unknown[], maxBytes = MAX_JSON_BYTES): string[] {
-  const parts: string[] = [];
-  let current: string[] = [];
-  let size = 2;
-  for (const row of rows) {
-    const text = JSON.stringify(row);
-    if (current.length > 0 && size + text.length + 1 > maxBytes) {
-      parts.push(`[${current.join(",")}]`);
-      current = [];
-      size = 2;
-    }
-    current.push(text);
-    size += text.length + 1;
-  }
-  if (current.length > 0) parts.push(`[${current.join(",")}]`);
-  return parts;
-}
 
 /** A new order as its set writes it. */
 export type NewOrderRow = {
@@ -105,7 +84,7 @@ const uidList = (column: SQL, uids: string[]) => inList(column, uids);
 export function newOrdersStatements(db: Db, companyId: number, set: NewOrderRow[]): Statement[] {
   if (set.length === 0) return [];
   const statements: Statement[] = [];
-  for (const part of jsonParts(set.map(orderTuple))) {
+  for (const part of jsonLists(set.map(orderTuple))) {
     statements.push(
       rawStatement(
         db,
@@ -118,7 +97,7 @@ export function newOrdersStatements(db: Db, companyId: number, set: NewOrderRow[
     );
   }
   const items = set.flatMap((o) => o.items.map((i) => itemRow(o.uid, i)));
-  for (const part of jsonParts(items)) {
+  for (const part of jsonLists(items)) {
     statements.push(
       rawStatement(
         db,
@@ -175,7 +154,7 @@ function paymentTitleStatements(db: Db, companyId: number, set: NewOrderRow[]): 
     ]),
   );
   const statements: Statement[] = [];
-  for (const part of jsonParts(rows)) {
+  for (const part of jsonLists(rows)) {
     statements.push(
       rawStatement(
         db,
@@ -220,7 +199,7 @@ function paymentTitleStatements(db: Db, companyId: number, set: NewOrderRow[]): 
 function reservationStatements(db: Db, set: NewOrderRow[]): Statement[] {
   const rows = set.flatMap((o) => o.reservations.map((r) => [o.uid, r.skuId, r.quantity]));
   if (rows.length === 0) return [];
-  return jsonParts(rows).map((part) =>
+  return jsonLists(rows).map((part) =>
     insertReservations(
       db,
       sql`SELECT o.company_id, o.id AS order_id, j.value ->> 1 AS sku_id, o.warehouse_id,
