@@ -32,11 +32,18 @@ export default {
 /** Calls timed (after a warm-up of a tenth as many). */
 export const BARE_FETCH_CALLS = 4000;
 
+/** Calls in flight at once: the Mercado Livre client's bound (MAX_IN_FLIGHT, mercado-livre/http.ts). */
+export const BARE_FETCH_IN_FLIGHT = 6;
+
 /**
  * Wall ms per call of `calls` bare fetches from a Worker to a loopback server answering `body`
  * (a JSON text the size of the party's answer), `concurrency` in flight.
  */
-export async function bareFetchMsPerCall({ calls = BARE_FETCH_CALLS, concurrency = 6, body }) {
+export async function bareFetchMsPerCall({
+  calls = BARE_FETCH_CALLS,
+  concurrency = BARE_FETCH_IN_FLIGHT,
+  body,
+}) {
   const server = createServer((_, response) => {
     response.writeHead(200, { "Content-Type": "application/json" });
     response.end(body);

@@ -47,10 +47,11 @@ export function jsonLists(rows: readonly unknown[], maxBytes = MAX_JSON_BYTES): 
   };
   const add = (from: number, to: number) => {
     const inner = JSON.stringify(rows.slice(from, to)).slice(1, -1);
-    const size = utf8Length(inner) + (current === "" ? 0 : 1);
-    if (bytes + size <= maxBytes) {
-      current = current === "" ? inner : `${current},${inner}`;
-      bytes += size;
+    const length = utf8Length(inner);
+    const comma = current === "" ? 0 : 1;
+    if (bytes + comma + length <= maxBytes) {
+      current = comma ? `${current},${inner}` : inner;
+      bytes += comma + length;
       return;
     }
     if (to - from > 1) {
@@ -61,7 +62,7 @@ export function jsonLists(rows: readonly unknown[], maxBytes = MAX_JSON_BYTES): 
     }
     close();
     current = inner;
-    bytes += utf8Length(inner);
+    bytes += length;
   };
   for (let from = 0; from < rows.length; from += ROWS_PER_GROUP)
     add(from, Math.min(rows.length, from + ROWS_PER_GROUP));
