@@ -21,6 +21,7 @@
 import { fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
+import { benchShipment } from "../test/support/ml-double-bench.mjs";
 import { BARE_FETCH_CALLS, BARE_FETCH_IN_FLIGHT, bareFetchMsPerCall } from "./lib/bare-fetch.mjs";
 import {
   checkAtLeast,
@@ -68,15 +69,6 @@ const ML_SETTINGS = {
   clientSecret: "segredo-do-app-bench",
   sellerId: 123456789,
   refreshToken: "TG-bench-refresh",
-};
-/** A shipment as the double answers it (x-format-new), the size of the bare fetch's answer. */
-const SHIPMENT_ANSWER = {
-  id: 40000000004,
-  status: "ready_to_ship",
-  substatus: null,
-  tracking_number: "BR000000004ML",
-  tracking_method: "Correios",
-  logistic: { direction: "forward", mode: "me2", type: "cross_docking" },
 };
 const SKU_CODES = ["HUB-CAMISETA-P", "HUB-CAMISETA-M", "HUB-BONE", "HUB-CANECA"];
 
@@ -270,7 +262,8 @@ async function mercadoLivre({ mf, db, api, setup, sandboxMs, sandboxCpuMs }) {
       { size: `${count(ORDERS)} orders` },
     );
     // what the calls alone cost the runtime: the least any pull making them pays, whatever it does
-    const perCall = await bareFetchMsPerCall({ body: JSON.stringify(SHIPMENT_ANSWER) });
+    // answered with a shipment as the double answers it (a shipped one: its tracking number filled)
+    const perCall = await bareFetchMsPerCall({ body: JSON.stringify(benchShipment(0, 40_000_000_000)) });
     const callsPerOrder = doubleCalls / ORDERS;
     const sandboxPerOrder = sandboxMs / ORDERS;
     const bound = sandboxPerOrder + callsPerOrder * perCall;

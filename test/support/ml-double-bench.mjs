@@ -25,6 +25,18 @@ const FIRST = ["Ana", "Bruno", "Carla", "Diego", "Elisa", "Fábio", "Gabriela", 
 const LAST = ["Silva", "Souza", "Oliveira", "Pereira", "Lima", "Carvalho", "Ribeiro"];
 const LOGISTICS = ["fulfillment", "cross_docking", "drop_off", "xd_drop_off"];
 
+/** The shipment of the `n`-th seeded order (x-format-new shape); bench:hub sizes its bare fetch by it. */
+export function benchShipment(n, shipmentId) {
+  return {
+    id: shipmentId,
+    status: n % 5 === 0 ? "shipped" : "ready_to_ship",
+    substatus: null,
+    tracking_number: n % 5 === 0 ? `BR${String(shipmentId).slice(-9)}ML` : null,
+    tracking_method: "Correios",
+    logistic: { direction: "forward", mode: "me2", type: LOGISTICS[n % LOGISTICS.length] },
+  };
+}
+
 function seed(seller, data) {
   const count = Number(data.orders);
   const skuCodes = data.skuCodes;
@@ -83,14 +95,7 @@ function seed(seller, data) {
       tags: packed ? ["pack_order", "paid"] : ["paid"],
       date_last_updated: new Date(seller.clock).toISOString(),
     });
-    seller.shipments.set(String(shipmentId), {
-      id: shipmentId,
-      status: n % 5 === 0 ? "shipped" : "ready_to_ship",
-      substatus: null,
-      tracking_number: n % 5 === 0 ? `BR${String(shipmentId).slice(-9)}ML` : null,
-      tracking_method: "Correios",
-      logistic: { direction: "forward", mode: "me2", type: LOGISTICS[n % LOGISTICS.length] },
-    });
+    seller.shipments.set(String(shipmentId), benchShipment(n, shipmentId));
     if (packId !== null)
       seller.packs.set(String(packId), {
         id: packId,
