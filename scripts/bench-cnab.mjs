@@ -10,8 +10,14 @@
 // `MEASURED` below lists what is compared with the floor; a new line of the report (the received Pix
 // polled and matched) is one more entry there: `prepare` seeds its company, `run` times its work,
 // `check` proves the work was done.
+//
+// `BOUND` measures, in the same runs, the least any import writing the return's rows can take here:
+// a job's own cost (ConfirmUpload to Done of a one-line OFX import: request, queue, R2, polling) plus
+// the return's batches alone (its chunks planned and built as the job does, untimed, then only the
+// batches timed, by the bench Worker's /__bench/bound/return-writes). Their sum over the floor is the
+// lowest ratio the return can reach in this runtime, whatever it reads, parses or plans.
 import { parseArgs } from "node:util";
-import { checkInvariants, checkRatio, median, verdict } from "./lib/bench-report.mjs";
+import { checkInvariants, checkRatio, median, recordRow, verdict } from "./lib/bench-report.mjs";
 import {
   benchApi,
   bundleForNode,
@@ -53,7 +59,7 @@ async function companyWithAccount(api, db, n, bankNumber) {
     IDCompanyInvoice: n,
   });
   const [account] = await api.call("GET", "/accounts/bank-account");
-  return { account: account.IDBankAccount, accountNumber: `${n}2345-6` };
+  return { company: n, account: account.IDBankAccount, accountNumber: `${n}2345-6` };
 }
 
 // ---- the floor: the OFX import of 10,000 lines ----------------------------------------------------
@@ -178,6 +184,43 @@ const MEASURED = [
   },
 ];
 
+// ---- the bound: the least an import writing the return's rows takes here ---------------------------
+
+const JOB_COST = {
+  name: "a job's own cost (OFX import of one line)",
+  async prepare(api, db, n) {
+    return companyWithAccount(api, db, n, "341");
+  },
+  async run(api, mf, seeded) {
+    return uploadTimed(api, mf, ofxUpload(seeded.account), ofxFile(1, seeded.accountNumber));
+  },
+  check(job) {
+    if (job.Status !== "Done" || job.Result.imported !== 1)
+      throw new Error(
+        `one-line OFX import wrong: ${job.Status} ${JSON.stringify(job.Result)} ${job.FailureReason}`,
+      );
+  },
+};
+
+const WRITES_ALONE = {
+  name: `the return's batches alone (${TITLES.toLocaleString("en-US")} titles)`,
+  prepare: (...args) => MEASURED[0].prepare(...args),
+  async run(_api, mf, seeded, generator) {
+    const file = cnabReturn(generator);
+    const answer = await mf.dispatchFetch(
+      `http://bench.localhost/__bench/bound/return-writes?company=${seeded.company}&account=${seeded.account}`,
+      { method: "POST", body: file.bytes },
+    );
+    if (answer.status !== 200) throw new Error(`return writes: ${answer.status} ${await answer.text()}`);
+    const { elapsedMs, counts } = await answer.json();
+    // shaped as a job, so the return's own check proves the same rows were written
+    return { job: { Status: "Done", Result: counts }, ms: elapsedMs };
+  },
+  check: (...args) => MEASURED[0].check(...args),
+};
+
+const BOUND = [JOB_COST, WRITES_ALONE];
+
 async function main() {
   console.log("Bundling the Worker (wrangler deploy --dry-run)...");
   const generator = await bundleForNode({
@@ -189,7 +232,7 @@ async function main() {
   try {
     const { mf, db } = worker;
     const api = benchApi(mf);
-    const all = [FLOOR, ...MEASURED];
+    const all = [FLOOR, ...MEASURED, ...BOUND];
     const times = new Map(all.map((m) => [m.name, []]));
     let company = 0;
     // each measurement in turn, per run, so load from other processes on the machine hits all alike
@@ -209,7 +252,8 @@ async function main() {
     console.log(`\nMedians of ${RUNS} runs, ConfirmUpload to Done (Miniflare: R2, queue, D1):`);
     for (const measurement of all) {
       const ms = median(times.get(measurement.name));
-      console.log(`  ${measurement.name}: ${seconds(ms)}, ${Math.round(TITLES / (ms / 1000))} per second`);
+      const rate = measurement === JOB_COST ? "" : `, ${Math.round(TITLES / (ms / 1000))} per second`;
+      console.log(`  ${measurement.name}: ${seconds(ms)}${rate}`);
     }
     console.log("");
     for (const measurement of MEASURED)
@@ -219,6 +263,18 @@ async function main() {
         floorMs,
         MAX_RATIO,
       );
+    const bound = median(times.get(JOB_COST.name)) + median(times.get(WRITES_ALONE.name));
+    console.log(
+      `   the bound: a job's own cost ${seconds(median(times.get(JOB_COST.name)))} + the return's batches alone ${seconds(median(times.get(WRITES_ALONE.name)))} = ${seconds(bound)}, so the lowest ratio an import writing these rows can reach here is ${(bound / floorMs).toFixed(2)}x (target ${MAX_RATIO}x)`,
+    );
+    recordRow({
+      work: `${MEASURED[0].name}: a job's own cost plus its batches alone (nothing read, parsed or planned)`,
+      figure: `${bound.toFixed(2)} ms`,
+      floor: `${floorMs.toFixed(2)} ms`,
+      ratio: `${(bound / floorMs).toFixed(2)}x`,
+      target: "(bound)",
+      ok: true,
+    });
   } catch (error) {
     verdict(false, `bench:cnab could not run: ${error instanceof Error ? error.message : error}`);
     throw error;

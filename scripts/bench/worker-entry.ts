@@ -12,6 +12,9 @@
 // - POST /__bench/floor/create-orders {companyId, integrationId, paymentTypeId, afterId, limit}  the
 //   floor of the hub pull: the orders of those hub orders created again through the orders domain's
 //   `createOrder` directly (inputs read first, outside the timing); answers the elapsed ms.
+// - POST /__bench/bound/return-writes?company=&account=  (body: a CNAB return file) the bound of the
+//   return import: the file read, and each chunk planned and its statements built as the
+//   BankReturnCNAB job does (untimed), then only the chunks' batches timed; answers the elapsed ms.
 // - GET /__bench/invariants            the test suite's invariant violations of the database ([] when none)
 // - GET /__bench/d1-calls[?reset=1]  per queue (`queues`) and per route of the product Worker
 //   (`routes`: method and path, numbers as :id), the invocations it ran and the highest count of D1
@@ -22,6 +25,14 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { hubOrders } from "../../drizzle/schema";
 import { drizzleFor } from "../../src/db/client";
 import { hubOrderItemsOf } from "../../src/db/hub/orders";
+import type { Statement } from "../../src/db/sql";
+import { NO_RETURN_COUNTS } from "../../src/domain/bank-returns/apply-plan";
+import {
+  planReturnChunk,
+  RETURN_RECORDS_PER_CHUNK,
+  returnChunkWrites,
+} from "../../src/domain/bank-returns/import-job";
+import { readBankReturn } from "../../src/domain/bank-returns/read-return";
 import { orderInputOf } from "../../src/domain/hub/create-orders";
 import type { JobMessage } from "../../src/domain/jobs/job-message";
 import { createOrder } from "../../src/domain/orders/create-order";
@@ -174,6 +185,32 @@ async function createOrdersDirectly(request: Request, database: D1Database) {
   });
 }
 
+/**
+ * The rows a return writes, alone: the chunks of the file planned and built exactly as the
+ * `BankReturnCNAB` job does (domain/bank-returns/import-job.ts), untimed, and only their batches
+ * timed (without the job's progress row). No import writing these rows can take less.
+ */
+async function returnWritesAlone(request: Request, url: URL, database: D1Database) {
+  const companyId = Number(url.searchParams.get("company"));
+  const bankAccountId = Number(url.searchParams.get("account"));
+  const file = readBankReturn(new Uint8Array(await request.arrayBuffer()));
+  if (!file.ok) return Response.json({ error: file.message }, { status: 400 });
+  const db = drizzleFor(database);
+  const scope = { companyId, bankAccountId, jobId: 0, userId: null };
+  let counts = NO_RETURN_COUNTS;
+  let elapsedMs = 0;
+  for (let from = 0; from < file.records.length; from += RETURN_RECORDS_PER_CHUNK) {
+    const chunk = file.records.slice(from, from + RETURN_RECORDS_PER_CHUNK);
+    const plan = await planReturnChunk(db, scope, file.generatedOn, chunk, counts);
+    const statements = returnChunkWrites(db, scope, plan);
+    const started = performance.now();
+    await db.batch(statements as [Statement, ...Statement[]]);
+    elapsedMs += performance.now() - started;
+    counts = plan.counts;
+  }
+  return Response.json({ elapsedMs, counts });
+}
+
 type Seen = { invocations: number; highest: number; total: number };
 
 /** Per queue, and per route: the invocations and the most D1 calls one of them made. */
@@ -225,6 +262,8 @@ export default {
     if (url.pathname === "/__bench/floor/raw-fetch" && request.method === "POST") return rawFetch(request);
     if (url.pathname === "/__bench/floor/create-orders" && request.method === "POST")
       return createOrdersDirectly(request, env.DB_BENCH);
+    if (url.pathname === "/__bench/bound/return-writes" && request.method === "POST")
+      return returnWritesAlone(request, url, env.DB_BENCH);
     if (url.pathname === "/__bench/d1-calls") return d1Calls(url);
     // the suite's invariant checker (stock = ledger, order payments = titles, reservations = open
     // reserving items, balances = entries...) on the bench database, after the bulk work

@@ -9,13 +9,15 @@ import {
   settleReturnTitles,
 } from "../../db/bank-returns";
 import { setJobTotal } from "../../db/jobs";
+import type { Statement } from "../../db/sql";
 import { titlesPaidEvents } from "../../db/title-settlement";
+import type { Db } from "../../env";
 import { BANK_ACCOUNT_NOT_FOUND } from "../bank-accounts/messages";
 import { processInChunks } from "../jobs/chunked-job";
 import { resumedCounts } from "../jobs/csv-job-file";
 import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
 import { readJobFile } from "../jobs/job-file";
-import { candidateKeys, NO_RETURN_COUNTS, planChunk, type ReturnCounts } from "./apply-plan";
+import { type ChunkPlan, candidateKeys, NO_RETURN_COUNTS, planChunk, type ReturnCounts } from "./apply-plan";
 import { BANK_RETURN_JOB_MESSAGES as J } from "./messages";
 import { readBankReturn } from "./read-return";
 import type { ReturnRecord } from "./types";
@@ -66,27 +68,45 @@ export async function importBankReturn(context: JobContext, bankAccountId: numbe
     file.records,
     resumedCounts(context, NO_RETURN_COUNTS),
     async (chunk: ReturnRecord[], counts: ReturnCounts) => {
-      const keys = [...new Set(chunk.flatMap(candidateKeys))];
-      const { titles, recorded } = await returnFacts(db, job.companyId, bankAccountId, keys);
-      const plan = planChunk(
-        chunk,
-        { bankAccountId, generatedOn: file.generatedOn, titles, recorded },
-        counts,
-      );
-      const settled = plan.settlements.map((s) => s.titleId);
-      return {
-        statements: [
-          ...insertCollectionEvents(db, scope, plan.history),
-          ...insertReturnEntries(db, scope, plan.entries),
-          ...settleReturnTitles(db, job.companyId, plan.settlements),
-          ...titlesPaidEvents(db, job.companyId, settled),
-          ...insertReturnNotes(db, job.id, plan.notes),
-        ],
-        counts: plan.counts,
-      };
+      const plan = await planReturnChunk(db, scope, file.generatedOn, chunk, counts);
+      return { statements: returnChunkWrites(db, scope, plan), counts: plan.counts };
     },
     RETURN_RECORDS_PER_CHUNK,
   );
   // Done keeps the counts the last chunk stored with its progress (a file without records: the zeros).
   return applied;
+}
+
+/**
+ * Plans a chunk of a return's records (apply-plan.ts) over what the database holds: ONE read of the
+ * titles their keys name and of the occurrences already recorded on them (`returnFacts`).
+ */
+export async function planReturnChunk(
+  db: Db,
+  scope: ReturnScope,
+  generatedOn: string | null,
+  chunk: readonly ReturnRecord[],
+  counts: ReturnCounts,
+): Promise<ChunkPlan> {
+  const keys = [...new Set(chunk.flatMap(candidateKeys))];
+  const { titles, recorded } = await returnFacts(db, scope.companyId, scope.bankAccountId, keys);
+  return planChunk(chunk, { bankAccountId: scope.bankAccountId, generatedOn, titles, recorded }, counts);
+}
+
+/**
+ * The writes of a planned chunk, in the order its batch runs them: history rows, entries,
+ * settlements, the `title.paid` of the titles settled, the line notes.
+ */
+export function returnChunkWrites(db: Db, scope: ReturnScope, plan: ChunkPlan): Statement[] {
+  return [
+    ...insertCollectionEvents(db, scope, plan.history),
+    ...insertReturnEntries(db, scope, plan.entries),
+    ...settleReturnTitles(db, scope.companyId, plan.settlements),
+    ...titlesPaidEvents(
+      db,
+      scope.companyId,
+      plan.settlements.map((s) => s.titleId),
+    ),
+    ...insertReturnNotes(db, scope.jobId, plan.notes),
+  ];
 }
