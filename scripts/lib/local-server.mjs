@@ -86,12 +86,18 @@ function appliedMigrations(binding, persist) {
  * `apply` find them applied (test/scripts/local-migrations.test.ts). `wrangler d1 migrations apply
  * --local` starts a local runtime for each migration: 28 s for 27 migrations on a 2-core machine,
  * against about 4 s for the one file. On a `fresh` state folder nothing is applied yet, so the list is
- * not read.
+ * not read. `accounts` (account -> D1 binding) defaults to every account of TENANTS.
  */
-export function migrateAndSeed({ persistTo, fresh = false, password = DEMO_PASSWORD, quiet = false } = {}) {
+export function migrateAndSeed({
+  persistTo,
+  fresh = false,
+  accounts = tenantsFromWranglerToml(),
+  password = DEMO_PASSWORD,
+  quiet = false,
+} = {}) {
   const persist = persistTo ? ["--persist-to", persistTo] : [];
   const dir = mkdtempSync(join(tmpdir(), "seed-"));
-  for (const [account, binding] of Object.entries(tenantsFromWranglerToml())) {
+  for (const [account, binding] of Object.entries(accounts)) {
     const applied = fresh ? new Set() : appliedMigrations(binding, persist);
     const pending = migrationNames().filter((name) => !applied.has(name));
     const statements = [`${CREATE_MIGRATIONS_TABLE};`];

@@ -9,7 +9,12 @@ import { describe, expect, it } from "vitest";
 const root = join(import.meta.dirname, "../..");
 
 type LocalServerModule = {
-  migrateAndSeed: (options: { persistTo: string; fresh?: boolean; quiet?: boolean }) => void;
+  migrateAndSeed: (options: {
+    persistTo: string;
+    fresh?: boolean;
+    accounts?: Record<string, string>;
+    quiet?: boolean;
+  }) => void;
 };
 
 function wrangler(...args: string[]) {
@@ -28,7 +33,8 @@ describe("the local migrations of npm start (scripts/lib/local-server.mjs)", () 
       pathToFileURL(join(root, "scripts/lib/local-server.mjs")).href
     )) as LocalServerModule;
     // not `fresh`: the applied list is read first (none yet), then every migration and the demo data
-    migrateAndSeed({ persistTo, quiet: true });
+    // (one account: each takes the same path)
+    migrateAndSeed({ persistTo, accounts: { demo: "DB_DEMO" }, quiet: true });
 
     const listed = wrangler("d1", "migrations", "list", "DB_DEMO", "--local", "--persist-to", persistTo);
     expect(listed.status, listed.out).toBe(0);
