@@ -263,9 +263,11 @@ async function main() {
         floorMs,
         MAX_RATIO,
       );
-    const bound = median(times.get(JOB_COST.name)) + median(times.get(WRITES_ALONE.name));
+    const jobCost = median(times.get(JOB_COST.name));
+    const writesAlone = median(times.get(WRITES_ALONE.name));
+    const bound = jobCost + writesAlone;
     console.log(
-      `   the bound: a job's own cost ${seconds(median(times.get(JOB_COST.name)))} + the return's batches alone ${seconds(median(times.get(WRITES_ALONE.name)))} = ${seconds(bound)}, so the lowest ratio an import writing these rows can reach here is ${(bound / floorMs).toFixed(2)}x (target ${MAX_RATIO}x)`,
+      `   the bound: a job's own cost ${seconds(jobCost)} + the return's batches alone ${seconds(writesAlone)} = ${seconds(bound)}, so the lowest ratio an import writing these rows can reach here is ${(bound / floorMs).toFixed(2)}x (target ${MAX_RATIO}x)`,
     );
     recordRow({
       work: `${MEASURED[0].name}: a job's own cost plus its batches alone (nothing read, parsed or planned)`,

@@ -25,7 +25,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { hubOrders } from "../../drizzle/schema";
 import { drizzleFor } from "../../src/db/client";
 import { hubOrderItemsOf } from "../../src/db/hub/orders";
-import type { Statement } from "../../src/db/sql";
+import { inGroups, type Statement } from "../../src/db/sql";
 import { NO_RETURN_COUNTS } from "../../src/domain/bank-returns/apply-plan";
 import {
   planReturnChunk,
@@ -199,8 +199,7 @@ async function returnWritesAlone(request: Request, url: URL, database: D1Databas
   const scope = { companyId, bankAccountId, jobId: 0, userId: null };
   let counts = NO_RETURN_COUNTS;
   let elapsedMs = 0;
-  for (let from = 0; from < file.records.length; from += RETURN_RECORDS_PER_CHUNK) {
-    const chunk = file.records.slice(from, from + RETURN_RECORDS_PER_CHUNK);
+  for (const chunk of inGroups(file.records, RETURN_RECORDS_PER_CHUNK)) {
     const plan = await planReturnChunk(db, scope, file.generatedOn, chunk, counts);
     const statements = returnChunkWrites(db, scope, plan);
     const started = performance.now();

@@ -97,16 +97,15 @@ export function migrateAndSeed({
 } = {}) {
   const persist = persistTo ? ["--persist-to", persistTo] : [];
   const dir = mkdtempSync(join(tmpdir(), "seed-"));
+  // each migration as wrangler's apply runs it: its SQL, then its name into wrangler's table
+  const migrations = migrationNames().map((name) => ({
+    name,
+    sql: `${readFileSync(join(root, "migrations", name), "utf8")}\nINSERT INTO ${MIGRATIONS_TABLE} (name) VALUES ('${name.replaceAll("'", "''")}');`,
+  }));
   for (const [account, binding] of Object.entries(accounts)) {
     const applied = fresh ? new Set() : appliedMigrations(binding, persist);
-    const pending = migrationNames().filter((name) => !applied.has(name));
-    const statements = [`${CREATE_MIGRATIONS_TABLE};`];
-    for (const name of pending) {
-      statements.push(
-        readFileSync(join(root, "migrations", name), "utf8"),
-        `INSERT INTO ${MIGRATIONS_TABLE} (name) VALUES ('${name.replaceAll("'", "''")}');`,
-      );
-    }
+    const pending = migrations.filter((migration) => !applied.has(migration.name));
+    const statements = [`${CREATE_MIGRATIONS_TABLE};`, ...pending.map((migration) => migration.sql)];
     const plan = SEED_PLAN[account];
     if (plan) {
       const stored = storedPassword(password);
@@ -115,8 +114,8 @@ export function migrateAndSeed({
     const file = join(dir, `${account}.sql`);
     writeFileSync(file, `${statements.join("\n")}\n`);
     if (!quiet) {
-      const migrations = pending.length === 0 ? "no migration to apply" : `${pending.length} migrations`;
-      console.log(`== ${account} (${binding}): ${migrations}${plan ? ", demo data (only when empty)" : ""}`);
+      const applying = pending.length === 0 ? "no migration to apply" : `${pending.length} migrations`;
+      console.log(`== ${account} (${binding}): ${applying}${plan ? ", demo data (only when empty)" : ""}`);
     }
     wrangler(["d1", "execute", binding, "--local", ...persist, "--file", file], { quiet: true });
   }
