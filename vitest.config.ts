@@ -12,6 +12,9 @@ const retry = 2;
 const testSeed = process.env.TEST_SEED
   ? Number.parseInt(process.env.TEST_SEED, 10)
   : Math.floor(Math.random() * 2 ** 31);
+// the config is read more than once per run: every read takes the first one's seed, and the
+// hang-watch reporter prints it first
+process.env.TEST_SEED = String(testSeed);
 
 /** Tests of pure code: they need neither workerd nor a database and run in the "unit" project. */
 const pureTests = ["test/domain/**/*.test.ts", "test/lib/**/*.test.ts"];
@@ -25,8 +28,14 @@ export default defineConfig({
     // the longest files start first, so the two workers finish together
     sequence: { sequencer: SlowFirstSequencer },
     silent: "passed-only",
-    // the fuzz totals (per route in docs/artifacts/fuzz-summary.json), then a recap of what failed, last
-    reporters: ["default", "./test/fuzz/summary-reporter.mjs", "./test/support/failure-recap-reporter.mjs"],
+    // the fuzz totals (per route in docs/artifacts/fuzz-summary.json), then a recap of what failed, last;
+    // the hang watch prints the seed and the files that run too long, and ends a run past its deadline
+    reporters: [
+      "default",
+      "./test/fuzz/summary-reporter.mjs",
+      "./test/support/failure-recap-reporter.mjs",
+      "./test/support/hang-watch-reporter.mjs",
+    ],
     projects: [
       {
         // Routes, domain and queue tests inside workerd with real local D1/R2/Queue bindings.

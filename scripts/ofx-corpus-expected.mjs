@@ -176,7 +176,7 @@ ${rows.join("\n")}
 const formatted = spawnSync(
   join(repository, "node_modules/.bin/biome"),
   ["format", `--stdin-file-path=${output}`],
-  { input: source, encoding: "utf8", cwd: repository },
+  { input: source, encoding: "utf8", cwd: repository, timeout: 30_000 },
 );
 if (formatted.status !== 0) throw new Error(formatted.stderr);
 

@@ -21,9 +21,33 @@ const check = spawn(npm, ["run", "--silent", "check"], { stdio: ["ignore", "pipe
 check.stdout.on("data", (chunk) => checkOutput.push(chunk));
 check.stderr.on("data", (chunk) => checkOutput.push(chunk));
 
-const tests = spawn(npx, ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit" });
+// vitest in its own process group, so that what a hung run leaves (workerd, wrangler) can be ended with it
+const tests = spawn(npx, ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit", detached: true });
+const signalTests = (signal) => {
+  try {
+    process.kill(-tests.pid, signal);
+  } catch {
+    // the group is gone
+  }
+};
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    signalTests(signal);
+    check.kill(signal);
+  });
+}
+// test/support/hang-watch-reporter.mjs ends a run past its deadline and says where it stood; should
+// vitest itself be stuck, this ends it a little later, so a hang fails the run instead of outlasting CI
+const deadlineMinutes = (Number(process.env.TEST_DEADLINE_MINUTES) || 30) + 3;
+const backstop = setTimeout(() => {
+  process.stdout.write(`\nvitest did not end within ${deadlineMinutes} min: killed\n`);
+  signalTests("SIGKILL");
+}, deadlineMinutes * 60_000);
 
 const [checkCode, testsCode] = await Promise.all([finished(check), finished(tests)]);
+clearTimeout(backstop);
+// anything the run left behind goes with it
+signalTests("SIGKILL");
 
 process.stdout.write("\n── npm run check (tsc, biome, knip, dependency-cruiser) ──\n");
 process.stdout.write(Buffer.concat(checkOutput));

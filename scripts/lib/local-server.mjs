@@ -1,30 +1,30 @@
 // Boots the API locally the way `npm start` does: migrations, demo data, `wrangler dev`.
 // Used by `npm start`, the end-to-end tests (browser, demo) and the HTTP benchmark.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "smol-toml";
 import { DEMO_PASSWORD, SEED_PLAN, seedStatements } from "../../src/dev/seed-plan.ts";
+import { runCommand } from "./run-command.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 
-/** Runs wrangler; answers its standard output when `quiet` (otherwise it goes to the terminal). */
-function wrangler(args, { quiet = false } = {}) {
-  const result = spawnSync("npx", ["wrangler", ...args], {
+/** How long one local wrangler command may take: about 4 s alone, 25 s on a loaded 2-core machine. */
+const WRANGLER_TIMEOUT_MS = 180_000;
+
+/** Runs wrangler to its end (or its time limit, killing it and what it started); answers its standard output. */
+async function wrangler(args) {
+  const result = await runCommand("npx", ["wrangler", ...args], {
     cwd: root,
-    stdio: quiet ? "pipe" : "inherit",
     env: { ...process.env, CI: "true" },
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
+    timeoutMs: WRANGLER_TIMEOUT_MS,
   });
   if (result.status !== 0) {
-    throw new Error(
-      `wrangler ${args.join(" ")} failed${quiet ? `:\n${result.stdout}\n${result.stderr}` : ""}`,
-    );
+    throw new Error(`wrangler ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
   }
-  return result.stdout ?? "";
+  return result.stdout;
 }
 
 /** The local accounts: `[vars]` TENANTS of wrangler.toml, account -> D1 binding. */
@@ -61,20 +61,17 @@ function migrationNames() {
 }
 
 /** The migrations wrangler recorded as applied to a local database (none on a new one). */
-function appliedMigrations(binding, persist) {
-  const output = wrangler(
-    [
-      "d1",
-      "execute",
-      binding,
-      "--local",
-      ...persist,
-      "--json",
-      "--command",
-      `${CREATE_MIGRATIONS_TABLE}; SELECT name FROM ${MIGRATIONS_TABLE}`,
-    ],
-    { quiet: true },
-  );
+async function appliedMigrations(binding, persist) {
+  const output = await wrangler([
+    "d1",
+    "execute",
+    binding,
+    "--local",
+    ...persist,
+    "--json",
+    "--command",
+    `${CREATE_MIGRATIONS_TABLE}; SELECT name FROM ${MIGRATIONS_TABLE}`,
+  ]);
   const answers = JSON.parse(output);
   return new Set(answers.at(-1).results.map((row) => row.name));
 }
@@ -88,7 +85,7 @@ function appliedMigrations(binding, persist) {
  * against about 4 s for the one file. On a `fresh` state folder nothing is applied yet, so the list is
  * not read. `accounts` (account -> D1 binding) defaults to every account of TENANTS.
  */
-export function migrateAndSeed({
+export async function migrateAndSeed({
   persistTo,
   fresh = false,
   accounts = tenantsFromWranglerToml(),
@@ -103,7 +100,7 @@ export function migrateAndSeed({
     sql: `${readFileSync(join(root, "migrations", name), "utf8")}\nINSERT INTO ${MIGRATIONS_TABLE} (name) VALUES ('${name.replaceAll("'", "''")}');`,
   }));
   for (const [account, binding] of Object.entries(accounts)) {
-    const applied = fresh ? new Set() : appliedMigrations(binding, persist);
+    const applied = fresh ? new Set() : await appliedMigrations(binding, persist);
     const pending = migrations.filter((migration) => !applied.has(migration.name));
     const statements = [`${CREATE_MIGRATIONS_TABLE};`, ...pending.map((migration) => migration.sql)];
     const plan = SEED_PLAN[account];
@@ -117,7 +114,7 @@ export function migrateAndSeed({
       const applying = pending.length === 0 ? "no migration to apply" : `${pending.length} migrations`;
       console.log(`== ${account} (${binding}): ${applying}${plan ? ", demo data (only when empty)" : ""}`);
     }
-    wrangler(["d1", "execute", binding, "--local", ...persist, "--file", file], { quiet: true });
+    await wrangler(["d1", "execute", binding, "--local", ...persist, "--file", file]);
   }
 }
 
@@ -147,7 +144,7 @@ export async function startLocalServer({
   extraArgs = [],
 } = {}) {
   const persistTo = ephemeral ? mkdtempSync(join(tmpdir(), "finance-api-")) : undefined;
-  migrateAndSeed({ persistTo, fresh: ephemeral, quiet });
+  await migrateAndSeed({ persistTo, fresh: ephemeral, quiet });
   const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", ...extraArgs];
   if (persistTo) {
     const secret = () => randomBytes(32).toString("base64url");

@@ -13,6 +13,8 @@ describe("test/domain/ofx/corpus-expected.ts", () => {
     const run = spawnSync(process.execPath, ["scripts/ofx-corpus-expected.mjs", "--check"], {
       cwd: repository,
       encoding: "utf8",
+      // a hang fails the test instead of blocking it past its own timeout (the script's biome has one too)
+      timeout: 60_000,
     });
     expect(run.stderr).toBe("");
     expect(run.stdout.trim()).toBe("corpus-expected.ts matches the files");

@@ -1,5 +1,4 @@
 /// <reference types="node" />
-import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,14 +13,24 @@ type LocalServerModule = {
     fresh?: boolean;
     accounts?: Record<string, string>;
     quiet?: boolean;
-  }) => void;
+  }) => Promise<void>;
 };
+type RunCommandModule = {
+  runCommand: (
+    command: string,
+    args: string[],
+    options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
+  ) => Promise<{ status: number | null; stdout: string; stderr: string }>;
+};
+const load = <T>(path: string) => import(pathToFileURL(join(root, path)).href) as Promise<T>;
 
-function wrangler(...args: string[]) {
-  const result = spawnSync("npx", ["wrangler", ...args], {
+/** wrangler, killed with what it started when it takes over a minute (a spawnSync would block the test's timeout). */
+async function wrangler(...args: string[]) {
+  const { runCommand } = await load<RunCommandModule>("scripts/lib/run-command.mjs");
+  const result = await runCommand("npx", ["wrangler", ...args], {
     cwd: root,
-    encoding: "utf8",
     env: { ...process.env, CI: "true" },
+    timeoutMs: 60_000,
   });
   return { status: result.status, out: `${result.stdout}\n${result.stderr}` };
 }
@@ -29,14 +38,20 @@ function wrangler(...args: string[]) {
 describe("the local migrations of npm start (scripts/lib/local-server.mjs)", () => {
   it("are every migration, recorded where wrangler's own `migrations list` finds them applied", async () => {
     const persistTo = mkdtempSync(join(tmpdir(), "local-migrations-"));
-    const { migrateAndSeed } = (await import(
-      pathToFileURL(join(root, "scripts/lib/local-server.mjs")).href
-    )) as LocalServerModule;
+    const { migrateAndSeed } = await load<LocalServerModule>("scripts/lib/local-server.mjs");
     // not `fresh`: the applied list is read first (none yet), then every migration and the demo data
     // (one account: each takes the same path)
-    migrateAndSeed({ persistTo, accounts: { demo: "DB_DEMO" }, quiet: true });
+    await migrateAndSeed({ persistTo, accounts: { demo: "DB_DEMO" }, quiet: true });
 
-    const listed = wrangler("d1", "migrations", "list", "DB_DEMO", "--local", "--persist-to", persistTo);
+    const listed = await wrangler(
+      "d1",
+      "migrations",
+      "list",
+      "DB_DEMO",
+      "--local",
+      "--persist-to",
+      persistTo,
+    );
     expect(listed.status, listed.out).toBe(0);
     // wrangler lists every file of migrations/ that its table does not name: none
     expect(listed.out).toContain("No migrations to apply");

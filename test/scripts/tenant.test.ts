@@ -1,9 +1,9 @@
 /// <reference types="node" />
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { pathToFileURL } from "node:url";
 import { parse } from "smol-toml";
 import { beforeEach, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../src/domain/identity/password";
@@ -14,12 +14,26 @@ const original = readFileSync(join(root, "wrangler.toml"), "utf8");
 let dir: string;
 let config: string;
 
-/** `npm run tenant:<command>` against the temporary copy of wrangler.toml. */
-function tenant(command: "add" | "list", ...args: string[]) {
-  const result = spawnSync(
+type RunCommandModule = {
+  runCommand: (
+    command: string,
+    args: string[],
+    options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
+  ) => Promise<{ status: number | null; stdout: string; stderr: string }>;
+};
+
+/**
+ * `npm run tenant:<command>` against the temporary copy of wrangler.toml; killed with the wrangler it
+ * started when it takes over 90 s (a spawnSync would block the test's own timeout).
+ */
+async function tenant(command: "add" | "list", ...args: string[]) {
+  const { runCommand } = (await import(
+    pathToFileURL(join(root, "scripts/lib/run-command.mjs")).href
+  )) as RunCommandModule;
+  const result = await runCommand(
     process.execPath,
     ["scripts/tenant.mjs", command, ...args, "--config", config, "--persist-to", join(dir, "state")],
-    { cwd: root, encoding: "utf8", env: { ...process.env, npm_lifecycle_event: "" } },
+    { cwd: root, env: { ...process.env, npm_lifecycle_event: "" }, timeoutMs: 90_000 },
   );
   return { status: result.status, out: result.stdout, err: result.stderr };
 }
@@ -62,7 +76,14 @@ beforeEach(() => {
 
 describe("npm run tenant:add", () => {
   it("adds a local account: database, binding, TENANTS entry, migrations, first company and admin", async () => {
-    const added = tenant("add", "shop", "--admin-email", "Admin@Shop.local", "--password", "loja-secreta-1");
+    const added = await tenant(
+      "add",
+      "shop",
+      "--admin-email",
+      "Admin@Shop.local",
+      "--password",
+      "loja-secreta-1",
+    );
     expect(added.err).not.toMatch(/tenant:/);
     expect(added.status).toBe(0);
 
@@ -78,7 +99,7 @@ describe("npm run tenant:add", () => {
     expect(parsed.env.production.vars.TENANTS).toBe("{}");
     expect(parsed.env.production.d1_databases).toBeUndefined();
 
-    const listed = tenant("list");
+    const listed = await tenant("list");
     expect(listed.status).toBe(0);
     const count = readdirSync(join(dir, "migrations")).length;
     expect(count).toBe(2);
@@ -112,8 +133,8 @@ describe("npm run tenant:add", () => {
     expect(await verifyPassword("loja-secreta-2", stored)).toBe(false);
   });
 
-  it("adds a remote account to [env.production] through wrangler (dry run prints the commands)", () => {
-    const added = tenant(
+  it("adds a remote account to [env.production] through wrangler (dry run prints the commands)", async () => {
+    const added = await tenant(
       "add",
       "shop",
       "--remote",
@@ -151,29 +172,37 @@ describe("npm run tenant:add", () => {
     expect(JSON.parse(parsed.vars.TENANTS)).toEqual({ demo: "DB_DEMO", acme: "DB_ACME" });
     expect(parsed.d1_databases).toHaveLength(2);
     // the second production account goes after the first one, inside [env.production]
-    expect(tenant("add", "bazar", "--remote", "--dry-run").status).toBe(0);
+    expect((await tenant("add", "bazar", "--remote", "--dry-run")).status).toBe(0);
     const again = parse(toml()) as any;
     expect(JSON.parse(again.env.production.vars.TENANTS)).toEqual({ shop: "DB_SHOP", bazar: "DB_BAZAR" });
     expect(again.env.production.d1_databases.map((d: any) => d.binding)).toEqual(["DB_SHOP", "DB_BAZAR"]);
   });
 
-  it("refuses names that are not DNS labels and accounts that exist, leaving the file as it was", () => {
+  it("refuses names that are not DNS labels and accounts that exist, leaving the file as it was", async () => {
     for (const name of ["Shop", "shop_1", "shop-", "a".repeat(64), "loja.sp"]) {
-      const refused = tenant("add", name, "--dry-run");
+      const refused = await tenant("add", name, "--dry-run");
       expect(refused.status, name).toBe(2);
       expect(refused.err).toContain("is not a DNS label");
     }
-    const duplicate = tenant("add", "demo", "--dry-run");
+    const duplicate = await tenant("add", "demo", "--dry-run");
     expect(duplicate.status).toBe(2);
     expect(duplicate.err).toContain('the account "demo" already exists (local)');
-    const short = tenant("add", "shop", "--dry-run", "--admin-email", "a@shop.local", "--password", "curta");
+    const short = await tenant(
+      "add",
+      "shop",
+      "--dry-run",
+      "--admin-email",
+      "a@shop.local",
+      "--password",
+      "curta",
+    );
     expect(short.status).toBe(2);
     expect(short.err).toContain("at least 8 characters");
     expect(toml()).toBe(original);
   });
 
-  it("skips the admin when there is no terminal to ask the password", () => {
-    const added = tenant("add", "shop", "--dry-run", "--admin-email", "admin@shop.local");
+  it("skips the admin when there is no terminal to ask the password", async () => {
+    const added = await tenant("add", "shop", "--dry-run", "--admin-email", "admin@shop.local");
     expect(added.status).toBe(0);
     expect(added.out).toContain("the admin user is not created");
     expect(added.out).not.toContain("d1 execute");
