@@ -6,21 +6,23 @@
 import { spawn } from "node:child_process";
 
 /**
- * Answers `{ status, stdout, stderr }` (the output as text when `capture`, else it goes to this
- * process's own). Rejects when the command does not end within `timeoutMs`, after killing it.
+ * Answers `{ status, stdout, stderr }`, the output as text. Rejects when the command does not end
+ * within `timeoutMs`, after killing it.
  */
-export function runCommand(command, args, { cwd, env = process.env, capture = true, timeoutMs }) {
+export function runCommand(command, args, { cwd, env = process.env, timeoutMs }) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
       env,
       detached: true,
-      stdio: capture ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", "pipe", "pipe"],
     });
     const stdout = [];
     const stderr = [];
-    child.stdout?.on("data", (chunk) => stdout.push(chunk));
-    child.stderr?.on("data", (chunk) => stderr.push(chunk));
+    child.stdout.on("data", (chunk) => stdout.push(chunk));
+    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    // the group is killed when the time is up, when the command ends (what it left running would
+    // hold its output open, and the caller with it) and when this process exits first
     const killGroup = () => {
       try {
         process.kill(-child.pid, "SIGKILL");
@@ -28,14 +30,12 @@ export function runCommand(command, args, { cwd, env = process.env, capture = tr
         // already gone
       }
     };
-    // the group ends with this process too (Ctrl-C during `npm start`)
     process.once("exit", killGroup);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup();
     }, timeoutMs);
-    // what the command left running when it ended would hold its output open: it goes with it
     child.once("exit", killGroup);
     child.once("error", (error) => {
       clearTimeout(timer);
@@ -47,8 +47,10 @@ export function runCommand(command, args, { cwd, env = process.env, capture = tr
       process.off("exit", killGroup);
       const text = (chunks) => Buffer.concat(chunks).toString("utf8");
       if (timedOut) {
-        const output = capture ? `\n${text(stdout)}\n${text(stderr)}` : "";
-        reject(new Error(`${command} ${args.join(" ")} did not end within ${timeoutMs / 1000} s${output}`));
+        const output = `${text(stdout)}\n${text(stderr)}`;
+        reject(
+          new Error(`${command} ${args.join(" ")} did not end within ${timeoutMs / 1000} s:\n${output}`),
+        );
         return;
       }
       resolve({ status, stdout: text(stdout), stderr: text(stderr) });
