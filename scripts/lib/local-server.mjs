@@ -165,6 +165,16 @@ export async function startLocalServer({
     env: { ...process.env, CI: "true" },
     detached: quiet,
   });
+  if (quiet) {
+    // its own process group goes with this process, however that ends (a test run ended early included)
+    process.once("exit", () => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    });
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, child, 90_000);
   return {
