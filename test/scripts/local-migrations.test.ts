@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-
-const root = join(import.meta.dirname, "../..");
+import { root, runCommand } from "./run-command";
 
 type LocalServerModule = {
   migrateAndSeed: (options: {
@@ -15,18 +14,10 @@ type LocalServerModule = {
     quiet?: boolean;
   }) => Promise<void>;
 };
-type RunCommandModule = {
-  runCommand: (
-    command: string,
-    args: string[],
-    options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
-  ) => Promise<{ status: number | null; stdout: string; stderr: string }>;
-};
 const load = <T>(path: string) => import(pathToFileURL(join(root, path)).href) as Promise<T>;
 
 /** wrangler, killed with what it started when it takes over a minute (a spawnSync would block the test's timeout). */
 async function wrangler(...args: string[]) {
-  const { runCommand } = await load<RunCommandModule>("scripts/lib/run-command.mjs");
   const result = await runCommand("npx", ["wrangler", ...args], {
     cwd: root,
     env: { ...process.env, CI: "true" },

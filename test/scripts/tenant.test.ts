@@ -3,33 +3,21 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { pathToFileURL } from "node:url";
 import { parse } from "smol-toml";
 import { beforeEach, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../src/domain/identity/password";
+import { root, runCommand } from "./run-command";
 
-const root = join(import.meta.dirname, "../..");
 const original = readFileSync(join(root, "wrangler.toml"), "utf8");
 
 let dir: string;
 let config: string;
-
-type RunCommandModule = {
-  runCommand: (
-    command: string,
-    args: string[],
-    options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
-  ) => Promise<{ status: number | null; stdout: string; stderr: string }>;
-};
 
 /**
  * `npm run tenant:<command>` against the temporary copy of wrangler.toml; killed with the wrangler it
  * started when it takes over 90 s (a spawnSync would block the test's own timeout).
  */
 async function tenant(command: "add" | "list", ...args: string[]) {
-  const { runCommand } = (await import(
-    pathToFileURL(join(root, "scripts/lib/run-command.mjs")).href
-  )) as RunCommandModule;
   const result = await runCommand(
     process.execPath,
     ["scripts/tenant.mjs", command, ...args, "--config", config, "--persist-to", join(dir, "state")],
