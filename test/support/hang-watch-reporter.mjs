@@ -8,7 +8,7 @@
 //   and ends the run with exit code 1.
 // - Every file reported its results, yet vitest does not end the run: the workers pool can stall after
 //   a file's results are in, its runner never sending the end of the file that the pool waits for
-//   (seen here in 6 of 11 runs of the fuzz and invariant suites alone, after different files; like
+//   (seen here in 6 of 10 runs of the fuzz and invariant suites alone, after different files; like
 //   cloudflare/workers-sdk#15498, open). After STALL_SECONDS with nothing left to run, it ends the run
 //   itself with those results:
 //   every reporter's end of run (the summary, the fuzz totals, the recap of failures and flaky
