@@ -5,6 +5,7 @@
 // verdict, so the last lines of a run say what failed; the exit code is non-zero when either failed.
 // Arguments go to vitest (`npm test -- test/routes/titles`).
 import { spawn } from "node:child_process";
+import { signalGroup } from "./lib/run-command.mjs";
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
@@ -23,13 +24,7 @@ check.stderr.on("data", (chunk) => checkOutput.push(chunk));
 
 // vitest in its own process group, so that what a hung run leaves (workerd, wrangler) can be ended with it
 const tests = spawn(npx, ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit", detached: true });
-const signalTests = (signal) => {
-  try {
-    process.kill(-tests.pid, signal);
-  } catch {
-    // the group is gone
-  }
-};
+const signalTests = (signal) => signalGroup(tests.pid, signal);
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     signalTests(signal);

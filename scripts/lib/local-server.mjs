@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "smol-toml";
 import { DEMO_PASSWORD, SEED_PLAN, seedStatements } from "../../src/dev/seed-plan.ts";
-import { runCommand } from "./run-command.mjs";
+import { runCommand, signalGroup } from "./run-command.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -167,13 +167,7 @@ export async function startLocalServer({
   });
   if (quiet) {
     // its own process group goes with this process, however that ends (a test run ended early included)
-    process.once("exit", () => {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    });
+    process.once("exit", () => signalGroup(child.pid, "SIGKILL"));
   }
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, child, 90_000);

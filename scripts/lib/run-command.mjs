@@ -5,6 +5,15 @@
 // for the output to close, blocking its caller's event loop (and a test's timeout with it).
 import { spawn } from "node:child_process";
 
+/** Sends `signal` to the process group led by `pid` (a child spawned `detached`); nothing when it is gone. */
+export function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group is gone
+  }
+}
+
 /**
  * Answers `{ status, stdout, stderr }`, the output as text. Rejects when the command does not end
  * within `timeoutMs`, after killing it.
@@ -23,13 +32,7 @@ export function runCommand(command, args, { cwd, env = process.env, timeoutMs })
     child.stderr.on("data", (chunk) => stderr.push(chunk));
     // the group is killed when the time is up, when the command ends (what it left running would
     // hold its output open, and the caller with it) and when this process exits first
-    const killGroup = () => {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    };
+    const killGroup = () => signalGroup(child.pid, "SIGKILL");
     process.once("exit", killGroup);
     let timedOut = false;
     const timer = setTimeout(() => {

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadModule } from "./run-command";
 
 // The reporter that ends a hung run (test/support/hang-watch-reporter.mjs), driven by hand: a clock
 // of its own, its exit and its log recorded, a run of fake files.
@@ -23,7 +23,6 @@ type ReporterClass = new (options: {
   tickMs: number;
 }) => Reporter;
 
-const root = join(import.meta.dirname, "../..");
 const file = (name: string, passed = true): FakeModule => ({
   moduleId: join(process.cwd(), name),
   ok: () => passed,
@@ -31,9 +30,9 @@ const file = (name: string, passed = true): FakeModule => ({
 });
 
 async function watchedRun(files: FakeModule[], { unhandled = [] as unknown[] } = {}) {
-  const { default: HangWatchReporter } = (await import(
-    pathToFileURL(join(root, "test/support/hang-watch-reporter.mjs")).href
-  )) as { default: ReporterClass };
+  const { default: HangWatchReporter } = await loadModule<{ default: ReporterClass }>(
+    "test/support/hang-watch-reporter.mjs",
+  );
   let now = 1_000_000;
   const exits: number[] = [];
   const lines: string[] = [];

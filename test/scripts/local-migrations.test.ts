@@ -2,9 +2,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { root, runCommand } from "./run-command";
+import { loadModule, root, runCommand } from "./run-command";
 
 type LocalServerModule = {
   migrateAndSeed: (options: {
@@ -14,7 +13,6 @@ type LocalServerModule = {
     quiet?: boolean;
   }) => Promise<void>;
 };
-const load = <T>(path: string) => import(pathToFileURL(join(root, path)).href) as Promise<T>;
 
 /** wrangler, killed with what it started when it takes over a minute (a spawnSync would block the test's timeout). */
 async function wrangler(...args: string[]) {
@@ -29,7 +27,7 @@ async function wrangler(...args: string[]) {
 describe("the local migrations of npm start (scripts/lib/local-server.mjs)", () => {
   it("are every migration, recorded where wrangler's own `migrations list` finds them applied", async () => {
     const persistTo = mkdtempSync(join(tmpdir(), "local-migrations-"));
-    const { migrateAndSeed } = await load<LocalServerModule>("scripts/lib/local-server.mjs");
+    const { migrateAndSeed } = await loadModule<LocalServerModule>("scripts/lib/local-server.mjs");
     // not `fresh`: the applied list is read first (none yet), then every migration and the demo data
     // (one account: each takes the same path)
     await migrateAndSeed({ persistTo, accounts: { demo: "DB_DEMO" }, quiet: true });
