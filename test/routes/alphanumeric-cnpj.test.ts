@@ -4,6 +4,7 @@ import { SEFAZ_MESSAGES } from "../../src/domain/sefaz/messages";
 import { isValidCnpj } from "../../src/lib/document-number";
 import { cnpjOf, nfeXml } from "../fixtures/nfe/generate";
 import { client, signIn } from "../support/api";
+import { pspDouble } from "../support/pix-psp-double";
 import { expectRefusal } from "../support/refusal";
 import { companyOneApi, insertBankAccount, unique } from "../support/registry-factories";
 import { seedAccounts } from "../support/seed";
@@ -203,5 +204,44 @@ describe("NF-e import (POST /job, Type NFeXML) with alphanumeric CNPJs", () => {
   ])("refuses a CNPJ of %s with a wrong check digit", async (_, parties, path, cnpj) => {
     const job = await importXml(nfeXml({ ...parties, number: ++number, items }));
     expect(job).toMatchObject({ Status: "Failed", FailureReason: `NF-e com ${path} inválido: ${cnpj}` });
+  });
+});
+
+describe("Pix charge (POST /accounts/receivable/{id}/pix)", () => {
+  it("sends the consumer's alphanumeric CNPJ as devedor.cnpj (API Pix 2.9.0)", async () => {
+    const credentials = { ClientId: "pix-client-alfa", ClientSecret: "pix-secret-alfa" };
+    const psp = await pspDouble(`cnpj-${Date.now()}`, {
+      clientId: credentials.ClientId,
+      clientSecret: credentials.ClientSecret,
+    });
+    const integration = await api.post("/company/integration", {
+      Description: unique("Pix PSP"),
+      Kind: "PIX",
+      IDBankAccount: (await insertBankAccount(1)).id,
+      BaseUrl: psp.baseUrl,
+      Credentials: credentials,
+      PixKey: TYPED,
+    });
+    expect(integration.status, JSON.stringify(integration.body)).toBe(200);
+    const consumer = await api.post("/consumer", { Name: "Empresa Alfa Ltda", Document: TYPED });
+    const title = await api.post("/accounts/receivable", {
+      Description: unique("Mensalidade"),
+      Value: 42.5,
+      DueDate: "2026-12-10",
+      IDConsumer: firstOf(consumer.body).IDConsumer,
+    });
+    expect(title.status, JSON.stringify(title.body)).toBe(200);
+    const charged = await api.post(
+      `/accounts/receivable/${firstOf(title.body).IDAccountPayableReceivable}/pix`,
+      {
+        IDCompanyIntegration: firstOf(integration.body).IDCompanyIntegration,
+      },
+    );
+    expect(charged.status, JSON.stringify(charged.body)).toBe(200);
+    const cob = (await psp.requests()).find((request) => request.method === "PUT");
+    expect(JSON.parse(cob!.body)).toMatchObject({
+      devedor: { cnpj: STORED, nome: "Empresa Alfa Ltda" },
+      chave: STORED,
+    });
   });
 });
