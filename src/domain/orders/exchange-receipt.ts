@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "@pdfme/pdf-lib";
 import { formatQuantity } from "../stock/quantities";
 import type { OrderDetail } from "./read";
 
