@@ -13,6 +13,7 @@ import {
 } from "../../drizzle/schema";
 import type { NfeDocument, NfeInstallment } from "../domain/nfe/types";
 import type { Db } from "../env";
+import { normaliseDocument } from "../lib/document-number";
 import { rawStatement } from "./raw-statement";
 import { eqIf, gteIf, inList, lteIf, onPage, type Statement } from "./sql";
 
@@ -21,10 +22,11 @@ import { eqIf, gteIf, inList, lteIf, onPage, type Statement } from "./sql";
 export type NfeRow = typeof nfeDocuments.$inferSelect;
 export type NfeEventRow = typeof nfeEvents.$inferSelect;
 
-const digitsOf = (column: typeof suppliers.document) =>
-  sql`replace(replace(replace(replace(${column}, '.', ''), '/', ''), '-', ''), ' ', '')`;
+/** A stored document without punctuation, upper case: the form `normaliseDocument` gives. */
+const documentOf = (column: typeof suppliers.document) =>
+  sql`upper(replace(replace(replace(replace(${column}, '.', ''), '/', ''), '-', ''), ' ', ''))`;
 
-/** CNPJs (digits) of the company and of its active invoicing companies: the recipients it answers for. */
+/** CNPJs (stored form: no punctuation, upper case) of the company and of its active invoicing companies: the recipients it answers for. */
 export async function companyDocuments(db: Db, companyId: number): Promise<string[]> {
   const [company, invoices] = await db.batch([
     db.select({ document: companies.document }).from(companies).where(eq(companies.id, companyId)),
@@ -34,7 +36,7 @@ export async function companyDocuments(db: Db, companyId: number): Promise<strin
       .where(and(eq(companyInvoices.companyId, companyId), eq(companyInvoices.status, 1))),
   ]);
   return [...company, ...invoices]
-    .map((row) => (row.document ?? "").replace(/\D/g, ""))
+    .map((row) => normaliseDocument(row.document ?? ""))
     .filter((document) => document !== "");
 }
 
@@ -46,7 +48,10 @@ export async function findNfeByKey(db: Db, companyId: number, key: string): Prom
     .get();
 }
 
-/** The active supplier of the company with this CNPJ/CPF (stored with or without punctuation), lowest id first. */
+/**
+ * The active supplier of the company with this CNPJ/CPF (stored form; the supplier's document stored
+ * with or without punctuation, in any case), lowest id first.
+ */
 export async function supplierByDocument(
   db: Db,
   companyId: number,
@@ -59,7 +64,7 @@ export async function supplierByDocument(
       and(
         eq(suppliers.companyId, companyId),
         eq(suppliers.status, 1),
-        sql`${digitsOf(suppliers.document)} = ${document}`,
+        sql`${documentOf(suppliers.document)} = ${document}`,
       ),
     )
     .orderBy(asc(suppliers.id))

@@ -44,8 +44,8 @@ export const SEED_PLAN: Record<string, SeedAccount> = {
       {
         id: 1,
         name: "Acme Distribuidora",
-        document: "44555666000199",
-        invoice: { id: 1, name: "Acme Distribuidora S.A.", document: "44555666000199" },
+        document: "44555666000181",
+        invoice: { id: 1, name: "Acme Distribuidora S.A.", document: "44555666000181" },
         warehouse: { id: 1, name: "CD Acme" },
       },
     ],

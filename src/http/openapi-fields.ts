@@ -150,7 +150,7 @@ const FIELDS: Record<string, string> = {
   SefazAmbienteServiceInvoice: "Ambiente da nota de serviço: 1 produção, 2 homologação",
   Description: "Descrição",
   Document: "Documento",
-  "CompanyUpdate.Document": "CNPJ, só dígitos",
+  "CompanyUpdate.Document": "CNPJ (numérico ou alfanumérico), guardado sem pontuação e em maiúsculas",
   HubCarrierName: "Nome da transportadora como o hub a envia",
   IsActive: "1 ativo, 0 inativo",
   IsCarrier: "1 quando o fornecedor é uma transportadora",

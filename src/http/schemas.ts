@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { isCalendarDate, isValidDate, isValidTime, MAX_DATE, MIN_DATE } from "../lib/dates";
-import { isValidCnpj, isValidCpfOrCnpj, onlyDigits } from "../lib/document-number";
+import { isValidCnpj, isValidCpfOrCnpj, normaliseDocument } from "../lib/document-number";
 import { hasAtMostTwoDecimals, MAX_AMOUNT, toCents } from "../lib/money";
 
 export const INT32_MAX = 2_147_483_647;
@@ -200,15 +200,18 @@ export const urlBody = (name: string, max = 2048) => textBody(name, max).openapi
 export const requiredText = (name: string, max: number) =>
   textBody(name, max, { required: true }).openapi({ example: "Exemplo" });
 
-/** Digits with the usual punctuation of a CPF/CNPJ (`.`, `-`, `/`, spaces): anything else is refused, never dropped. */
-const DOCUMENT_TEXT = /^[\d./\s-]*$/;
+/**
+ * Digits and letters (the alphanumeric CNPJ) with the usual punctuation of a CPF/CNPJ (`.`, `-`, `/`,
+ * spaces): anything else is refused, never dropped.
+ */
+const DOCUMENT_TEXT = /^[\dA-Za-z./\s-]*$/;
 
 /**
- * A document field: punctuation accepted and dropped, stored as digits; `""` or null clears it. Text with
- * any other character, or digits that are not a valid `kind` by their check digits, is a 400 (never a null
- * that would erase the stored value).
+ * A document field: punctuation accepted and dropped, letters upper-cased (`normaliseDocument`), stored
+ * bare; `""` or null clears it. Text with any other character, or a document that is not a valid `kind`
+ * by its check digits, is a 400 (never a null that would erase the stored value).
  */
-const documentBody = (kind: string, isValid: (digits: string) => boolean, description: string) =>
+const documentBody = (kind: string, isValid: (document: string) => boolean, description: string) =>
   z
     .string({ error: "Document deve ser um texto" })
     .max(20, "Document aceita no máximo 20 caracteres")
@@ -216,23 +219,23 @@ const documentBody = (kind: string, isValid: (digits: string) => boolean, descri
       message: `Document deve ser um ${kind} válido`,
       abort: true,
     })
-    .transform((text) => (text.trim() === "" ? null : onlyDigits(text)))
-    .refine((digits) => digits === null || isValid(digits), `Document deve ser um ${kind} válido`)
+    .transform((text) => (text.trim() === "" ? null : normaliseDocument(text)))
+    .refine((document) => document === null || isValid(document), `Document deve ser um ${kind} válido`)
     .nullable()
     .openapi({ type: ["string", "null"], maxLength: 20, example: "11222333000181", description });
 
-/** A CPF (11 digits) or CNPJ (14 digits) with valid check digits. */
+/** A CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric) with valid check digits. */
 export const cpfOrCnpjBody = documentBody(
   "CPF ou CNPJ",
   isValidCpfOrCnpj,
-  "CPF (11 dígitos) ou CNPJ (14 dígitos) com dígitos verificadores válidos; pontuação (`.`, `-`, `/`) é aceita e removida, guardado só com dígitos; vazio ou null apaga",
+  "CPF (11 dígitos) ou CNPJ (14 caracteres: o numérico, ou o alfanumérico da Receita Federal, 12 letras maiúsculas ou dígitos e 2 dígitos verificadores, ex. `12.ABC.345/01DE-35`) com dígitos verificadores válidos; pontuação (`.`, `-`, `/`) é aceita e removida e letras minúsculas viram maiúsculas: guardado sem pontuação (`12ABC34501DE35`); vazio ou null apaga",
 );
 
-/** A CNPJ (14 digits) with valid check digits. */
+/** A CNPJ (14 characters, numeric or alphanumeric) with valid check digits. */
 export const cnpjBody = documentBody(
   "CNPJ",
   isValidCnpj,
-  "CNPJ (14 dígitos) com dígitos verificadores válidos; pontuação (`.`, `-`, `/`) é aceita e removida, guardado só com dígitos; vazio ou null apaga",
+  "CNPJ (14 caracteres: o numérico, ou o alfanumérico da Receita Federal, 12 letras maiúsculas ou dígitos e 2 dígitos verificadores, ex. `12.ABC.345/01DE-35`) com dígitos verificadores válidos; pontuação (`.`, `-`, `/`) é aceita e removida e letras minúsculas viram maiúsculas: guardado sem pontuação (`12ABC34501DE35`); vazio ou null apaga",
 );
 
 /** A quantity in a body: any finite number; the domain refuses zero, negatives and fractions of whole units. */

@@ -257,11 +257,11 @@ describe("NF-e import: bad files end Failed with their message, nothing written"
     await refused(
       nfeXml({
         issuerCnpj: newIssuer(),
-        recipientCnpj: "44555666000199",
+        recipientCnpj: "44555666000181",
         number: 5,
         items: [item("Z", undefined)],
       }),
-      "NF-e destinada a outro CNPJ (44555666000199): o destinatário não é esta empresa",
+      "NF-e destinada a outro CNPJ (44555666000181): o destinatário não é esta empresa",
     );
   });
 

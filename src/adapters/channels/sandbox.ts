@@ -52,7 +52,8 @@ const OrderAnswer = z.object({
   date_created: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
   buyer: z.object({
     name: z.string().min(1),
-    document: z.string().regex(/^\d{11}$|^\d{14}$/),
+    // a CPF, or a CNPJ (numeric or alphanumeric) in its stored form
+    document: z.string().regex(/^\d{11}$|^[0-9A-Z]{12}\d{2}$/),
     email: nullableText,
   }),
   items: z

@@ -4,6 +4,9 @@
  * each `docZip` decoded (base64, then gzip through `DecompressionStream`). HTTP 5xx, SOAP faults,
  * answers outside the layout, network errors and timeouts are typed failures.
  */
+
+import { isAccessKeyText } from "../../domain/nfe/access-key";
+import { isCnpjShape } from "../../lib/document-number";
 import type {
   DistributedDocument,
   DistributedKind,
@@ -32,7 +35,6 @@ export const DISTRIBUTION_URLS: Record<1 | 2, string> = {
 };
 
 const NSU = /^\d{15}$/;
-const ACCESS_KEY = /^\d{44}$/;
 
 /** An NSU as the layout writes it: 15 digits, zeros on the left. */
 export const nsuText = (value: string | number | bigint) =>
@@ -52,11 +54,12 @@ function queryXml(query: DistributionQuery): string {
 /** Why a request breaks the XSD's patterns, or null (the request is never sent broken). */
 export function requestProblem(request: DistributionRequest): string | null {
   if (!/^\d{2}$/.test(request.ufAuthor)) return "cUFAutor deve ter 2 dígitos";
-  if (!/^(\d{11}|\d{14})$/.test(request.document)) return "CNPJ (14 dígitos) ou CPF (11 dígitos) inválido";
+  if (!/^\d{11}$/.test(request.document) && !isCnpjShape(request.document))
+    return "CNPJ (14 dígitos) ou CPF (11 dígitos) inválido";
   const query = request.query;
   if (query.kind === "distNSU" && !/^\d{1,15}$/.test(query.ultNsu)) return "ultNSU inválido";
   if (query.kind === "consNSU" && !/^\d{1,15}$/.test(query.nsu)) return "NSU inválido";
-  if (query.kind === "consChNFe" && !ACCESS_KEY.test(query.accessKey)) return "chNFe deve ter 44 dígitos";
+  if (query.kind === "consChNFe" && !isAccessKeyText(query.accessKey)) return "chNFe deve ter 44 dígitos";
   return null;
 }
 

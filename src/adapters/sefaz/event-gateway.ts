@@ -1,3 +1,4 @@
+import { cnpjRoot, isCnpjShape } from "../../lib/document-number";
 import { importSigningKey } from "../../lib/xmldsig";
 import { SefazEventError } from "./event-failures";
 import {
@@ -42,7 +43,7 @@ export class SefazEventGateway implements SefazGateway {
     const base = (connection.baseUrl || NATIONAL_EVENT_HOSTS[connection.tpAmb]).replace(/\/+$/, "");
     const protocol = new URL(base).protocol;
     if (protocol !== "https:" && protocol !== "http:") throw new TypeError("SEFAZ baseUrl must be http(s)");
-    if (!/^\d{14}$/.test(connection.cnpj)) throw new TypeError("the integration's CNPJ must have 14 digits");
+    if (!isCnpjShape(connection.cnpj)) throw new TypeError("the integration's CNPJ must have 14 characters");
     this.#url = `${base}${EVENT_SERVICE_PATH}`;
     this.#fetcher = connection.fetcher ?? { fetch: (input, init) => fetch(input, init) };
     this.#timeoutMs = connection.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -59,7 +60,7 @@ export class SefazEventGateway implements SefazGateway {
   /** One event sent and its outcome; never throws for what SEFAZ or the network does. */
   async send(request: ManifestRequest): Promise<ManifestOutcome> {
     // the certificate (e-CNPJ) signs for its company: the author must share the CNPJ root
-    if (request.authorDocument.slice(0, 8) !== this.#connection.cnpj.slice(0, 8))
+    if (cnpjRoot(request.authorDocument) !== cnpjRoot(this.#connection.cnpj))
       return failed({ kind: "author_mismatch" });
     // a request outside the layout (key, CNPJ, dhEvento) is the caller's defect: it throws here
     infEvento(request, this.#connection.tpAmb);

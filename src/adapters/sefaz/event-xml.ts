@@ -1,4 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
+import { isAccessKeyText } from "../../domain/nfe/access-key";
+import { isCnpjShape } from "../../lib/document-number";
 import { canonicalize, element, signEnveloped, type XmlElement } from "../../lib/xmldsig";
 import type { ManifestAnswer, ManifestEventCode, ManifestRequest, SefazEnvironment } from "./types";
 
@@ -44,8 +46,9 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 
 /** The `infEvento` of a manifest request, unsigned. */
 export function infEvento(request: ManifestRequest, tpAmb: SefazEnvironment): XmlElement {
-  if (!/^\d{44}$/.test(request.accessKey)) throw new TypeError("chNFe must have 44 digits");
-  if (!/^\d{14}$/.test(request.authorDocument)) throw new TypeError("the author's CNPJ must have 14 digits");
+  if (!isAccessKeyText(request.accessKey)) throw new TypeError("chNFe must have 44 characters (TChNFe)");
+  if (!isCnpjShape(request.authorDocument))
+    throw new TypeError("the author's CNPJ must have 14 characters (TCnpj)");
   if (!DATE_TIME.test(request.at)) throw new TypeError("dhEvento must be AAAA-MM-DDThh:mm:ssTZD");
   const justification = request.event === 210240 ? request.comments : null;
   return element(

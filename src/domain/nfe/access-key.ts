@@ -9,8 +9,11 @@ import {
 } from "./messages";
 
 /**
- * The NF-e access key (chNFe), 44 digits: cUF(2) AAMM(4) CNPJ(14) mod(2) serie(3) nNF(9) tpEmis(1)
- * cNF(8) cDV(1). The check digit is the layout manual's modulus 11 over the first 43 digits.
+ * The NF-e access key (chNFe), 44 characters: cUF(2) AAMM(4) CNPJ(14) mod(2) serie(3) nNF(9) tpEmis(1)
+ * cNF(8) cDV(1). The issuer's CNPJ may be the alphanumeric one, so positions 7 to 18 may be upper-case
+ * letters (NT Conjunta DF-e 2025.001 §5: `[0-9]{6}[A-Z0-9]{12}[0-9]{26}`). The check digit is the
+ * layout manual's modulus 11 over the first 43 characters, each valued by its ASCII code minus 48 (the
+ * same NT: digits keep their value, so a numeric key keeps its check digit).
  */
 export type AccessKey = {
   key: string;
@@ -24,6 +27,13 @@ export type AccessKey = {
   randomCode: string;
   checkDigit: number;
 };
+
+/** chNFe's shape: 6 digits, the issuer's CNPJ (12 digits or upper-case letters, 2 digits), 26 digits. */
+export const ACCESS_KEY_PATTERN = "^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$";
+const ACCESS_KEY = new RegExp(ACCESS_KEY_PATTERN);
+
+/** A text of the access key's shape, whatever its check digit. */
+export const isAccessKeyText = (text: string) => ACCESS_KEY.test(text);
 
 /** IBGE codes of the 27 federative units. */
 const STATE_CODES = new Set([
@@ -57,8 +67,9 @@ const STATE_CODES = new Set([
 ]);
 
 /**
- * Modulus 11: digits weighted 2, 3, ..., 9, 2, 3... from the right, summed; the digit is 11 minus
- * the remainder, and 0 when the remainder is 0 or 1.
+ * Modulus 11: characters (ASCII code minus 48: `0`-`9` as themselves, `A` 17 … `Z` 42) weighted 2, 3,
+ * ..., 9, 2, 3... from the right, summed; the digit is 11 minus the remainder, and 0 when the
+ * remainder is 0 or 1.
  */
 export function accessKeyCheckDigitOf(digits43: string): number {
   let sum = 0;
@@ -75,7 +86,7 @@ export type KeyReading = { ok: true; key: AccessKey } | { ok: false; message: st
 
 /** The parts of a key, or the first problem of its own (length, check digit, UF, month, model). */
 export function readAccessKey(key: string): KeyReading {
-  if (!/^\d{44}$/.test(key)) return { ok: false, message: accessKeyLength(key) };
+  if (!ACCESS_KEY.test(key)) return { ok: false, message: accessKeyLength(key) };
   const expected = accessKeyCheckDigitOf(key.slice(0, 43));
   if (expected !== Number(key[43])) return { ok: false, message: accessKeyCheckDigit(key, expected) };
   const state = key.slice(0, 2);

@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { isValidDate } from "../../lib/dates";
+import { isValidCnpj } from "../../lib/document-number";
 import { formatCents } from "../../lib/money";
 import { accessKeyProblem } from "./access-key";
 import { centsOfDecimal, thousandthsOfDecimal } from "./decimals";
@@ -228,11 +229,16 @@ function readPayments(infNFe: Node): NfePayment[] {
   });
 }
 
-/** The issuer's CNPJ, or its CPF (rural producers issue NF-e with a CPF). */
+/**
+ * The party's CNPJ, or its CPF (rural producers issue NF-e with a CPF). A CNPJ is the numeric or the
+ * alphanumeric one (`[A-Z0-9]{12}[0-9]{2}` of the NT Conjunta DF-e 2025.001 §4) with valid check digits.
+ */
 function documentOf(node: Node, path: string): string {
-  const document = optionalText(node, "CNPJ") ?? optionalText(node, "CPF");
+  const cnpj = optionalText(node, "CNPJ");
+  const document = cnpj ?? optionalText(node, "CPF");
   if (document === null) throw new Refusal(nfeFieldMissing(`${path}/CNPJ`));
-  if (!/^\d{11}$|^\d{14}$/.test(document)) throw new Refusal(nfeFieldInvalid(`${path}/CNPJ`, document));
+  const valid = cnpj === null ? /^\d{11}$/.test(document) : isValidCnpj(document);
+  if (!valid) throw new Refusal(nfeFieldInvalid(`${path}/CNPJ`, document));
   return document;
 }
 

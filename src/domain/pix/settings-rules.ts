@@ -3,14 +3,16 @@
  * may be, the webhook secret and its hash, and the integration state a PSP failure leaves.
  */
 import type { PixFailure } from "../../adapters/pix/types";
-import { isValidCnpj, isValidCpf } from "../../lib/document-number";
+import { isCnpjShape, isValidCnpj, isValidCpf, normaliseDocument } from "../../lib/document-number";
 import { sha256OfBytes, toBase64Url } from "../../lib/hashing";
 import { EVENT_MESSAGES } from "../events/messages";
 import { webhookUrlRefusal } from "../events/url-policy";
 import { PIX_SETTINGS_MESSAGES as M } from "./settings-messages";
 
 /**
- * The key types of BACEN's DICT API (tag "Chave"): CPF `^[0-9]{11}$`, CNPJ `^[0-9]{14}$`, PHONE
+ * The key types of BACEN's DICT API (tag "Chave"): CPF `^[0-9]{11}$`, CNPJ (`^[0-9]{14}$` in DICT API
+ * 1.8.0, 2022; the alphanumeric CNPJ `[0-9A-Z]{12}[0-9]{2}` too, as every CNPJ field of the API Pix
+ * since 2.9.0: the Receita Federal issues them since July 2026), PHONE
  * `^\+[1-9][0-9]\d{1,14}$` (Brazilian numbers only here: `+55`, a two-digit area code and 8 or 9
  * digits), EMAIL (a valid e-mail address of the WHATWG HTML standard, lower case, at most 77
  * characters) and EVP (a lowercase UUID the DICT generates). Every key is at most 77 characters.
@@ -28,11 +30,21 @@ const MAX_KEY = 77;
 export function pixKeyType(key: string): PixKeyType | null {
   if (key.length === 0 || key.length > MAX_KEY) return null;
   if (/^\d{11}$/.test(key)) return isValidCpf(key) ? "CPF" : null;
-  if (/^\d{14}$/.test(key)) return isValidCnpj(key) ? "CNPJ" : null;
+  if (isCnpjShape(key)) return isValidCnpj(key) ? "CNPJ" : null;
   if (PHONE.test(key)) return "PHONE";
   if (EVP.test(key)) return "EVP";
   if (EMAIL.test(key)) return "EMAIL";
   return null;
+}
+
+/**
+ * A key as stored: a CNPJ typed with its punctuation or in lower case (`12.abc.345/01de-35`) is the
+ * CNPJ's stored form (`12ABC34501DE35`) when that is a valid CNPJ; any other key is kept as sent.
+ */
+export function normalisePixKey(key: string): string {
+  if (!/^[0-9A-Za-z./\s-]+$/.test(key)) return key;
+  const cnpj = normaliseDocument(key);
+  return isValidCnpj(cnpj) ? cnpj : key;
 }
 
 /** Name of a Workers `mtls_certificates` binding (a JavaScript identifier of letters, digits and `_`). */

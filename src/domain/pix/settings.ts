@@ -32,6 +32,7 @@ import {
   baseUrlRefusal,
   isBindingName,
   newWebhookSecret,
+  normalisePixKey,
   PIX_STATE,
   pixKeyType,
   webhookSecretHash,
@@ -73,7 +74,8 @@ async function checkedFields(db: Db, companyId: number, pix: PixSettingsInput, s
     const refusal = baseUrlRefusal(pix.baseUrl, settings.production);
     if (refusal) throw badRequest(refusal);
   }
-  if (pix.pixKey !== undefined && pixKeyType(pix.pixKey) === null) throw badRequest(M.pixKeyInvalid);
+  const pixKey = pix.pixKey === undefined ? undefined : normalisePixKey(pix.pixKey);
+  if (pixKey !== undefined && pixKeyType(pixKey) === null) throw badRequest(M.pixKeyInvalid);
   if (typeof pix.mtlsCertificate === "string" && !isBindingName(pix.mtlsCertificate)) {
     throw badRequest(M.mtlsCertificateInvalid);
   }
@@ -87,7 +89,7 @@ async function checkedFields(db: Db, companyId: number, pix: PixSettingsInput, s
     bankAccountId: pix.bankAccountId,
     baseUrl: pix.baseUrl,
     credentials,
-    pixKey: pix.pixKey,
+    pixKey,
     mtlsCertificate: pix.mtlsCertificate,
   };
 }

@@ -1,4 +1,4 @@
-import { isValidAnyCnpj, isValidCpf } from "../../lib/document-number";
+import { isValidCpfOrCnpj, normaliseDocument } from "../../lib/document-number";
 
 /**
  * The payer's document a conciliation rule may require: a CPF (11 digits) or a CNPJ (14 characters:
@@ -10,16 +10,13 @@ import { isValidAnyCnpj, isValidCpf } from "../../lib/document-number";
  * as `12345678909` and `12ABC34501DE35`. Any other character makes the text invalid (never dropped).
  */
 
-const PUNCTUATION = /[./\s-]/g;
-const CPF = /^\d{11}$/;
-
 /** The comparable form of a typed document: punctuation dropped, upper case; null when blank. */
 export function normalisePayerDocument(text: string): string | null {
-  const compact = text.replace(PUNCTUATION, "").toUpperCase();
+  const compact = normaliseDocument(text);
   return compact === "" ? null : compact;
 }
 
 /** A normalised document that is a valid CPF (by its check digits) or a valid CNPJ. */
 export function isValidPayerDocument(document: string): boolean {
-  return CPF.test(document) ? isValidCpf(document) : isValidAnyCnpj(document);
+  return isValidCpfOrCnpj(document);
 }

@@ -8,6 +8,7 @@ import { XMLParser } from "fast-xml-parser";
 import type { DistributedDocument } from "../../adapters/sefaz/distribution-types";
 import type { SummaryLine } from "../../db/sefaz-followups";
 import type { NewSefazDocument } from "../../db/sefaz-integrations";
+import { isAccessKeyText } from "../nfe/access-key";
 import { centsOfDecimal } from "../nfe/decimals";
 import { readNfe } from "../nfe/read-nfe";
 import { SEFAZ_MESSAGES as M } from "./messages";
@@ -48,7 +49,7 @@ export function storedDocument(target: Target, document: DistributedDocument): N
     case "resNFe": {
       const summary = parsed(xml)?.resNFe as Node | undefined;
       const key = str(summary?.chNFe);
-      if (!summary || !key || !/^\d{44}$/.test(key))
+      if (!summary || !key || !isAccessKeyText(key))
         return { ...base, status: "Invalid", reason: M.summaryUnreadable, xml };
       const total = centsOfDecimal(str(summary.vNF) ?? "");
       const situation = Number(str(summary.cSitNFe));

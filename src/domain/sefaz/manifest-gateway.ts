@@ -10,6 +10,7 @@ import { integrationOfKey } from "../../db/sefaz-followups";
 import { type SefazIntegrationRow, sefazIntegrationsOfCompany } from "../../db/sefaz-integrations";
 import { sefazSandboxStore } from "../../db/sefaz-sandbox";
 import type { Db, Env } from "../../env";
+import { cnpjRoot, normaliseDocument } from "../../lib/document-number";
 import { badRequest } from "../../lib/errors";
 import { decryptCredentials } from "../../platform/credentials-cipher";
 import { connectionProblem, mtlsFetcherOf } from "./connection";
@@ -20,7 +21,7 @@ export type ManifestGatewayContext = { db: Db; env: Env; companyId: number; prod
 /**
  * The integration that speaks for `recipient`: the one given (the integration whose distribution
  * brought the NF-e) when it has the same CNPJ root, else the same CNPJ first, then the same
- * 8-digit root.
+ * root (the first 8 characters of the stored form, digits or letters).
  */
 function integrationFor(
   rows: SefazIntegrationRow[],
@@ -29,10 +30,10 @@ function integrationFor(
 ): SefazIntegrationRow | undefined {
   return (
     rows.find(
-      (row) => row.companyIntegrationId === preferred && row.cnpj.slice(0, 8) === recipient.slice(0, 8),
+      (row) => row.companyIntegrationId === preferred && cnpjRoot(row.cnpj) === cnpjRoot(recipient),
     ) ??
-    rows.find((row) => row.cnpj === recipient) ??
-    rows.find((row) => row.cnpj.slice(0, 8) === recipient.slice(0, 8))
+    rows.find((row) => normaliseDocument(row.cnpj) === normaliseDocument(recipient)) ??
+    rows.find((row) => cnpjRoot(row.cnpj) === cnpjRoot(recipient))
   );
 }
 

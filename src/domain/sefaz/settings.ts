@@ -16,6 +16,7 @@ import {
   saveSefazSettings,
 } from "../../db/sefaz-integrations";
 import type { Db, Env } from "../../env";
+import { isValidCnpj, normaliseDocument } from "../../lib/document-number";
 import { badRequest } from "../../lib/errors";
 import { encryptCredentials } from "../../platform/credentials-cipher";
 import { baseUrlRefusal, isBindingName } from "../pix/settings-rules";
@@ -76,8 +77,8 @@ export async function saveSettings(
   context: SettingsContext,
 ): Promise<SefazSettingsView> {
   const current = (await found(db, companyId, id)).settings;
-  const cnpj = input.cnpj.replace(/\D/g, "");
-  if (cnpj.length !== 14) throw badRequest(M.cnpjInvalid);
+  const cnpj = normaliseDocument(input.cnpj);
+  if (!isValidCnpj(cnpj)) throw badRequest(M.cnpjInvalid);
   if (!(await companyDocuments(db, companyId)).includes(cnpj)) throw badRequest(M.cnpjNotOfCompany);
   const uf = ufCode(input.uf);
   if (!uf) throw badRequest(M.ufInvalid);

@@ -17,7 +17,9 @@ export const CompanySchema = z
   .object({
     IDCompany: z.number().int(),
     Name: z.string(),
-    Document: z.string().nullable().openapi({ description: "CNPJ" }),
+    Document: z.string().nullable().openapi({
+      description: "CNPJ sem pontuação (numérico, ou alfanumérico em maiúsculas, ex. `12ABC34501DE35`)",
+    }),
     TimeZone: z.string().openapi({ example: "America/Sao_Paulo" }),
     SefazAmbienteNF: z.number().int(),
     SefazAmbienteNFC: z.number().int(),

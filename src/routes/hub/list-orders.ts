@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { listOrders } from "../../domain/hub/orders";
 import type { AppRouteHandler } from "../../http/router";
 import { dateQuery, dateTimeQuery, enumIntQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
+import { normaliseDocument } from "../../lib/document-number";
 import { HUB_TAG } from "./schemas/common";
 import { HubOrderSummarySchema, hubOrderSummaryBody } from "./schemas/orders";
 
@@ -19,7 +20,11 @@ const HubOrdersQuerySchema = z.object({
     "Recebidos pelo hub até (UTC; uma data inclui o dia todo)",
   ),
   ConsumerNameCorporateName: text("ConsumerNameCorporateName", "Nome ou razão social do cliente (contém)"),
-  ConsumerCpfCnpj: text("ConsumerCpfCnpj", "CPF/CNPJ do cliente (pontuação ignorada)", 20),
+  ConsumerCpfCnpj: text(
+    "ConsumerCpfCnpj",
+    "CPF/CNPJ do cliente (pontuação ignorada, letras do CNPJ alfanumérico em qualquer caixa)",
+    20,
+  ),
   ConsumerEmail: text("ConsumerEmail", "E-mail do cliente (igual, sem diferença de maiúsculas)", 200),
   Order: text("Order", "Número do pedido no canal (igual)"),
   OrderFrom: idQuery("OrderFrom", "Pedidos criados com IDOrder a partir deste"),
@@ -74,7 +79,7 @@ export const listHubOrders: AppRouteHandler<typeof listHubOrdersRoute> = async (
             ? `${q.CreationTimestampTo}:59`
             : q.CreationTimestampTo,
       consumerName: q.ConsumerNameCorporateName,
-      consumerDocument: q.ConsumerCpfCnpj?.replace(/\D/g, ""),
+      consumerDocument: q.ConsumerCpfCnpj === undefined ? undefined : normaliseDocument(q.ConsumerCpfCnpj),
       consumerEmail: q.ConsumerEmail,
       order: q.Order,
       orderFrom: q.OrderFrom,

@@ -1,21 +1,35 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ACCESS_KEY_PATTERN } from "../../domain/nfe/access-key";
 import { nfeFeed } from "../../domain/nfe/feed";
 import type { AppRouteHandler } from "../../http/router";
 import { dateQuery, idQuery, jsonOk, pageQuery } from "../../http/schemas";
+import { isCnpjShape, normaliseDocument } from "../../lib/document-number";
 import { FEED_TAG, FeedDocumentSchema, feedDocumentBody } from "./schemas";
 
 const FeedQuery = z.object({
   IDNFEvents: idQuery("IDNFEvents", "Um documento"),
   chNFe: z
     .string()
-    .regex(/^\d{44}$/, "chNFe deve ter 44 dígitos")
+    .regex(new RegExp(ACCESS_KEY_PATTERN), "chNFe deve ter 44 dígitos")
     .optional()
-    .openapi({ param: { name: "chNFe", in: "query" }, description: "Chave de acesso" }),
+    .openapi({
+      param: { name: "chNFe", in: "query" },
+      description: "Chave de acesso (44 caracteres: letras maiúsculas só no CNPJ alfanumérico do emitente)",
+    }),
   IssuerCnpj: z
     .string()
-    .regex(/^\d{11}$|^\d{14}$/, "IssuerCnpj deve ter 14 dígitos (ou 11, CPF)")
+    .max(20, "IssuerCnpj deve ter 14 dígitos (ou 11, CPF)")
+    .transform(normaliseDocument)
+    .refine(
+      (document) => /^\d{11}$/.test(document) || isCnpjShape(document),
+      "IssuerCnpj deve ter 14 dígitos (ou 11, CPF)",
+    )
     .optional()
-    .openapi({ param: { name: "IssuerCnpj", in: "query" }, description: "CNPJ do emitente, só dígitos" }),
+    .openapi({
+      param: { name: "IssuerCnpj", in: "query" },
+      description:
+        "CNPJ do emitente (numérico ou alfanumérico, ex. `12.ABC.345/01DE-35`), ou CPF; pontuação ignorada, letras minúsculas viram maiúsculas",
+    }),
   IDSupplier: idQuery("IDSupplier", "Fornecedor"),
   IDJob: idQuery("IDJob", "Importação (job NFeXML) que trouxe o XML"),
   DateFrom: dateQuery("DateFrom", "Emitidas a partir de"),

@@ -74,14 +74,17 @@ export const FeedDocumentSchema = z
       example: null,
     }),
     chNFe: z.string().openapi({
-      description: "Chave de acesso (44 dígitos)",
+      description: "Chave de acesso (44 caracteres: letras maiúsculas só no CNPJ alfanumérico do emitente)",
       example: "35261112345678000195550020000043211100043216",
     }),
     NfeNumber: z.number().int().openapi({ description: "nNF", example: 4321 }),
     Series: z.number().int().openapi({ description: "Série", example: 2 }),
     IssuedAt: z.string().openapi({ description: "dhEmi como emitido", example: "2026-11-18T09:30:00-03:00" }),
     IssueDate: z.string().openapi({ description: "Data de emissão", example: "2026-11-18" }),
-    IssuerCnpj: z.string().openapi({ description: "CNPJ (ou CPF) do emitente", example: "12345678000195" }),
+    IssuerCnpj: z.string().openapi({
+      description: "CNPJ (numérico ou alfanumérico, sem pontuação) ou CPF do emitente",
+      example: "12345678000195",
+    }),
     IssuerName: z
       .string()
       .openapi({ description: "Razão social do emitente", example: "Malharia Exemplo Ltda" }),
@@ -89,9 +92,10 @@ export const FeedDocumentSchema = z
       .string()
       .nullable()
       .openapi({ description: "Inscrição estadual do emitente", example: "123456789012" }),
-    RecipientCnpj: z
-      .string()
-      .openapi({ description: "CNPJ da empresa (ou faturador) destinatário", example: "11222333000181" }),
+    RecipientCnpj: z.string().openapi({
+      description: "CNPJ da empresa (ou faturador) destinatário, sem pontuação (numérico ou alfanumérico)",
+      example: "11222333000181",
+    }),
     ProductsValue: z.number().openapi({ description: "vProd: total dos produtos (R$)", example: 535.83 }),
     Value: z.number().openapi({ description: "vNF: total da nota (R$)", example: 548.78 }),
     Installments: z.array(InstallmentSchema).openapi({ description: "Duplicatas (cobr/dup) da NF-e" }),

@@ -25,7 +25,7 @@ const ListQuery = z.object({
   ),
   chNFeFrom: z
     .string()
-    .regex(/^\d{1,44}$/, "chNFeFrom deve ter de 1 a 44 dígitos")
+    .regex(/^[0-9A-Z]{1,44}$/, "chNFeFrom deve ter de 1 a 44 dígitos")
     .optional()
     .openapi({
       param: { name: "chNFeFrom", in: "query" },

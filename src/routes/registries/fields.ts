@@ -3,10 +3,10 @@ import { idBody } from "../../http/schemas";
 
 /** Fields only the registries use; those other areas share are in `src/http/schemas.ts`. */
 
-export const documentField = z
-  .string()
-  .nullable()
-  .openapi({ description: "Documento, só dígitos", example: "11222333000181" });
+export const documentField = z.string().nullable().openapi({
+  description: "CPF ou CNPJ sem pontuação (o CNPJ alfanumérico em maiúsculas, ex. `12ABC34501DE35`)",
+  example: "11222333000181",
+});
 
 /** An optional reference to another registry in a body; null clears it. */
 export const nullableIdBody = (name: string, description: string) =>

@@ -8,7 +8,8 @@ const pem = (description: string) => z.string().max(20_000).openapi({ descriptio
 export const SefazSettingsBodySchema = z
   .object({
     CNPJ: z.string().max(20).openapi({
-      description: "CNPJ da empresa ou de uma empresa emissora ativa dela (com ou sem pontuação)",
+      description:
+        "CNPJ da empresa ou de uma empresa emissora ativa dela, com dígitos verificadores válidos: numérico ou alfanumérico (ex. `12.ABC.345/01DE-35`), com ou sem pontuação, letras minúsculas aceitas; guardado sem pontuação e em maiúsculas",
       example: "11.222.333/0001-81",
     }),
     UF: z
@@ -41,7 +42,9 @@ export const SefazSettingsSchema = z
   .object({
     IDCompanyIntegration: z.number().int().openapi({ description: "Integração da empresa (Kind SEFAZ)" }),
     Description: z.string().openapi({ description: "Descrição da integração" }),
-    CNPJ: z.string().openapi({ description: "CNPJ consultado na distribuição (14 dígitos, sem pontuação)" }),
+    CNPJ: z.string().openapi({
+      description: "CNPJ consultado na distribuição (14 caracteres, numérico ou alfanumérico, sem pontuação)",
+    }),
     UF: z.string().openapi({ description: "Código IBGE da UF (`cUFAutor`)" }),
     Environment: z
       .number()
@@ -147,10 +150,10 @@ export const SefazDocumentSchema = z
       .string()
       .nullable()
       .openapi({ description: "Por que o documento é `Invalid` ou `Gap`; null: nenhum" }),
-    ChNFe: z
-      .string()
-      .nullable()
-      .openapi({ description: "Chave de acesso da NF-e (44 dígitos); null: não há" }),
+    ChNFe: z.string().nullable().openapi({
+      description:
+        "Chave de acesso da NF-e (44 caracteres: dígitos, e letras maiúsculas no CNPJ alfanumérico do emitente); null: não há",
+    }),
     IssuerDocument: z.string().nullable().openapi({ description: "CNPJ ou CPF do emitente" }),
     IssuerName: z.string().nullable().openapi({ description: "Razão social do emitente (xNome)" }),
     IssuedAt: z

@@ -9,6 +9,7 @@ import {
   cnab400Return,
   joinLines,
   latin1,
+  returnFile,
   type SampleFile,
   type SampleRecord,
 } from "../../fixtures/cnab/generate";
@@ -57,6 +58,21 @@ describe("readBankReturn: every bank and layout reads its generated return back 
       expect(record.kind).toBe(i < liquidations ? "liquidation" : KIND_BY_POSITION[i - liquidations]);
     });
   });
+
+  // The company's inscription in the headers and the payer's (sacado) in the details may now carry an
+  // alphanumeric CNPJ (docs/DOCUMENTS.md): the reader does not read them, so such a file reads the same.
+  it.each(cases)(
+    "CNAB %s, bank %s: reads the same with alphanumeric CNPJs in the inscription fields",
+    (layout, bankCode) => {
+      const lines = returnFile(layout, allKindsSample(layout, bankCode));
+      const alphanumeric = lines.map((line) => line.replaceAll("11222333000181", "12ABC34501DE35"));
+      expect(alphanumeric.join("")).not.toBe(lines.join(""));
+      expect(alphanumeric.join("")).toContain("12ABC34501DE35");
+      const result = read(alphanumeric);
+      expect(result.errors).toEqual([]);
+      expect(result.records).toEqual(read(lines).records);
+    },
+  );
 
   it("keeps the rejection reasons of a CNAB 240 rejection, in file order, without blanks or zeros", () => {
     const sample: SampleFile = {

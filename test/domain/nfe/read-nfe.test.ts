@@ -266,6 +266,46 @@ describe("readNfe refusals", () => {
     );
   });
 
+  describe("the alphanumeric CNPJ (NT Conjunta DF-e 2025.001)", () => {
+    // the Receita Federal's example 12.ABC.345/01DE-35 as the issuer: its access key carries it in
+    // positions 7-20, and the key's check digit values each character by its ASCII code minus 48
+    const items = [{ code: "A", description: "Item", quantity: "1", unitValue: "10" }];
+    const alphaSample = { issuerCnpj: "12ABC34501DE35", recipientCnpj: "11222333000181", number: 77, items };
+
+    it("reads an access key whose issuer CNPJ has letters, its check digit over ASCII minus 48", () => {
+      const key = accessKeyOf(alphaSample);
+      expect(key.slice(6, 20)).toBe("12ABC34501DE35");
+      // C=19, B=18, A=17, E=21, D=20 weigh in: the digit a digits-only rule would give differs
+      expect(accessKeyCheckDigitOf(key.slice(0, 43))).toBe(keyCheckDigit(key.slice(0, 43)));
+      expect(readAccessKey(key)).toMatchObject({ ok: true, key: { issuerDocument: "12ABC34501DE35" } });
+      expect(readAccessKey(key.toLowerCase()).ok).toBe(false);
+    });
+
+    it("reads an NF-e issued by an alphanumeric CNPJ, or addressed to one", () => {
+      const issued = read(
+        nfeXml({
+          ...alphaSample,
+          items: [{ code: "A", description: "Item", quantity: "1", unitValue: "10" }],
+        }),
+      );
+      expect(issued.issuer.document).toBe("12ABC34501DE35");
+      expect(issued.accessKey.slice(6, 20)).toBe("12ABC34501DE35");
+      const received = read(
+        nfeXml({ issuerCnpj: "12345678000195", recipientCnpj: "A1B2C3D4E5F668", number: 78, items }),
+      );
+      expect(received.recipient.document).toBe("A1B2C3D4E5F668");
+    });
+
+    it.each([
+      ["emit", { ...alphaSample, issuerCnpj: "12ABC34501DE36" }, "infNFe/emit/CNPJ", "12ABC34501DE36"],
+      ["emit", { ...alphaSample, issuerCnpj: "12345678000196" }, "infNFe/emit/CNPJ", "12345678000196"],
+      ["dest", { ...alphaSample, recipientCnpj: "12ABC34501DE53" }, "infNFe/dest/CNPJ", "12ABC34501DE53"],
+      ["dest", { ...alphaSample, recipientCnpj: "11222333000182" }, "infNFe/dest/CNPJ", "11222333000182"],
+    ])("refuses a CNPJ of %s with a wrong check digit", (_, sample, path, cnpj) => {
+      expect(refusal(nfeXml(sample))).toBe(`NF-e com ${path} inválido: ${cnpj}`);
+    });
+  });
+
   it("refuses a document without a required field or with a bad amount", () => {
     expect(refusal(proc.replace("<cProd>CAM-AZ-M</cProd>", ""))).toBe(
       "NF-e sem o campo obrigatório det[1]/prod/cProd",

@@ -6,6 +6,7 @@ import {
   isBindingName,
   newTxid,
   newWebhookSecret,
+  normalisePixKey,
   pixKeyType,
   stateOfFailure,
   webhookSecretHash,
@@ -15,6 +16,7 @@ describe("Pix keys as DICT accepts them", () => {
   it.each([
     ["52998224725", "CPF"],
     ["11222333000181", "CNPJ"],
+    ["12ABC34501DE35", "CNPJ"],
     ["+5511987654321", "PHONE"],
     ["+551132654321", "PHONE"],
     ["+5510998765432", "PHONE"],
@@ -30,6 +32,8 @@ describe("Pix keys as DICT accepts them", () => {
     ["52998224724", "CPF with a wrong check digit"],
     ["11111111111", "CPF of one repeated digit"],
     ["11222333000180", "CNPJ with a wrong check digit"],
+    ["12ABC34501DE36", "alphanumeric CNPJ with a wrong check digit"],
+    ["12abc34501de35", "alphanumeric CNPJ in lower case (normalisePixKey upper-cases it first)"],
     ["529.982.247-25", "punctuated CPF"],
     ["11987654321", "phone without +55"],
     ["+1415555263", "phone of another country"],
@@ -43,6 +47,22 @@ describe("Pix keys as DICT accepts them", () => {
     [`${"a".repeat(68)}@bcb.gov.br`, "longer than 77"],
   ])("%s is refused (%s)", (key) => {
     expect(pixKeyType(key)).toBeNull();
+  });
+});
+
+describe("normalisePixKey", () => {
+  it.each([
+    ["12.abc.345/01de-35", "12ABC34501DE35"],
+    ["12ABC34501DE35", "12ABC34501DE35"],
+    ["11.222.333/0001-81", "11222333000181"],
+    // anything that does not become a valid CNPJ is kept as sent (and judged by pixKeyType)
+    ["12.ABC.345/01DE-36", "12.ABC.345/01DE-36"],
+    ["529.982.247-25", "529.982.247-25"],
+    ["pix@bcb.gov.br", "pix@bcb.gov.br"],
+    ["123e4567-e89b-12d3-a456-426655440000", "123e4567-e89b-12d3-a456-426655440000"],
+    ["+5511987654321", "+5511987654321"],
+  ])("%s -> %s", (key, stored) => {
+    expect(normalisePixKey(key)).toBe(stored);
   });
 });
 

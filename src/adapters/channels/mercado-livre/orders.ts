@@ -158,7 +158,9 @@ export type MlOrderParts = {
 /** One Mercado Livre order, with its buyer's billing info, shipment and pack, as a channel order. */
 export function channelOrderOf({ order, billing, shipment, pack, mapped }: MlOrderParts): ChannelOrder {
   const info = billing?.buyer.billing_info;
-  const document = info?.identification?.number?.replace(/\D/g, "") || `ML${order.buyer.id}`;
+  // a CPF or a CNPJ (numeric or alphanumeric) as stored: no punctuation, upper case
+  const document =
+    info?.identification?.number?.toUpperCase().replace(/[^0-9A-Z]/g, "") || `ML${order.buyer.id}`;
   const billingName = [info?.name, info?.last_name].filter(Boolean).join(" ").trim();
   const buyerName = [order.buyer.first_name, order.buyer.last_name].filter(Boolean).join(" ").trim();
   const shippingCents = (order.payments ?? []).reduce((sum, p) => sum + cents(p.shipping_cost ?? 0), 0);

@@ -86,7 +86,7 @@ const hubOrderFields = {
   ConsumerCpfCnpj: z
     .string()
     .openapi({ example: "52998224725" })
-    .openapi({ description: "CPF ou CNPJ do comprador, só dígitos" }),
+    .openapi({ description: "CPF ou CNPJ do comprador, sem pontuação (o CNPJ alfanumérico em maiúsculas)" }),
   ConsumerEmail: z.string().nullable().openapi({ description: "E-mail do comprador" }),
   ShippingId: z.string().nullable().openapi({ description: "Id do envio no canal" }),
   PackId: z.string().nullable().openapi({ description: "Carrinho do canal que agrupa pedidos" }),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ACCESS_KEY_PATTERN } from "../../../domain/nfe/access-key";
 import { idPath } from "../../../http/schemas";
 
 export const PURCHASE_TAG = "Purchase";
@@ -7,10 +8,11 @@ export const PurchaseParams = z.object({ idpurchase: idPath("idpurchase") });
 
 export const chNfeBody = z
   .string({ error: "chNFe deve ser um texto" })
-  .regex(/^\d{44}$/, "chNFe deve ter 44 dígitos")
+  .regex(new RegExp(ACCESS_KEY_PATTERN), "chNFe deve ter 44 dígitos")
   .openapi({
     example: "35261112345678000195550010000012341000012345",
-    description: "Chave de acesso da NF-e (44 dígitos)",
+    description:
+      "Chave de acesso da NF-e (44 caracteres: dígitos, e letras maiúsculas no CNPJ alfanumérico do emitente, posições 7 a 18)",
   });
 
 export const scheduleStatusField = z.number().int().openapi({

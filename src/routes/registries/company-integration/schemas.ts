@@ -113,7 +113,7 @@ const pixFields = {
   Credentials: PixCredentialsSchema.optional(),
   PixKey: textBody("PixKey", 77).optional().openapi({
     description:
-      "Chave Pix da empresa no DICT: CPF ou CNPJ (só dígitos), e-mail em minúsculas, telefone `+55DDDNÚMERO` ou chave aleatória (EVP, UUID minúsculo)",
+      "Chave Pix da empresa no DICT: CPF (só dígitos) ou CNPJ (numérico ou alfanumérico, com dígitos verificadores válidos; pontuação e minúsculas aceitas, guardado sem pontuação e em maiúsculas: `12.abc.345/01de-35` é `12ABC34501DE35`), e-mail em minúsculas, telefone `+55DDDNÚMERO` ou chave aleatória (EVP, UUID minúsculo)",
     example: "7d9f0335-8dcc-4054-9bf9-0dbd61d36906",
   }),
   MtlsCertificate: textBody("MtlsCertificate", 100).nullable().optional().openapi({

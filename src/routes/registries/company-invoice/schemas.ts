@@ -10,7 +10,9 @@ export const CompanyInvoiceSchema = z
   .object({
     IDCompanyInvoice: idField("Id do faturador"),
     Name: z.string().openapi({ example: "Demo Comércio Ltda" }),
-    Document: documentField.openapi({ description: "CNPJ, só dígitos" }),
+    Document: documentField.openapi({
+      description: "CNPJ sem pontuação (numérico, ou alfanumérico em maiúsculas, ex. `12ABC34501DE35`)",
+    }),
     Status: statusField,
   })
   .openapi("CompanyInvoice");
