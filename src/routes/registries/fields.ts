@@ -55,11 +55,12 @@ export const nfeTextBody = (name: string, max: number, { min = 1, description = 
 
 /**
  * A code of digits that may be written with punctuation (`0901.21.00`): the characters of `punctuation`
- * are dropped, and what is left must match `digits`; an empty text (or null) clears the field.
+ * are dropped, and what is left must match `digits`; an empty text (or null) clears the field; anything
+ * else, a number included, is a 400 with `message`.
  */
-export const digitCodeBody = (name: string, digits: RegExp, message: string, punctuation = /[.\-/\s]/g) =>
+export const digitCodeBody = (digits: RegExp, message: string, punctuation = /[.\-/\s]/g) =>
   z
-    .string({ error: `${name} deve ser um texto` })
+    .string({ error: message })
     .transform((text, ctx) => {
       if (text.trim() === "") return null;
       const code = text.replace(punctuation, "");

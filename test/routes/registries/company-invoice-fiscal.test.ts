@@ -283,6 +283,7 @@ describe("/company/invoice: the issuer's fiscal profile", () => {
     ["UF of the exterior", { UF: "EX" }, "UF deve ser a sigla de um estado brasileiro ou DF (ex.: SP)"],
     ["CEP of 7 digits", { ZipCode: "0131020" }, "ZipCode deve ter 8 dígitos (CEP)"],
     ["CEP with a letter", { ZipCode: "01310-20a" }, "ZipCode deve ter 8 dígitos (CEP)"],
+    ["CEP as a number", { ZipCode: 1310200 }, "ZipCode deve ter 8 dígitos (CEP)"],
     ["phone of 5 digits", { Phone: "12345" }, "Phone deve ter de 6 a 14 dígitos (DDD + número)"],
     ["phone of 15 digits", { Phone: "123456789012345" }, "Phone deve ter de 6 a 14 dígitos (DDD + número)"],
     [

@@ -154,13 +154,13 @@ const FiscalProfileBodySchema = z.object({
   CityCode: cityCodeBody,
   City: nfeTextBody("City", 60, { min: 2, description: "Nome do município (xMun)." }),
   UF: ufBody,
-  ZipCode: digitCodeBody("ZipCode", /^\d{8}$/, ZIP_CODE_INVALID).openapi({
+  ZipCode: digitCodeBody(/^\d{8}$/, ZIP_CODE_INVALID).openapi({
     type: ["string", "null"],
     maxLength: 10,
     example: "01310100",
     description: `CEP: 8 dígitos (\`01310-100\` aceito, guardado só com dígitos); vazio ou null apaga. 400 \`${ZIP_CODE_INVALID}\`.`,
   }),
-  Phone: digitCodeBody("Phone", /^\d{6,14}$/, PHONE_INVALID, /[().\-\s]/g).openapi({
+  Phone: digitCodeBody(/^\d{6,14}$/, PHONE_INVALID, /[().\-\s]/g).openapi({
     type: ["string", "null"],
     maxLength: 30,
     example: "1133334444",
