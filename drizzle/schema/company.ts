@@ -1,4 +1,5 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { companyId, createdAt, id, status } from "./columns";
 
 /** Invoicing companies ("faturadores") of a company. */
@@ -11,6 +12,29 @@ export const companyInvoices = sqliteTable(
     document: text(),
     status: status(),
     createdAt: createdAt(),
+    // The issuer's fiscal profile (the NF-e's `emit`): null until informed. The defaults are SQL
+    // expressions so that inserts which do not name them bind no extra parameters.
+    /** IE digits or `ISENTO`. */
+    stateRegistration: text(),
+    /** CRT: 1 Simples Nacional, 2 Simples excess of sublimit, 3 normal regime, 4 MEI. */
+    taxRegime: integer(),
+    street: text(),
+    number: text(),
+    complement: text(),
+    district: text(),
+    /** IBGE municipality code, 7 digits with its check digit. */
+    cityCode: text(),
+    city: text(),
+    uf: text(),
+    /** CEP, 8 digits. */
+    zipCode: text(),
+    /** DDD + number, 6 to 14 digits. */
+    phone: text(),
+    /** NF-e series (0 to 999) and the next number the emission will take in it (1 to 999999999). */
+    nfeSeries: integer().notNull().default(sql`1`),
+    nfeNextNumber: integer().notNull().default(sql`1`),
+    /** 1 when the NF-e will carry the IBS/CBS group. */
+    emitIbsCbs: integer().notNull().default(sql`0`),
   },
   (t) => [index("company_invoices_company").on(t.companyId)],
 );

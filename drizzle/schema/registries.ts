@@ -11,6 +11,11 @@ export const orderTypes = sqliteTable(
     description: text().notNull(),
     isTransfer: integer().notNull().default(0),
     enabledPos: integer().notNull().default(0),
+    /** The NF-e's CFOP for an operation inside the issuer's UF (5xxx) and outside it (6xxx); null until informed. */
+    cfopInState: text(),
+    cfopOutOfState: text(),
+    /** The NF-e's `natOp` (nature of the operation), up to 60 characters. */
+    natOp: text(),
     status: status(),
     createdAt: createdAt(),
   },
@@ -192,6 +197,10 @@ export const products = sqliteTable(
     taxProfile: text(),
     /** 1 lets pricing set a price below cost. */
     allowPriceBelowCost: integer().notNull().default(sql`0`),
+    /** Fiscal data of the NF-e item: NCM (8 digits), CEST (7 digits) and the goods' origin (`orig`, 0 to 8). */
+    ncm: text(),
+    cest: text(),
+    origin: integer(),
     status: status(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -5,7 +5,14 @@ import { eqIf } from "../sql";
 import { ACTIVE, scopedRows } from "./scoped-rows";
 
 export type OrderTypeRow = typeof orderTypes.$inferSelect;
-export type OrderTypeValues = { description: string; isTransfer: number; enabledPos: number };
+export type OrderTypeValues = {
+  description: string;
+  isTransfer: number;
+  enabledPos: number;
+  cfopInState: string | null;
+  cfopOutOfState: string | null;
+  natOp: string | null;
+};
 export const orderTypeRows = scopedRows(orderTypes);
 
 export const listOrderTypeRows = (db: Db, companyId: number, filter: { page: number; isTransfer?: number }) =>

@@ -1,7 +1,6 @@
 import {
   accountTypes,
   companyIntegrations,
-  companyInvoices,
   consumers,
   costCenters,
   documentTypes,
@@ -10,7 +9,6 @@ import {
 import { scopedRows } from "./scoped-rows";
 
 /** Registries with no rule beyond company scope and soft delete. */
-export const companyInvoiceRows = scopedRows(companyInvoices);
 export const companyIntegrationRows = scopedRows(companyIntegrations);
 export const consumerRows = scopedRows(consumers);
 export const accountTypeRows = scopedRows(accountTypes);
@@ -18,7 +16,6 @@ export const documentTypeRows = scopedRows(documentTypes);
 export const paymentTypeRows = scopedRows(paymentTypes);
 export const costCenterRows = scopedRows(costCenters);
 
-export type CompanyInvoiceRow = typeof companyInvoices.$inferSelect;
 export type CompanyIntegrationRow = typeof companyIntegrations.$inferSelect;
 export type ConsumerRow = typeof consumers.$inferSelect;
 export type AccountTypeRow = typeof accountTypes.$inferSelect;

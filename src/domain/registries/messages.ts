@@ -17,6 +17,8 @@ export const BRAND_HAS_ACTIVE_PRODUCTS =
 
 // Registries whose messages the spec does not fix (`<Entidade> não existe`, as the spec writes them elsewhere)
 export const COMPANY_INVOICE_NOT_FOUND = "Faturador não existe";
+export const COMPANY_INVOICE_CHANGED =
+  "Faturador alterado por outra requisição ao mesmo tempo, tente novamente";
 export const INTEGRATION_NOT_FOUND = "Integração não existe";
 export const SUPPLIER_NOT_FOUND = "Fornecedor não existe";
 export const SUPPLIER_NOT_CARRIER = "Fornecedor não é transportadora";
@@ -26,6 +28,10 @@ export const PRODUCT_CODE_DUPLICATE = "Já existe um produto com esse código";
 export const PRODUCT_BRAND_NOT_FOUND = "Marca não existe";
 export const HUB_MAPPING_NOT_FOUND = "De/para de transportadora não existe";
 export const ORDER_TYPE_NOT_FOUND = "Tipo pedido não existe";
+export const CFOP_IN_STATE_INVALID =
+  "CFOPInState deve ter 4 dígitos e começar com 5 (saída para dentro do estado), ex.: 5102";
+export const CFOP_OUT_OF_STATE_INVALID =
+  "CFOPOutOfState deve ter 4 dígitos e começar com 6 (saída para outro estado), ex.: 6102";
 export const ACCOUNT_TYPE_NOT_FOUND = "Plano de contas não existe";
 export const DOCUMENT_TYPE_NOT_FOUND = "Tipo documento não existe";
 export const PAYMENT_TYPE_NOT_FOUND = "Tipo pagamento não existe";

@@ -63,7 +63,14 @@ export async function createOrderType(
   const row = await insertOrderType(
     db,
     companyId,
-    { description: input.description, isTransfer: input.isTransfer ?? 0, enabledPos: input.enabledPos ?? 0 },
+    {
+      description: input.description,
+      isTransfer: input.isTransfer ?? 0,
+      enabledPos: input.enabledPos ?? 0,
+      cfopInState: input.cfopInState ?? null,
+      cfopOutOfState: input.cfopOutOfState ?? null,
+      natOp: input.natOp ?? null,
+    },
     invoiceIds,
   );
   return withInvoices(db, companyId, row);
@@ -78,8 +85,9 @@ export async function changeOrderType(
 ): Promise<OrderType> {
   await orderTypesRegistry.get(db, companyId, id);
   const invoiceIds = await requireInvoices(db, companyId, input.invoiceIds);
-  const { description, isTransfer, enabledPos } = input;
-  const row = await updateOrderType(db, companyId, id, { description, isTransfer, enabledPos }, invoiceIds);
+  const { description, isTransfer, enabledPos, cfopInState, cfopOutOfState, natOp } = input;
+  const changes = { description, isTransfer, enabledPos, cfopInState, cfopOutOfState, natOp };
+  const row = await updateOrderType(db, companyId, id, changes, invoiceIds);
   if (!row) throw badRequest(ORDER_TYPE_NOT_FOUND);
   return withInvoices(db, companyId, row);
 }

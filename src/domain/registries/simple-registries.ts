@@ -1,7 +1,6 @@
 import {
   accountTypeRows,
   companyIntegrationRows,
-  companyInvoiceRows,
   consumerRows,
   costCenterRows,
   documentTypeRows,
@@ -9,7 +8,6 @@ import {
 } from "../../db/registries/simple-registries";
 import {
   ACCOUNT_TYPE_NOT_FOUND,
-  COMPANY_INVOICE_NOT_FOUND,
   CONSUMER_NOT_FOUND,
   COST_CENTER_NOT_FOUND,
   DOCUMENT_TYPE_NOT_FOUND,
@@ -18,7 +16,6 @@ import {
 } from "./messages";
 import { registry } from "./registry";
 
-export const companyInvoiceRegistry = registry(companyInvoiceRows, COMPANY_INVOICE_NOT_FOUND);
 export const companyIntegrationRegistry = registry(companyIntegrationRows, INTEGRATION_NOT_FOUND);
 export const consumerRegistry = registry(consumerRows, CONSUMER_NOT_FOUND);
 export const accountTypeRegistry = registry(accountTypeRows, ACCOUNT_TYPE_NOT_FOUND);

@@ -63,3 +63,7 @@ export const INVENTORY_CSV_PARAMS =
 export const lineSkuNotFound = (code: string) => `SKU não existe: ${code}`;
 export const lineBatchNotFound = (code: string) => `Lote não existe para o SKU: ${code}`;
 export const lineInvalidQuantity = (value: string) => `Quantidade inválida: ${value}`;
+// Fiscal data of the SKU (the NF-e item's NCM, CEST and origin)
+export const NCM_INVALID = "NCM deve ter 8 dígitos";
+export const CEST_INVALID = "CEST deve ter 7 dígitos";
+export const ORIGIN_INVALID = "Origin deve ser um número de 0 a 8 (origem da mercadoria na NF-e)";

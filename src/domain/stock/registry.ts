@@ -43,6 +43,9 @@ export type SkuInput = {
   decimalQuantity?: 0 | 1;
   batchControl?: 0 | 1;
   taxProfile?: string | null;
+  ncm?: string | null;
+  cest?: string | null;
+  origin?: number | null;
   cost?: Cents;
   price?: Cents;
   isActive?: 0 | 1;
@@ -75,6 +78,9 @@ export async function createSku(
     decimalQuantity: input.decimalQuantity ?? 0,
     batchControl: input.batchControl ?? 0,
     taxProfile: input.taxProfile ?? null,
+    ncm: input.ncm ?? null,
+    cest: input.cest ?? null,
+    origin: input.origin ?? null,
     cost: input.cost ?? 0,
     price: input.price ?? 0,
     isActive: input.isActive ?? 1,

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { MovementRow } from "../../db/stock/ledger";
+import { CEST_INVALID, NCM_INVALID, ORIGIN_INVALID } from "../../domain/stock/messages";
 import { fromMilli } from "../../domain/stock/quantities";
 import type { BatchView, SkuView } from "../../domain/stock/registry";
 import {
@@ -15,6 +16,36 @@ import {
 import { fromCents } from "../../lib/money";
 
 /** Shared schemas of the stock operations under /sku. Quantities: numbers with up to 3 decimals. */
+
+/** The NF-e's `orig` (table A of the ICMS CST): where the goods come from. */
+const GOODS_ORIGINS = {
+  0: "nacional (exceto 3, 4, 5 e 8)",
+  1: "estrangeira, importação direta (exceto 6)",
+  2: "estrangeira, adquirida no mercado interno (exceto 7)",
+  3: "nacional, conteúdo de importação acima de 40% e até 70%",
+  4: "nacional, produzida conforme os processos produtivos básicos",
+  5: "nacional, conteúdo de importação até 40%",
+  6: "estrangeira, importação direta sem similar nacional (lista da CAMEX)",
+  7: "estrangeira, adquirida no mercado interno sem similar nacional (lista da CAMEX)",
+  8: "nacional, conteúdo de importação acima de 70%",
+} as const;
+const ORIGIN_TEXT = Object.entries(GOODS_ORIGINS)
+  .map(([code, text]) => `${code} ${text}`)
+  .join("; ");
+
+/** A fiscal code of digits, `.` accepted and dropped (`0901.21.00`); empty or null clears it. */
+const fiscalCodeBody = (digits: RegExp, message: string) =>
+  z
+    .string({ error: message })
+    .transform((text, ctx) => {
+      if (text.trim() === "") return null;
+      const code = text.trim().replaceAll(".", "");
+      if (digits.test(code)) return code;
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    })
+    .nullable()
+    .optional();
 
 export const typeMovementBody = z
   .union([z.literal(0), z.literal(1)], { error: "IDTypeMovement deve ser 0 (entrada) ou 1 (saída)" })
@@ -34,7 +65,10 @@ export const SkuSchema = z
       .openapi({ description: "Código de barras GTIN/EAN", example: "7891234567895" }),
     Name: z.string().openapi({ example: "Camiseta básica P" }),
     IDBrand: z.number().int().nullable().openapi({ example: 1 }),
-    Unit: z.string().openapi({ description: "Unidade de medida (UN, KG, L, M, CX...)", example: "UN" }),
+    Unit: z.string().openapi({
+      description: "Unidade de medida (UN, KG, L, M, CX...); na NF-e, a unidade comercial do item (uCom)",
+      example: "UN",
+    }),
     DecimalQuantity: z
       .number()
       .int()
@@ -47,6 +81,19 @@ export const SkuSchema = z
       .string()
       .nullable()
       .openapi({ description: "Perfil tributário (chave do cadastro de tributação)", example: "REVENDA-SP" }),
+    NCM: z
+      .string()
+      .nullable()
+      .openapi({ description: "NCM da mercadoria, 8 dígitos (NF-e: NCM)", example: "09012100" }),
+    CEST: z
+      .string()
+      .nullable()
+      .openapi({ description: "CEST, 7 dígitos, ou null (NF-e: CEST)", example: "1709600" }),
+    Origin: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: `Origem da mercadoria (NF-e: orig): ${ORIGIN_TEXT}`, example: 0 }),
     Cost: z.number().openapi({ description: "Custo de cadastro (R$)", example: 12.5 }),
     AverageCost: z.number().openapi({
       description: "Custo médio ponderado móvel atual (R$), do razão de estoque",
@@ -73,6 +120,9 @@ export const skuBody = (row: SkuView) => ({
   DecimalQuantity: row.decimalQuantity,
   BatchControl: row.batchControl,
   TaxProfile: row.taxProfile,
+  NCM: row.ncm,
+  CEST: row.cest,
+  Origin: row.origin,
   Cost: fromCents(row.cost),
   AverageCost: fromCents(row.averageCost),
   Price: fromCents(row.price),
@@ -102,6 +152,31 @@ export const SkuCreateSchema = z
     DecimalQuantity: flagBody("DecimalQuantity").optional().openapi({ default: 0 }),
     BatchControl: flagBody("BatchControl").optional().openapi({ default: 0 }),
     TaxProfile: textBody("TaxProfile", 60).nullable().optional(),
+    NCM: fiscalCodeBody(/^\d{8}$/, NCM_INVALID).openapi({
+      type: ["string", "null"],
+      maxLength: 10,
+      example: "09012100",
+      description: `NCM da mercadoria (NF-e: NCM): 8 dígitos (\`0901.21.00\` aceito, guardado só com dígitos); vazio ou null apaga; a emissão da NF-e o exigirá. 400 \`${NCM_INVALID}\`.`,
+    }),
+    CEST: fiscalCodeBody(/^\d{7}$/, CEST_INVALID).openapi({
+      type: ["string", "null"],
+      maxLength: 9,
+      example: "1709600",
+      description: `CEST (NF-e: CEST), opcional: 7 dígitos (\`17.096.00\` aceito, guardado só com dígitos); vazio ou null apaga. 400 \`${CEST_INVALID}\`.`,
+    }),
+    Origin: z
+      .number({ error: ORIGIN_INVALID })
+      .int(ORIGIN_INVALID)
+      .min(0, ORIGIN_INVALID)
+      .max(8, ORIGIN_INVALID)
+      .nullable()
+      .optional()
+      .openapi({
+        type: ["integer", "null"],
+        minimum: 0,
+        maximum: 8,
+        description: `Origem da mercadoria (NF-e: orig): ${ORIGIN_TEXT}; null apaga; a emissão da NF-e a exigirá. 400 \`${ORIGIN_INVALID}\`.`,
+      }),
     Cost: moneyBody("Cost").optional().openapi({ default: 0 }),
     Price: moneyBody("Price").optional().openapi({ default: 0 }),
     AllowPriceBelowCost: flagBody("AllowPriceBelowCost").optional().openapi({ default: 0 }),
@@ -120,6 +195,9 @@ export const skuInput = (body: z.infer<typeof SkuUpdateSchema>) => ({
   decimalQuantity: body.DecimalQuantity,
   batchControl: body.BatchControl,
   taxProfile: body.TaxProfile,
+  ncm: body.NCM,
+  cest: body.CEST,
+  origin: body.Origin,
   cost: body.Cost,
   price: body.Price,
   allowPriceBelowCost: body.AllowPriceBelowCost,

@@ -40,6 +40,9 @@ describe("/type/order/type", () => {
       IsTransfer: 0,
       EnabledPOS: 1,
       Companies: [1, second],
+      CFOPInState: null,
+      CFOPOutOfState: null,
+      NatOp: null,
       Status: 1,
     });
     const links = await demoDb()

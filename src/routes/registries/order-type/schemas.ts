@@ -1,5 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { COMPANY_INVOICE_NOT_FOUND, ORDER_TYPE_NOT_FOUND } from "../../../domain/registries/messages";
+import {
+  CFOP_IN_STATE_INVALID,
+  CFOP_OUT_OF_STATE_INVALID,
+  COMPANY_INVOICE_NOT_FOUND,
+  ORDER_TYPE_NOT_FOUND,
+} from "../../../domain/registries/messages";
 import type { OrderType } from "../../../domain/registries/order-types";
 import {
   changeOrderType,
@@ -20,6 +25,7 @@ import {
   statusField,
 } from "../../../http/schemas";
 import type { CrudSpec } from "../crud-configs";
+import { digitCodeBody, nfeTextBody } from "../fields";
 
 export const OrderTypeSchema = z
   .object({
@@ -37,6 +43,18 @@ export const OrderTypeSchema = z
       description: "IDCompanyInvoice dos faturadores para os quais está habilitado",
       example: [1],
     }),
+    CFOPInState: z
+      .string()
+      .nullable()
+      .openapi({ description: "CFOP da NF-e numa operação dentro da UF do emitente", example: "5102" }),
+    CFOPOutOfState: z
+      .string()
+      .nullable()
+      .openapi({ description: "CFOP da NF-e numa operação com destinatário de outra UF", example: "6102" }),
+    NatOp: z
+      .string()
+      .nullable()
+      .openapi({ description: "Natureza da operação da NF-e (natOp)", example: "Venda de mercadoria" }),
     Status: statusField,
   })
   .openapi("OrderType");
@@ -51,6 +69,22 @@ export const OrderTypeCreateSchema = z
       .max(50, "Companies aceita no máximo 50 faturadores")
       .optional()
       .openapi({ description: "IDCompanyInvoice dos faturadores habilitados (substitui a lista inteira)" }),
+    CFOPInState: digitCodeBody(/^5\d{3}$/, CFOP_IN_STATE_INVALID).openapi({
+      type: ["string", "null"],
+      maxLength: 5,
+      example: "5102",
+      description: `CFOP da NF-e numa operação dentro da UF do emitente: 4 dígitos começando com 5 (\`5.102\` aceito, guardado só com dígitos); vazio ou null apaga; a emissão da NF-e o exigirá. 400 \`${CFOP_IN_STATE_INVALID}\`.`,
+    }),
+    CFOPOutOfState: digitCodeBody(/^6\d{3}$/, CFOP_OUT_OF_STATE_INVALID).openapi({
+      type: ["string", "null"],
+      maxLength: 5,
+      example: "6102",
+      description: `CFOP da NF-e numa operação com destinatário de outra UF: 4 dígitos começando com 6 (\`6.102\` aceito); vazio ou null apaga; a emissão da NF-e o exigirá. 400 \`${CFOP_OUT_OF_STATE_INVALID}\`.`,
+    }),
+    NatOp: nfeTextBody("NatOp", 60, {
+      description:
+        "Natureza da operação da NF-e (natOp), ex.: Venda de mercadoria; a emissão da NF-e a exigirá.",
+    }),
   })
   .openapi("OrderTypeCreate");
 
@@ -87,6 +121,9 @@ export const orderTypeBody = (row: OrderType) => ({
   IsTransfer: row.isTransfer,
   EnabledPOS: row.enabledPos,
   Companies: row.invoiceIds,
+  CFOPInState: row.cfopInState,
+  CFOPOutOfState: row.cfopOutOfState,
+  NatOp: row.natOp,
   Status: row.status,
 });
 
@@ -96,6 +133,9 @@ export const orderTypeInput = (body: z.infer<typeof orderTypeCrud.updateBody>) =
   isTransfer: body.IsTransfer,
   enabledPos: body.EnabledPOS,
   invoiceIds: body.Companies,
+  cfopInState: body.CFOPInState,
+  cfopOutOfState: body.CFOPOutOfState,
+  natOp: body.NatOp,
 });
 
 /** The registry's domain operations, taking the validated query and bodies of its routes. */
