@@ -136,7 +136,16 @@ export async function changePixIntegration(
   registry: { description?: string | undefined; kind?: string | undefined },
   pix:
     | { insert: PixSettingsValues & { webhookSecretHash: string } }
-    | { update: Partial<PixSettingsValues & { failures: number; retryAfter: string | null }> },
+    | {
+        update: Partial<
+          PixSettingsValues & {
+            failures: number;
+            retryAfter: string | null;
+            accessToken: null;
+            accessTokenRenewAt: null;
+          }
+        >;
+      },
 ): Promise<boolean> {
   const where = and(visible(companyId), eq(companyIntegrations.id, integrationId));
   const owned = sql`EXISTS (SELECT 1 FROM ${companyIntegrations} WHERE ${where})`;

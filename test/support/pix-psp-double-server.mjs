@@ -16,6 +16,8 @@
 //        the token endpoint, `invalid_token` on the API), "pass" (answered normally: a fault for a
 //        later request)
 //   GET  /_control/<name>/requests   what the PSP received (method, path, query, headers, body)
+//   GET  /_control/<name>/tokens     {requested, issued, refused}: token requests received, tokens
+//        issued, API calls refused for an expired or unknown token (401 invalid_token)
 import { createServer } from "node:http";
 
 const PROBLEM = "https://pix.bcb.gov.br/api/v2/error/";
@@ -34,6 +36,7 @@ const fresh = (settings = {}) => ({
   pix: [],
   faults: [],
   requests: [],
+  tokenCounts: { requested: 0, issued: 0, refused: 0 },
   locations: 0,
 });
 const pspOf = (name) => {
@@ -119,6 +122,7 @@ function tokenEndpoint(psp, request, body, response) {
   }
   const token = `tok-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
   psp.tokens.set(token, Date.now() + psp.tokenTtlSeconds * 1000);
+  psp.tokenCounts.issued++;
   json(response, 200, {
     access_token: token,
     token_type: "Bearer",
@@ -131,6 +135,7 @@ function authorized(psp, request, response) {
   const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
   const expiresAt = token ? psp.tokens.get(token) : undefined;
   if (expiresAt !== undefined && expiresAt > Date.now()) return true;
+  psp.tokenCounts.refused++;
   response.setHeader("WWW-Authenticate", 'Bearer error="invalid_token"');
   json(response, 401, { error: "invalid_token" });
   return false;
@@ -344,6 +349,7 @@ async function handle(request, response) {
       return response.writeHead(204).end();
     }
     if (action === "requests") return json(response, 200, psp.requests);
+    if (action === "tokens") return json(response, 200, psp.tokenCounts);
     if (action === "pay" && request.method === "POST") {
       const charge = psp.charges.get(arg);
       if (charge?.status !== "ATIVA") return response.writeHead(409).end();
@@ -380,6 +386,7 @@ async function handle(request, response) {
     body,
   });
   if (path === "/oauth/token" && request.method === "POST") {
+    psp.tokenCounts.requested++;
     if (applyFault(psp, "token", request, response)) return;
     return tokenEndpoint(psp, request, body, response);
   }

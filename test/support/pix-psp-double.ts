@@ -56,5 +56,8 @@ export async function pspDouble(
     pay: async (txid: string, pagador?: unknown): Promise<{ endToEndId: string; horario: string }> =>
       (await call(`/pay/${txid}`, "POST", { pagador })).json(),
     requests: async (): Promise<PspRequest[]> => (await call("/requests", "GET")).json(),
+    /** Token requests received, tokens issued, API calls refused for an expired or unknown token. */
+    tokens: async (): Promise<{ requested: number; issued: number; refused: number }> =>
+      (await call("/tokens", "GET")).json(),
   };
 }

@@ -1,9 +1,9 @@
 /**
  * The real PSP: BACEN's API Pix v2 as published (`bacen/pix-api`, openapi.yaml 2.9.0), spoken over
  * `fetch` to the PSP's address. OAuth2 client credentials (`POST {tokenUrl}` with HTTP Basic
- * `client_id:client_secret` and `grant_type=client_credentials`) give a bearer token, cached by the
- * adapter instance until it expires; an API call answered 401 gets a fresh token and is sent once
- * more. Answers are checked with zod against the OpenAPI's schemas before anything is trusted.
+ * `client_id:client_secret` and `grant_type=client_credentials`) give a bearer token, kept in the
+ * integration's token store (shared by every request and job) and by the instance until shortly
+ * before it expires; an API call answered 401 gets a fresh token and is sent once more. Answers are checked with zod against the OpenAPI's schemas before anything is trusted.
  * In production the PSP demands mutual TLS: the Worker's `mtls_certificates` binding (a `Fetcher`)
  * is passed as `fetcher` and every request goes out presenting the company's certificate.
  */
@@ -20,6 +20,8 @@ import type {
   PixProblem,
   PixPsp,
   PixResult,
+  PixStoredToken,
+  PixTokenStore,
   ReceivedPix,
   ReceivedPixPage,
   ReceivedPixQuery,
@@ -45,11 +47,22 @@ export type BacenPixOptions = {
   itemsPerPage?: number;
   /** Pages `listAllReceived` follows at most before it calls the answer invalid (default 1000). */
   maxPages?: number;
+  /** The integration's token store; without it the token lives as long as the instance. */
+  tokenStore?: PixTokenStore;
   now?: () => number;
 };
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_TEXT = 300;
+/**
+ * The most `paginacao.itensPorPagina` the API allows (`components/parameters/itensPorPagina`:
+ * minimum 1, maximum 1000, default 100).
+ */
+export const PIX_MAX_ITEMS_PER_PAGE = 1000;
+/** How often a caller waiting for another one's token renewal looks at the store again. */
+const TOKEN_WAIT_STEP_MS = 100;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // ---- the OpenAPI's schemas, as the adapter accepts them ----
 
@@ -225,9 +238,10 @@ export class BacenPixApi implements PixPsp {
   readonly #now: () => number;
   readonly #basic: string;
   readonly #scope: string | undefined;
+  readonly #store: PixTokenStore | undefined;
   /** Texts never to appear in a reason: the credentials, their Basic form, the tokens received. */
   readonly #secrets: string[];
-  #token: { value: string; expiresAt: number } | null = null;
+  #token: PixStoredToken | null = null;
   /** The token request under way: concurrent calls wait for it instead of asking for their own. */
   #tokenRequest: Promise<PixResult<string>> | null = null;
 
@@ -240,10 +254,14 @@ export class BacenPixApi implements PixPsp {
     this.#tokenUrl = options.tokenUrl ?? `${this.#baseUrl}/oauth/token`;
     this.#fetcher = options.fetcher ?? { fetch: (input, init) => fetch(input, init) };
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#itemsPerPage = Math.min(1000, Math.max(1, Math.trunc(options.itemsPerPage ?? 100)));
+    this.#itemsPerPage = Math.min(
+      PIX_MAX_ITEMS_PER_PAGE,
+      Math.max(1, Math.trunc(options.itemsPerPage ?? 100)),
+    );
     this.#maxPages = options.maxPages ?? 1000;
     this.#now = options.now ?? Date.now;
     this.#scope = options.scope;
+    this.#store = options.tokenStore;
     this.#basic = base64(`${options.clientId}:${options.clientSecret}`);
     this.#secrets = [options.clientId, options.clientSecret, this.#basic].filter((s) => s.length >= 4);
   }
@@ -336,6 +354,7 @@ export class BacenPixApi implements PixPsp {
       if (!sent.ok) return sent;
       if (sent.value.status === 401) {
         this.#token = null;
+        await this.#store?.drop(token.value);
         if (attempt === 0) continue;
         return this.#fail({ kind: "credentials_refused", status: 401 });
       }
@@ -343,14 +362,44 @@ export class BacenPixApi implements PixPsp {
     }
   }
 
-  /** The cached token, or a new one from the token endpoint. */
+  /** The instance's token, the integration's stored one, or a new one from the token endpoint. */
   async #bearer(): Promise<PixResult<string>> {
-    if (this.#token && this.#now() < this.#token.expiresAt) return { ok: true, value: this.#token.value };
+    if (this.#token && this.#now() < this.#token.renewAt) return { ok: true, value: this.#token.value };
     this.#token = null;
-    this.#tokenRequest ??= this.#requestToken().finally(() => {
+    this.#tokenRequest ??= this.#storedOrRenewed().finally(() => {
       this.#tokenRequest = null;
     });
     return this.#tokenRequest;
+  }
+
+  /**
+   * The stored token while it is not due for renewal; otherwise the caller that takes the store's
+   * lease asks the PSP (once for every request and job of the integration) and the others wait for
+   * its token. A lease left by a caller that died expires (the token request's timeout and a margin)
+   * and is taken by the next one.
+   */
+  async #storedOrRenewed(): Promise<PixResult<string>> {
+    const store = this.#store;
+    if (!store) return this.#requestToken();
+    const leaseMs = this.#timeoutMs + 5_000;
+    const giveUpAt = this.#now() + 2 * leaseMs;
+    for (;;) {
+      const stored = await store.read();
+      if (stored && this.#now() < stored.renewAt) {
+        if (!this.#secrets.includes(stored.value)) this.#secrets.push(stored.value);
+        this.#token = stored;
+        return { ok: true, value: stored.value };
+      }
+      const now = this.#now();
+      if (await store.lease(now, now + leaseMs)) {
+        const fresh = await this.#requestToken();
+        if (fresh.ok && this.#token) await store.save(this.#token);
+        else await store.release();
+        return fresh;
+      }
+      if (now >= giveUpAt) return this.#fail({ kind: "timeout", timeoutMs: this.#timeoutMs });
+      await pause(TOKEN_WAIT_STEP_MS);
+    }
   }
 
   async #requestToken(): Promise<PixResult<string>> {
@@ -379,7 +428,7 @@ export class BacenPixApi implements PixPsp {
     this.#secrets.push(value);
     // renewed a little before the PSP's expiry (a tenth of the lifetime, a minute at most)
     const margin = Math.min(60, lifetime / 10);
-    this.#token = { value, expiresAt: this.#now() + (lifetime - margin) * 1000 };
+    this.#token = { value, renewAt: this.#now() + (lifetime - margin) * 1000 };
     return { ok: true, value };
   }
 

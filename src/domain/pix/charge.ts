@@ -104,7 +104,7 @@ export async function createPixCharge(
   // a BaseUrl stored in development is judged again when the Worker runs in production
   const refusal = pix.baseUrl ? baseUrlRefusal(pix.baseUrl, production) : null;
   if (refusal) throw await refuse({ state: PIX_STATE.notConfigured, reason: refusal });
-  const connection = await pixPspFor(env, pix, { timeoutMs: CHARGE_TIMEOUT_MS });
+  const connection = await pixPspFor(env, db, pix, { timeoutMs: CHARGE_TIMEOUT_MS });
   if (!connection.ok) throw await refuse({ state: PIX_STATE.notConfigured, reason: connection.reason });
 
   const wanted = title.txId && !(await chargeTxidUsed(db, companyId, title.txId)) ? title.txId : newTxid();

@@ -86,7 +86,8 @@ describe("a poll", () => {
     expect(more).toEqual([]);
     expect(request!.query).toMatchObject({
       "paginacao.paginaAtual": "0",
-      "paginacao.itensPorPagina": String(PIX_PER_CHUNK),
+      // the API's largest page (1 to 1000, default 100), as docs/PIX.md says
+      "paginacao.itensPorPagina": "1000",
     });
     const inicio = Date.parse(request!.query.inicio!);
     const fim = Date.parse(request!.query.fim!);
