@@ -19,6 +19,7 @@
 //   GET  /_control/<name>/tokens     {requested, issued, refused}: token requests received, tokens
 //        issued, API calls refused for an expired or unknown token (401 invalid_token)
 import { createServer } from "node:http";
+import { localFetch } from "../../scripts/lib/local-fetch.mjs";
 
 const PROBLEM = "https://pix.bcb.gov.br/api/v2/error/";
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
@@ -365,7 +366,8 @@ async function handle(request, response) {
       psp.pix.push(pix);
       // the PSP's callback to the webhook registered for its key (`PUT /v2/webhook/{chave}`)
       if (psp.webhookUrl) {
-        await fetch(`${psp.webhookUrl}/pix`, {
+        // `*.localhost` (the demo's account host) through 127.0.0.1, where Node cannot resolve it
+        await localFetch(`${psp.webhookUrl}/pix`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ pix: [pix] }),
