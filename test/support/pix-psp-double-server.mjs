@@ -14,7 +14,8 @@
 //        (500 whose problem echoes the request's credentials or token), "wrong-page" (GET /v2/pix
 //        answers the page after the one asked), "401" (the credentials refused: `invalid_client` on
 //        the token endpoint, `invalid_token` on the API), "pass" (answered normally: a fault for a
-//        later request)
+//        later request), "redirect" (302 to `/psp/<name>-moved/...` of this double: a client that
+//        follows it shows up in that PSP's requests), "huge" (200 whose JSON body is 5 MiB)
 //   GET  /_control/<name>/requests   what the PSP received (method, path, query, headers, body)
 //   GET  /_control/<name>/tokens     {requested, issued, refused}: token requests received, tokens
 //        issued, API calls refused for an expired or unknown token (401 invalid_token)
@@ -320,6 +321,18 @@ function applyFault(psp, on, request, response) {
       return true;
     case "wrong-shape":
       json(response, 200, { data: [{ id: 1 }], ok: true });
+      return true;
+    case "redirect": {
+      const [, , name, ...rest] = new URL(request.url ?? "/", "http://double").pathname.split("/");
+      response
+        .writeHead(302, { Location: `/psp/${name}-moved/${rest.join("/")}`, "Content-Type": "text/plain" })
+        .end("Moved");
+      return true;
+    }
+    case "huge":
+      response
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ padding: "x".repeat(5 * 1024 * 1024) }));
       return true;
     case "stall":
       // holds the answer until the client gives up (the connection closes) or a minute passes

@@ -6,10 +6,14 @@
  * before it expires; an API call answered 401 gets a fresh token and is sent once more. Answers are checked with zod against the OpenAPI's schemas before anything is trusted.
  * In production the PSP demands mutual TLS: the Worker's `mtls_certificates` binding (a `Fetcher`)
  * is passed as `fetcher` and every request goes out presenting the company's certificate.
+ * Every request goes through `outboundFetch` (src/platform/outbound.ts): the address rule on each
+ * URL, no redirect followed, the time limit on the whole exchange and a bound on the answer's size;
+ * each of its failures becomes a `PixFailure`, never an exception.
  */
 import { z } from "zod";
 import { pixAmountToCents } from "../../domain/pix/amounts";
 import { isEndToEndId, isReceivedTxid, isTxid } from "../../domain/pix/identifiers";
+import { OutboundFailure, outboundFetch } from "../../platform/outbound";
 import { chargeBody } from "./charge-body";
 import { reasonOf } from "./failures";
 import type {
@@ -43,6 +47,13 @@ export type BacenPixOptions = {
   fetcher?: PixFetcher;
   /** Each request's limit, headers and body included (default 15 s). */
   timeoutMs?: number;
+  /**
+   * The address rule's mode for every URL called: production allows https on a public host only;
+   * otherwise http and loopback too (the PSP double). Default false.
+   */
+  production?: boolean;
+  /** Bound on each answer's body as read (default `PIX_MAX_ANSWER_BYTES`). */
+  maxAnswerBytes?: number;
   /** `paginacao.itensPorPagina` of `GET /v2/pix` (1 to 1000, default 100). */
   itemsPerPage?: number;
   /** Pages `listAllReceived` follows at most before it calls the answer invalid (default 1000). */
@@ -59,6 +70,13 @@ const MAX_TEXT = 300;
  * minimum 1, maximum 1000, default 100).
  */
 export const PIX_MAX_ITEMS_PER_PAGE = 1000;
+/**
+ * Bound on a PSP's answer: a page of 1,000 Pix is well under 1 MiB (a `Pix` with payer, refunds and
+ * `infoPagador` of 140 characters is about 600 bytes); 4 MiB leaves room for a verbose PSP.
+ */
+export const PIX_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+/** Named in the reasons of `outboundFetch`. */
+const PARTY = "PSP";
 /** How often a caller waiting for another one's token renewal looks at the store again. */
 const TOKEN_WAIT_STEP_MS = 100;
 
@@ -233,6 +251,8 @@ export class BacenPixApi implements PixPsp {
   readonly #tokenUrl: string;
   readonly #fetcher: PixFetcher;
   readonly #timeoutMs: number;
+  readonly #production: boolean;
+  readonly #maxAnswerBytes: number;
   readonly #itemsPerPage: number;
   readonly #maxPages: number;
   readonly #now: () => number;
@@ -254,6 +274,8 @@ export class BacenPixApi implements PixPsp {
     this.#tokenUrl = options.tokenUrl ?? `${this.#baseUrl}/oauth/token`;
     this.#fetcher = options.fetcher ?? { fetch: (input, init) => fetch(input, init) };
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#production = options.production ?? false;
+    this.#maxAnswerBytes = options.maxAnswerBytes ?? PIX_MAX_ANSWER_BYTES;
     this.#itemsPerPage = Math.min(
       PIX_MAX_ITEMS_PER_PAGE,
       Math.max(1, Math.trunc(options.itemsPerPage ?? 100)),
@@ -432,16 +454,47 @@ export class BacenPixApi implements PixPsp {
     return { ok: true, value };
   }
 
-  /** One request within the timeout (the body read included); never throws. */
+  /**
+   * One request through `outboundFetch` (address rule, no redirect, the timeout on the whole
+   * exchange, the answer's size bound); never throws: each outbound failure is a `PixFailure`.
+   */
   async #send(url: string, init: RequestInit): Promise<PixResult<Exchange>> {
-    const signal = AbortSignal.timeout(this.#timeoutMs);
     try {
-      const response = await this.#fetcher.fetch(url, { ...init, signal, redirect: "manual" });
-      const text = await response.text();
-      return { ok: true, value: { status: response.status, headers: response.headers, text } };
+      const answer = await outboundFetch(url, init, {
+        party: PARTY,
+        production: this.#production,
+        timeoutMs: this.#timeoutMs,
+        maxBytes: this.#maxAnswerBytes,
+        fetcher: this.#fetcher,
+      });
+      return { ok: true, value: { status: answer.status, headers: answer.headers, text: answer.text } };
     } catch (error) {
-      if (signal.aborted) return this.#fail({ kind: "timeout", timeoutMs: this.#timeoutMs });
-      return this.#fail({ kind: "network", detail: error instanceof Error ? error.message : String(error) });
+      if (!(error instanceof OutboundFailure)) {
+        return this.#fail({
+          kind: "network",
+          detail: error instanceof Error ? error.message : String(error),
+        });
+      }
+      switch (error.kind) {
+        case "address":
+          return this.#fail({ kind: "address", detail: error.message.replace(/^PSP:\s*/, "") });
+        case "timeout":
+          return this.#fail({ kind: "timeout", timeoutMs: this.#timeoutMs });
+        case "network":
+          return this.#fail({ kind: "network", detail: error.message.replace(/^PSP inacessível:\s*/, "") });
+        case "redirect":
+          return this.#fail({
+            kind: "invalid_answer",
+            detail: `redirecionamento HTTP ${error.status ?? "3xx"} não seguido`,
+          });
+        case "too_large":
+          return this.#fail({
+            kind: "invalid_answer",
+            detail: `resposta maior que ${this.#maxAnswerBytes} bytes`,
+          });
+        case "unreadable":
+          return this.#fail({ kind: "invalid_answer", detail: "corpo ilegível" });
+      }
     }
   }
 
@@ -495,7 +548,7 @@ export class BacenPixApi implements PixPsp {
 
   #fail(failure: PixFailure): { ok: false; failure: PixFailure; reason: string } {
     const safe: PixFailure =
-      failure.kind === "network" || failure.kind === "invalid_answer"
+      failure.kind === "network" || failure.kind === "invalid_answer" || failure.kind === "address"
         ? { ...failure, detail: this.#clean(failure.detail) }
         : failure;
     return { ok: false, failure: safe, reason: this.#clean(reasonOf(safe)) };

@@ -113,7 +113,9 @@ export type PixFailure =
   /** No answer within the adapter's timeout. */
   | { kind: "timeout"; timeoutMs: number }
   /** The connection failed (DNS, TLS, reset). */
-  | { kind: "network"; detail: string };
+  | { kind: "network"; detail: string }
+  /** Not sent: the address breaks the outbound rule (not https in production, a private host). */
+  | { kind: "address"; detail: string };
 
 /** `reason` is a readable Portuguese sentence for the integration's state; it never holds credentials. */
 export type PixResult<T> = { ok: true; value: T } | { ok: false; failure: PixFailure; reason: string };

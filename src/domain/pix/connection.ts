@@ -84,6 +84,8 @@ export async function pixPspFor(
       clientId: plain.clientId,
       clientSecret: plain.clientSecret,
       tokenStore: integrationTokenStore(db, env.HUB_CREDENTIALS_KEY, settings),
+      // the address rule of every call (outboundFetch): https on a public host outside development
+      production: env.ENVIRONMENT !== "development",
       ...(fetcher ? { fetcher } : {}),
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.itemsPerPage ? { itemsPerPage: options.itemsPerPage } : {}),

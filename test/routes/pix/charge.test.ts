@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { consumers, pixChargeSlots, titles } from "../../../drizzle/schema";
+import { PIX_MAX_ANSWER_BYTES } from "../../../src/adapters/pix/bacen-api";
 import { hasValidCrc } from "../../../src/domain/pix/br-code";
 import { PIX_CONNECTION_MESSAGES } from "../../../src/domain/pix/connection";
 import { PIX_MESSAGES } from "../../../src/domain/pix/messages";
@@ -449,6 +450,24 @@ describe("each PSP failure: 400 with the PSP's reason, no charge, the integratio
       reason: PIX_MESSAGES.invalidAnswer("corpo não é JSON"),
     },
     {
+      label: "a redirect of the API, never followed",
+      faults: [{ on: "api", mode: "redirect" }],
+      state: "InvalidAnswer",
+      reason: PIX_MESSAGES.invalidAnswer("redirecionamento HTTP 302 não seguido"),
+    },
+    {
+      label: "a redirect of the token endpoint, never followed with the credentials",
+      faults: [{ on: "token", mode: "redirect" }],
+      state: "InvalidAnswer",
+      reason: PIX_MESSAGES.invalidAnswer("redirecionamento HTTP 302 não seguido"),
+    },
+    {
+      label: "an answer over the size bound",
+      faults: [{ on: "api", mode: "huge" }],
+      state: "InvalidAnswer",
+      reason: PIX_MESSAGES.invalidAnswer(`resposta maior que ${PIX_MAX_ANSWER_BYTES} bytes`),
+    },
+    {
       label: "JSON of another shape",
       faults: [{ on: "api", mode: "wrong-shape" }],
       state: "InvalidAnswer",
@@ -477,6 +496,8 @@ describe("each PSP failure: 400 with the PSP's reason, no charge, the integratio
 
       expect(await chargeRows(titleId)).toEqual([]);
       expect(await titleTxId(titleId)).toBeNull();
+      // a redirect is never followed: the address it names received nothing
+      expect(await psp.movedRequests()).toEqual([]);
       const row = await pixRow(integrationId);
       expect(row).toMatchObject({ state: c.state, stateReason: message });
       expect(row!.retryAfter !== null).toBe(c.state === "RateLimited");

@@ -248,6 +248,22 @@ describe("PSP failures", () => {
   });
 });
 
+describe("the address rule on every call to the PSP", () => {
+  it("a stored BaseUrl on a private network fails the poll as NotConfigured, nothing sent", {
+    timeout: 40_000,
+  }, async () => {
+    const setup = await pixIntegrationWithPsp();
+    await dbOf()
+      .update(pixIntegrations)
+      .set({ baseUrl: "http://10.20.30.40/psp" })
+      .where(eq(pixIntegrations.companyIntegrationId, setup.integrationId));
+    const reason = PIX_MESSAGES.address("o endereço aponta para um endereço privado ou local");
+    const job = await poll(setup);
+    expect(job).toMatchObject({ Status: "Failed", FailureReason: reason });
+    expect(await pixIntegrationRow(setup)).toMatchObject({ state: "NotConfigured", stateReason: reason });
+  });
+});
+
 describe("a poll job that cannot run", () => {
   const pollJob = async (params: string) => {
     const [created] = await dbOf()
