@@ -34,6 +34,16 @@ export const pixIntegrations = sqliteTable(
     /** RFC 3339 end of the last window read completely: the next poll starts there ('' = not yet). */
     cursor: text().notNull().default(""),
     lastPollAt: text(),
+    /**
+     * The PSP's OAuth2 access token, shared by every request and job of the integration: AES-GCM
+     * sealed like `credentials` (`v1.<iv>.<ciphertext>`); null = none yet, or cleared by a change of
+     * address, credentials or certificate.
+     */
+    accessToken: text(),
+    /** Epoch ms after which the stored token is renewed (the PSP's `expires_in` less a margin). */
+    accessTokenRenewAt: integer(),
+    /** Epoch ms until which one caller is renewing the token (the others wait for its token). */
+    tokenLeaseUntil: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -42,6 +52,22 @@ export const pixIntegrations = sqliteTable(
     uniqueIndex("pix_integrations_webhook_secret").on(t.webhookSecretHash),
   ],
 );
+
+/**
+ * The charge slot of a receivable title: taken (one row per title, its primary key) before the PSP
+ * is asked `PUT /v2/cob/{txid}`, so concurrent charges of one title make one call; freed when the
+ * charge is stored or the call failed, taken over (with its txid) once `takenAt` is older than the
+ * lease (a request that died mid-call).
+ */
+export const pixChargeSlots = sqliteTable("pix_charge_slots", {
+  titleId: integer().primaryKey(),
+  companyId: companyId(),
+  companyIntegrationId: integer().notNull(),
+  /** The txid the holder sends: a request taking over a stale slot sends the same one again. */
+  txId: text().notNull(),
+  /** UTC `YYYY-MM-DD HH:MM:SS` the slot was taken. */
+  takenAt: createdAt(),
+});
 
 /** A Pix charge (`cob`) made for a receivable title through a Pix integration. */
 export const pixCharges = sqliteTable(

@@ -4,6 +4,7 @@ import {
   bankAccounts,
   companyIntegrations,
   consumers,
+  pixChargeSlots,
   pixCharges,
   pixIntegrations,
   titles,
@@ -135,7 +136,16 @@ export async function changePixIntegration(
   registry: { description?: string | undefined; kind?: string | undefined },
   pix:
     | { insert: PixSettingsValues & { webhookSecretHash: string } }
-    | { update: Partial<PixSettingsValues & { failures: number; retryAfter: string | null }> },
+    | {
+        update: Partial<
+          PixSettingsValues & {
+            failures: number;
+            retryAfter: string | null;
+            accessToken: null;
+            accessTokenRenewAt: null;
+          }
+        >;
+      },
 ): Promise<boolean> {
   const where = and(visible(companyId), eq(companyIntegrations.id, integrationId));
   const owned = sql`EXISTS (SELECT 1 FROM ${companyIntegrations} WHERE ${where})`;
@@ -283,6 +293,73 @@ export async function activeChargeOf(
     .get();
 }
 
+/** A title's charge slot: the txid its holder sends to the PSP. */
+export type PixChargeSlot = { txId: string };
+
+/**
+ * Takes the title's charge slot for `txId` in one statement: inserted when the title has no slot and
+ * no payable charge; a slot older than `leaseSeconds` (its holder died mid-call) is taken over and
+ * keeps its txid, so the PSP is asked again for the same charge (`PUT /cob/{txid}` is idempotent
+ * while `ATIVA`). Answers the slot taken, or undefined when another request holds it or a payable
+ * charge exists.
+ */
+export async function takeChargeSlot(
+  db: Db,
+  companyId: number,
+  slot: { titleId: number; integrationId: number; txId: string },
+  activeStatus: string,
+  leaseSeconds: number,
+): Promise<PixChargeSlot | undefined> {
+  const noActive = sql`NOT EXISTS (SELECT 1 FROM ${pixCharges} WHERE ${and(
+    eq(pixCharges.companyId, companyId),
+    eq(pixCharges.titleId, slot.titleId),
+    activeCharge(activeStatus),
+  )})`;
+  const [taken] = await db.all<{ txId: string }>(sql`
+    INSERT INTO pix_charge_slots (title_id, company_id, company_integration_id, tx_id, taken_at)
+    SELECT ${slot.titleId}, ${companyId}, ${slot.integrationId}, ${slot.txId}, ${utcNow} WHERE ${noActive}
+    ON CONFLICT (title_id) DO UPDATE SET
+      company_integration_id = excluded.company_integration_id,
+      taken_at = excluded.taken_at
+    WHERE pix_charge_slots.company_id = excluded.company_id
+      AND pix_charge_slots.taken_at <= strftime('%Y-%m-%d %H:%M:%S', 'now', ${`-${leaseSeconds} seconds`})
+    RETURNING tx_id AS txId`);
+  return taken;
+}
+
+/** The title's slot as it stands (held by another request), if any. */
+export async function chargeSlotOf(
+  db: Db,
+  companyId: number,
+  titleId: number,
+): Promise<PixChargeSlot | undefined> {
+  return db
+    .select({ txId: pixChargeSlots.txId })
+    .from(pixChargeSlots)
+    .where(and(eq(pixChargeSlots.companyId, companyId), eq(pixChargeSlots.titleId, titleId)))
+    .get();
+}
+
+const slotOf = (companyId: number, titleId: number, txId: string) =>
+  and(
+    eq(pixChargeSlots.companyId, companyId),
+    eq(pixChargeSlots.titleId, titleId),
+    eq(pixChargeSlots.txId, txId),
+  );
+
+/** Frees the slot this request took (a failed call): only while it is still this txid's. */
+export async function freeChargeSlot(
+  db: Db,
+  companyId: number,
+  titleId: number,
+  txId: string,
+): Promise<void> {
+  await db
+    .delete(pixChargeSlots)
+    .where(slotOf(companyId, titleId, txId))
+    .run();
+}
+
 /** True when the company already stored a charge with this txid. */
 export async function chargeTxidUsed(db: Db, companyId: number, txId: string): Promise<boolean> {
   const row = await db
@@ -361,6 +438,8 @@ export async function storePixCharge(
           sql`${pixIntegrations.state} <> ${okState}`,
         ),
       ),
+    // the title's slot is free again (the charge row now answers "already has an active charge")
+    db.delete(pixChargeSlots).where(slotOf(companyId, charge.titleId, charge.txId)),
   ]);
   return (inserted as PixChargeRow[])[0];
 }

@@ -14,8 +14,11 @@
 //        (500 whose problem echoes the request's credentials or token), "wrong-page" (GET /v2/pix
 //        answers the page after the one asked), "401" (the credentials refused: `invalid_client` on
 //        the token endpoint, `invalid_token` on the API), "pass" (answered normally: a fault for a
-//        later request)
+//        later request), "redirect" (302 to `/psp/<name>-moved/...` of this double: a client that
+//        follows it shows up in that PSP's requests), "huge" (200 whose JSON body is 5 MiB)
 //   GET  /_control/<name>/requests   what the PSP received (method, path, query, headers, body)
+//   GET  /_control/<name>/tokens     {requested, issued, refused}: token requests received, tokens
+//        issued, API calls refused for an expired or unknown token (401 invalid_token)
 import { createServer } from "node:http";
 import { localFetch } from "../../scripts/lib/local-fetch.mjs";
 
@@ -35,6 +38,7 @@ const fresh = (settings = {}) => ({
   pix: [],
   faults: [],
   requests: [],
+  tokenCounts: { requested: 0, issued: 0, refused: 0 },
   locations: 0,
 });
 const pspOf = (name) => {
@@ -120,6 +124,7 @@ function tokenEndpoint(psp, request, body, response) {
   }
   const token = `tok-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
   psp.tokens.set(token, Date.now() + psp.tokenTtlSeconds * 1000);
+  psp.tokenCounts.issued++;
   json(response, 200, {
     access_token: token,
     token_type: "Bearer",
@@ -132,6 +137,7 @@ function authorized(psp, request, response) {
   const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
   const expiresAt = token ? psp.tokens.get(token) : undefined;
   if (expiresAt !== undefined && expiresAt > Date.now()) return true;
+  psp.tokenCounts.refused++;
   response.setHeader("WWW-Authenticate", 'Bearer error="invalid_token"');
   json(response, 401, { error: "invalid_token" });
   return false;
@@ -316,6 +322,18 @@ function applyFault(psp, on, request, response) {
     case "wrong-shape":
       json(response, 200, { data: [{ id: 1 }], ok: true });
       return true;
+    case "redirect": {
+      const [, , name, ...rest] = new URL(request.url ?? "/", "http://double").pathname.split("/");
+      response
+        .writeHead(302, { Location: `/psp/${name}-moved/${rest.join("/")}`, "Content-Type": "text/plain" })
+        .end("Moved");
+      return true;
+    }
+    case "huge":
+      response
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ padding: "x".repeat(5 * 1024 * 1024) }));
+      return true;
     case "stall":
       // holds the answer until the client gives up (the connection closes) or a minute passes
       setTimeout(() => response.destroy(), 60_000).unref();
@@ -345,6 +363,7 @@ async function handle(request, response) {
       return response.writeHead(204).end();
     }
     if (action === "requests") return json(response, 200, psp.requests);
+    if (action === "tokens") return json(response, 200, psp.tokenCounts);
     if (action === "pay" && request.method === "POST") {
       const charge = psp.charges.get(arg);
       if (charge?.status !== "ATIVA") return response.writeHead(409).end();
@@ -382,6 +401,7 @@ async function handle(request, response) {
     body,
   });
   if (path === "/oauth/token" && request.method === "POST") {
+    psp.tokenCounts.requested++;
     if (applyFault(psp, "token", request, response)) return;
     return tokenEndpoint(psp, request, body, response);
   }

@@ -20,7 +20,9 @@ export type PspFault = {
     | "leaky-problem"
     | "wrong-page"
     | "401"
-    | "pass";
+    | "pass"
+    | "redirect"
+    | "huge";
   retryAfter?: string;
 };
 
@@ -56,5 +58,11 @@ export async function pspDouble(
     pay: async (txid: string, pagador?: unknown): Promise<{ endToEndId: string; horario: string }> =>
       (await call(`/pay/${txid}`, "POST", { pagador })).json(),
     requests: async (): Promise<PspRequest[]> => (await call("/requests", "GET")).json(),
+    /** What the PSP `<name>-moved` (where the "redirect" fault points) received. */
+    movedRequests: async (): Promise<PspRequest[]> =>
+      (await fetch(`${base}/_control/${name}-moved/requests`)).json(),
+    /** Token requests received, tokens issued, API calls refused for an expired or unknown token. */
+    tokens: async (): Promise<{ requested: number; issued: number; refused: number }> =>
+      (await call("/tokens", "GET")).json(),
   };
 }

@@ -1,15 +1,19 @@
 /**
  * The real PSP: BACEN's API Pix v2 as published (`bacen/pix-api`, openapi.yaml 2.9.0), spoken over
  * `fetch` to the PSP's address. OAuth2 client credentials (`POST {tokenUrl}` with HTTP Basic
- * `client_id:client_secret` and `grant_type=client_credentials`) give a bearer token, cached by the
- * adapter instance until it expires; an API call answered 401 gets a fresh token and is sent once
- * more. Answers are checked with zod against the OpenAPI's schemas before anything is trusted.
+ * `client_id:client_secret` and `grant_type=client_credentials`) give a bearer token, kept in the
+ * integration's token store (shared by every request and job) and by the instance until shortly
+ * before it expires; an API call answered 401 gets a fresh token and is sent once more. Answers are checked with zod against the OpenAPI's schemas before anything is trusted.
  * In production the PSP demands mutual TLS: the Worker's `mtls_certificates` binding (a `Fetcher`)
  * is passed as `fetcher` and every request goes out presenting the company's certificate.
+ * Every request goes through `outboundFetch` (src/platform/outbound.ts): the address rule on each
+ * URL, no redirect followed, the time limit on the whole exchange and a bound on the answer's size;
+ * each of its failures becomes a `PixFailure`, never an exception.
  */
 import { z } from "zod";
 import { pixAmountToCents } from "../../domain/pix/amounts";
 import { isEndToEndId, isReceivedTxid, isTxid } from "../../domain/pix/identifiers";
+import { OutboundFailure, outboundFetch } from "../../platform/outbound";
 import { chargeBody } from "./charge-body";
 import { reasonOf } from "./failures";
 import type {
@@ -20,6 +24,8 @@ import type {
   PixProblem,
   PixPsp,
   PixResult,
+  PixStoredToken,
+  PixTokenStore,
   ReceivedPix,
   ReceivedPixPage,
   ReceivedPixQuery,
@@ -41,15 +47,40 @@ export type BacenPixOptions = {
   fetcher?: PixFetcher;
   /** Each request's limit, headers and body included (default 15 s). */
   timeoutMs?: number;
+  /**
+   * The address rule's mode for every URL called: production allows https on a public host only;
+   * otherwise http and loopback too (the PSP double). Default false.
+   */
+  production?: boolean;
+  /** Bound on each answer's body as read (default `PIX_MAX_ANSWER_BYTES`). */
+  maxAnswerBytes?: number;
   /** `paginacao.itensPorPagina` of `GET /v2/pix` (1 to 1000, default 100). */
   itemsPerPage?: number;
   /** Pages `listAllReceived` follows at most before it calls the answer invalid (default 1000). */
   maxPages?: number;
+  /** The integration's token store; without it the token lives as long as the instance. */
+  tokenStore?: PixTokenStore;
   now?: () => number;
 };
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_TEXT = 300;
+/**
+ * The most `paginacao.itensPorPagina` the API allows (`components/parameters/itensPorPagina`:
+ * minimum 1, maximum 1000, default 100).
+ */
+export const PIX_MAX_ITEMS_PER_PAGE = 1000;
+/**
+ * Bound on a PSP's answer: a page of 1,000 Pix is well under 1 MiB (a `Pix` with payer, refunds and
+ * `infoPagador` of 140 characters is about 600 bytes); 4 MiB leaves room for a verbose PSP.
+ */
+export const PIX_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+/** Named in the reasons of `outboundFetch`. */
+const PARTY = "PSP";
+/** How often a caller waiting for another one's token renewal looks at the store again. */
+const TOKEN_WAIT_STEP_MS = 100;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // ---- the OpenAPI's schemas, as the adapter accepts them ----
 
@@ -220,14 +251,17 @@ export class BacenPixApi implements PixPsp {
   readonly #tokenUrl: string;
   readonly #fetcher: PixFetcher;
   readonly #timeoutMs: number;
+  readonly #production: boolean;
+  readonly #maxAnswerBytes: number;
   readonly #itemsPerPage: number;
   readonly #maxPages: number;
   readonly #now: () => number;
   readonly #basic: string;
   readonly #scope: string | undefined;
+  readonly #store: PixTokenStore | undefined;
   /** Texts never to appear in a reason: the credentials, their Basic form, the tokens received. */
   readonly #secrets: string[];
-  #token: { value: string; expiresAt: number } | null = null;
+  #token: PixStoredToken | null = null;
   /** The token request under way: concurrent calls wait for it instead of asking for their own. */
   #tokenRequest: Promise<PixResult<string>> | null = null;
 
@@ -240,10 +274,16 @@ export class BacenPixApi implements PixPsp {
     this.#tokenUrl = options.tokenUrl ?? `${this.#baseUrl}/oauth/token`;
     this.#fetcher = options.fetcher ?? { fetch: (input, init) => fetch(input, init) };
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#itemsPerPage = Math.min(1000, Math.max(1, Math.trunc(options.itemsPerPage ?? 100)));
+    this.#production = options.production ?? false;
+    this.#maxAnswerBytes = options.maxAnswerBytes ?? PIX_MAX_ANSWER_BYTES;
+    this.#itemsPerPage = Math.min(
+      PIX_MAX_ITEMS_PER_PAGE,
+      Math.max(1, Math.trunc(options.itemsPerPage ?? 100)),
+    );
     this.#maxPages = options.maxPages ?? 1000;
     this.#now = options.now ?? Date.now;
     this.#scope = options.scope;
+    this.#store = options.tokenStore;
     this.#basic = base64(`${options.clientId}:${options.clientSecret}`);
     this.#secrets = [options.clientId, options.clientSecret, this.#basic].filter((s) => s.length >= 4);
   }
@@ -336,6 +376,7 @@ export class BacenPixApi implements PixPsp {
       if (!sent.ok) return sent;
       if (sent.value.status === 401) {
         this.#token = null;
+        await this.#store?.drop(token.value);
         if (attempt === 0) continue;
         return this.#fail({ kind: "credentials_refused", status: 401 });
       }
@@ -343,14 +384,44 @@ export class BacenPixApi implements PixPsp {
     }
   }
 
-  /** The cached token, or a new one from the token endpoint. */
+  /** The instance's token, the integration's stored one, or a new one from the token endpoint. */
   async #bearer(): Promise<PixResult<string>> {
-    if (this.#token && this.#now() < this.#token.expiresAt) return { ok: true, value: this.#token.value };
+    if (this.#token && this.#now() < this.#token.renewAt) return { ok: true, value: this.#token.value };
     this.#token = null;
-    this.#tokenRequest ??= this.#requestToken().finally(() => {
+    this.#tokenRequest ??= this.#storedOrRenewed().finally(() => {
       this.#tokenRequest = null;
     });
     return this.#tokenRequest;
+  }
+
+  /**
+   * The stored token while it is not due for renewal; otherwise the caller that takes the store's
+   * lease asks the PSP (once for every request and job of the integration) and the others wait for
+   * its token. A lease left by a caller that died expires (the token request's timeout and a margin)
+   * and is taken by the next one.
+   */
+  async #storedOrRenewed(): Promise<PixResult<string>> {
+    const store = this.#store;
+    if (!store) return this.#requestToken();
+    const leaseMs = this.#timeoutMs + 5_000;
+    const giveUpAt = this.#now() + 2 * leaseMs;
+    for (;;) {
+      const stored = await store.read();
+      if (stored && this.#now() < stored.renewAt) {
+        if (!this.#secrets.includes(stored.value)) this.#secrets.push(stored.value);
+        this.#token = stored;
+        return { ok: true, value: stored.value };
+      }
+      const now = this.#now();
+      if (await store.lease(now, now + leaseMs)) {
+        const fresh = await this.#requestToken();
+        if (fresh.ok && this.#token) await store.save(this.#token);
+        else await store.release();
+        return fresh;
+      }
+      if (now >= giveUpAt) return this.#fail({ kind: "timeout", timeoutMs: this.#timeoutMs });
+      await pause(TOKEN_WAIT_STEP_MS);
+    }
   }
 
   async #requestToken(): Promise<PixResult<string>> {
@@ -379,20 +450,51 @@ export class BacenPixApi implements PixPsp {
     this.#secrets.push(value);
     // renewed a little before the PSP's expiry (a tenth of the lifetime, a minute at most)
     const margin = Math.min(60, lifetime / 10);
-    this.#token = { value, expiresAt: this.#now() + (lifetime - margin) * 1000 };
+    this.#token = { value, renewAt: this.#now() + (lifetime - margin) * 1000 };
     return { ok: true, value };
   }
 
-  /** One request within the timeout (the body read included); never throws. */
+  /**
+   * One request through `outboundFetch` (address rule, no redirect, the timeout on the whole
+   * exchange, the answer's size bound); never throws: each outbound failure is a `PixFailure`.
+   */
   async #send(url: string, init: RequestInit): Promise<PixResult<Exchange>> {
-    const signal = AbortSignal.timeout(this.#timeoutMs);
     try {
-      const response = await this.#fetcher.fetch(url, { ...init, signal, redirect: "manual" });
-      const text = await response.text();
-      return { ok: true, value: { status: response.status, headers: response.headers, text } };
+      const answer = await outboundFetch(url, init, {
+        party: PARTY,
+        production: this.#production,
+        timeoutMs: this.#timeoutMs,
+        maxBytes: this.#maxAnswerBytes,
+        fetcher: this.#fetcher,
+      });
+      return { ok: true, value: { status: answer.status, headers: answer.headers, text: answer.text } };
     } catch (error) {
-      if (signal.aborted) return this.#fail({ kind: "timeout", timeoutMs: this.#timeoutMs });
-      return this.#fail({ kind: "network", detail: error instanceof Error ? error.message : String(error) });
+      if (!(error instanceof OutboundFailure)) {
+        return this.#fail({
+          kind: "network",
+          detail: error instanceof Error ? error.message : String(error),
+        });
+      }
+      switch (error.kind) {
+        case "address":
+          return this.#fail({ kind: "address", detail: error.message.replace(/^PSP:\s*/, "") });
+        case "timeout":
+          return this.#fail({ kind: "timeout", timeoutMs: this.#timeoutMs });
+        case "network":
+          return this.#fail({ kind: "network", detail: error.message.replace(/^PSP inacessível:\s*/, "") });
+        case "redirect":
+          return this.#fail({
+            kind: "invalid_answer",
+            detail: `redirecionamento HTTP ${error.status ?? "3xx"} não seguido`,
+          });
+        case "too_large":
+          return this.#fail({
+            kind: "invalid_answer",
+            detail: `resposta maior que ${this.#maxAnswerBytes} bytes`,
+          });
+        case "unreadable":
+          return this.#fail({ kind: "invalid_answer", detail: "corpo ilegível" });
+      }
     }
   }
 
@@ -446,7 +548,7 @@ export class BacenPixApi implements PixPsp {
 
   #fail(failure: PixFailure): { ok: false; failure: PixFailure; reason: string } {
     const safe: PixFailure =
-      failure.kind === "network" || failure.kind === "invalid_answer"
+      failure.kind === "network" || failure.kind === "invalid_answer" || failure.kind === "address"
         ? { ...failure, detail: this.#clean(failure.detail) }
         : failure;
     return { ok: false, failure: safe, reason: this.#clean(reasonOf(safe)) };

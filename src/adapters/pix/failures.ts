@@ -30,6 +30,8 @@ export function reasonOf(failure: PixFailure): string {
       return PIX_MESSAGES.timeout(failure.timeoutMs);
     case "network":
       return PIX_MESSAGES.network(failure.detail);
+    case "address":
+      return PIX_MESSAGES.address(failure.detail);
   }
 }
 

@@ -113,7 +113,9 @@ export type PixFailure =
   /** No answer within the adapter's timeout. */
   | { kind: "timeout"; timeoutMs: number }
   /** The connection failed (DNS, TLS, reset). */
-  | { kind: "network"; detail: string };
+  | { kind: "network"; detail: string }
+  /** Not sent: the address breaks the outbound rule (not https in production, a private host). */
+  | { kind: "address"; detail: string };
 
 /** `reason` is a readable Portuguese sentence for the integration's state; it never holds credentials. */
 export type PixResult<T> = { ok: true; value: T } | { ok: false; failure: PixFailure; reason: string };
@@ -127,4 +129,28 @@ export interface PixPsp {
   listReceived(query: ReceivedPixQuery & { page: number }): Promise<PixResult<ReceivedPixPage>>;
   /** Every page of `GET /v2/pix` for the window, in the PSP's order. */
   listAllReceived(query: ReceivedPixQuery): Promise<PixResult<ReceivedPix[]>>;
+}
+
+/** An access token as stored for the integration: its value and when to renew it (epoch ms). */
+export type PixStoredToken = { value: string; renewAt: number };
+
+/**
+ * Where the adapter keeps its access token beyond one instance: per integration, shared by every
+ * request and job (the PSP's token endpoint is rate-limited). One caller at a time renews it: the
+ * one that takes the lease; the others wait for its token.
+ */
+export interface PixTokenStore {
+  /** The stored token, or null. */
+  read(): Promise<PixStoredToken | null>;
+  /**
+   * Takes the renewal lease until `until` (epoch ms) when no other caller holds one and no token
+   * valid at `now` is stored; true when taken.
+   */
+  lease(now: number, until: number): Promise<boolean>;
+  /** Stores a fresh token and frees the lease. */
+  save(token: PixStoredToken): Promise<void>;
+  /** Frees the lease without a token (the renewal failed). */
+  release(): Promise<void>;
+  /** Forgets a token the PSP refused (401), unless another caller already replaced it. */
+  drop(value: string): Promise<void>;
 }

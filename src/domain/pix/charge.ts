@@ -1,19 +1,25 @@
 /**
- * A Pix charge (`cob`) on a receivable title: the PSP is asked `PUT /v2/cob/{txid}` for the title's
- * open value, through the integration's settings (`pixPspFor`); the charge is stored and the title
- * gets its `TxId` in one batch. A PSP failure writes nothing but the integration's state (one
- * statement) and answers 400 with the PSP's reason.
+ * A Pix charge (`cob`) on a receivable title: the title's charge slot is taken (one row per title,
+ * so concurrent requests make one call), then the PSP is asked `PUT /v2/cob/{txid}` for the title's
+ * open value, through the integration's settings (`pixPspFor`); the charge is stored, the title gets
+ * its `TxId` and the slot is freed in one batch. A PSP failure frees the slot, records the
+ * integration's state (one statement) and answers 400 with the PSP's reason.
  */
+
+import type { PixPsp } from "../../adapters/pix/types";
 import {
   activeChargeOf,
   type ChargeableTitle,
+  chargeSlotOf,
   chargesOfTitle,
   chargeTxidUsed,
   findChargeableTitle,
   findIntegrationWithPix,
+  freeChargeSlot,
   type PixChargeRow,
   setPixState,
   storePixCharge,
+  takeChargeSlot,
 } from "../../db/pix-integrations";
 import type { Db, Env } from "../../env";
 import { isValidCnpj, isValidCpf } from "../../lib/document-number";
@@ -37,6 +43,15 @@ export const DEFAULT_EXPIRES_IN_SECONDS = 86_400;
 
 /** How long a charge request waits for the PSP (token and `PUT /v2/cob` each). */
 const CHARGE_TIMEOUT_MS = 10_000;
+
+/**
+ * After this long a title's charge slot is taken to be left by a request that died mid-call (its
+ * calls take at most two tokens and two `PUT`s of 10 s each) and the next request takes it over.
+ */
+export const CHARGE_SLOT_LEASE_SECONDS = 120;
+
+/** Tries to take the slot before refusing: a slot freed between the take and the read is taken again. */
+const SLOT_TRIES = 3;
 
 export type PixChargeInput = {
   integrationId: number;
@@ -89,15 +104,37 @@ export async function createPixCharge(
   // a BaseUrl stored in development is judged again when the Worker runs in production
   const refusal = pix.baseUrl ? baseUrlRefusal(pix.baseUrl, production) : null;
   if (refusal) throw await refuse({ state: PIX_STATE.notConfigured, reason: refusal });
-  const connection = await pixPspFor(env, pix, { timeoutMs: CHARGE_TIMEOUT_MS });
+  const connection = await pixPspFor(env, db, pix, { timeoutMs: CHARGE_TIMEOUT_MS });
   if (!connection.ok) throw await refuse({ state: PIX_STATE.notConfigured, reason: connection.reason });
 
-  const txid = title.txId && !(await chargeTxidUsed(db, companyId, title.txId)) ? title.txId : newTxid();
-  const charged = await connection.psp.createCharge(txid, {
+  const wanted = title.txId && !(await chargeTxidUsed(db, companyId, title.txId)) ? title.txId : newTxid();
+  const txid = await takeSlot(db, companyId, title.id, input.integrationId, wanted);
+  let stored: PixChargeRow | undefined;
+  try {
+    stored = await chargeAndStore(db, companyId, title, input, pix.pixKey, connection.psp, txid, refuse);
+  } finally {
+    // a stored charge freed the slot in its batch; anything else frees it here
+    if (!stored) await freeChargeSlot(db, companyId, title.id, txid);
+  }
+  return stored;
+}
+
+/** Asks the PSP for the charge and stores it; throws the refusal on a PSP failure or a lost race. */
+async function chargeAndStore(
+  db: Db,
+  companyId: number,
+  title: ChargeableTitle,
+  input: PixChargeInput,
+  pixKey: string,
+  psp: PixPsp,
+  txid: string,
+  refuse: (state: { state: string; reason: string; retryAfterSeconds?: number | null }) => Promise<Error>,
+): Promise<PixChargeRow> {
+  const charged = await psp.createCharge(txid, {
     expiresInSeconds: input.expiresInSeconds,
     debtor: debtorOf(title),
     amountCents: title.openValue,
-    key: pix.pixKey,
+    key: pixKey,
     payerRequest: input.payerRequest,
   });
   if (!charged.ok) throw await refuse(stateOfFailure(charged.failure, charged.reason));
@@ -129,6 +166,34 @@ export async function createPixCharge(
     throw badRequest(M.chargeActive(other?.txId ?? cob.txid));
   }
   return stored;
+}
+
+/**
+ * The title's charge slot for this request, answering the txid to send (a stale slot taken over
+ * keeps its own). Held by another request, or the title charged meanwhile: refused as a title with
+ * an active charge, naming that charge's txid (or the one being charged).
+ */
+async function takeSlot(
+  db: Db,
+  companyId: number,
+  titleId: number,
+  integrationId: number,
+  txId: string,
+): Promise<string> {
+  for (let attempt = 0; attempt < SLOT_TRIES; attempt++) {
+    const slot = await takeChargeSlot(
+      db,
+      companyId,
+      { titleId, integrationId, txId },
+      ACTIVE,
+      CHARGE_SLOT_LEASE_SECONDS,
+    );
+    if (slot) return slot.txId;
+    const holder =
+      (await activeChargeOf(db, companyId, titleId, ACTIVE)) ?? (await chargeSlotOf(db, companyId, titleId));
+    if (holder) throw badRequest(M.chargeActive(holder.txId));
+  }
+  throw badRequest(M.chargeActive(txId));
 }
 
 /** The charges of a live receivable title, newest first. */

@@ -14,6 +14,29 @@ import { PIX_INBOX_MESSAGES as M } from "./inbox-messages";
 import { inboxTargetOf } from "./poll";
 import { webhookSecretHash } from "./settings-rules";
 
+/**
+ * The webhook secret of an `Authorization` header, for PSPs that send one instead of calling a URL
+ * with the secret in its path: `Bearer <secret>` (RFC 6750 §2.1) or `Basic base64(<user>:<secret>)`
+ * (RFC 7617: the password is the secret, the user is not read). Null for anything else.
+ */
+export function webhookSecretOfAuthorization(header: string | undefined): string | null {
+  const match = /^(Bearer|Basic)[ ]+([^\s]+)[ ]*$/i.exec(header ?? "");
+  if (!match) return null;
+  const [, scheme, value] = match as unknown as [string, string, string];
+  if (scheme.toLowerCase() === "bearer") return value;
+  let decoded: string;
+  try {
+    decoded = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(
+      Uint8Array.from(atob(value), (c) => c.charCodeAt(0)),
+    );
+  } catch {
+    return null;
+  }
+  const colon = decoded.indexOf(":");
+  const secret = colon === -1 ? "" : decoded.slice(colon + 1);
+  return secret || null;
+}
+
 /** The active Pix integration of the secret; 401 for any other secret. */
 export async function webhookIntegration(db: Db, secret: string): Promise<PixIntegrationRow> {
   const integration = secret

@@ -19,4 +19,5 @@ export const PIX_MESSAGES = {
   invalidAnswer: (detail: string) => `O PSP respondeu fora do formato da API Pix: ${detail}`,
   timeout: (milliseconds: number) => `O PSP não respondeu em ${milliseconds} ms; tente novamente mais tarde`,
   network: (detail: string) => `Falha de conexão com o PSP: ${detail}`,
+  address: (detail: string) => `Chamada ao PSP recusada: ${detail}`,
 } as const;

@@ -45,6 +45,8 @@ export function stateOfFailure(failure: PixFailure): PixIntegrationState {
     case "invalid_request":
     case "refused":
       return "Refused";
+    case "address":
+      return "NotConfigured";
   }
 }
 

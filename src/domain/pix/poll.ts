@@ -8,6 +8,7 @@
  * state and backoff (poll-state.ts) and ends the job Failed with the PSP's readable reason.
  */
 
+import { PIX_MAX_ITEMS_PER_PAGE } from "../../adapters/pix/bacen-api";
 import type { ReceivedPix, ReceivedPixPage } from "../../adapters/pix/types";
 import { findActiveAccount } from "../../db/bank-accounts";
 import { findCompany } from "../../db/identity";
@@ -96,10 +97,11 @@ export async function pollReceivedPix(context: JobContext): Promise<JobOutcome> 
   if (!integration) throw new JobFailure(M.integrationNotFound);
   const target = await jobStep(() => inboxTargetOf(db, integration, job.id));
   const env = (context.env ?? {}) as Env;
-  const connection = await pixPspFor(env, integration, {
+  const connection = await pixPspFor(env, db, integration, {
     timeoutMs: Number(env.PIX_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS,
-    // a chunk's Pix in one page (the API allows up to 1,000 per page): one request per chunk
-    itemsPerPage: PIX_PER_CHUNK,
+    // the API's largest page (1,000, against its default of 100): a chunk's Pix in one request, ten
+    // times fewer calls to a PSP that rate-limits (docs/PIX.md, "Polling")
+    itemsPerPage: PIX_MAX_ITEMS_PER_PAGE,
   });
   if (!connection.ok) {
     await recordPollState(db, job.companyId, integrationId, {

@@ -88,6 +88,7 @@ const STATE_OF_FAILURE: Record<PixFailure["kind"], string> = {
   invalid_answer: PIX_STATE.invalidAnswer,
   timeout: PIX_STATE.timeout,
   network: PIX_STATE.network,
+  address: PIX_STATE.notConfigured,
 };
 
 /** The state a failed call leaves: its name, the adapter's reason and, for a 429, when to come back. */

@@ -202,7 +202,16 @@ export async function changeIntegration(
   };
   const update = {
     ...fields,
-    ...(connectionChanged ? { ...connectionState(settings, next), failures: 0, retryAfter: null } : {}),
+    // a new address, credentials or certificate voids the stored token (it was asked with the old ones)
+    ...(connectionChanged
+      ? {
+          ...connectionState(settings, next),
+          failures: 0,
+          retryAfter: null,
+          accessToken: null,
+          accessTokenRenewAt: null,
+        }
+      : {}),
   };
   if (!(await changePixIntegration(db, companyId, id, registry, { update }))) {
     throw badRequest(INTEGRATION_NOT_FOUND);

@@ -94,7 +94,8 @@ export const createAccountReceivablePixChargeRoute = createRoute({
     "como devedor quando houver. O txid é o TxId da conta quando definido e ainda não usado, senão um novo (32 letras e dígitos). " +
     "Grava a cobrança e o TxId da conta numa só transação e devolve o `PixCopiaECola`. " +
     `Recusas (400, nada gravado): \`${RECEIVABLE_MESSAGES.notFound}\` (excluída, a pagar ou de outra empresa), \`${PIX.chargePaid}\`, ` +
-    `\`${PIX_INTEGRATION_NOT_FOUND}\`, \`${PIX.chargeNoPixKey}\`, \`${PIX.chargeActive("<txid>")}\`. ` +
+    `\`${PIX_INTEGRATION_NOT_FOUND}\`, \`${PIX.chargeNoPixKey}\`, \`${PIX.chargeActive("<txid>")}\` (também quando outra ` +
+    "requisição está cobrando a mesma conta: uma só chamada ao PSP por conta). " +
     "Falha do PSP (credenciais recusadas, HTTP 429, 5xx, resposta fora da API Pix, tempo esgotado): 400 com o motivo, nada gravado " +
     `além do estado da integração (\`State\`/\`StateReason\`); por exemplo ${pspReasons.map((r) => `\`${r}\``).join(", ")}.`,
   request: { params: receivableParams, body: jsonBody(PixChargeCreateSchema) },

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { consumers, titles } from "../../../drizzle/schema";
+import { consumers, pixChargeSlots, titles } from "../../../drizzle/schema";
+import { PIX_MAX_ANSWER_BYTES } from "../../../src/adapters/pix/bacen-api";
 import { hasValidCrc } from "../../../src/domain/pix/br-code";
 import { PIX_CONNECTION_MESSAGES } from "../../../src/domain/pix/connection";
 import { PIX_MESSAGES } from "../../../src/domain/pix/messages";
@@ -74,6 +75,9 @@ async function receivable(value = 100, extra: Record<string, unknown> = {}) {
 
 const titleTxId = async (id: number) =>
   (await demoDb().select({ txId: titles.txId }).from(titles).where(eq(titles.id, id)).get())?.txId;
+
+const slotRows = (titleId: number) =>
+  demoDb().select().from(pixChargeSlots).where(eq(pixChargeSlots.titleId, titleId));
 
 const charge = (titleId: number, body: Record<string, unknown>) =>
   api.post(`/accounts/receivable/${titleId}/pix`, body);
@@ -250,6 +254,71 @@ describe("two charges of one title at the same time", () => {
   });
 });
 
+describe("the title's charge slot", () => {
+  it("eight charges of one title at once ask the PSP once: one PUT /v2/cob, one charge, seven refused as active", async () => {
+    const { psp, integrationId } = await pixSetup();
+    const titleId = await receivable(64);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => charge(titleId, { IDCompanyIntegration: integrationId })),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok, JSON.stringify(answers.map((a) => a.body))).toHaveLength(1);
+    const txid = ok[0]!.body.TxId;
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expectRefusal(refused, M.chargeActive(txid));
+    }
+    const puts = (await psp.requests()).filter((r) => r.method === "PUT");
+    expect(puts.map((r) => r.path)).toEqual([`/v2/cob/${txid}`]);
+    expect((await chargeRows(titleId)).map((r) => r.txId)).toEqual([txid]);
+    expect(await slotRows(titleId)).toEqual([]);
+  });
+
+  it("a slot held by a request still calling the PSP refuses the charge with its txid, calling nothing", async () => {
+    const { psp, integrationId } = await pixSetup();
+    const titleId = await receivable(12);
+    const held = `Held${Date.now()}`.padEnd(32, "H");
+    await demoDb()
+      .insert(pixChargeSlots)
+      .values({ titleId, companyId: 1, companyIntegrationId: integrationId, txId: held });
+    expectRefusal(await charge(titleId, { IDCompanyIntegration: integrationId }), M.chargeActive(held));
+    expect(await psp.requests()).toEqual([]);
+    expect(await chargeRows(titleId)).toEqual([]);
+  });
+
+  it("a slot left by a request that died mid-call is taken over after the lease, with its txid", async () => {
+    const { psp, integrationId } = await pixSetup();
+    const titleId = await receivable(13);
+    const left = `Left${Date.now()}`.padEnd(32, "L");
+    await demoDb().insert(pixChargeSlots).values({
+      titleId,
+      companyId: 1,
+      companyIntegrationId: integrationId,
+      txId: left,
+      takenAt: "2020-01-01 00:00:00",
+    });
+    const response = await charge(titleId, { IDCompanyIntegration: integrationId });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    // the same txid again: had the lost call created the charge, the PSP revises it (never two charges)
+    expect(response.body.TxId).toBe(left);
+    expect((await psp.requests()).filter((r) => r.method === "PUT").map((r) => r.path)).toEqual([
+      `/v2/cob/${left}`,
+    ]);
+    expect(await slotRows(titleId)).toEqual([]);
+  });
+
+  it("a failed call frees the slot: the next charge calls the PSP again", async () => {
+    const { psp, integrationId } = await pixSetup();
+    await psp.faults([{ on: "api", mode: "503" }]);
+    const titleId = await receivable(14);
+    const failed = await charge(titleId, { IDCompanyIntegration: integrationId });
+    expect(failed.status).toBe(400);
+    expect(await slotRows(titleId)).toEqual([]);
+    const retried = await charge(titleId, { IDCompanyIntegration: integrationId });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect((await psp.requests()).filter((r) => r.method === "PUT")).toHaveLength(2);
+  });
+});
+
 describe("each refusal of a charge writes nothing and calls no PSP", () => {
   it("a title that is paid, deleted, payable or of another company; a missing or non-Pix integration; no Pix key", async () => {
     const { psp, integrationId } = await pixSetup();
@@ -381,6 +450,24 @@ describe("each PSP failure: 400 with the PSP's reason, no charge, the integratio
       reason: PIX_MESSAGES.invalidAnswer("corpo não é JSON"),
     },
     {
+      label: "a redirect of the API, never followed",
+      faults: [{ on: "api", mode: "redirect" }],
+      state: "InvalidAnswer",
+      reason: PIX_MESSAGES.invalidAnswer("redirecionamento HTTP 302 não seguido"),
+    },
+    {
+      label: "a redirect of the token endpoint, never followed with the credentials",
+      faults: [{ on: "token", mode: "redirect" }],
+      state: "InvalidAnswer",
+      reason: PIX_MESSAGES.invalidAnswer("redirecionamento HTTP 302 não seguido"),
+    },
+    {
+      label: "an answer over the size bound",
+      faults: [{ on: "api", mode: "huge" }],
+      state: "InvalidAnswer",
+      reason: PIX_MESSAGES.invalidAnswer(`resposta maior que ${PIX_MAX_ANSWER_BYTES} bytes`),
+    },
+    {
       label: "JSON of another shape",
       faults: [{ on: "api", mode: "wrong-shape" }],
       state: "InvalidAnswer",
@@ -409,6 +496,8 @@ describe("each PSP failure: 400 with the PSP's reason, no charge, the integratio
 
       expect(await chargeRows(titleId)).toEqual([]);
       expect(await titleTxId(titleId)).toBeNull();
+      // a redirect is never followed: the address it names received nothing
+      expect(await psp.movedRequests()).toEqual([]);
       const row = await pixRow(integrationId);
       expect(row).toMatchObject({ state: c.state, stateReason: message });
       expect(row!.retryAfter !== null).toBe(c.state === "RateLimited");

@@ -86,7 +86,8 @@ describe("a poll", () => {
     expect(more).toEqual([]);
     expect(request!.query).toMatchObject({
       "paginacao.paginaAtual": "0",
-      "paginacao.itensPorPagina": String(PIX_PER_CHUNK),
+      // the API's largest page (1 to 1000, default 100), as docs/PIX.md says
+      "paginacao.itensPorPagina": "1000",
     });
     const inicio = Date.parse(request!.query.inicio!);
     const fim = Date.parse(request!.query.fim!);
@@ -244,6 +245,22 @@ describe("PSP failures", () => {
       state: "NotConfigured",
       stateReason: PIX_CONNECTION_MESSAGES.noBaseUrl,
     });
+  });
+});
+
+describe("the address rule on every call to the PSP", () => {
+  it("a stored BaseUrl on a private network fails the poll as NotConfigured, nothing sent", {
+    timeout: 40_000,
+  }, async () => {
+    const setup = await pixIntegrationWithPsp();
+    await dbOf()
+      .update(pixIntegrations)
+      .set({ baseUrl: "http://10.20.30.40/psp" })
+      .where(eq(pixIntegrations.companyIntegrationId, setup.integrationId));
+    const reason = PIX_MESSAGES.address("o endereço aponta para um endereço privado ou local");
+    const job = await poll(setup);
+    expect(job).toMatchObject({ Status: "Failed", FailureReason: reason });
+    expect(await pixIntegrationRow(setup)).toMatchObject({ state: "NotConfigured", stateReason: reason });
   });
 });
 

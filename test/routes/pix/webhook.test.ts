@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { bankAccounts } from "../../../drizzle/schema";
 import { PIX_INBOX_MESSAGES } from "../../../src/domain/pix/inbox-messages";
 import { UNAUTHORIZED } from "../../../src/lib/errors";
-import { call, errorBody } from "../../support/api";
+import { call, errorBody, signIn } from "../../support/api";
 import { changedTables, snapshot } from "../../support/invariants";
 import {
   linesOf,
@@ -100,6 +100,91 @@ describe("the webhook's secret", () => {
       expect((await webhook(`${setup.secret}-errado`, { pix: [] })).status).toBe(401);
       expect((await webhook(setup.secret, { pix: "x" })).status).toBe(400);
       expect(lines.some((line) => line.includes("/pix/webhook/[redacted]/pix"))).toBe(true);
+      for (const line of lines) expect(line).not.toContain(setup.secret);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+});
+
+/** The header form: `POST /pix/webhook/pix` with the secret in `Authorization`. */
+const webhookWithHeader = (authorization: string | null, body: unknown, account: AccountName = "demo") =>
+  call(account, "POST", "/1.0/pix/webhook/pix", {
+    body,
+    ...(authorization === null ? {} : { headers: { Authorization: authorization } }),
+  });
+
+const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
+
+describe("the webhook's secret in an Authorization header (the path form leaves it in request logs)", () => {
+  it("Bearer <secret> or Basic with the secret as password stores the callback's Pix", async () => {
+    const setup = await pixIntegrationWithPsp();
+    const first = pixJson({ cents: 1_234 });
+    const bearer = await webhookWithHeader(`Bearer ${setup.secret}`, { pix: [first] });
+    expect(bearer.status, JSON.stringify(bearer.body)).toBe(200);
+    expect(bearer.body).toMatchObject({ Received: 1, Imported: 1 });
+    const second = pixJson({ cents: 2_345 });
+    const basicAnswer = await webhookWithHeader(basic("psp", setup.secret), { pix: [second] });
+    expect(basicAnswer.status, JSON.stringify(basicAnswer.body)).toBe(200);
+    expect(basicAnswer.body).toMatchObject({ Received: 1, Imported: 1 });
+    expect((await linesOf(setup)).map((line) => line.endToEndId)).toEqual([
+      first.endToEndId,
+      second.endToEndId,
+    ]);
+  });
+
+  it("a wrong, missing or misplaced header secret is a 401 that writes nothing", async () => {
+    const setup = await pixIntegrationWithPsp();
+    const before = await snapshot(env.DB_DEMO);
+    for (const header of [
+      null,
+      "",
+      `Bearer ${setup.secret}x`,
+      `Bearer ${setup.secret.toUpperCase()}`,
+      `JWT ${setup.secret}`,
+      setup.secret,
+      basic("psp", `${setup.secret}x`),
+      basic(setup.secret, ""),
+      `Basic ${setup.secret}`,
+      "Basic %%%",
+    ]) {
+      const answer = await webhookWithHeader(header, { pix: [pixJson({ cents: 100 })] });
+      expect(answer.status, String(header)).toBe(401);
+      expect(errorBody(answer).errorMessage).toBe(UNAUTHORIZED);
+    }
+    expect(changedTables(before, await snapshot(env.DB_DEMO))).toEqual([]);
+  });
+
+  it("a rotated secret stops working in the header too", async () => {
+    const setup = await pixIntegrationWithPsp();
+    const token = await signIn("demo", "admin@demo.local");
+    const rotated = await call(
+      "demo",
+      "POST",
+      `/1.0/company/integration/${setup.integrationId}/pix/webhook-secret`,
+      {
+        token,
+      },
+    );
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+    const url = String((rotated.body as { WebhookUrl: string }[])[0]!.WebhookUrl);
+    const secret = url.slice(url.lastIndexOf("/") + 1);
+    expect((await webhookWithHeader(`Bearer ${setup.secret}`, { pix: [] })).status).toBe(401);
+    expect((await webhookWithHeader(`Bearer ${secret}`, { pix: [] })).status).toBe(200);
+  });
+
+  it("the header is never written to the logs", async () => {
+    const lines: string[] = [];
+    const spies = (["log", "info", "warn", "error", "debug"] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(" "));
+      }),
+    );
+    try {
+      const setup = await pixIntegrationWithPsp();
+      expect((await webhookWithHeader(`Bearer ${setup.secret}`, { pix: [] })).status).toBe(200);
+      expect((await webhookWithHeader(basic("psp", setup.secret), { pix: "x" })).status).toBe(400);
+      expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) expect(line).not.toContain(setup.secret);
     } finally {
       for (const spy of spies) spy.mockRestore();
