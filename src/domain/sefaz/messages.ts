@@ -27,6 +27,8 @@ export const SEFAZ_MESSAGES = {
     "A integração SEFAZ do CNPJ destinatário não tem Certificate e PrivateKey: envie-os em PUT /company/integration/{id}/sefaz para assinar a manifestação",
   syncScheduled: "Distribuição de NF-e agendada",
   syncAlreadyOpen: "Já há uma distribuição de NF-e na fila para esta integração",
+  syncWaiting: (at: string) =>
+    `A SEFAZ só aceita nova consulta distNSU a partir de ${at} UTC (1 hora depois de 137, ultNSU = maxNSU ou 656): o job faz só as consultas por NSU e por chave pendentes`,
   syncParams: "Parâmetros do job de distribuição inválidos",
   nothingNew: "Nenhum documento novo (137): próxima consulta em 1 hora",
   caughtUp: "Todos os documentos lidos (ultNSU = maxNSU): próxima consulta em 1 hora",

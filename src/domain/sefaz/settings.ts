@@ -115,6 +115,8 @@ export async function saveSettings(
       certificate === undefined ? (current?.certificateSubject ?? null) : (certificate?.subject ?? null),
     privateKey: privateKey ?? current?.privateKey ?? null,
     autoAwareness: input.autoAwareness ?? current?.autoAwareness ?? 0,
+    // SEFAZ's wait is on the CNPJ: new settings of the same CNPJ do not lift it
+    nextDistributionAt: current?.cnpj === cnpj ? current.nextDistributionAt : null,
   };
   const problem = connectionProblem(values, { ...context, now: context.now ?? new Date() });
   await saveSefazSettings(db, companyId, id, {

@@ -79,6 +79,10 @@ export const SefazSettingsSchema = z
       .string()
       .nullable()
       .openapi({ description: "UTC: a distribuição agendada espera até aqui" }),
+    NextDistributionAt: z.string().nullable().openapi({
+      description:
+        "UTC: nenhuma consulta distNSU antes daqui (1 hora depois de 137, ultNSU = maxNSU ou 656), nem pelo agendamento nem por POST .../sefaz/sync; null: pode consultar agora",
+    }),
     UltNSU: z.string().openapi({
       description: "ultNSU: último NSU lido (15 dígitos); a próxima distribuição continua daqui",
       example: "000000000000000",
@@ -122,6 +126,7 @@ export const settingsAnswer = (view: SefazSettingsView): z.infer<typeof SefazSet
   State: view.settings.state,
   StateReason: view.settings.stateReason,
   RetryAfter: view.settings.retryAfter,
+  NextDistributionAt: view.settings.nextDistributionAt,
   UltNSU: view.settings.ultNsu,
   MaxNSU: view.settings.maxNsu,
   LastSyncAt: view.settings.lastSyncAt,

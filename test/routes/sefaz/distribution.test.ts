@@ -32,6 +32,7 @@ type Settings = {
   UltNSU: string;
   MaxNSU: string | null;
   RetryAfter: string | null;
+  NextDistributionAt: string | null;
   CertificateNotAfter: string | null;
   HasPrivateKey: boolean;
 };
@@ -65,11 +66,23 @@ async function integration(docs: DoubleDocument[], extra: Record<string, unknown
   return { id, double, settings: put.body };
 }
 
+type SyncAnswer = { IDJob: number; Message: string; NextDistributionAt: string | null };
+
 async function sync(id: number): Promise<JobBody> {
-  const answer = await api.post<{ IDJob: number; Message: string }>(`/company/integration/${id}/sefaz/sync`);
+  const answer = await api.post<SyncAnswer>(`/company/integration/${id}/sefaz/sync`);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return waitForJob(token, answer.body.IDJob, 30_000);
 }
+
+/** SEFAZ's hour after 137 / ultNSU == maxNSU / 656 has passed (the clock moved by the database). */
+const hourPassed = (id: number) =>
+  env.DB_DEMO.prepare(
+    "UPDATE sefaz_integrations SET next_distribution_at = datetime('now', '-1 second') WHERE company_integration_id = ?",
+  )
+    .bind(id)
+    .run();
+const distNsuCalls = async (double: { requests(): Promise<{ body: string }[]> }) =>
+  (await double.requests()).filter((r) => r.body.includes("<distNSU>")).length;
 
 const settingsOf = async (id: number) => (await api.get<Settings>(`/company/integration/${id}/sefaz`)).body;
 const documentsOf = async (id: number) =>
@@ -127,7 +140,8 @@ describe("distribution", () => {
     expect(request!.body).toContain(
       "<tpAmb>2</tpAmb><cUFAutor>35</cUFAutor><CNPJ>11222333000181</CNPJ><distNSU><ultNSU>000000000000000</ultNSU></distNSU>",
     );
-    // a second run: 137 from the cursor, nothing stored again
+    // a second run after the hour: 137 from the cursor, nothing stored again
+    await hourPassed(id);
     const again = await sync(id);
     expect(again.Result).toMatchObject({ calls: 1, documents: 0 });
     expect((await double.requests())[1]!.body).toContain("<ultNSU>000000000000002</ultNSU>");
@@ -206,6 +220,15 @@ describe("distribution", () => {
       });
       expect(settings.RetryAfter).not.toBeNull();
       expect(await documentsOf(id)).toEqual([]);
+      if (fault === "656") {
+        // the CNPJ is blocked for the hour: a manual sync asks SEFAZ nothing, and says until when
+        const calls = (await double.requests()).length;
+        const blocked = await api.post<SyncAnswer>(`/company/integration/${id}/sefaz/sync`);
+        expect(blocked.body.NextDistributionAt).toBe(settings.RetryAfter);
+        expect(await waitForJob(token, blocked.body.IDJob, 30_000)).toMatchObject({ Status: "Done" });
+        expect((await double.requests()).length).toBe(calls);
+        await hourPassed(id);
+      }
       // the next run reads the same document: nothing was skipped
       const next = await sync(id);
       expect(next).toMatchObject({ Status: "Done" });
@@ -213,6 +236,42 @@ describe("distribution", () => {
       expect((await settingsOf(id)).State).toBe("Ok");
     });
   }
+});
+
+describe("SEFAZ's hour after catching up", () => {
+  it("a manual sync inside the hour after ultNSU == maxNSU or 137 does not call distNSU and answers when it may", async () => {
+    const { id, double } = await integration([
+      { nsu: 1, schema: "resNFe_v1.01.xsd", xml: summary("35261199887766000100550010000000011000000017") },
+    ]);
+    expect((await sync(id)).Result).toMatchObject({ calls: 1, documents: 1 });
+    const { NextDistributionAt: allowedAt } = await settingsOf(id);
+    expect(Date.parse(`${allowedAt!.replace(" ", "T")}Z`)).toBeGreaterThan(Date.now() + 3500_000);
+    // 0.2 min later (ultNSU == maxNSU): no distNSU, the answer says from when
+    const early = await api.post<SyncAnswer>(`/company/integration/${id}/sefaz/sync`);
+    expect(early.status).toBe(200);
+    expect(early.body).toMatchObject({
+      NextDistributionAt: allowedAt,
+      Message: SEFAZ_MESSAGES.syncWaiting(allowedAt!),
+    });
+    const job = await waitForJob(token, early.body.IDJob, 30_000);
+    expect(job).toMatchObject({ Status: "Done", FailureReason: null });
+    expect(job.Result).toMatchObject({ calls: 0 });
+    expect(await distNsuCalls(double)).toBe(1);
+    expect(await settingsOf(id)).toMatchObject({ State: "Ok", UltNSU: "000000000000001" });
+    // after the hour: distNSU again (137), and the next hour starts
+    await hourPassed(id);
+    const open = await api.post<SyncAnswer>(`/company/integration/${id}/sefaz/sync`);
+    expect(open.body).toMatchObject({ NextDistributionAt: null, Message: SEFAZ_MESSAGES.syncScheduled });
+    expect((await waitForJob(token, open.body.IDJob, 30_000)).Result).toMatchObject({ calls: 1 });
+    expect(await distNsuCalls(double)).toBe(2);
+    expect((await settingsOf(id)).StateReason).toBe(SEFAZ_MESSAGES.nothingNew);
+    // right after the 137: no distNSU either, whatever the settings written meanwhile
+    await api.put(`/company/integration/${id}/sefaz`, { CNPJ: DEMO_CNPJ, UF: "SP" });
+    const afterNothing = await api.post<SyncAnswer>(`/company/integration/${id}/sefaz/sync`);
+    expect(afterNothing.body.NextDistributionAt).not.toBeNull();
+    expect((await waitForJob(token, afterNothing.body.IDJob, 30_000)).Result).toMatchObject({ calls: 0 });
+    expect(await distNsuCalls(double)).toBe(2);
+  });
 });
 
 describe("settings", () => {

@@ -96,6 +96,14 @@ async function sync(id: number): Promise<JobBody> {
   return waitForJob(token, answer.body.IDJob, 30_000);
 }
 
+/** SEFAZ's hour after catching up has passed (the clock moved by the database). */
+const hourPassed = (id: number) =>
+  env.DB_DEMO.prepare(
+    "UPDATE sefaz_integrations SET next_distribution_at = datetime('now', '-1 second') WHERE company_integration_id = ?",
+  )
+    .bind(id)
+    .run();
+
 const settingsOf = async (id: number) => (await api.get<Settings>(`/company/integration/${id}/sefaz`)).body;
 const documentsOf = async (id: number) =>
   (await api.get<Doc[]>(`/company/integration/${id}/sefaz/documents`)).body;
@@ -176,7 +184,8 @@ describe("summaries in the purchase feed", () => {
     });
     expect((await doubles.events.requests()).length).toBe(1);
 
-    // the next distribution brings the released procNFe; its import fills the summary's line
+    // the next distribution (after the hour) brings the released procNFe; its import fills the line
+    await hourPassed(id);
     const next = await sync(id);
     expect(next.Result).toMatchObject({ full: 1, imports: 1 });
     const docs = await documentsOf(id);
@@ -447,6 +456,7 @@ describe("automatic awareness", () => {
     expect(line).toMatchObject({ Status: "Summary", ManifestEvent: 210210 });
     expect(line!.Events[0]!.Protocol).toMatch(/^\d{15}$/);
     // the released full NF-e comes with the next distribution
+    await hourPassed(id);
     const next = await sync(id);
     expect(next.Result).toMatchObject({ full: 1 });
     const imported = (await documentsOf(id)).find((d) => d.Kind === "procNFe")!;
