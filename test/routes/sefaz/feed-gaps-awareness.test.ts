@@ -400,6 +400,52 @@ describe("gaps and missing full NF-e", () => {
   });
 });
 
+describe("the follow-ups' budgets", () => {
+  it("asks a confirmed summary by consChNFe even with many gaps, each kind within its share of the hour", async () => {
+    const old = Array.from({ length: 12 }, () => freshKey());
+    const confirmed = freshKey();
+    const { id, doubles } = await integration([
+      ...old.map((key, index) => ({ nsu: index + 1, schema: RES, xml: summary(key) })),
+      { nsu: 13, schema: RES, xml: summary(confirmed) },
+      // NSUs 14 to 41 never come: 28 gaps
+      { nsu: 42, schema: RES, xml: summary(freshKey()) },
+    ]);
+    const first = await sync(id);
+    expect(first.Result).toMatchObject({ gaps: 28, gapCalls: 10, keyCalls: 0 });
+    const [line] = await feedOf(`chNFe=${confirmed}`);
+    const manifest = await api.post(`/purchase/feed/${line!.IDNFEvents}/manifest`, { Event: 210200 });
+    expect(manifest.status, JSON.stringify(manifest.body)).toBe(200);
+    // the twelve older summaries have waited more than 24 hours: they may be asked too
+    await env.DB_DEMO.prepare(
+      "UPDATE sefaz_documents SET created_at = datetime('now', '-2 days') WHERE company_integration_id = ? AND CAST(nsu AS INTEGER) <= 12",
+    )
+      .bind(id)
+      .run();
+    const second = await sync(id);
+    expect(second.Result).toMatchObject({ keyCalls: 10, gapCalls: 0 });
+    const asked = (await documentsOf(id)).find((d) => d.ChNFe === confirmed)!;
+    expect(asked).toMatchObject({ Requests: 1, Reason: SEFAZ_MESSAGES.keySummaryOnly(1) });
+    // the hour's 20 are spent: a third run asks nothing
+    expect((await sync(id)).Result).toMatchObject({ keyCalls: 0, gapCalls: 0 });
+    const followUps = (await doubles.requests()).filter(
+      (r) => r.body.includes("<consNSU>") || r.body.includes("<consChNFe>"),
+    );
+    expect(followUps).toHaveLength(20);
+    // after the hour, the gaps not yet asked come before those asked once
+    await env.DB_DEMO.prepare(
+      "UPDATE sefaz_documents SET requested_at = datetime(requested_at, '-2 hours') WHERE company_integration_id = ?",
+    )
+      .bind(id)
+      .run();
+    await sync(id);
+    const nsus = (await doubles.requests())
+      .slice(-10)
+      .flatMap((r) => /<consNSU><NSU>(\d+)</.exec(r.body)?.[1] ?? [])
+      .map(Number);
+    expect(nsus).toEqual([24, 25, 26, 27, 28, 29, 30, 31, 32, 33]);
+  });
+});
+
 describe("automatic awareness", () => {
   it("is a 0/1 setting, kept when omitted", async () => {
     const { id, settings } = await integration([]);
