@@ -155,21 +155,23 @@ export async function gapsToAsk(
   integrationId: number,
   filter: { askedBefore: string; maxRequests: number; limit: number },
 ): Promise<{ id: number; nsu: string; requests: number }[]> {
-  return db
-    .select({ id: sefazDocuments.id, nsu: sefazDocuments.nsu, requests: sefazDocuments.requests })
-    .from(sefazDocuments)
-    .where(
-      and(
-        eq(sefazDocuments.companyId, companyId),
-        eq(sefazDocuments.companyIntegrationId, integrationId),
-        eq(sefazDocuments.status, "Gap"),
-        lt(sefazDocuments.requests, filter.maxRequests),
-        sql`(${sefazDocuments.requestedAt} IS NULL OR ${sefazDocuments.requestedAt} <= ${filter.askedBefore})`,
-      ),
-    )
-    // the longest waiting first: never asked (NULL sorts first), then asked longest ago, by NSU
-    .orderBy(asc(sefazDocuments.requestedAt), asc(sefazDocuments.nsu))
-    .limit(filter.limit);
+  return (
+    db
+      .select({ id: sefazDocuments.id, nsu: sefazDocuments.nsu, requests: sefazDocuments.requests })
+      .from(sefazDocuments)
+      .where(
+        and(
+          eq(sefazDocuments.companyId, companyId),
+          eq(sefazDocuments.companyIntegrationId, integrationId),
+          eq(sefazDocuments.status, "Gap"),
+          lt(sefazDocuments.requests, filter.maxRequests),
+          sql`(${sefazDocuments.requestedAt} IS NULL OR ${sefazDocuments.requestedAt} <= ${filter.askedBefore})`,
+        ),
+      )
+      // the longest waiting first: never asked (NULL sorts first), then asked longest ago, by NSU
+      .orderBy(asc(sefazDocuments.requestedAt), asc(sefazDocuments.nsu))
+      .limit(filter.limit)
+  );
 }
 
 /**
