@@ -4,7 +4,8 @@
 // and Nota Técnica 2014.002: 137 nothing found, 138 documents found (at most 50 docZip per answer,
 // NSU order, gzip + base64), 656 consumption refused. Each test has its own service under
 // `/sefaz/<name>` (the integration's BaseUrl) and drives it through `/_control/<name>`:
-//   PUT /_control/<name>         {docs: [{nsu, schema, xml, notGzip?, duplicate?, hidden?, release?}],
+//   PUT /_control/<name>         {docs: [{nsu, schema, xml, notGzip?, duplicate?, hidden?, release?,
+//                                 withoutNsu?}],
 //                                 pageSize?, eventBaseUrl?}: a fresh service
 //   PUT /_control/<name>/faults  ["fault" | "500" | "garbage" | "slow" | "656" | "593" | "pass"]: the next calls
 //                                 fail in order (593: a rejection, the CNPJ root is not the certificate's)
@@ -14,7 +15,9 @@
 // else its summary, else 137). A `hidden` document is skipped by distNSU (an NSU gap in its answer)
 // but answered by consNSU and consChNFe; a `release` document (a procNFe) is held until an awareness
 // or a confirmation of its key is registered, then joins the distribution under the next NSU, as
-// SEFAZ releases the full XML to the recipient. `eventBaseUrl`: the event service of
+// SEFAZ releases the full XML to the recipient. A `withoutNsu` document is answered only by consChNFe,
+// its docZip without the NSU attribute (optional in the XSD; NT 2014.002 v1.15: a query by key needs
+// no NSU generated for the document). `eventBaseUrl`: the event service of
 // sefaz-event-double-server.mjs the same BaseUrl reaches (`/NFeRecepcaoEvento4/...` is forwarded
 // there), so one integration's BaseUrl serves both services as SEFAZ's host does.
 import { createServer } from "node:http";
@@ -52,7 +55,9 @@ function answer(cStat, xMotivo, ultNSU, maxNSU, docs) {
     ? `<loteDistDFeInt>${docs
         .map((doc) => {
           const bytes = doc.notGzip ? Buffer.from(doc.xml, "utf8") : gzipSync(Buffer.from(doc.xml, "utf8"));
-          return `<docZip NSU="${nsu15(doc.nsu)}" schema="${doc.schema}">${bytes.toString("base64")}</docZip>`;
+          // NSU is optional (retDistDFeInt_v1.01.xsd): consChNFe may answer a document without one
+          const nsu = doc.withoutNsu ? "" : ` NSU="${nsu15(doc.nsu)}"`;
+          return `<docZip${nsu} schema="${doc.schema}">${bytes.toString("base64")}</docZip>`;
         })
         .join("")}</loteDistDFeInt>`
     : "";
@@ -90,7 +95,7 @@ function distribute(service, body, response) {
   const max = sorted.length ? sorted[sorted.length - 1].nsu : 0;
   const nothing = (ult) => send(200, answer(137, "Nenhum documento localizado", ult, max, []));
   if (request[2]) {
-    const doc = sorted.find((d) => d.nsu === Number(request[2]));
+    const doc = sorted.find((d) => d.nsu === Number(request[2]) && !d.withoutNsu);
     return doc
       ? send(200, answer(138, "Documento localizado", doc.nsu, max, [doc]))
       : nothing(Number(request[2]));
@@ -101,7 +106,9 @@ function distribute(service, body, response) {
     return doc ? send(200, answer(138, "Documento localizado", doc.nsu, max, [doc])) : nothing(0);
   }
   const ult = Number(request[1]);
-  const page = sorted.filter((doc) => doc.nsu > ult && !doc.hidden).slice(0, service.pageSize);
+  const page = sorted
+    .filter((doc) => doc.nsu > ult && !doc.hidden && !doc.withoutNsu)
+    .slice(0, service.pageSize);
   if (page.length === 0) return send(200, answer(137, "Nenhum documento localizado", ult, max, []));
   const lot = page.flatMap((doc) => (doc.duplicate ? [doc, doc] : [doc]));
   return send(200, answer(138, "Documento(s) localizado(s)", page[page.length - 1].nsu, max, lot));

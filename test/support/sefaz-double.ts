@@ -18,6 +18,8 @@ export type DoubleDocument = {
   hidden?: boolean;
   /** A full NF-e held until an awareness/confirmation of its key is registered (then the next NSU). */
   release?: boolean;
+  /** Answered only by consChNFe, its docZip without an NSU (NT 2014.002 v1.15). */
+  withoutNsu?: boolean;
 };
 export type SefazFault = "fault" | "500" | "garbage" | "slow" | "656" | "593" | "pass";
 

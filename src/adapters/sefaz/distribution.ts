@@ -109,9 +109,11 @@ const str = (value: unknown) =>
 async function decodeDocument(zip: unknown): Promise<DistributedDocument | null> {
   if (!zip || typeof zip !== "object") return null;
   const node = zip as Node;
-  const nsu = str(node["@NSU"]);
+  // the NSU is optional in the layout (retDistDFeInt_v1.01.xsd, `use="optional"`): an answer to
+  // consChNFe may bring a document that has none yet (NT 2014.002 v1.15); "" stands for none
+  const nsu = node["@NSU"] === undefined ? "" : str(node["@NSU"]);
   const schema = str(node["@schema"]);
-  if (!NSU.test(nsu)) return null;
+  if (nsu !== "" && !NSU.test(nsu)) return null;
   const base = { nsu, schema, kind: kindOfSchema(schema) };
   const bytes = base64Bytes(str(node["#text"]));
   if (!bytes) return { ...base, ok: false, reason: "docZip não é base64" };

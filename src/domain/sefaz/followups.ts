@@ -29,7 +29,7 @@ import type { Env } from "../../env";
 import type { JobContext } from "../jobs/job-context";
 import { answeredRows, type RowsOptions, summaryLines } from "./answer-rows";
 import { type SyncParams, withImportJobs } from "./imports";
-import { FOLLOW_UP_MAX_REQUESTS, SEFAZ_MESSAGES as M } from "./messages";
+import { FOLLOW_UP_MAX_REQUESTS, keyNsu, SEFAZ_MESSAGES as M } from "./messages";
 import { refusedConsumptionState, utcText } from "./state";
 
 /** consNSU and consChNFe calls SEFAZ accepts an hour per CNPJ (NT 2014.002 v1.12; more is 656). */
@@ -108,9 +108,9 @@ async function ask(
     await db.batch([note(reason)]);
     return { stop: false, found: false, imports: 0 };
   }
-  const documents = answer.documents.filter(
-    (document, index, all) => all.findIndex((other) => other.nsu === document.nsu) === index,
-  );
+  const documents = answer.documents
+    .map((document) => (document.nsu === "" ? { ...document, nsu: placeOf(asked, document) } : document))
+    .filter((document, index, all) => all.findIndex((other) => other.nsu === document.nsu) === index);
   const { rows, imports } = await withImportJobs(
     context,
     setup.env,
@@ -133,6 +133,16 @@ async function ask(
   ];
   await db.batch(statements as [Statement, ...Statement[]]);
   return { stop: false, found: found.ok, imports };
+}
+
+/**
+ * Where a document answered without an NSU is stored: the asked NSU (consNSU), else under the key
+ * (consChNFe: the NSU is optional in these answers since NT 2014.002 v1.15).
+ */
+function placeOf(asked: Asked, document: DistributedDocument): string {
+  if (asked.query.kind === "consNSU") return asked.query.nsu;
+  const key = document.ok ? (/<chNFe>(\d{44})<\/chNFe>|Id="NFe(\d{44})"/.exec(document.xml) ?? []) : [];
+  return keyNsu(key[1] ?? key[2] ?? asked.target);
 }
 
 /** consNSU: the asked NSU came; consChNFe: a full NF-e (procNFe) of the asked key came. */

@@ -4,6 +4,13 @@
  */
 export { INTEGRATION_NOT_FOUND } from "../registries/messages";
 
+/**
+ * Where a document a consChNFe answer brought without an NSU is stored (`sefaz_documents.nsu`, one
+ * per integration and key): the NSU is optional in those answers since NT 2014.002 v1.15.
+ */
+export const keyNsu = (accessKey: string) => `chNFe-${accessKey}`;
+export const isKeyNsu = (nsu: string) => nsu.startsWith("chNFe-");
+
 /** Times a gap (consNSU) or a summary without its full NF-e (consChNFe) is asked before giving up. */
 export const FOLLOW_UP_MAX_REQUESTS = 3;
 
@@ -40,7 +47,11 @@ export const SEFAZ_MESSAGES = {
   nsuGap: "NSU ausente na distribuição: consulte-o por consNSU",
   gapNothing: (requests: number) =>
     `consNSU (${requests}ª consulta): a SEFAZ não tem documento neste NSU (137)${requests >= FOLLOW_UP_MAX_REQUESTS ? ": não será consultado de novo" : ": nova consulta em 1 hora"}`,
-  keyFound: (nsu: string) => `NF-e completa recebida por consChNFe (NSU ${nsu})`,
+  keyFound: (nsu: string) =>
+    isKeyNsu(nsu)
+      ? "NF-e completa recebida por consChNFe (resposta sem NSU)"
+      : `NF-e completa recebida por consChNFe (NSU ${nsu})`,
+  distNsuWithoutNsu: "resposta inválida: docZip sem NSU numa resposta a distNSU",
   keySummaryOnly: (requests: number) =>
     `consChNFe (${requests}ª consulta): a SEFAZ devolveu só o resumo ou nada (137): a NF-e completa só vem depois da Ciência (210210) ou da Confirmação (210200)${requests >= FOLLOW_UP_MAX_REQUESTS ? "; não será consultada de novo" : "; nova consulta em 1 hora"}`,
   followUpRejected: (query: string, cStat: number, xMotivo: string) =>

@@ -230,6 +230,12 @@ export async function syncDistribution(context: JobContext): Promise<JobOutcome>
       await record(failedState("Refused", reason, settings.failures, now));
       throw new JobFailure(reason);
     }
+    // distNSU pages by NSU: a document without one cannot be placed under the cursor
+    if (answer.documents.some((document) => document.nsu === "")) {
+      const reason = M.distNsuWithoutNsu;
+      await record(failedState("InvalidAnswer", reason, settings.failures, now));
+      throw new JobFailure(reason);
+    }
     const { unique, duplicates } = uniqueByNsu(answer.documents);
     const highest = unique.reduce((max, d) => (nsuBefore(max, d.nsu) ? d.nsu : max), from);
     // the cursor goes to the answer's ultNSU, never back, and never short of a document it stored

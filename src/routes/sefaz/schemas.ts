@@ -138,7 +138,10 @@ export const settingsAnswer = (view: SefazSettingsView): z.infer<typeof SefazSet
 export const SefazDocumentSchema = z
   .object({
     IDSefazDocument: z.number().int().openapi({ description: "Identificador do documento distribuído" }),
-    NSU: z.string().openapi({ description: "NSU do documento na distribuição (15 dígitos)" }),
+    NSU: z.string().openapi({
+      description:
+        "NSU do documento na distribuição (15 dígitos); `chNFe-<chave>` para um documento que a consulta por chave (consChNFe) trouxe sem NSU (opcional nessas respostas desde a NT 2014.002 v1.15)",
+    }),
     Schema: z.string().openapi({
       description: "Schema XML do docZip, como veio da SEFAZ (vazio num `Gap`)",
       example: "resNFe_v1.01.xsd",

@@ -400,6 +400,39 @@ describe("gaps and missing full NF-e", () => {
   });
 });
 
+describe("answers by key without an NSU", () => {
+  it("stores a full NF-e a consChNFe answers without NSU and completes the summary's line", async () => {
+    const full = procNfe();
+    const key = keyOf(full);
+    const { id, doubles } = await integration([{ nsu: 1, schema: RES, xml: summary(key) }]);
+    await sync(id);
+    const [line] = await feedOf(`chNFe=${key}`);
+    expect((await api.post(`/purchase/feed/${line!.IDNFEvents}/manifest`, { Event: 210200 })).status).toBe(
+      200,
+    );
+    await doubles.reset([
+      { nsu: 1, schema: RES, xml: summary(key) },
+      { nsu: 0, schema: PROC, xml: full, withoutNsu: true },
+    ]);
+    const job = await sync(id);
+    expect(job).toMatchObject({ Status: "Done", FailureReason: null });
+    expect(job.Result).toMatchObject({ keyCalls: 1, keysFound: 1, imports: 1 });
+    const docs = await documentsOf(id);
+    expect(docs.find((d) => d.NSU === "000000000000001")).toMatchObject({
+      Status: "Summary",
+      Requests: 1,
+      Reason: SEFAZ_MESSAGES.keyFound(`chNFe-${key}`),
+    });
+    const imported = docs.find((d) => d.Kind === "procNFe")!;
+    expect(imported).toMatchObject({ NSU: `chNFe-${key}`, Status: "Imported", ChNFe: key });
+    expect(await waitForJob(token, imported.IDJob!, 30_000)).toMatchObject({ Status: "Done" });
+    expect(await feedOf(`chNFe=${key}`)).toEqual([
+      expect.objectContaining({ IDNFEvents: line!.IDNFEvents, Status: "Full", ManifestEvent: 210200 }),
+    ]);
+    expect(await settingsOf(id)).toMatchObject({ UltNSU: "000000000000001", AwaitingFullNFe: 0 });
+  });
+});
+
 describe("the follow-ups' budgets", () => {
   it("asks a confirmed summary by consChNFe even with many gaps, each kind within its share of the hour", async () => {
     const old = Array.from({ length: 12 }, () => freshKey());
