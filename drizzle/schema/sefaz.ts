@@ -66,7 +66,7 @@ export const sefazDocuments = sqliteTable(
     schema: text().notNull(),
     /** `resNFe` | `procNFe` | `resEvento` | `procEventoNFe` | `other` */
     kind: text().notNull(),
-    /** `Summary` | `Queued` (procNFe waiting for its import job) | `Imported` (job created) | `Stored` (events) | `Invalid` */
+    /** `Summary` | `Queued` (procNFe waiting for its import job) | `Imported` (job created) | `Stored` (events) | `Invalid` | `Refused` (inflates past 1 MiB: XML not kept) */
     status: text().notNull(),
     reason: text(),
     chNfe: text(),

@@ -7,8 +7,10 @@
 //   PUT /_control/<name>         {docs: [{nsu, schema, xml, notGzip?, duplicate?, hidden?, release?,
 //                                 withoutNsu?}],
 //                                 pageSize?, eventBaseUrl?}: a fresh service
-//   PUT /_control/<name>/faults  ["fault" | "500" | "garbage" | "slow" | "656" | "593" | "pass"]: the next calls
-//                                 fail in order (593: a rejection, the CNPJ root is not the certificate's)
+//   PUT /_control/<name>/faults  ["fault" | "500" | "garbage" | "slow" | "656" | "593" | "308" | "pass"]: the
+//                                 next calls fail in order (593: a rejection, the CNPJ root is not the
+//                                 certificate's; 308: a permanent redirect to the same service)
+//   a doc's `padTo`: its XML padded with spaces to that many bytes before gzip (inflates past a bound)
 //   GET /_control/<name>/requests  the requests received (headers, body)
 // The three queries of distDFeInt's choice are answered: distNSU (a page after ultNSU), consNSU (the
 // document of that NSU, or 137) and consChNFe (the full NF-e of the key when the party may have it,
@@ -54,7 +56,9 @@ function answer(cStat, xMotivo, ultNSU, maxNSU, docs) {
   const lot = docs.length
     ? `<loteDistDFeInt>${docs
         .map((doc) => {
-          const bytes = doc.notGzip ? Buffer.from(doc.xml, "utf8") : gzipSync(Buffer.from(doc.xml, "utf8"));
+          // padTo: the XML followed by spaces up to that many bytes (a small docZip that inflates large)
+          const xml = doc.padTo ? doc.xml.padEnd(doc.padTo, " ") : doc.xml;
+          const bytes = doc.notGzip ? Buffer.from(xml, "utf8") : gzipSync(Buffer.from(xml, "utf8"));
           // NSU is optional (retDistDFeInt_v1.01.xsd): consChNFe may answer a document without one
           const nsu = doc.withoutNsu ? "" : ` NSU="${nsu15(doc.nsu)}"`;
           return `<docZip${nsu} schema="${doc.schema}">${bytes.toString("base64")}</docZip>`;
@@ -169,6 +173,11 @@ const server = createServer(async (request, response) => {
   if (fault === "500")
     return response.writeHead(500, { "Content-Type": "text/html" }).end("<html>Service Unavailable</html>");
   if (fault === "garbage") return response.writeHead(200, { "Content-Type": "text/plain" }).end("}{ not xml");
+  // a redirect to the same service: a client that follows it would get a normal answer
+  if (fault === "308")
+    return response
+      .writeHead(308, { Location: `http://127.0.0.1:${server.address().port}${url.pathname}` })
+      .end();
   if (fault === "593") {
     return response
       .writeHead(200, { "Content-Type": "application/soap+xml; charset=utf-8" })

@@ -30,7 +30,7 @@ export type DistributedDocument = {
   /** `schema` attribute as sent (`resNFe_v1.01.xsd`...). */
   schema: string;
   kind: DistributedKind;
-} & ({ ok: true; xml: string } | { ok: false; reason: string });
+} & ({ ok: true; xml: string } | { ok: false; reason: string; tooLarge?: true });
 
 export type DistributionAnswer = {
   /** 137 nothing found, 138 documents found, 656 consumption refused; others are rejections. */

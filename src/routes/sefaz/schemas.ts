@@ -149,12 +149,12 @@ export const SefazDocumentSchema = z
     Kind: z.string().openapi({ description: "`resNFe`, `procNFe`, `resEvento`, `procEventoNFe` ou `other`" }),
     Status: z.string().openapi({
       description:
-        "`Summary` (resumo: a NF-e completa ainda não veio), `Queued`/`Imported` (NF-e completa: job NFeXML), `Stored` (evento), `Invalid` (com Reason), `Gap` (NSU ausente, pedido por consNSU)",
+        "`Summary` (resumo: a NF-e completa ainda não veio), `Queued`/`Imported` (NF-e completa: job NFeXML), `Stored` (evento), `Invalid` (ilegível, com Reason), `Refused` (docZip que passa de 1 MiB ao descompactar: recusado sem guardar o XML, com Reason; o cursor segue adiante), `Gap` (NSU ausente, pedido por consNSU)",
     }),
     Reason: z
       .string()
       .nullable()
-      .openapi({ description: "Por que o documento é `Invalid` ou `Gap`; null: nenhum" }),
+      .openapi({ description: "Por que o documento é `Invalid`, `Refused` ou `Gap`; null: nenhum" }),
     ChNFe: z
       .string()
       .nullable()

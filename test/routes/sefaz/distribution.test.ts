@@ -238,6 +238,44 @@ describe("distribution", () => {
   }
 });
 
+describe("answers SEFAZ must not give", () => {
+  it("refuses a redirect without following it: Unavailable naming SEFAZ, the cursor unmoved", async () => {
+    const { id, double } = await integration([
+      { nsu: 1, schema: "resNFe_v1.01.xsd", xml: summary("35261199887766000100550010000000011000000017") },
+    ]);
+    await double.faults(["308"]);
+    const job = await sync(id);
+    expect(job).toMatchObject({ Status: "Failed" });
+    expect(job.FailureReason).toMatch(
+      /^SEFAZ respondeu com um redirecionamento \(HTTP 308 para http:\/\/127\.0\.0\.1:\d+\), que não é seguido$/,
+    );
+    expect(await double.requests()).toHaveLength(1);
+    expect(await settingsOf(id)).toMatchObject({ State: "Unavailable", UltNSU: "000000000000000" });
+    expect(await documentsOf(id)).toEqual([]);
+  });
+
+  it("refuses a docZip that inflates past the bound, with its NSU, and moves past it", async () => {
+    const { id } = await integration([
+      { nsu: 1, schema: "procNFe_v4.00.xsd", xml: procNfe(), padTo: 3 * 1024 * 1024 },
+      { nsu: 2, schema: "resNFe_v1.01.xsd", xml: summary("35261199887766000100550010000000021000000017") },
+    ]);
+    const job = await sync(id);
+    expect(job, JSON.stringify(job)).toMatchObject({ Status: "Done", FailureReason: null });
+    expect(job.Result).toMatchObject({ documents: 2, imports: 0 });
+    const docs = await documentsOf(id);
+    expect(docs.map((d) => [d.NSU, d.Status, d.Reason])).toEqual([
+      [
+        "000000000000001",
+        "Refused",
+        "docZip excede 1048576 bytes ao descompactar: documento recusado, não guardado",
+      ],
+      ["000000000000002", "Summary", null],
+    ]);
+    expect(await settingsOf(id)).toMatchObject({ State: "Ok", UltNSU: "000000000000002" });
+    expect(JSON.stringify([job, docs])).not.toMatch(/SQLITE|D1_/);
+  });
+});
+
 describe("SEFAZ's hour after catching up", () => {
   it("a manual sync inside the hour after ultNSU == maxNSU or 137 does not call distNSU and answers when it may", async () => {
     const { id, double } = await integration([
