@@ -80,6 +80,11 @@ export type SefazEventConnection = {
   fetcher?: SefazFetcher | null;
   /** Milliseconds to wait for the answer (30 s by default). */
   timeoutMs?: number;
+  /**
+   * The address rule's mode (src/lib/address-rule.ts): production (the default) allows https on a
+   * public host only; otherwise http and loopback too (the test doubles).
+   */
+  production?: boolean;
 };
 
 /** Why the event service gave no SEFAZ answer (cStat) at all. */
@@ -97,4 +102,6 @@ export type SefazEventFailure =
   /** No answer within the timeout: the event may or may not be registered (a resend answers 573). */
   | { kind: "timeout"; timeoutMs: number }
   /** The connection failed (DNS, TLS, reset). */
-  | { kind: "network"; detail: string };
+  | { kind: "network"; detail: string }
+  /** The call was refused before an answer: the address rule, a redirect (never followed), an answer too large. */
+  | { kind: "refused_call"; detail: string };
