@@ -49,6 +49,16 @@ export interface SandboxEventStore {
 /** 136: registered but not yet linked to the NF-e (the document is not in the national base yet). */
 export const EVENT_REGISTERED_UNLINKED = 136;
 
+/** 573: SEFAZ already holds this event (same type and sequence) for the NF-e. */
+export const EVENT_DUPLICATE = 573;
+
+/**
+ * The protocol of an event SEFAZ holds but whose answer (with its nProt) was lost: a resend gets
+ * 573, which carries no protocol, and no consult service returns the recipient's manifest events.
+ * Stored as "" (the event counts as registered; answered as a null `Protocol`).
+ */
+export const PROTOCOL_UNKNOWN = "";
+
 /** Whether SEFAZ registered the event (135, or 136 when the NF-e is not yet linked). */
 export const isRegistered = (cStat: number): boolean =>
   cStat === EVENT_REGISTERED || cStat === EVENT_REGISTERED_UNLINKED;

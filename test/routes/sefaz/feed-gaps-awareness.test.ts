@@ -400,6 +400,40 @@ describe("gaps and missing full NF-e", () => {
   });
 });
 
+describe("a manifest whose answer was lost", () => {
+  it("records the event SEFAZ registered (573 on the resend) instead of refusing it", async () => {
+    const key = freshKey();
+    const { id, doubles } = await integration([{ nsu: 1, schema: RES, xml: summary(key) }]);
+    await sync(id);
+    const [line] = await feedOf(`chNFe=${key}`);
+    // SEFAZ registers the confirmation, but its answer never arrives
+    await doubles.events.faults(["lost"]);
+    const lost = await api.post<{ errorMessage: string }>(`/purchase/feed/${line!.IDNFEvents}/manifest`, {
+      Event: 210200,
+    });
+    expect(lost.status).toBe(400);
+    expect(lost.body.errorMessage).toMatch(/^SEFAZ não respondeu em \d+ s: envie o evento de novo/);
+    expect((await feedOf(`chNFe=${key}`))[0]).toMatchObject({ ManifestEvent: null, Events: [] });
+    // the resend gets 573: the event is SEFAZ's, recorded as registered without its protocol
+    const resent = await api.post<FeedLine>(`/purchase/feed/${line!.IDNFEvents}/manifest`, { Event: 210200 });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(resent.body).toMatchObject({ IDNFEvents: line!.IDNFEvents, ManifestEvent: 210200 });
+    expect(resent.body.Events).toEqual([
+      expect.objectContaining({ Event: 210200, cStat: 573, Protocol: null }),
+    ]);
+    // a manifested summary: its full NF-e is asked by key in the next run
+    expect((await sync(id)).Result).toMatchObject({ keyCalls: 1 });
+    // once recorded, a resend is SEFAZ's 573 again, and nothing more is recorded
+    const again = await api.post<{ errorMessage: string }>(`/purchase/feed/${line!.IDNFEvents}/manifest`, {
+      Event: 210200,
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.errorMessage).toMatch(/^SEFAZ rejeitou o evento: 573 - /);
+    expect((await feedOf(`chNFe=${key}`))[0]!.Events).toHaveLength(1);
+    expect(await doubles.events.requests()).toHaveLength(3);
+  });
+});
+
 describe("answers by key without an NSU", () => {
   it("stores a full NF-e a consChNFe answers without NSU and completes the summary's line", async () => {
     const full = procNfe();
