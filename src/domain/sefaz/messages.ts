@@ -22,6 +22,10 @@ export const SEFAZ_MESSAGES = {
   ufInvalid: "UF inválida: informe a sigla (SP) ou o código IBGE (35) do estado",
   certificateInvalid: "Certificate deve ser um certificado X.509 em PEM (-----BEGIN CERTIFICATE-----)",
   privateKeyInvalid: "PrivateKey deve ser a chave privada em PEM (-----BEGIN PRIVATE KEY-----)",
+  privateKeyMismatch:
+    "PrivateKey não corresponde ao Certificate: a chave pública do certificado não é a desta chave privada (envie o par do mesmo certificado A1)",
+  privateKeyUnreadable:
+    "PrivateKey deve ser a chave privada RSA do Certificate em PEM PKCS#8 (-----BEGIN PRIVATE KEY-----)",
   noCipherKey:
     "O serviço não tem a chave de cifra (HUB_CREDENTIALS_KEY): a chave privada não pode ser guardada",
   mtlsCertificateInvalid:

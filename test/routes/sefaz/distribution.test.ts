@@ -6,6 +6,7 @@ import { client, signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
 import { CERTIFICATES } from "../../support/sefaz-certificates";
 import { type DoubleDocument, sefazDouble } from "../../support/sefaz-double";
+import { sefazEventDouble } from "../../support/sefaz-event-double";
 import { type JobBody, waitForJob } from "../../support/upload-factories";
 
 /**
@@ -314,24 +315,26 @@ describe("SEFAZ's hour after catching up", () => {
 
 describe("settings", () => {
   it("reads the certificate's validity, seals the private key, and stops on an expired certificate", async () => {
+    const pair = await sefazEventDouble(`pair${Date.now()}`);
     const { id, settings } = await integration([], {
-      Certificate: CERTIFICATES.valid,
-      PrivateKey:
-        "-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA\n-----END PRIVATE KEY-----",
+      Certificate: pair.certificatePem,
+      PrivateKey: pair.keyPem,
     });
-    expect(settings).toMatchObject({
-      State: "Ok",
-      CertificateNotAfter: "2060-01-01T00:00:00Z",
-      HasPrivateKey: true,
-    });
-    expect(JSON.stringify(settings)).not.toContain("MIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA");
+    expect(settings).toMatchObject({ State: "Ok", HasPrivateKey: true });
+    const keyBody = pair.keyPem.split("\n")[1]!;
+    expect(JSON.stringify(settings)).not.toContain(keyBody);
     const row = await env.DB_DEMO.prepare(
       "SELECT private_key FROM sefaz_integrations WHERE company_integration_id = ?",
     )
       .bind(id)
       .first<{ private_key: string }>();
     expect(row!.private_key).toMatch(/^v1\./);
-    const expired = await api.put<Settings>(`/company/integration/${id}/sefaz`, {
+    const other = await integration([], { Certificate: CERTIFICATES.valid });
+    expect(other.settings).toMatchObject({
+      CertificateNotAfter: "2060-01-01T00:00:00Z",
+      HasPrivateKey: false,
+    });
+    const expired = await api.put<Settings>(`/company/integration/${other.id}/sefaz`, {
       CNPJ: DEMO_CNPJ,
       UF: "35",
       Certificate: CERTIFICATES.expired,
@@ -339,13 +342,49 @@ describe("settings", () => {
     expect(expired.body).toMatchObject({
       State: "CertificateExpired",
       StateReason: SEFAZ_MESSAGES.certificateExpired("2025-01-01T00:00:00Z"),
-      HasPrivateKey: true,
     });
-    const job = await sync(id);
+    const job = await sync(other.id);
     expect(job).toMatchObject({
       Status: "Failed",
       FailureReason: SEFAZ_MESSAGES.certificateExpired("2025-01-01T00:00:00Z"),
     });
+  });
+
+  it("refuses a private key that is not the certificate's, sent with it or kept from before", async () => {
+    const pair = await sefazEventDouble(`mismatch${Date.now()}`);
+    const generated = (await crypto.subtle.generateKey(
+      {
+        name: "RSASSA-PKCS1-v1_5",
+        modulusLength: 2048,
+        publicExponent: new Uint8Array([1, 0, 1]),
+        hash: "SHA-1",
+      },
+      true,
+      ["sign", "verify"],
+    )) as CryptoKeyPair;
+    const der = new Uint8Array((await crypto.subtle.exportKey("pkcs8", generated.privateKey)) as ArrayBuffer);
+    const otherKey = `-----BEGIN PRIVATE KEY-----\n${btoa(String.fromCharCode(...der))}\n-----END PRIVATE KEY-----`;
+    const { id } = await integration([]);
+    const put = (body: Record<string, unknown>) =>
+      api.put<{ errorMessage: string }>(`/company/integration/${id}/sefaz`, {
+        CNPJ: DEMO_CNPJ,
+        UF: "SP",
+        ...body,
+      });
+    const wrongKey = await put({ Certificate: pair.certificatePem, PrivateKey: otherKey });
+    expect(wrongKey.status).toBe(400);
+    expect(wrongKey.body).toMatchObject({ errorMessage: SEFAZ_MESSAGES.privateKeyMismatch });
+    expect((await settingsOf(id)).HasPrivateKey).toBe(false);
+    expect((await put({ Certificate: pair.certificatePem, PrivateKey: pair.keyPem })).status).toBe(200);
+    // another certificate against the key kept from before
+    const wrongCertificate = await put({ Certificate: CERTIFICATES.valid });
+    expect(wrongCertificate.status).toBe(400);
+    expect(wrongCertificate.body).toMatchObject({ errorMessage: SEFAZ_MESSAGES.privateKeyMismatch });
+    // another key against the certificate kept from before
+    expect((await put({ PrivateKey: otherKey })).body).toMatchObject({
+      errorMessage: SEFAZ_MESSAGES.privateKeyMismatch,
+    });
+    expect((await put({ AutoAwareness: 1 })).status).toBe(200);
   });
 
   it("refuses what is not its own", async () => {
