@@ -287,7 +287,10 @@ export async function sefazChapter({ stepOf, call, check, ok, run }) {
       const { IDJob } = await call("POST", `/company/integration/${setup.id}/sefaz/sync`);
       const job = await jobEnded(call, IDJob);
       check(
-        job.Status === "Done" && job.Result.calls === 0 && job.Result.keysFound === 1 && job.Result.imports === 1,
+        job.Status === "Done" &&
+          job.Result.calls === 0 &&
+          job.Result.keysFound === 1 &&
+          job.Result.imports === 1,
         `distribution job ${IDJob}: ${job.Status} ${JSON.stringify(job.Result)} ${job.FailureReason ?? ""}`,
       );
       ok(`job ${IDJob} (SefazDistribution): Done, Result ${JSON.stringify(job.Result)}`);
