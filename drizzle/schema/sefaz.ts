@@ -32,6 +32,12 @@ export const sefazIntegrations = sqliteTable(
     /** UTC `YYYY-MM-DD HH:MM:SS` before which the scheduled distribution waits; null = now. */
     retryAfter: text(),
     failures: integer().notNull().default(0),
+    /**
+     * UTC `YYYY-MM-DD HH:MM:SS` before which `distNSU` is never called: an hour after 137,
+     * `ultNSU == maxNSU` or 656 (NT 2014.002: sooner is consumo indevido, 656 and an hour's block of
+     * the CNPJ). Kept when the settings change (the block is SEFAZ's, on the CNPJ); null = now.
+     */
+    nextDistributionAt: text(),
     /** `ultNSU` of the last answer whose documents are all stored (15 digits). */
     ultNsu: text().notNull().default("000000000000000"),
     maxNsu: text(),
@@ -60,7 +66,7 @@ export const sefazDocuments = sqliteTable(
     schema: text().notNull(),
     /** `resNFe` | `procNFe` | `resEvento` | `procEventoNFe` | `other` */
     kind: text().notNull(),
-    /** `Summary` | `Queued` (procNFe waiting for its import job) | `Imported` (job created) | `Stored` (events) | `Invalid` */
+    /** `Summary` | `Queued` (procNFe waiting for its import job) | `Imported` (job created) | `Stored` (events) | `Invalid` | `Refused` (inflates past 1 MiB: XML not kept) */
     status: text().notNull(),
     reason: text(),
     chNfe: text(),

@@ -282,12 +282,15 @@ export async function sefazChapter({ stepOf, call, check, ok, run }) {
   );
 
   const arrived = await stepOf(
-    "SEFAZ: the next distribution brings the confirmed NF-e's full XML: it fills its line and becomes a purchase",
+    "SEFAZ: the next sync (inside SEFAZ's hour: no distNSU) asks the confirmed NF-e by key (consChNFe): its full XML fills its line and becomes a purchase",
     async () => {
       const { IDJob } = await call("POST", `/company/integration/${setup.id}/sefaz/sync`);
       const job = await jobEnded(call, IDJob);
       check(
-        job.Status === "Done" && job.Result.full === 1 && job.Result.imports === 1,
+        job.Status === "Done" &&
+          job.Result.calls === 0 &&
+          job.Result.keysFound === 1 &&
+          job.Result.imports === 1,
         `distribution job ${IDJob}: ${job.Status} ${JSON.stringify(job.Result)} ${job.FailureReason ?? ""}`,
       );
       ok(`job ${IDJob} (SefazDistribution): Done, Result ${JSON.stringify(job.Result)}`);

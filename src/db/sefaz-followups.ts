@@ -155,20 +155,51 @@ export async function gapsToAsk(
   integrationId: number,
   filter: { askedBefore: string; maxRequests: number; limit: number },
 ): Promise<{ id: number; nsu: string; requests: number }[]> {
-  return db
-    .select({ id: sefazDocuments.id, nsu: sefazDocuments.nsu, requests: sefazDocuments.requests })
+  return (
+    db
+      .select({ id: sefazDocuments.id, nsu: sefazDocuments.nsu, requests: sefazDocuments.requests })
+      .from(sefazDocuments)
+      .where(
+        and(
+          eq(sefazDocuments.companyId, companyId),
+          eq(sefazDocuments.companyIntegrationId, integrationId),
+          eq(sefazDocuments.status, "Gap"),
+          lt(sefazDocuments.requests, filter.maxRequests),
+          sql`(${sefazDocuments.requestedAt} IS NULL OR ${sefazDocuments.requestedAt} <= ${filter.askedBefore})`,
+        ),
+      )
+      // the longest waiting first: never asked (NULL sorts first), then asked longest ago, by NSU
+      .orderBy(asc(sefazDocuments.requestedAt), asc(sefazDocuments.nsu))
+      .limit(filter.limit)
+  );
+}
+
+/**
+ * consNSU and consChNFe calls made for the integration since `since` (each call stamps its document's
+ * `requested_at`, and a document is asked at most once an hour): all of them, and those by key (a
+ * summary's row; a gap filled by a summary within the hour is counted there too).
+ */
+export async function followUpsSince(
+  db: Db,
+  companyId: number,
+  integrationId: number,
+  since: string,
+): Promise<{ total: number; byKey: number }> {
+  const row = await db
+    .select({
+      total: sql<number>`count(*)`,
+      byKey: sql<number>`count(CASE WHEN ${sefazDocuments.kind} = 'resNFe' THEN 1 END)`,
+    })
     .from(sefazDocuments)
     .where(
       and(
         eq(sefazDocuments.companyId, companyId),
         eq(sefazDocuments.companyIntegrationId, integrationId),
-        eq(sefazDocuments.status, "Gap"),
-        lt(sefazDocuments.requests, filter.maxRequests),
-        sql`(${sefazDocuments.requestedAt} IS NULL OR ${sefazDocuments.requestedAt} <= ${filter.askedBefore})`,
+        sql`${sefazDocuments.requestedAt} > ${since}`,
       ),
     )
-    .orderBy(asc(sefazDocuments.nsu))
-    .limit(filter.limit);
+    .get();
+  return { total: row?.total ?? 0, byKey: row?.byKey ?? 0 };
 }
 
 /**
@@ -219,7 +250,12 @@ export async function summariesToAsk(
       sql`max(${sefazDocuments.requests}) < ${filter.maxRequests}
         AND (max(${sefazDocuments.requestedAt}) IS NULL OR max(${sefazDocuments.requestedAt}) <= ${filter.askedBefore})`,
     )
-    .orderBy(asc(sql`min(${sefazDocuments.nsu})`))
+    // manifested first (SEFAZ has released their full XML), then the longest waiting, oldest NSU
+    .orderBy(
+      desc(sql`max(CASE WHEN ${manifested} THEN 1 ELSE 0 END)`),
+      asc(sql`max(${sefazDocuments.requestedAt})`),
+      asc(sql`min(${sefazDocuments.nsu})`),
+    )
     .limit(filter.limit);
   return rows.filter((row): row is { id: number; chNfe: string; requests: number } => row.chNfe !== null);
 }

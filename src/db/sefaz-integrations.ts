@@ -61,6 +61,7 @@ export type SefazSettingsValues = Pick<
   | "autoAwareness"
   | "state"
   | "stateReason"
+  | "nextDistributionAt"
 >;
 
 /** Writes the settings (created the first time); a change of connection clears failures and the wait. */
@@ -80,7 +81,17 @@ export async function saveSefazSettings(
     });
 }
 
-export type SyncState = { state: string; reason: string | null; failures: number; retryAfter: string | null };
+export type SyncState = {
+  state: string;
+  reason: string | null;
+  failures: number;
+  retryAfter: string | null;
+  /** undefined: left as it is. */
+  nextDistributionAt?: string | null;
+};
+
+const nextDistribution = (state: SyncState) =>
+  state.nextDistributionAt === undefined ? {} : { nextDistributionAt: state.nextDistributionAt };
 
 export function syncStateStatement(db: Db, companyId: number, id: number, state: SyncState): Statement {
   return db
@@ -90,6 +101,7 @@ export function syncStateStatement(db: Db, companyId: number, id: number, state:
       stateReason: state.reason,
       failures: state.failures,
       retryAfter: state.retryAfter,
+      ...nextDistribution(state),
       lastSyncAt: utcNow,
       updatedAt: utcNow,
     })
@@ -131,6 +143,7 @@ export function storeAnswerStatements(
         stateReason: state.reason,
         failures: state.failures,
         retryAfter: state.retryAfter,
+        ...nextDistribution(state),
         lastSyncAt: utcNow,
         updatedAt: utcNow,
       })

@@ -57,6 +57,7 @@ async function gatewayOn(name: string) {
     privateKey: double.keyPem,
     certificatePem: double.certificatePem,
     timeoutMs: 800,
+    production: false,
   });
   return { double, gateway };
 }

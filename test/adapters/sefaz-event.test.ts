@@ -37,6 +37,7 @@ async function gatewayOn(name: string, settings: Parameters<typeof sefazEventDou
     privateKey: double.keyPem,
     certificatePem: double.certificatePem,
     timeoutMs: 800,
+    production: false,
   });
   return { double, gateway };
 }
@@ -131,6 +132,7 @@ describe("SEFAZ event service (RecepcaoEvento 4.00) over HTTP against the double
       baseUrl: double.baseUrl,
       privateKey: pair.privateKey,
       certificatePem: double.certificatePem,
+      production: false,
     });
     const answer = await gateway.manifest(request());
     expect(answer.cStat).toBe(297);
@@ -157,15 +159,19 @@ describe("SEFAZ event service (RecepcaoEvento 4.00) over HTTP against the double
     expect(await double.requests()).toEqual([]);
   });
 
-  it("types what is not an answer: SOAP Fault, 5xx, garbage, timeout, closed port", async () => {
+  it("types what is not an answer: SOAP Fault, 5xx, garbage, timeout, redirect, closed port", async () => {
     const { double, gateway } = await gatewayOn("faults");
-    await double.faults(["fault", "500", "garbage", "slow"]);
+    await double.faults(["fault", "500", "garbage", "slow", "308"]);
     expect(await failureOf(gateway)).toBe(
       sefazEventFault("soap:Receiver", "Server was unable to process request. ---> Erro interno"),
     );
     expect(await failureOf(gateway)).toBe(sefazEventUnavailable(500));
     expect(await failureOf(gateway)).toBe(sefazEventInvalidAnswer("corpo não é XML"));
     expect(await failureOf(gateway)).toBe(sefazEventTimeout(1));
+    // a redirect is never followed (the double sends it to itself: following it would register)
+    expect(await failureOf(gateway)).toMatch(
+      /^SEFAZ respondeu com um redirecionamento \(HTTP 308 para http:\/\/127\.0\.0\.1:\d+\), que não é seguido: o evento não foi registrado$/,
+    );
     // after the faults the service answers again: nothing was registered by them
     expect((await gateway.manifest(request())).cStat).toBe(135);
 
@@ -175,6 +181,7 @@ describe("SEFAZ event service (RecepcaoEvento 4.00) over HTTP against the double
       baseUrl: "http://127.0.0.1:1",
       privateKey: double.keyPem,
       certificatePem: double.certificatePem,
+      production: false,
     });
     const outcome = await closed.send(request());
     expect(outcome.ok).toBe(false);

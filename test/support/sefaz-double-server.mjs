@@ -4,17 +4,22 @@
 // and Nota Técnica 2014.002: 137 nothing found, 138 documents found (at most 50 docZip per answer,
 // NSU order, gzip + base64), 656 consumption refused. Each test has its own service under
 // `/sefaz/<name>` (the integration's BaseUrl) and drives it through `/_control/<name>`:
-//   PUT /_control/<name>         {docs: [{nsu, schema, xml, notGzip?, duplicate?, hidden?, release?}],
+//   PUT /_control/<name>         {docs: [{nsu, schema, xml, notGzip?, duplicate?, hidden?, release?,
+//                                 withoutNsu?}],
 //                                 pageSize?, eventBaseUrl?}: a fresh service
-//   PUT /_control/<name>/faults  ["fault" | "500" | "garbage" | "slow" | "656" | "593" | "pass"]: the next calls
-//                                 fail in order (593: a rejection, the CNPJ root is not the certificate's)
+//   PUT /_control/<name>/faults  ["fault" | "500" | "garbage" | "slow" | "656" | "593" | "308" | "pass"]: the
+//                                 next calls fail in order (593: a rejection, the CNPJ root is not the
+//                                 certificate's; 308: a permanent redirect to the same service)
+//   a doc's `padTo`: its XML padded with spaces to that many bytes before gzip (inflates past a bound)
 //   GET /_control/<name>/requests  the requests received (headers, body)
 // The three queries of distDFeInt's choice are answered: distNSU (a page after ultNSU), consNSU (the
 // document of that NSU, or 137) and consChNFe (the full NF-e of the key when the party may have it,
 // else its summary, else 137). A `hidden` document is skipped by distNSU (an NSU gap in its answer)
 // but answered by consNSU and consChNFe; a `release` document (a procNFe) is held until an awareness
 // or a confirmation of its key is registered, then joins the distribution under the next NSU, as
-// SEFAZ releases the full XML to the recipient. `eventBaseUrl`: the event service of
+// SEFAZ releases the full XML to the recipient. A `withoutNsu` document is answered only by consChNFe,
+// its docZip without the NSU attribute (optional in the XSD; NT 2014.002 v1.15: a query by key needs
+// no NSU generated for the document). `eventBaseUrl`: the event service of
 // sefaz-event-double-server.mjs the same BaseUrl reaches (`/NFeRecepcaoEvento4/...` is forwarded
 // there), so one integration's BaseUrl serves both services as SEFAZ's host does.
 import { createServer } from "node:http";
@@ -51,8 +56,12 @@ function answer(cStat, xMotivo, ultNSU, maxNSU, docs) {
   const lot = docs.length
     ? `<loteDistDFeInt>${docs
         .map((doc) => {
-          const bytes = doc.notGzip ? Buffer.from(doc.xml, "utf8") : gzipSync(Buffer.from(doc.xml, "utf8"));
-          return `<docZip NSU="${nsu15(doc.nsu)}" schema="${doc.schema}">${bytes.toString("base64")}</docZip>`;
+          // padTo: the XML followed by spaces up to that many bytes (a small docZip that inflates large)
+          const xml = doc.padTo ? doc.xml.padEnd(doc.padTo, " ") : doc.xml;
+          const bytes = doc.notGzip ? Buffer.from(xml, "utf8") : gzipSync(Buffer.from(xml, "utf8"));
+          // NSU is optional (retDistDFeInt_v1.01.xsd): consChNFe may answer a document without one
+          const nsu = doc.withoutNsu ? "" : ` NSU="${nsu15(doc.nsu)}"`;
+          return `<docZip${nsu} schema="${doc.schema}">${bytes.toString("base64")}</docZip>`;
         })
         .join("")}</loteDistDFeInt>`
     : "";
@@ -90,7 +99,7 @@ function distribute(service, body, response) {
   const max = sorted.length ? sorted[sorted.length - 1].nsu : 0;
   const nothing = (ult) => send(200, answer(137, "Nenhum documento localizado", ult, max, []));
   if (request[2]) {
-    const doc = sorted.find((d) => d.nsu === Number(request[2]));
+    const doc = sorted.find((d) => d.nsu === Number(request[2]) && !d.withoutNsu);
     return doc
       ? send(200, answer(138, "Documento localizado", doc.nsu, max, [doc]))
       : nothing(Number(request[2]));
@@ -101,7 +110,9 @@ function distribute(service, body, response) {
     return doc ? send(200, answer(138, "Documento localizado", doc.nsu, max, [doc])) : nothing(0);
   }
   const ult = Number(request[1]);
-  const page = sorted.filter((doc) => doc.nsu > ult && !doc.hidden).slice(0, service.pageSize);
+  const page = sorted
+    .filter((doc) => doc.nsu > ult && !doc.hidden && !doc.withoutNsu)
+    .slice(0, service.pageSize);
   if (page.length === 0) return send(200, answer(137, "Nenhum documento localizado", ult, max, []));
   const lot = page.flatMap((doc) => (doc.duplicate ? [doc, doc] : [doc]));
   return send(200, answer(138, "Documento(s) localizado(s)", page[page.length - 1].nsu, max, lot));
@@ -162,6 +173,11 @@ const server = createServer(async (request, response) => {
   if (fault === "500")
     return response.writeHead(500, { "Content-Type": "text/html" }).end("<html>Service Unavailable</html>");
   if (fault === "garbage") return response.writeHead(200, { "Content-Type": "text/plain" }).end("}{ not xml");
+  // a redirect to the same service: a client that follows it would get a normal answer
+  if (fault === "308")
+    return response
+      .writeHead(308, { Location: `http://127.0.0.1:${server.address().port}${url.pathname}` })
+      .end();
   if (fault === "593") {
     return response
       .writeHead(200, { "Content-Type": "application/soap+xml; charset=utf-8" })

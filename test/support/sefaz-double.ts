@@ -18,8 +18,12 @@ export type DoubleDocument = {
   hidden?: boolean;
   /** A full NF-e held until an awareness/confirmation of its key is registered (then the next NSU). */
   release?: boolean;
+  /** Answered only by consChNFe, its docZip without an NSU (NT 2014.002 v1.15). */
+  withoutNsu?: boolean;
+  /** The XML padded with spaces to this many bytes before gzip (a small docZip that inflates large). */
+  padTo?: number;
 };
-export type SefazFault = "fault" | "500" | "garbage" | "slow" | "656" | "593" | "pass";
+export type SefazFault = "fault" | "500" | "garbage" | "slow" | "656" | "593" | "308" | "pass";
 
 /** One distribution service of the double, named for a test: its address (BaseUrl) and its controls. */
 export async function sefazDouble(

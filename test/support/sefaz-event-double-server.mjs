@@ -7,9 +7,10 @@
 // own service under `/ev/<name>` (the adapter's baseUrl) and drives it through `/_control/<name>`:
 //   PUT  /_control/<name>            {tpAmb?, unlinkedKeys?}: a fresh service (environment 2 by
 //        default; events on `unlinkedKeys` answer 136, registered but not linked)
-//   PUT  /_control/<name>/faults     ["fault"|"500"|"garbage"|"slow"|"pass"]: the next requests fail
-//        in order: a SOAP 1.2 Fault (HTTP 500), a bare 500, a 200 that is not XML, no answer until
-//        the client gives up, answered normally
+//   PUT  /_control/<name>/faults     ["fault"|"500"|"garbage"|"slow"|"308"|"lost"|"pass"]: the next
+//        requests fail in order: a SOAP 1.2 Fault (HTTP 500), a bare 500, a 200 that is not XML, no
+//        answer until the client gives up, a permanent redirect to the same service, the event
+//        processed and registered but its answer never sent (a resend then gets 573), answered normally
 //   GET  /_control/<name>/requests   what the service received (headers, body)
 import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -270,6 +271,10 @@ const server = createServer(async (request, response) => {
     return response
       .writeHead(500, { "Content-Type": "text/html" })
       .end("<html><body>Internal Server Error</body></html>");
+  if (fault === "308")
+    return response
+      .writeHead(308, { Location: `http://127.0.0.1:${server.address().port}${url.pathname}` })
+      .end();
   if (fault === "garbage")
     return response
       .writeHead(200, { "Content-Type": "application/soap+xml" })
@@ -280,6 +285,8 @@ const server = createServer(async (request, response) => {
       .writeHead(415, { "Content-Type": "application/soap+xml; charset=utf-8" })
       .end(soapFault("Sender", "Content-Type application/soap+xml esperado (SOAP 1.2)"));
   const answer = answerEvent(state, body);
+  // registered, but the answer is lost on the way back: the client's timeout ends the exchange
+  if (fault === "lost") return;
   response
     .writeHead(answer.status, { "Content-Type": "application/soap+xml; charset=utf-8" })
     .end(answer.body);

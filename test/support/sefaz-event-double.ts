@@ -7,7 +7,7 @@ declare module "vitest" {
   }
 }
 
-export type EventServiceFault = "fault" | "500" | "garbage" | "slow" | "pass";
+export type EventServiceFault = "fault" | "500" | "garbage" | "slow" | "308" | "lost" | "pass";
 
 /** One event service of the double, named for a test: its base URL, the test credentials, controls. */
 export async function sefazEventDouble(

@@ -25,12 +25,12 @@ export type DistributedKind = "resNFe" | "procNFe" | "resEvento" | "procEventoNF
 
 /** One `docZip`, decoded (`xml`), or the reason it could not be (not base64, not gzip, not UTF-8). */
 export type DistributedDocument = {
-  /** `NSU` attribute, 15 digits. */
+  /** `NSU` attribute, 15 digits; "" when the answer has none (optional since NT 2014.002 v1.15). */
   nsu: string;
   /** `schema` attribute as sent (`resNFe_v1.01.xsd`...). */
   schema: string;
   kind: DistributedKind;
-} & ({ ok: true; xml: string } | { ok: false; reason: string });
+} & ({ ok: true; xml: string } | { ok: false; reason: string; tooLarge?: true });
 
 export type DistributionAnswer = {
   /** 137 nothing found, 138 documents found, 656 consumption refused; others are rejections. */

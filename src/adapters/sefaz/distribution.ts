@@ -7,10 +7,12 @@
 
 import { isAccessKeyText } from "../../domain/nfe/access-key";
 import { isCnpjShape } from "../../lib/document-number";
+import { inflateBounded, OutboundFailure, outboundFetch } from "../../platform/outbound";
 import type {
   DistributedDocument,
   DistributedKind,
   DistributionAnswer,
+  DistributionFailureKind,
   DistributionQuery,
   DistributionRequest,
   DistributionResult,
@@ -93,17 +95,38 @@ function base64Bytes(text: string): Uint8Array | null {
   }
 }
 
-/** The text of a gzip member (RFC 1952: starts 1f 8b 08), or null when it is not gzip or not UTF-8. */
-export async function gunzipText(bytes: Uint8Array): Promise<string | null> {
-  if (bytes.length < 18 || bytes[0] !== 0x1f || bytes[1] !== 0x8b || bytes[2] !== 8) return null;
+/**
+ * A decoded document holds at most this much XML (1 MiB): an NF-e message is at most 500 KB (MOC,
+ * "Padrão de Comunicação"), and a row of D1 at most 2,000,000 bytes. A docZip that inflates past it
+ * is refused as such, without inflating the rest (a small payload may inflate to gigabytes).
+ */
+export const MAX_DOCUMENT_BYTES = 1024 * 1024;
+
+/** The answer's body, as read, at most (50 docZip of the largest NF-e, base64 of gzip). */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+export const SEFAZ_PARTY = "SEFAZ";
+
+/**
+ * The text of a gzip member (RFC 1952: starts 1f 8b 08) inflated within `maxBytes`, or why not: not
+ * gzip, not UTF-8, or larger than the bound (`tooLarge`).
+ */
+export async function gunzipText(
+  bytes: Uint8Array,
+  maxBytes = MAX_DOCUMENT_BYTES,
+): Promise<{ ok: true; text: string } | { ok: false; tooLarge: boolean }> {
+  if (bytes.length < 18 || bytes[0] !== 0x1f || bytes[1] !== 0x8b || bytes[2] !== 8)
+    return { ok: false, tooLarge: false };
   try {
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const inflated = new Uint8Array(await new Response(stream).arrayBuffer());
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(inflated);
-  } catch {
-    return null;
+    const inflated = await inflateBounded(bytes, "gzip", maxBytes, SEFAZ_PARTY);
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(inflated) };
+  } catch (error) {
+    return { ok: false, tooLarge: error instanceof OutboundFailure && error.kind === "too_large" };
   }
 }
+
+export const documentTooLarge = (maxBytes: number) =>
+  `docZip excede ${maxBytes} bytes ao descompactar: documento recusado, não guardado`;
 
 type Node = { [name: string]: unknown };
 const str = (value: unknown) =>
@@ -112,15 +135,20 @@ const str = (value: unknown) =>
 async function decodeDocument(zip: unknown): Promise<DistributedDocument | null> {
   if (!zip || typeof zip !== "object") return null;
   const node = zip as Node;
-  const nsu = str(node["@NSU"]);
+  // the NSU is optional in the layout (retDistDFeInt_v1.01.xsd, `use="optional"`): an answer to
+  // consChNFe may bring a document that has none yet (NT 2014.002 v1.15); "" stands for none
+  const nsu = node["@NSU"] === undefined ? "" : str(node["@NSU"]);
   const schema = str(node["@schema"]);
-  if (!NSU.test(nsu)) return null;
+  if (nsu !== "" && !NSU.test(nsu)) return null;
   const base = { nsu, schema, kind: kindOfSchema(schema) };
   const bytes = base64Bytes(str(node["#text"]));
   if (!bytes) return { ...base, ok: false, reason: "docZip não é base64" };
   const xml = await gunzipText(bytes);
-  if (xml === null) return { ...base, ok: false, reason: "docZip não é gzip de um XML" };
-  return { ...base, ok: true, xml };
+  if (!xml.ok)
+    return xml.tooLarge
+      ? { ...base, ok: false, tooLarge: true, reason: documentTooLarge(MAX_DOCUMENT_BYTES) }
+      : { ...base, ok: false, reason: "docZip não é gzip de um XML" };
+  return { ...base, ok: true, xml: xml.text };
 }
 
 /**
@@ -155,42 +183,71 @@ export async function readDistributionAnswer(
   };
 }
 
-export type DistributionOptions = { url: string; fetcher: Fetcher; timeoutMs: number };
+export type DistributionOptions = {
+  url: string;
+  fetcher: Fetcher;
+  timeoutMs: number;
+  /** The address rule's mode (src/lib/address-rule.ts): production allows https on a public host only. */
+  production: boolean;
+};
 
-/** The real service (or its double at the BaseUrl): one POST per call. */
+/** The failure state of a call that gave no answer (outboundFetch's kinds). */
+function failureOf(error: OutboundFailure): { failure: DistributionFailureKind; reason: string } {
+  switch (error.kind) {
+    case "timeout":
+      return { failure: "timeout", reason: error.message };
+    case "network":
+      return { failure: "network", reason: error.message };
+    case "redirect":
+      return { failure: "unavailable", reason: error.message };
+    case "address":
+      return { failure: "refused", reason: error.message };
+    case "too_large":
+    case "unreadable":
+      return { failure: "invalid_answer", reason: `resposta inválida: ${error.message}` };
+  }
+}
+
+/**
+ * The real service (or its double at the BaseUrl): one POST per call, through the one outbound
+ * helper (the address rule, no redirect followed, the answer bounded to `MAX_ANSWER_BYTES`).
+ */
 export class SoapDistribution implements SefazDistribution {
   constructor(private readonly options: DistributionOptions) {}
 
   async distribute(request: DistributionRequest): Promise<DistributionResult> {
     const problem = requestProblem(request);
     if (problem) return { ok: false, failure: "refused", reason: problem };
-    let response: Response;
+    let status: number;
     let text: string;
     try {
-      response = await this.options.fetcher.fetch(this.options.url, {
-        method: "POST",
-        headers: { "Content-Type": soap12ContentType(DISTRIBUTION_ACTION) },
-        body: distributionEnvelope(request),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-      text = await response.text();
+      const answer = await outboundFetch(
+        this.options.url,
+        {
+          method: "POST",
+          headers: { "Content-Type": soap12ContentType(DISTRIBUTION_ACTION) },
+          body: distributionEnvelope(request),
+        },
+        {
+          party: SEFAZ_PARTY,
+          production: this.options.production,
+          timeoutMs: this.options.timeoutMs,
+          maxBytes: MAX_ANSWER_BYTES,
+          fetcher: this.options.fetcher,
+        },
+      );
+      status = answer.status;
+      text = answer.text;
     } catch (error) {
-      const name = error instanceof Error ? error.name : "";
-      if (name === "TimeoutError" || name === "AbortError")
-        return {
-          ok: false,
-          failure: "timeout",
-          reason: `SEFAZ não respondeu em ${this.options.timeoutMs} ms`,
-        };
+      if (error instanceof OutboundFailure) return { ok: false, ...failureOf(error) };
       return { ok: false, failure: "network", reason: "SEFAZ inacessível" };
     }
     const soap = readSoapBody(text);
     if (!soap.ok && soap.fault)
       return { ok: false, failure: "fault", reason: `SOAP Fault: ${soap.reason.slice(0, 200)}` };
-    if (response.status >= 500)
-      return { ok: false, failure: "unavailable", reason: `SEFAZ respondeu HTTP ${response.status}` };
-    if (!response.ok)
-      return { ok: false, failure: "refused", reason: `SEFAZ respondeu HTTP ${response.status}` };
+    if (status >= 500) return { ok: false, failure: "unavailable", reason: `SEFAZ respondeu HTTP ${status}` };
+    if (status < 200 || status >= 300)
+      return { ok: false, failure: "refused", reason: `SEFAZ respondeu HTTP ${status}` };
     if (!soap.ok)
       return { ok: false, failure: "invalid_answer", reason: `resposta inválida: ${soap.reason}` };
     const read = await readDistributionAnswer(soap.body);

@@ -4,6 +4,7 @@ import {
   sefazEventFault,
   sefazEventInvalidAnswer,
   sefazEventNetwork,
+  sefazEventRefusedCall,
   sefazEventTimeout,
   sefazEventUnavailable,
 } from "../../domain/nfe/messages";
@@ -26,6 +27,8 @@ export function eventFailureReason(failure: SefazEventFailure): string {
       return sefazEventTimeout(Math.ceil(failure.timeoutMs / 1000));
     case "network":
       return sefazEventNetwork(failure.detail);
+    case "refused_call":
+      return sefazEventRefusedCall(failure.detail);
   }
 }
 

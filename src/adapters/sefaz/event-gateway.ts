@@ -1,5 +1,7 @@
 import { cnpjRoot, isCnpjShape } from "../../lib/document-number";
 import { importSigningKey } from "../../lib/xmldsig";
+import { OutboundFailure, outboundFetch } from "../../platform/outbound";
+import { SEFAZ_PARTY } from "./distribution";
 import { SefazEventError } from "./event-failures";
 import {
   EVENT_SERVICE_PATH,
@@ -19,6 +21,8 @@ import type {
 } from "./types";
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** `retEnvEvento` of one event is a few KB: an answer past 1 MiB is not the service's. */
+const MAX_EVENT_ANSWER_BYTES = 1024 * 1024;
 
 /** The outcome of one event sent: SEFAZ's answer (registered or refused), or why there was none. */
 export type ManifestOutcome =
@@ -80,22 +84,33 @@ export class SefazEventGateway implements SefazGateway {
       // the certificate is not PEM, or the key cannot sign (not RSA)
       return failed({ kind: "signing" });
     }
-    const signal = AbortSignal.timeout(this.#timeoutMs);
     let status: number;
     let text: string;
     try {
-      const response = await this.#fetcher.fetch(this.#url, {
-        method: "POST",
-        headers: { "Content-Type": `application/soap+xml; charset=utf-8; action="${EVENT_SOAP_ACTION}"` },
-        body,
-        signal,
-        redirect: "manual",
-      });
-      status = response.status;
-      text = await response.text();
+      const answer = await outboundFetch(
+        this.#url,
+        {
+          method: "POST",
+          headers: { "Content-Type": `application/soap+xml; charset=utf-8; action="${EVENT_SOAP_ACTION}"` },
+          body,
+        },
+        {
+          party: SEFAZ_PARTY,
+          production: this.#connection.production ?? true,
+          timeoutMs: this.#timeoutMs,
+          maxBytes: MAX_EVENT_ANSWER_BYTES,
+          fetcher: this.#fetcher,
+        },
+      );
+      status = answer.status;
+      text = answer.text;
     } catch (error) {
-      if (signal.aborted) return failed({ kind: "timeout", timeoutMs: this.#timeoutMs });
-      return failed({ kind: "network", detail: error instanceof Error ? error.message : String(error) });
+      if (!(error instanceof OutboundFailure))
+        return failed({ kind: "network", detail: error instanceof Error ? error.message : String(error) });
+      if (error.kind === "timeout") return failed({ kind: "timeout", timeoutMs: this.#timeoutMs });
+      if (error.kind === "network") return failed({ kind: "network", detail: error.message });
+      // the address refused, a redirect (never followed), an answer past its bound
+      return failed({ kind: "refused_call", detail: error.message });
     }
     const read = readEventAnswer(text, request);
     // a SOAP 1.2 Fault comes with HTTP 500 (or 400): its Reason says more than the status

@@ -21,4 +21,10 @@ export type {
   SefazFetcher,
   SefazGateway,
 } from "./types";
-export { EVENT_REGISTERED, EVENT_REGISTERED_UNLINKED, isRegistered } from "./types";
+export {
+  EVENT_DUPLICATE,
+  EVENT_REGISTERED,
+  EVENT_REGISTERED_UNLINKED,
+  isRegistered,
+  PROTOCOL_UNKNOWN,
+} from "./types";

@@ -49,6 +49,16 @@ export interface SandboxEventStore {
 /** 136: registered but not yet linked to the NF-e (the document is not in the national base yet). */
 export const EVENT_REGISTERED_UNLINKED = 136;
 
+/** 573: SEFAZ already holds this event (same type and sequence) for the NF-e. */
+export const EVENT_DUPLICATE = 573;
+
+/**
+ * The protocol of an event SEFAZ holds but whose answer (with its nProt) was lost: a resend gets
+ * 573, which carries no protocol, and no consult service returns the recipient's manifest events.
+ * Stored as "" (the event counts as registered; answered as a null `Protocol`).
+ */
+export const PROTOCOL_UNKNOWN = "";
+
 /** Whether SEFAZ registered the event (135, or 136 when the NF-e is not yet linked). */
 export const isRegistered = (cStat: number): boolean =>
   cStat === EVENT_REGISTERED || cStat === EVENT_REGISTERED_UNLINKED;
@@ -80,6 +90,11 @@ export type SefazEventConnection = {
   fetcher?: SefazFetcher | null;
   /** Milliseconds to wait for the answer (30 s by default). */
   timeoutMs?: number;
+  /**
+   * The address rule's mode (src/lib/address-rule.ts): production (the default) allows https on a
+   * public host only; otherwise http and loopback too (the test doubles).
+   */
+  production?: boolean;
 };
 
 /** Why the event service gave no SEFAZ answer (cStat) at all. */
@@ -97,4 +112,6 @@ export type SefazEventFailure =
   /** No answer within the timeout: the event may or may not be registered (a resend answers 573). */
   | { kind: "timeout"; timeoutMs: number }
   /** The connection failed (DNS, TLS, reset). */
-  | { kind: "network"; detail: string };
+  | { kind: "network"; detail: string }
+  /** The call was refused before an answer: the address rule, a redirect (never followed), an answer too large. */
+  | { kind: "refused_call"; detail: string };

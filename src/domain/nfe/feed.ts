@@ -1,4 +1,11 @@
-import { isRegistered, SefazEventError, type SefazGateway, sefazFor } from "../../adapters/sefaz";
+import {
+  EVENT_DUPLICATE,
+  isRegistered,
+  PROTOCOL_UNKNOWN,
+  SefazEventError,
+  type SefazGateway,
+  sefazFor,
+} from "../../adapters/sefaz";
 import {
   eventsOfDocuments,
   type FeedFilters,
@@ -14,6 +21,8 @@ import type { Actor, Db } from "../../env";
 import { badRequest, refuseOnConflict } from "../../lib/errors";
 import type { ManifestInput } from "./events";
 import { FEED_DOCUMENT_NOT_FOUND, manifestRejected } from "./messages";
+
+export { PROTOCOL_UNKNOWN };
 
 export type FeedDocument = FeedRow & { events: NfeEventRow[] };
 
@@ -73,8 +82,12 @@ export async function manifestNfe(
       throw error instanceof SefazEventError ? badRequest(error.message) : error;
     });
   const refusal = manifestRejected(answer.cStat, answer.xMotivo);
-  // a rejection changes nothing: SEFAZ registered nothing and the answer carries its reason
-  if (!isRegistered(answer.cStat)) throw badRequest(refusal);
+  // 573: SEFAZ already holds this event. When the line has none (the answer of an earlier send was
+  // lost: a timeout after SEFAZ registered it), it is recorded as registered, its protocol unknown;
+  // when the line has it, the insert conflicts and the 573 is the answer
+  const recovered = answer.cStat === EVENT_DUPLICATE;
+  // any other rejection changes nothing: SEFAZ registered nothing and the answer carries its reason
+  if (!isRegistered(answer.cStat) && !recovered) throw badRequest(refusal);
   await refuseOnConflict(
     () =>
       insertNfeEvent(db, {
@@ -84,8 +97,8 @@ export async function manifestNfe(
         comments: input.comments,
         cStat: answer.cStat,
         xMotivo: answer.xMotivo,
-        protocol: answer.protocol,
-        registeredAt: answer.registeredAt,
+        protocol: recovered ? PROTOCOL_UNKNOWN : answer.protocol,
+        registeredAt: recovered ? null : answer.registeredAt,
         userId: caller.userId,
       }),
     refusal,

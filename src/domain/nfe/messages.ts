@@ -63,6 +63,8 @@ export const sefazEventInvalidAnswer = (detail: string) =>
 export const sefazEventTimeout = (seconds: number) =>
   `SEFAZ não respondeu em ${seconds} s: envie o evento de novo (se já estiver registrado, a SEFAZ responde 573)`;
 export const sefazEventNetwork = (detail: string) => `Falha de conexão com a SEFAZ: ${detail}`;
+/** The outbound helper's reason (it names SEFAZ): a redirect, the address rule, an answer too large. */
+export const sefazEventRefusedCall = (reason: string) => `${reason}: o evento não foi registrado`;
 export const SEFAZ_EVENT_AUTHOR_MISMATCH =
   "O CNPJ destinatário da NF-e não pertence ao certificado da integração SEFAZ (raiz do CNPJ diferente)";
 export const SEFAZ_EVENT_SIGNING_FAILED =

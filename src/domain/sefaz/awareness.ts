@@ -8,7 +8,13 @@
  * SEFAZ's reason otherwise. A refusal never fails the job; no answer at all (fault, timeout)
  * leaves the summary Pending with the reason, for the next run.
  */
-import { isRegistered, SefazEventError, type SefazGateway } from "../../adapters/sefaz";
+import {
+  EVENT_DUPLICATE,
+  isRegistered,
+  PROTOCOL_UNKNOWN,
+  SefazEventError,
+  type SefazGateway,
+} from "../../adapters/sefaz";
 import {
   awarenessCounts,
   awarenessStatement,
@@ -109,7 +115,23 @@ export async function sendPendingAwareness(context: JobContext): Promise<JobOutc
       ]);
     } else if (ALREADY_KNOWN.has(answer.cStat)) {
       const reason = M.awarenessKnown(answer.cStat, answer.xMotivo);
-      await record([awarenessStatement(db, job.companyId, document.id, "Sent", reason)]);
+      // 573: SEFAZ holds this very awareness (an earlier answer lost): on the line too, protocol
+      // unknown (a line that already has it keeps its own: one registered event of a kind)
+      const held =
+        answer.cStat === EVENT_DUPLICATE
+          ? [
+              registeredEventStatement(db, {
+                companyId: job.companyId,
+                nfeId: line.id,
+                event: AWARENESS,
+                cStat: answer.cStat,
+                xMotivo: answer.xMotivo,
+                protocol: PROTOCOL_UNKNOWN,
+                registeredAt: null,
+              }),
+            ]
+          : [];
+      await record([...held, awarenessStatement(db, job.companyId, document.id, "Sent", reason)]);
     } else {
       const reason = manifestRejected(answer.cStat, answer.xMotivo);
       await record([awarenessStatement(db, job.companyId, document.id, "Refused", reason)]);

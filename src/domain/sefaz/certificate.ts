@@ -115,6 +115,50 @@ export function certificateValidity(pem: string): CertificateValidity | null {
   return { notBefore: before, notAfter: after, subject: subject ? commonName(bytes, subject) : null };
 }
 
+/** The certificate's `subjectPublicKeyInfo` (DER), or null when the PEM is not one certificate. */
+export function publicKeyInfoOf(pem: string): Uint8Array | null {
+  const bytes = derOfPem(pem);
+  if (!bytes) return null;
+  const certificate = element(bytes, 0, bytes.length);
+  if (!certificate || certificate.tag !== SEQUENCE) return null;
+  const [tbs] = children(bytes, certificate) ?? [];
+  const fields = tbs && tbs.tag === SEQUENCE ? children(bytes, tbs) : null;
+  if (!fields) return null;
+  const rest = fields[0]?.tag === 0xa0 ? fields.slice(1) : fields;
+  // serialNumber, signature, issuer, validity, subject, subjectPublicKeyInfo
+  const info = rest[5];
+  return info && info.tag === SEQUENCE ? bytes.slice(info.start, info.end) : null;
+}
+
+const RSA = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-1" } as const;
+
+/**
+ * Whether the private key (PEM, PKCS#8 RSA) is the one of the certificate's public key (same modulus
+ * and exponent), `unreadable` when the key or the certificate's key cannot be read as RSA.
+ */
+export async function keyMatchesCertificate(
+  privateKeyPem: string,
+  certificatePem: string,
+): Promise<"match" | "mismatch" | "unreadable"> {
+  const info = publicKeyInfoOf(certificatePem);
+  const body = /-----BEGIN PRIVATE KEY-----([A-Za-z0-9+/=\s]+)-----END PRIVATE KEY-----/.exec(privateKeyPem);
+  if (!info || !body) return "unreadable";
+  try {
+    const der = Uint8Array.from(atob(body[1]!.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
+    const [privateKey, publicKey] = await Promise.all([
+      crypto.subtle.importKey("pkcs8", der, RSA, true, ["sign"]),
+      crypto.subtle.importKey("spki", info, RSA, true, ["verify"]),
+    ]);
+    const [own, certified] = (await Promise.all([
+      crypto.subtle.exportKey("jwk", privateKey),
+      crypto.subtle.exportKey("jwk", publicKey),
+    ])) as JsonWebKey[];
+    return own!.n === certified!.n && own!.e === certified!.e ? "match" : "mismatch";
+  } catch {
+    return "unreadable";
+  }
+}
+
 /** A PEM private key (PKCS#8 or PKCS#1), as the manifest signer takes it. */
 export const isPrivateKeyPem = (pem: string) =>
   /^-----BEGIN (RSA )?PRIVATE KEY-----[A-Za-z0-9+/=\s]+-----END (RSA )?PRIVATE KEY-----\s*$/.test(

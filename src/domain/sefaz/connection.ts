@@ -70,6 +70,7 @@ export function sefazDistributionFor(
         : DISTRIBUTION_URLS[options.environment],
       fetcher,
       timeoutMs: options.timeoutMs,
+      production: options.production,
     }),
   };
 }

@@ -43,7 +43,9 @@ export function storedDocument(target: Target, document: DistributedDocument): N
     schema: document.schema,
     kind: document.kind,
   };
-  if (!document.ok) return { ...base, status: "Invalid", reason: document.reason, xml: null };
+  // too large to keep: refused with its NSU (the cursor moves past it), its XML never stored
+  if (!document.ok)
+    return { ...base, status: document.tooLarge ? "Refused" : "Invalid", reason: document.reason, xml: null };
   const xml = document.xml;
   switch (document.kind) {
     case "resNFe": {

@@ -75,5 +75,6 @@ export async function manifestGatewayOf(
     certificatePem: row.certificatePem,
     fetcher: row.mtlsCertificate ? mtlsFetcherOf(env, row.mtlsCertificate) : null,
     timeoutMs: Number(env.SEFAZ_TIMEOUT_MS) || undefined,
+    production: context.production,
   });
 }

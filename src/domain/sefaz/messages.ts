@@ -4,6 +4,13 @@
  */
 export { INTEGRATION_NOT_FOUND } from "../registries/messages";
 
+/**
+ * Where a document a consChNFe answer brought without an NSU is stored (`sefaz_documents.nsu`, one
+ * per integration and key): the NSU is optional in those answers since NT 2014.002 v1.15.
+ */
+export const keyNsu = (accessKey: string) => `chNFe-${accessKey}`;
+export const isKeyNsu = (nsu: string) => nsu.startsWith("chNFe-");
+
 /** Times a gap (consNSU) or a summary without its full NF-e (consChNFe) is asked before giving up. */
 export const FOLLOW_UP_MAX_REQUESTS = 3;
 
@@ -15,6 +22,10 @@ export const SEFAZ_MESSAGES = {
   ufInvalid: "UF inválida: informe a sigla (SP) ou o código IBGE (35) do estado",
   certificateInvalid: "Certificate deve ser um certificado X.509 em PEM (-----BEGIN CERTIFICATE-----)",
   privateKeyInvalid: "PrivateKey deve ser a chave privada em PEM (-----BEGIN PRIVATE KEY-----)",
+  privateKeyMismatch:
+    "PrivateKey não corresponde ao Certificate: a chave pública do certificado não é a desta chave privada (envie o par do mesmo certificado A1)",
+  privateKeyUnreadable:
+    "PrivateKey deve ser a chave privada RSA do Certificate em PEM PKCS#8 (-----BEGIN PRIVATE KEY-----)",
   noCipherKey:
     "O serviço não tem a chave de cifra (HUB_CREDENTIALS_KEY): a chave privada não pode ser guardada",
   mtlsCertificateInvalid:
@@ -27,6 +38,8 @@ export const SEFAZ_MESSAGES = {
     "A integração SEFAZ do CNPJ destinatário não tem Certificate e PrivateKey: envie-os em PUT /company/integration/{id}/sefaz para assinar a manifestação",
   syncScheduled: "Distribuição de NF-e agendada",
   syncAlreadyOpen: "Já há uma distribuição de NF-e na fila para esta integração",
+  syncWaiting: (at: string) =>
+    `A SEFAZ só aceita nova consulta distNSU a partir de ${at} UTC (1 hora depois de 137, ultNSU = maxNSU ou 656): o job faz só as consultas por NSU e por chave pendentes`,
   syncParams: "Parâmetros do job de distribuição inválidos",
   nothingNew: "Nenhum documento novo (137): próxima consulta em 1 hora",
   caughtUp: "Todos os documentos lidos (ultNSU = maxNSU): próxima consulta em 1 hora",
@@ -38,7 +51,11 @@ export const SEFAZ_MESSAGES = {
   nsuGap: "NSU ausente na distribuição: consulte-o por consNSU",
   gapNothing: (requests: number) =>
     `consNSU (${requests}ª consulta): a SEFAZ não tem documento neste NSU (137)${requests >= FOLLOW_UP_MAX_REQUESTS ? ": não será consultado de novo" : ": nova consulta em 1 hora"}`,
-  keyFound: (nsu: string) => `NF-e completa recebida por consChNFe (NSU ${nsu})`,
+  keyFound: (nsu: string) =>
+    isKeyNsu(nsu)
+      ? "NF-e completa recebida por consChNFe (resposta sem NSU)"
+      : `NF-e completa recebida por consChNFe (NSU ${nsu})`,
+  distNsuWithoutNsu: "resposta inválida: docZip sem NSU numa resposta a distNSU",
   keySummaryOnly: (requests: number) =>
     `consChNFe (${requests}ª consulta): a SEFAZ devolveu só o resumo ou nada (137): a NF-e completa só vem depois da Ciência (210210) ou da Confirmação (210200)${requests >= FOLLOW_UP_MAX_REQUESTS ? "; não será consultada de novo" : "; nova consulta em 1 hora"}`,
   followUpRejected: (query: string, cStat: number, xMotivo: string) =>

@@ -18,9 +18,9 @@ import {
 import type { Db, Env } from "../../env";
 import { isValidCnpj, normaliseDocument } from "../../lib/document-number";
 import { badRequest } from "../../lib/errors";
-import { encryptCredentials } from "../../platform/credentials-cipher";
+import { decryptCredentials, encryptCredentials } from "../../platform/credentials-cipher";
 import { baseUrlRefusal, isBindingName } from "../pix/settings-rules";
-import { certificateValidity, isPrivateKeyPem } from "./certificate";
+import { certificateValidity, isPrivateKeyPem, keyMatchesCertificate } from "./certificate";
 import { connectionProblem } from "./connection";
 import { SEFAZ_MESSAGES as M } from "./messages";
 import { ufCode } from "./state";
@@ -68,6 +68,14 @@ export async function sefazDocuments(db: Db, companyId: number, id: number, page
   return listSefazDocuments(db, companyId, id, page, pageSize);
 }
 
+/** The stored private key's PEM, or null when there is none (or it cannot be opened). */
+async function storedKeyPem(env: Env, companyId: number, sealed: string | null): Promise<string | null> {
+  if (!sealed || !env.HUB_CREDENTIALS_KEY) return null;
+  const opened = await decryptCredentials(env.HUB_CREDENTIALS_KEY, companyId, sealed).catch(() => null);
+  const pem = (opened as { pem?: unknown } | null)?.pem;
+  return typeof pem === "string" ? pem : null;
+}
+
 /** Checks and stores the settings; an omitted optional field keeps what was stored. */
 export async function saveSettings(
   db: Db,
@@ -103,6 +111,18 @@ export async function saveSettings(
     });
   }
   const keep = <T>(sent: T | undefined, stored: T) => (sent === undefined ? stored : sent);
+  // the key that signs the manifest must be the certificate's (sent, or kept from before)
+  if (typeof input.certificate === "string" || input.privateKey !== undefined) {
+    const certificatePem =
+      certificate === undefined ? (current?.certificatePem ?? null) : (certificate?.pem ?? null);
+    const keyPem =
+      input.privateKey ?? (await storedKeyPem(context.env, companyId, current?.privateKey ?? null));
+    if (certificatePem && keyPem) {
+      const match = await keyMatchesCertificate(keyPem, certificatePem);
+      if (match === "mismatch") throw badRequest(M.privateKeyMismatch);
+      if (match === "unreadable") throw badRequest(M.privateKeyUnreadable);
+    }
+  }
   const values = {
     cnpj,
     uf,
@@ -116,6 +136,8 @@ export async function saveSettings(
       certificate === undefined ? (current?.certificateSubject ?? null) : (certificate?.subject ?? null),
     privateKey: privateKey ?? current?.privateKey ?? null,
     autoAwareness: input.autoAwareness ?? current?.autoAwareness ?? 0,
+    // SEFAZ's wait is on the CNPJ: new settings of the same CNPJ do not lift it
+    nextDistributionAt: current?.cnpj === cnpj ? current.nextDistributionAt : null,
   };
   const problem = connectionProblem(values, { ...context, now: context.now ?? new Date() });
   await saveSefazSettings(db, companyId, id, {

@@ -55,26 +55,37 @@ export type NextState = {
   reason: string | null;
   failures: number;
   retryAfter: string | null;
+  /** When `distNSU` may be called again (undefined: unchanged; null: now). */
+  nextDistributionAt?: string | null;
 };
 
-/** After an answer that was stored: Ok, and an hour's wait when nothing more is there. */
+/**
+ * After an answer that was stored: Ok, and an hour's wait when nothing more is there (137 or
+ * `ultNSU == maxNSU`): neither the schedule nor a manual sync calls `distNSU` before it.
+ */
 export function answeredState(upToDate: boolean, reason: string | null, now: Date): NextState {
-  return {
-    state: "Ok",
-    reason,
-    failures: 0,
-    retryAfter: upToDate ? after(now, UP_TO_DATE_WAIT_SECONDS) : null,
-  };
+  const wait = upToDate ? after(now, UP_TO_DATE_WAIT_SECONDS) : null;
+  return { state: "Ok", reason, failures: 0, retryAfter: wait, nextDistributionAt: wait };
 }
 
-/** After a 656: an hour (the NT's wait), counted as a failure. */
+/** After a 656: an hour (the NT's block of the CNPJ), counted as a failure. */
 export function refusedConsumptionState(reason: string, previousFailures: number, now: Date): NextState {
+  const wait = after(now, UP_TO_DATE_WAIT_SECONDS);
   return {
     state: "ConsumptionRefused",
     reason,
     failures: previousFailures + 1,
-    retryAfter: after(now, UP_TO_DATE_WAIT_SECONDS),
+    retryAfter: wait,
+    nextDistributionAt: wait,
   };
+}
+
+/**
+ * The time before which `distNSU` must not be called (the hour after 137, `ultNSU == maxNSU` or
+ * 656), or null when it may be called now.
+ */
+export function distributionBlockedUntil(nextDistributionAt: string | null, now: Date): string | null {
+  return nextDistributionAt !== null && nextDistributionAt > utcText(now) ? nextDistributionAt : null;
 }
 
 export function failedState(

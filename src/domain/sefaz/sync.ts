@@ -41,6 +41,7 @@ import { INTEGRATION_NOT_FOUND, SEFAZ_MESSAGES as M } from "./messages";
 import { createSefazJob, type SefazJobRequest } from "./sefaz-jobs";
 import {
   answeredState,
+  distributionBlockedUntil,
   failedState,
   nsuBefore,
   nsuGaps,
@@ -190,6 +191,13 @@ export async function syncDistribution(context: JobContext): Promise<JobOutcome>
     const awareness = await queueAwareness(context, params);
     return { status: "done", result: add(counts, { ...asked, awareness }) };
   };
+  // inside the hour after 137, ultNSU == maxNSU or 656, distNSU is never called (sooner is
+  // consumo indevido: 656 and an hour's block of the CNPJ); the follow-ups keep their own rate,
+  // except after a 656 (the CNPJ is blocked for every query)
+  if (distributionBlockedUntil(settings.nextDistributionAt, new Date()) !== null) {
+    if (settings.state === "ConsumptionRefused") return { status: "done", result: counts };
+    return finish();
+  }
   // each answer takes its worst case of the budget before its call (never a call whose answer
   // could not be stored); the delivery's first is forced through, so the job always advances
   for (let answers = 0; ; answers++) {
@@ -220,6 +228,12 @@ export async function syncDistribution(context: JobContext): Promise<JobOutcome>
     if (answer.cStat !== DIST_DOCUMENTS_FOUND) {
       const reason = M.rejected(answer.cStat, answer.xMotivo);
       await record(failedState("Refused", reason, settings.failures, now));
+      throw new JobFailure(reason);
+    }
+    // distNSU pages by NSU: a document without one cannot be placed under the cursor
+    if (answer.documents.some((document) => document.nsu === "")) {
+      const reason = M.distNsuWithoutNsu;
+      await record(failedState("InvalidAnswer", reason, settings.failures, now));
       throw new JobFailure(reason);
     }
     const { unique, duplicates } = uniqueByNsu(answer.documents);
@@ -321,17 +335,26 @@ async function queueAwareness(context: JobContext, params: SyncParams): Promise<
   return pending.length;
 }
 
-export type SyncRequest = SefazJobRequest;
+export type SyncRequest = SefazJobRequest & {
+  /** UTC: distNSU waits until then (the job asks only the follow-ups); null: it is called now. */
+  nextDistributionAt: string | null;
+};
 
-/** `POST /company/integration/{id}/sefaz/sync`: a distribution now, whatever the integration's wait. */
+/**
+ * `POST /company/integration/{id}/sefaz/sync`: a distribution now, whatever the schedule's wait,
+ * except SEFAZ's own: inside the hour after 137, `ultNSU == maxNSU` or 656 the job does not call
+ * distNSU and the answer says from when it may.
+ */
 export async function requestSefazSync(
   deps: JobDeps,
   request: Actor & { integrationId: number },
+  now: Date = new Date(),
 ): Promise<SyncRequest> {
   const found = await findSefazIntegration(deps.db, request.companyId, request.integrationId);
   if (!found) throw badRequest(INTEGRATION_NOT_FOUND);
   if (!found.settings) throw badRequest(M.notConfigured);
-  return createSefazJob(deps, "sync", request.companyId, request.integrationId, request.userId);
+  const job = await createSefazJob(deps, "sync", request.companyId, request.integrationId, request.userId);
+  return { ...job, nextDistributionAt: distributionBlockedUntil(found.settings.nextDistributionAt, now) };
 }
 
 /** The cron: one distribution job per configured integration whose wait is over. */

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { MANIFEST_EVENTS } from "../../domain/nfe/events";
-import type { FeedDocument } from "../../domain/nfe/feed";
+import { type FeedDocument, PROTOCOL_UNKNOWN } from "../../domain/nfe/feed";
 import type { NfeInstallment } from "../../domain/nfe/types";
 import { idPath } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
@@ -36,10 +36,11 @@ const FeedEventSchema = z
       description: "Motivo devolvido pela SEFAZ",
       example: "Evento registrado e vinculado a NF-e",
     }),
-    Protocol: z
-      .string()
-      .nullable()
-      .openapi({ description: "nProt do registro (15 dígitos)", example: "935260000000001" }),
+    Protocol: z.string().nullable().openapi({
+      description:
+        "nProt do registro (15 dígitos); null numa rejeição, ou num evento que a SEFAZ já tinha (cStat 573 depois de uma resposta perdida: registrado, protocolo desconhecido)",
+      example: "935260000000001",
+    }),
     RegisteredAt: z.string().nullable().openapi({
       description: "dhRegEvento: quando a SEFAZ registrou",
       example: "2026-11-23T10:15:00-03:00",
@@ -169,7 +170,7 @@ export function feedDocumentBody(document: FeedDocument) {
       Comments: event.comments,
       cStat: event.cStat,
       xMotivo: event.xMotivo,
-      Protocol: event.protocol,
+      Protocol: event.protocol === PROTOCOL_UNKNOWN ? null : event.protocol,
       RegisteredAt: event.registeredAt,
       CreatedAt: event.createdAt,
     })),

@@ -77,6 +77,11 @@ const SyncAnswerSchema = z
   .object({
     IDJob: z.number().int().openapi({ description: "Job `SefazDistribution` (GET /job/{idjob})" }),
     Message: z.string().openapi({ example: SEFAZ_MESSAGES.syncScheduled }),
+    NextDistributionAt: z.string().nullable().openapi({
+      description:
+        "UTC (`AAAA-MM-DD hh:mm:ss`): dentro da hora que segue um 137, ultNSU = maxNSU ou 656, o job não chama distNSU (a SEFAZ responderia 656 e bloquearia o CNPJ por 1 hora) e só faz as consultas por NSU/chave pendentes (nenhuma depois de um 656); a próxima distNSU é permitida a partir daqui. null: o job chama distNSU agora",
+      example: null,
+    }),
   })
   .openapi("SefazSyncAnswer");
 
@@ -91,7 +96,8 @@ export const syncSefazRoute = createRoute({
     "acabou), sem esperar. O job chama `nfeDistDFeInteresse` com `distNSU/ultNSU` enquanto a SEFAZ tiver mais",
     "(ultNSU < maxNSU), guarda cada documento por NSU (uma vez só) e move o cursor no mesmo lote; cada NF-e",
     "completa vira um job NFeXML (compra, itens, contas a pagar) como um XML enviado. 137 ou ultNSU = maxNSU: a",
-    "próxima consulta agendada espera 1 hora; 656: estado `ConsumptionRefused` e 1 hora de espera. `Result`",
+    "próxima consulta (agendada ou por esta rota) espera 1 hora; 656: estado `ConsumptionRefused` e 1 hora de espera.",
+    "Dentro dessa hora esta rota não chama distNSU: responde `NextDistributionAt` (e a Message diz a hora). `Result`",
     "`{calls, documents, summaries, full, events, invalid, duplicates, gaps, imports, gapCalls, gapsFilled, keyCalls, keysFound, awareness}`.",
     "Depois de alcançar maxNSU, pede por consNSU os NSUs ausentes (`Gap`) e por consChNFe os resumos manifestados",
     "(ou de mais de 24 horas) sem NF-e completa, poucos por execução; o cursor não se move nessas consultas.",
@@ -110,13 +116,12 @@ const syncSefaz: AppRouteHandler<typeof syncSefazRoute> = async (c) => {
       integrationId: c.req.valid("param").idcompanyintegration,
     },
   );
-  return c.json(
-    {
-      IDJob: job.jobId,
-      Message: job.created ? SEFAZ_MESSAGES.syncScheduled : SEFAZ_MESSAGES.syncAlreadyOpen,
-    },
-    200,
-  );
+  const message = job.nextDistributionAt
+    ? SEFAZ_MESSAGES.syncWaiting(job.nextDistributionAt)
+    : job.created
+      ? SEFAZ_MESSAGES.syncScheduled
+      : SEFAZ_MESSAGES.syncAlreadyOpen;
+  return c.json({ IDJob: job.jobId, Message: message, NextDistributionAt: job.nextDistributionAt }, 200);
 };
 
 export const listSefazDocumentsRoute = createRoute({

@@ -82,6 +82,10 @@ export const SefazSettingsSchema = z
       .string()
       .nullable()
       .openapi({ description: "UTC: a distribuição agendada espera até aqui" }),
+    NextDistributionAt: z.string().nullable().openapi({
+      description:
+        "UTC: nenhuma consulta distNSU antes daqui (1 hora depois de 137, ultNSU = maxNSU ou 656), nem pelo agendamento nem por POST .../sefaz/sync; null: pode consultar agora",
+    }),
     UltNSU: z.string().openapi({
       description: "ultNSU: último NSU lido (15 dígitos); a próxima distribuição continua daqui",
       example: "000000000000000",
@@ -125,6 +129,7 @@ export const settingsAnswer = (view: SefazSettingsView): z.infer<typeof SefazSet
   State: view.settings.state,
   StateReason: view.settings.stateReason,
   RetryAfter: view.settings.retryAfter,
+  NextDistributionAt: view.settings.nextDistributionAt,
   UltNSU: view.settings.ultNsu,
   MaxNSU: view.settings.maxNsu,
   LastSyncAt: view.settings.lastSyncAt,
@@ -136,7 +141,10 @@ export const settingsAnswer = (view: SefazSettingsView): z.infer<typeof SefazSet
 export const SefazDocumentSchema = z
   .object({
     IDSefazDocument: z.number().int().openapi({ description: "Identificador do documento distribuído" }),
-    NSU: z.string().openapi({ description: "NSU do documento na distribuição (15 dígitos)" }),
+    NSU: z.string().openapi({
+      description:
+        "NSU do documento na distribuição (15 dígitos); `chNFe-<chave>` para um documento que a consulta por chave (consChNFe) trouxe sem NSU (opcional nessas respostas desde a NT 2014.002 v1.15)",
+    }),
     Schema: z.string().openapi({
       description: "Schema XML do docZip, como veio da SEFAZ (vazio num `Gap`)",
       example: "resNFe_v1.01.xsd",
@@ -144,12 +152,12 @@ export const SefazDocumentSchema = z
     Kind: z.string().openapi({ description: "`resNFe`, `procNFe`, `resEvento`, `procEventoNFe` ou `other`" }),
     Status: z.string().openapi({
       description:
-        "`Summary` (resumo: a NF-e completa ainda não veio), `Queued`/`Imported` (NF-e completa: job NFeXML), `Stored` (evento), `Invalid` (com Reason), `Gap` (NSU ausente, pedido por consNSU)",
+        "`Summary` (resumo: a NF-e completa ainda não veio), `Queued`/`Imported` (NF-e completa: job NFeXML), `Stored` (evento), `Invalid` (ilegível, com Reason), `Refused` (docZip que passa de 1 MiB ao descompactar: recusado sem guardar o XML, com Reason; o cursor segue adiante), `Gap` (NSU ausente, pedido por consNSU)",
     }),
     Reason: z
       .string()
       .nullable()
-      .openapi({ description: "Por que o documento é `Invalid` ou `Gap`; null: nenhum" }),
+      .openapi({ description: "Por que o documento é `Invalid`, `Refused` ou `Gap`; null: nenhum" }),
     ChNFe: z.string().nullable().openapi({
       description:
         "Chave de acesso da NF-e (44 caracteres: dígitos, e letras maiúsculas no CNPJ alfanumérico do emitente); null: não há",

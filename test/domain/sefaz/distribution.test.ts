@@ -129,7 +129,14 @@ describe("the retDistDFeInt answer", () => {
         reason: "docZip não é base64",
       },
     ]);
-    expect(await gunzipText(new Uint8Array([0x1f, 0x8b, 8, ...new Array(20).fill(0)]))).toBeNull();
+    expect(await gunzipText(new Uint8Array([0x1f, 0x8b, 8, ...new Array(20).fill(0)]))).toEqual({
+      ok: false,
+      tooLarge: false,
+    });
+    // inflated within the bound, or refused as too large
+    const big = gzipSync(Buffer.alloc(4096, 32));
+    expect(await gunzipText(big, 4096)).toMatchObject({ ok: true });
+    expect(await gunzipText(big, 4095)).toEqual({ ok: false, tooLarge: true });
   });
 
   it("answers 137 without a lot, and refuses answers outside the layout", async () => {
@@ -163,6 +170,7 @@ describe("SoapDistribution", () => {
       sefaz: new SoapDistribution({
         url: "http://127.0.0.1:9/dist",
         timeoutMs,
+        production: false,
         fetcher: {
           fetch: (url, init) => {
             seen.push({ url, init });
@@ -198,6 +206,10 @@ describe("SoapDistribution", () => {
       [async () => new Response("nope", { status: 403 }), "refused"],
       [async () => new Response("garbage <<"), "invalid_answer"],
       [async () => Promise.reject(new TypeError("connect ECONNREFUSED")), "network"],
+      [
+        async () => new Response(null, { status: 308, headers: { Location: "http://127.0.0.1:9/x" } }),
+        "unavailable",
+      ],
     ];
     for (const [respond, failure] of cases) {
       expect(await adapter(respond).sefaz.distribute(request)).toMatchObject({ ok: false, failure });

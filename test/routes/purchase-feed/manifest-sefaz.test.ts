@@ -115,8 +115,8 @@ describe("the manifest through the company's SEFAZ integration", () => {
     const double = await sefazEventDouble(`expired${Date.now()}`);
     const integration = await sefazIntegration({
       BaseUrl: double.baseUrl,
+      // no key: a key that is not the certificate's is refused (the expiry is checked first anyway)
       Certificate: CERTIFICATES.expired,
-      PrivateKey: double.keyPem,
     });
     const id = await importedNfe();
     const answer = await api.post(`/purchase/feed/${id}/manifest`, { Event: 210210 });

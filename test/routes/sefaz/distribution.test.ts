@@ -6,6 +6,7 @@ import { client, signIn } from "../../support/api";
 import { seedAccounts } from "../../support/seed";
 import { CERTIFICATES } from "../../support/sefaz-certificates";
 import { type DoubleDocument, sefazDouble } from "../../support/sefaz-double";
+import { sefazEventDouble } from "../../support/sefaz-event-double";
 import { type JobBody, waitForJob } from "../../support/upload-factories";
 
 /**
@@ -32,6 +33,7 @@ type Settings = {
   UltNSU: string;
   MaxNSU: string | null;
   RetryAfter: string | null;
+  NextDistributionAt: string | null;
   CertificateNotAfter: string | null;
   HasPrivateKey: boolean;
 };
@@ -65,11 +67,23 @@ async function integration(docs: DoubleDocument[], extra: Record<string, unknown
   return { id, double, settings: put.body };
 }
 
+type SyncAnswer = { IDJob: number; Message: string; NextDistributionAt: string | null };
+
 async function sync(id: number): Promise<JobBody> {
-  const answer = await api.post<{ IDJob: number; Message: string }>(`/company/integration/${id}/sefaz/sync`);
+  const answer = await api.post<SyncAnswer>(`/company/integration/${id}/sefaz/sync`);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return waitForJob(token, answer.body.IDJob, 30_000);
 }
+
+/** SEFAZ's hour after 137 / ultNSU == maxNSU / 656 has passed (the clock moved by the database). */
+const hourPassed = (id: number) =>
+  env.DB_DEMO.prepare(
+    "UPDATE sefaz_integrations SET next_distribution_at = datetime('now', '-1 second') WHERE company_integration_id = ?",
+  )
+    .bind(id)
+    .run();
+const distNsuCalls = async (double: { requests(): Promise<{ body: string }[]> }) =>
+  (await double.requests()).filter((r) => r.body.includes("<distNSU>")).length;
 
 const settingsOf = async (id: number) => (await api.get<Settings>(`/company/integration/${id}/sefaz`)).body;
 const documentsOf = async (id: number) =>
@@ -127,7 +141,8 @@ describe("distribution", () => {
     expect(request!.body).toContain(
       "<tpAmb>2</tpAmb><cUFAutor>35</cUFAutor><CNPJ>11222333000181</CNPJ><distNSU><ultNSU>000000000000000</ultNSU></distNSU>",
     );
-    // a second run: 137 from the cursor, nothing stored again
+    // a second run after the hour: 137 from the cursor, nothing stored again
+    await hourPassed(id);
     const again = await sync(id);
     expect(again.Result).toMatchObject({ calls: 1, documents: 0 });
     expect((await double.requests())[1]!.body).toContain("<ultNSU>000000000000002</ultNSU>");
@@ -206,6 +221,15 @@ describe("distribution", () => {
       });
       expect(settings.RetryAfter).not.toBeNull();
       expect(await documentsOf(id)).toEqual([]);
+      if (fault === "656") {
+        // the CNPJ is blocked for the hour: a manual sync asks SEFAZ nothing, and says until when
+        const calls = (await double.requests()).length;
+        const blocked = await api.post<SyncAnswer>(`/company/integration/${id}/sefaz/sync`);
+        expect(blocked.body.NextDistributionAt).toBe(settings.RetryAfter);
+        expect(await waitForJob(token, blocked.body.IDJob, 30_000)).toMatchObject({ Status: "Done" });
+        expect((await double.requests()).length).toBe(calls);
+        await hourPassed(id);
+      }
       // the next run reads the same document: nothing was skipped
       const next = await sync(id);
       expect(next).toMatchObject({ Status: "Done" });
@@ -215,26 +239,102 @@ describe("distribution", () => {
   }
 });
 
+describe("answers SEFAZ must not give", () => {
+  it("refuses a redirect without following it: Unavailable naming SEFAZ, the cursor unmoved", async () => {
+    const { id, double } = await integration([
+      { nsu: 1, schema: "resNFe_v1.01.xsd", xml: summary("35261199887766000100550010000000011000000017") },
+    ]);
+    await double.faults(["308"]);
+    const job = await sync(id);
+    expect(job).toMatchObject({ Status: "Failed" });
+    expect(job.FailureReason).toMatch(
+      /^SEFAZ respondeu com um redirecionamento \(HTTP 308 para http:\/\/127\.0\.0\.1:\d+\), que não é seguido$/,
+    );
+    expect(await double.requests()).toHaveLength(1);
+    expect(await settingsOf(id)).toMatchObject({ State: "Unavailable", UltNSU: "000000000000000" });
+    expect(await documentsOf(id)).toEqual([]);
+  });
+
+  it("refuses a docZip that inflates past the bound, with its NSU, and moves past it", async () => {
+    const { id } = await integration([
+      { nsu: 1, schema: "procNFe_v4.00.xsd", xml: procNfe(), padTo: 3 * 1024 * 1024 },
+      { nsu: 2, schema: "resNFe_v1.01.xsd", xml: summary("35261199887766000100550010000000021000000017") },
+    ]);
+    const job = await sync(id);
+    expect(job, JSON.stringify(job)).toMatchObject({ Status: "Done", FailureReason: null });
+    expect(job.Result).toMatchObject({ documents: 2, imports: 0 });
+    const docs = await documentsOf(id);
+    expect(docs.map((d) => [d.NSU, d.Status, d.Reason])).toEqual([
+      [
+        "000000000000001",
+        "Refused",
+        "docZip excede 1048576 bytes ao descompactar: documento recusado, não guardado",
+      ],
+      ["000000000000002", "Summary", null],
+    ]);
+    expect(await settingsOf(id)).toMatchObject({ State: "Ok", UltNSU: "000000000000002" });
+    expect(JSON.stringify([job, docs])).not.toMatch(/SQLITE|D1_/);
+  });
+});
+
+describe("SEFAZ's hour after catching up", () => {
+  it("a manual sync inside the hour after ultNSU == maxNSU or 137 does not call distNSU and answers when it may", async () => {
+    const { id, double } = await integration([
+      { nsu: 1, schema: "resNFe_v1.01.xsd", xml: summary("35261199887766000100550010000000011000000017") },
+    ]);
+    expect((await sync(id)).Result).toMatchObject({ calls: 1, documents: 1 });
+    const { NextDistributionAt: allowedAt } = await settingsOf(id);
+    expect(Date.parse(`${allowedAt!.replace(" ", "T")}Z`)).toBeGreaterThan(Date.now() + 3500_000);
+    // 0.2 min later (ultNSU == maxNSU): no distNSU, the answer says from when
+    const early = await api.post<SyncAnswer>(`/company/integration/${id}/sefaz/sync`);
+    expect(early.status).toBe(200);
+    expect(early.body).toMatchObject({
+      NextDistributionAt: allowedAt,
+      Message: SEFAZ_MESSAGES.syncWaiting(allowedAt!),
+    });
+    const job = await waitForJob(token, early.body.IDJob, 30_000);
+    expect(job).toMatchObject({ Status: "Done", FailureReason: null });
+    expect(job.Result).toMatchObject({ calls: 0 });
+    expect(await distNsuCalls(double)).toBe(1);
+    expect(await settingsOf(id)).toMatchObject({ State: "Ok", UltNSU: "000000000000001" });
+    // after the hour: distNSU again (137), and the next hour starts
+    await hourPassed(id);
+    const open = await api.post<SyncAnswer>(`/company/integration/${id}/sefaz/sync`);
+    expect(open.body).toMatchObject({ NextDistributionAt: null, Message: SEFAZ_MESSAGES.syncScheduled });
+    expect((await waitForJob(token, open.body.IDJob, 30_000)).Result).toMatchObject({ calls: 1 });
+    expect(await distNsuCalls(double)).toBe(2);
+    expect((await settingsOf(id)).StateReason).toBe(SEFAZ_MESSAGES.nothingNew);
+    // right after the 137: no distNSU either, whatever the settings written meanwhile
+    await api.put(`/company/integration/${id}/sefaz`, { CNPJ: DEMO_CNPJ, UF: "SP" });
+    const afterNothing = await api.post<SyncAnswer>(`/company/integration/${id}/sefaz/sync`);
+    expect(afterNothing.body.NextDistributionAt).not.toBeNull();
+    expect((await waitForJob(token, afterNothing.body.IDJob, 30_000)).Result).toMatchObject({ calls: 0 });
+    expect(await distNsuCalls(double)).toBe(2);
+  });
+});
+
 describe("settings", () => {
   it("reads the certificate's validity, seals the private key, and stops on an expired certificate", async () => {
+    const pair = await sefazEventDouble(`pair${Date.now()}`);
     const { id, settings } = await integration([], {
-      Certificate: CERTIFICATES.valid,
-      PrivateKey:
-        "-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA\n-----END PRIVATE KEY-----",
+      Certificate: pair.certificatePem,
+      PrivateKey: pair.keyPem,
     });
-    expect(settings).toMatchObject({
-      State: "Ok",
-      CertificateNotAfter: "2060-01-01T00:00:00Z",
-      HasPrivateKey: true,
-    });
-    expect(JSON.stringify(settings)).not.toContain("MIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA");
+    expect(settings).toMatchObject({ State: "Ok", HasPrivateKey: true });
+    const keyBody = pair.keyPem.split("\n")[1]!;
+    expect(JSON.stringify(settings)).not.toContain(keyBody);
     const row = await env.DB_DEMO.prepare(
       "SELECT private_key FROM sefaz_integrations WHERE company_integration_id = ?",
     )
       .bind(id)
       .first<{ private_key: string }>();
     expect(row!.private_key).toMatch(/^v1\./);
-    const expired = await api.put<Settings>(`/company/integration/${id}/sefaz`, {
+    const other = await integration([], { Certificate: CERTIFICATES.valid });
+    expect(other.settings).toMatchObject({
+      CertificateNotAfter: "2060-01-01T00:00:00Z",
+      HasPrivateKey: false,
+    });
+    const expired = await api.put<Settings>(`/company/integration/${other.id}/sefaz`, {
       CNPJ: DEMO_CNPJ,
       UF: "35",
       Certificate: CERTIFICATES.expired,
@@ -242,13 +342,49 @@ describe("settings", () => {
     expect(expired.body).toMatchObject({
       State: "CertificateExpired",
       StateReason: SEFAZ_MESSAGES.certificateExpired("2025-01-01T00:00:00Z"),
-      HasPrivateKey: true,
     });
-    const job = await sync(id);
+    const job = await sync(other.id);
     expect(job).toMatchObject({
       Status: "Failed",
       FailureReason: SEFAZ_MESSAGES.certificateExpired("2025-01-01T00:00:00Z"),
     });
+  });
+
+  it("refuses a private key that is not the certificate's, sent with it or kept from before", async () => {
+    const pair = await sefazEventDouble(`mismatch${Date.now()}`);
+    const generated = (await crypto.subtle.generateKey(
+      {
+        name: "RSASSA-PKCS1-v1_5",
+        modulusLength: 2048,
+        publicExponent: new Uint8Array([1, 0, 1]),
+        hash: "SHA-1",
+      },
+      true,
+      ["sign", "verify"],
+    )) as CryptoKeyPair;
+    const der = new Uint8Array((await crypto.subtle.exportKey("pkcs8", generated.privateKey)) as ArrayBuffer);
+    const otherKey = `-----BEGIN PRIVATE KEY-----\n${btoa(String.fromCharCode(...der))}\n-----END PRIVATE KEY-----`;
+    const { id } = await integration([]);
+    const put = (body: Record<string, unknown>) =>
+      api.put<{ errorMessage: string }>(`/company/integration/${id}/sefaz`, {
+        CNPJ: DEMO_CNPJ,
+        UF: "SP",
+        ...body,
+      });
+    const wrongKey = await put({ Certificate: pair.certificatePem, PrivateKey: otherKey });
+    expect(wrongKey.status).toBe(400);
+    expect(wrongKey.body).toMatchObject({ errorMessage: SEFAZ_MESSAGES.privateKeyMismatch });
+    expect((await settingsOf(id)).HasPrivateKey).toBe(false);
+    expect((await put({ Certificate: pair.certificatePem, PrivateKey: pair.keyPem })).status).toBe(200);
+    // another certificate against the key kept from before
+    const wrongCertificate = await put({ Certificate: CERTIFICATES.valid });
+    expect(wrongCertificate.status).toBe(400);
+    expect(wrongCertificate.body).toMatchObject({ errorMessage: SEFAZ_MESSAGES.privateKeyMismatch });
+    // another key against the certificate kept from before
+    expect((await put({ PrivateKey: otherKey })).body).toMatchObject({
+      errorMessage: SEFAZ_MESSAGES.privateKeyMismatch,
+    });
+    expect((await put({ AutoAwareness: 1 })).status).toBe(200);
   });
 
   it("refuses what is not its own", async () => {

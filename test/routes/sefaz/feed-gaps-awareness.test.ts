@@ -96,6 +96,14 @@ async function sync(id: number): Promise<JobBody> {
   return waitForJob(token, answer.body.IDJob, 30_000);
 }
 
+/** SEFAZ's hour after catching up has passed (the clock moved by the database). */
+const hourPassed = (id: number) =>
+  env.DB_DEMO.prepare(
+    "UPDATE sefaz_integrations SET next_distribution_at = datetime('now', '-1 second') WHERE company_integration_id = ?",
+  )
+    .bind(id)
+    .run();
+
 const settingsOf = async (id: number) => (await api.get<Settings>(`/company/integration/${id}/sefaz`)).body;
 const documentsOf = async (id: number) =>
   (await api.get<Doc[]>(`/company/integration/${id}/sefaz/documents`)).body;
@@ -176,7 +184,8 @@ describe("summaries in the purchase feed", () => {
     });
     expect((await doubles.events.requests()).length).toBe(1);
 
-    // the next distribution brings the released procNFe; its import fills the summary's line
+    // the next distribution (after the hour) brings the released procNFe; its import fills the line
+    await hourPassed(id);
     const next = await sync(id);
     expect(next.Result).toMatchObject({ full: 1, imports: 1 });
     const docs = await documentsOf(id);
@@ -391,6 +400,119 @@ describe("gaps and missing full NF-e", () => {
   });
 });
 
+describe("a manifest whose answer was lost", () => {
+  it("records the event SEFAZ registered (573 on the resend) instead of refusing it", async () => {
+    const key = freshKey();
+    const { id, doubles } = await integration([{ nsu: 1, schema: RES, xml: summary(key) }]);
+    await sync(id);
+    const [line] = await feedOf(`chNFe=${key}`);
+    // SEFAZ registers the confirmation, but its answer never arrives
+    await doubles.events.faults(["lost"]);
+    const lost = await api.post<{ errorMessage: string }>(`/purchase/feed/${line!.IDNFEvents}/manifest`, {
+      Event: 210200,
+    });
+    expect(lost.status).toBe(400);
+    expect(lost.body.errorMessage).toMatch(/^SEFAZ não respondeu em \d+ s: envie o evento de novo/);
+    expect((await feedOf(`chNFe=${key}`))[0]).toMatchObject({ ManifestEvent: null, Events: [] });
+    // the resend gets 573: the event is SEFAZ's, recorded as registered without its protocol
+    const resent = await api.post<FeedLine>(`/purchase/feed/${line!.IDNFEvents}/manifest`, { Event: 210200 });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(resent.body).toMatchObject({ IDNFEvents: line!.IDNFEvents, ManifestEvent: 210200 });
+    expect(resent.body.Events).toEqual([
+      expect.objectContaining({ Event: 210200, cStat: 573, Protocol: null }),
+    ]);
+    // a manifested summary: its full NF-e is asked by key in the next run
+    expect((await sync(id)).Result).toMatchObject({ keyCalls: 1 });
+    // once recorded, a resend is SEFAZ's 573 again, and nothing more is recorded
+    const again = await api.post<{ errorMessage: string }>(`/purchase/feed/${line!.IDNFEvents}/manifest`, {
+      Event: 210200,
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.errorMessage).toMatch(/^SEFAZ rejeitou o evento: 573 - /);
+    expect((await feedOf(`chNFe=${key}`))[0]!.Events).toHaveLength(1);
+    expect(await doubles.events.requests()).toHaveLength(3);
+  });
+});
+
+describe("answers by key without an NSU", () => {
+  it("stores a full NF-e a consChNFe answers without NSU and completes the summary's line", async () => {
+    const full = procNfe();
+    const key = keyOf(full);
+    const { id, doubles } = await integration([{ nsu: 1, schema: RES, xml: summary(key) }]);
+    await sync(id);
+    const [line] = await feedOf(`chNFe=${key}`);
+    expect((await api.post(`/purchase/feed/${line!.IDNFEvents}/manifest`, { Event: 210200 })).status).toBe(
+      200,
+    );
+    await doubles.reset([
+      { nsu: 1, schema: RES, xml: summary(key) },
+      { nsu: 0, schema: PROC, xml: full, withoutNsu: true },
+    ]);
+    const job = await sync(id);
+    expect(job).toMatchObject({ Status: "Done", FailureReason: null });
+    expect(job.Result).toMatchObject({ keyCalls: 1, keysFound: 1, imports: 1 });
+    const docs = await documentsOf(id);
+    expect(docs.find((d) => d.NSU === "000000000000001")).toMatchObject({
+      Status: "Summary",
+      Requests: 1,
+      Reason: SEFAZ_MESSAGES.keyFound(`chNFe-${key}`),
+    });
+    const imported = docs.find((d) => d.Kind === "procNFe")!;
+    expect(imported).toMatchObject({ NSU: `chNFe-${key}`, Status: "Imported", ChNFe: key });
+    expect(await waitForJob(token, imported.IDJob!, 30_000)).toMatchObject({ Status: "Done" });
+    expect(await feedOf(`chNFe=${key}`)).toEqual([
+      expect.objectContaining({ IDNFEvents: line!.IDNFEvents, Status: "Full", ManifestEvent: 210200 }),
+    ]);
+    expect(await settingsOf(id)).toMatchObject({ UltNSU: "000000000000001", AwaitingFullNFe: 0 });
+  });
+});
+
+describe("the follow-ups' budgets", () => {
+  it("asks a confirmed summary by consChNFe even with many gaps, each kind within its share of the hour", async () => {
+    const old = Array.from({ length: 12 }, () => freshKey());
+    const confirmed = freshKey();
+    const { id, doubles } = await integration([
+      ...old.map((key, index) => ({ nsu: index + 1, schema: RES, xml: summary(key) })),
+      { nsu: 13, schema: RES, xml: summary(confirmed) },
+      // NSUs 14 to 41 never come: 28 gaps
+      { nsu: 42, schema: RES, xml: summary(freshKey()) },
+    ]);
+    const first = await sync(id);
+    expect(first.Result).toMatchObject({ gaps: 28, gapCalls: 10, keyCalls: 0 });
+    const [line] = await feedOf(`chNFe=${confirmed}`);
+    const manifest = await api.post(`/purchase/feed/${line!.IDNFEvents}/manifest`, { Event: 210200 });
+    expect(manifest.status, JSON.stringify(manifest.body)).toBe(200);
+    // the twelve older summaries have waited more than 24 hours: they may be asked too
+    await env.DB_DEMO.prepare(
+      "UPDATE sefaz_documents SET created_at = datetime('now', '-2 days') WHERE company_integration_id = ? AND CAST(nsu AS INTEGER) <= 12",
+    )
+      .bind(id)
+      .run();
+    const second = await sync(id);
+    expect(second.Result).toMatchObject({ keyCalls: 10, gapCalls: 0 });
+    const asked = (await documentsOf(id)).find((d) => d.ChNFe === confirmed)!;
+    expect(asked).toMatchObject({ Requests: 1, Reason: SEFAZ_MESSAGES.keySummaryOnly(1) });
+    // the hour's 20 are spent: a third run asks nothing
+    expect((await sync(id)).Result).toMatchObject({ keyCalls: 0, gapCalls: 0 });
+    const followUps = (await doubles.requests()).filter(
+      (r) => r.body.includes("<consNSU>") || r.body.includes("<consChNFe>"),
+    );
+    expect(followUps).toHaveLength(20);
+    // after the hour, the gaps not yet asked come before those asked once
+    await env.DB_DEMO.prepare(
+      "UPDATE sefaz_documents SET requested_at = datetime(requested_at, '-2 hours') WHERE company_integration_id = ?",
+    )
+      .bind(id)
+      .run();
+    await sync(id);
+    const nsus = (await doubles.requests())
+      .slice(-10)
+      .flatMap((r) => /<consNSU><NSU>(\d+)</.exec(r.body)?.[1] ?? [])
+      .map(Number);
+    expect(nsus).toEqual([24, 25, 26, 27, 28, 29, 30, 31, 32, 33]);
+  });
+});
+
 describe("automatic awareness", () => {
   it("is a 0/1 setting, kept when omitted", async () => {
     const { id, settings } = await integration([]);
@@ -447,6 +569,7 @@ describe("automatic awareness", () => {
     expect(line).toMatchObject({ Status: "Summary", ManifestEvent: 210210 });
     expect(line!.Events[0]!.Protocol).toMatch(/^\d{15}$/);
     // the released full NF-e comes with the next distribution
+    await hourPassed(id);
     const next = await sync(id);
     expect(next.Result).toMatchObject({ full: 1 });
     const imported = (await documentsOf(id)).find((d) => d.Kind === "procNFe")!;

@@ -1,0 +1,1 @@
+ALTER TABLE `sefaz_integrations` ADD `next_distribution_at` text;
