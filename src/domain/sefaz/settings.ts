@@ -136,12 +136,15 @@ export async function saveSettings(
       certificate === undefined ? (current?.certificateSubject ?? null) : (certificate?.subject ?? null),
     privateKey: privateKey ?? current?.privateKey ?? null,
     autoAwareness: input.autoAwareness ?? current?.autoAwareness ?? 0,
-    // SEFAZ's wait is on the CNPJ: new settings of the same CNPJ do not lift it
-    nextDistributionAt: current?.cnpj === cnpj ? current.nextDistributionAt : null,
   };
+  // SEFAZ's wait is on the CNPJ at the service that answered: new settings of the same CNPJ and
+  // address keep it; another CNPJ or another service (BaseUrl) starts without it
+  const sameService = current?.cnpj === cnpj && (current?.baseUrl ?? null) === values.baseUrl;
+  const nextDistributionAt = sameService ? (current?.nextDistributionAt ?? null) : null;
   const problem = connectionProblem(values, { ...context, now: context.now ?? new Date() });
   await saveSefazSettings(db, companyId, id, {
     ...values,
+    nextDistributionAt,
     state: problem?.state ?? "Ok",
     stateReason: problem?.reason ?? null,
   });

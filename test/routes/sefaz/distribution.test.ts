@@ -310,6 +310,12 @@ describe("SEFAZ's hour after catching up", () => {
     expect(afterNothing.body.NextDistributionAt).not.toBeNull();
     expect((await waitForJob(token, afterNothing.body.IDJob, 30_000)).Result).toMatchObject({ calls: 0 });
     expect(await distNsuCalls(double)).toBe(2);
+    // another service (BaseUrl) is not the one that set the hour: the next sync may call it
+    const { BaseUrl } = await settingsOf(id);
+    await api.put(`/company/integration/${id}/sefaz`, { CNPJ: DEMO_CNPJ, UF: "SP", BaseUrl: `${BaseUrl}/` });
+    expect(await settingsOf(id)).toMatchObject({ NextDistributionAt: null });
+    const elsewhere = await api.post<SyncAnswer>(`/company/integration/${id}/sefaz/sync`);
+    expect(elsewhere.body).toMatchObject({ NextDistributionAt: null, Message: SEFAZ_MESSAGES.syncScheduled });
   });
 });
 
