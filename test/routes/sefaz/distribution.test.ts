@@ -34,6 +34,7 @@ type Settings = {
   MaxNSU: string | null;
   RetryAfter: string | null;
   NextDistributionAt: string | null;
+  BaseUrl: string | null;
   CertificateNotAfter: string | null;
   HasPrivateKey: boolean;
 };
