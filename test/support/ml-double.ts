@@ -46,6 +46,8 @@ export function mlOrder(
     shipmentId?: number | null;
     packId?: number | null;
     createdAt?: string;
+    /** Ids of the claims opened on the order (its `mediations`). */
+    mediations?: number[];
   } = {},
 ) {
   const id = fields.id ?? ++orderSeq;
@@ -76,6 +78,7 @@ export function mlOrder(
     buyer: { id: fields.buyerId ?? 9001, nickname: "COMPRADOR", first_name: "Comprador", last_name: "Teste" },
     seller: { id: sellerId },
     shipping: { id: fields.shipmentId === undefined ? null : fields.shipmentId },
+    mediations: (fields.mediations ?? []).map((claimId) => ({ id: claimId })),
     payments: [{ id: id + 1, status: "approved", shipping_cost: 0 }],
     tags: [],
   };
