@@ -8,8 +8,9 @@
 //   POST /_control/<name>/orders    [order JSON as the API writes it]: added or replaced (a replaced
 //                                    order gets a later date_last_updated)
 //   POST /_control/<name>/shipments [shipment JSON], /packs [pack JSON], /billing {orderId: billing_info}
-//   PUT  /_control/<name>/faults    [{on: "token"|"api", mode, retryAfter?, ms?}]: the next matching
-//                                    requests fail in order: "401" (the access token expired: 401),
+//   PUT  /_control/<name>/faults    [{on: "token"|"api", mode, retryAfter?, ms?, path?}]: the next
+//                                    matching requests (of a path starting with `path`, when given)
+//                                    fail in order: "401" (the access token expired: 401),
 //                                    "429" (with Retry-After), "500", "garbage" (200 not JSON),
 //                                    "slow" (answers after `ms`)
 //   POST /_control/<name>/expire    every access token of the seller expires (the API answers 401)
@@ -85,14 +86,17 @@ const error = (response, status, code, message, headers = {}) =>
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function nextFault(seller, on) {
-  const index = seller.faults.findIndex((fault) => (fault.on ?? "api") === on);
+/** The first fault of these requests (`on`, and the path when the fault names one by its start). */
+function nextFault(seller, on, path) {
+  const index = seller.faults.findIndex(
+    (fault) => (fault.on ?? "api") === on && (!fault.path || (path ?? "").startsWith(fault.path)),
+  );
   return index < 0 ? null : seller.faults.splice(index, 1)[0];
 }
 
 /** Answers a fault; true when the request was answered by it. */
-async function applyFault(seller, on, response) {
-  const fault = nextFault(seller, on);
+async function applyFault(seller, on, response, path) {
+  const fault = nextFault(seller, on, path);
   if (!fault) return false;
   switch (fault.mode) {
     case "401":
@@ -133,7 +137,7 @@ function issueTokens(seller) {
 
 async function oauthToken(seller, request, response) {
   const form = new URLSearchParams(await readBody(request));
-  if (await applyFault(seller, "token", response)) return;
+  if (await applyFault(seller, "token", response, "/oauth/token")) return;
   if (form.get("client_id") !== seller.clientId || form.get("client_secret") !== seller.clientSecret)
     return error(response, 400, "invalid_client", "invalid client_id or client_secret");
   const grant = form.get("grant_type");
@@ -173,7 +177,7 @@ function authorised(seller, request) {
 }
 
 async function api(seller, path, url, request, response) {
-  if (await applyFault(seller, "api", response)) return;
+  if (await applyFault(seller, "api", response, path)) return;
   if (!authorised(seller, request)) return error(response, 401, "not_found", "invalid_token");
   if (await handleClaims(seller, request.method, path, url, request, response)) return;
   const q = url.searchParams;

@@ -14,6 +14,8 @@ export type MlFault = {
   mode: "401" | "429" | "500" | "garbage" | "slow";
   retryAfter?: string;
   ms?: number;
+  /** Only requests whose path starts with this (e.g. `/billing/`). */
+  path?: string;
 };
 
 export type MlSellerSettings = {
