@@ -11,7 +11,11 @@ declare module "vitest" {
 
 export type MlFault = {
   on?: "token" | "api";
-  mode: "401" | "429" | "500" | "garbage" | "slow";
+  mode: "401" | "429" | "500" | "garbage" | "text" | "redirect" | "huge" | "body" | "slow";
+  /** The JSON answered by "body". */
+  body?: unknown;
+  /** Size of the "huge" answer (default 9 MiB). */
+  bytes?: number;
   retryAfter?: string;
   ms?: number;
   /** Only requests whose path starts with this (e.g. `/billing/`). */
@@ -115,6 +119,10 @@ export async function mlDouble(name: string, settings: MlSellerSettings) {
       userId?: number;
       applicationId?: number;
     }) => (await call("/notify", "POST", body)).json() as Promise<Record<string, unknown>>,
+    /** What reached the trap (another origin) after a "redirect" fault: a client that followed it. */
+    trapped: async (): Promise<
+      { method: string; path: string; authorization: "sent" | null; fields: string[] }[]
+    > => (await call("/trapped", "GET")).json(),
     requests: async (): Promise<
       { method: string; path: string; query: Record<string, string>; headers: Record<string, string> }[]
     > => (await call("/requests", "GET")).json(),

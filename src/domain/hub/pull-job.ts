@@ -22,7 +22,7 @@ import { type JobContext, JobFailure, type JobOutcome, ProgressConflict } from "
 import { callChannel } from "./channel-calls";
 import { channelKindById } from "./channel-kinds";
 import { createOrdersOfHubOrders } from "./create-orders";
-import { channelOf } from "./integrations";
+import { channelOf, productionOf } from "./integrations";
 import {
   cancellationsOf,
   cancelOrders,
@@ -107,7 +107,7 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
   if (!kind) throw new JobFailure(HUB_INTEGRATION_NOT_FOUND);
   const { timeZone } = await getCompany(db, job.companyId);
   const channel = await channelOf(
-    { db, credentialsKey: context.credentialsKey, now: new Date() },
+    { db, credentialsKey: context.credentialsKey, now: new Date(), production: productionOf(context) },
     integration,
   );
   const target: PullTarget = {
