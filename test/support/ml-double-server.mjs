@@ -8,9 +8,13 @@
 //   POST /_control/<name>/orders    [order JSON as the API writes it]: added or replaced (a replaced
 //                                    order gets a later date_last_updated)
 //   POST /_control/<name>/shipments [shipment JSON], /packs [pack JSON], /billing {orderId: billing_info}
-//   PUT  /_control/<name>/faults    [{on: "token"|"api", mode, retryAfter?, ms?}]: the next matching
-//                                    requests fail in order: "401" (the access token expired: 401),
+//   PUT  /_control/<name>/faults    [{on: "token"|"api", mode, retryAfter?, ms?, path?}]: the next
+//                                    matching requests (of a path starting with `path`, when given)
+//                                    fail in order: "401" (the access token expired: 401),
 //                                    "429" (with Retry-After), "500", "garbage" (200 not JSON),
+//                                    "text" (200 text/plain), "redirect" (307 to the trap, another
+//                                    origin), "huge" (200 JSON of `bytes`, default 9 MiB),
+//                                    "body" (200 with the JSON `body` given),
 //                                    "slow" (answers after `ms`)
 //   POST /_control/<name>/expire    every access token of the seller expires (the API answers 401)
 //   POST /_control/<name>/notify    {url?, topic, resource, userId?, applicationId?}: the notification
@@ -18,6 +22,8 @@
 //                                    answers {status, ms, body}
 //   GET  /_control/<name>/state     {refreshes, refreshToken}: how many refreshes the token endpoint granted
 //   GET  /_control/<name>/requests  what the API received (method, path, query, headers without tokens)
+//   GET  /_control/<name>/trapped   what reached the trap after a "redirect" ([{method, path,
+//                                    authorization: "sent"|null, fields: [form field names]}])
 //   GET  /_stats                    {requests, cpuMs}: requests answered and the process's CPU time so far
 import { createServer } from "node:http";
 import { benchControl } from "./ml-double-bench.mjs";
@@ -26,7 +32,43 @@ import { controlOps, handleOps } from "./ml-double-ops.mjs";
 import { handleStock, stockControl } from "./ml-double-stock.mjs";
 
 const sellers = new Map();
-const fresh = (settings = {}) => ({
+
+/**
+ * The trap: a second listener, another origin, where the "redirect" fault sends the client. It
+ * answers 200 with a token-like JSON (what a hostile host would) and records what arrived, by
+ * seller: a client that followed the redirect sent its credentials there.
+ */
+const trapped = new Map();
+const trap = createServer((request, response) => {
+  const chunks = [];
+  request.on("data", (chunk) => chunks.push(chunk));
+  request.on("end", () => {
+    const url = new URL(request.url, "http://127.0.0.1");
+    const [, name = "", ...rest] = url.pathname.split("/");
+    const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+    const list = trapped.get(name) ?? [];
+    list.push({
+      method: request.method,
+      path: `/${rest.join("/")}`,
+      authorization: request.headers.authorization ? "sent" : null,
+      fields: [...form.keys()],
+    });
+    trapped.set(name, list);
+    response.writeHead(200, { "Content-Type": "application/json" }).end(
+      JSON.stringify({
+        access_token: "APP_USR-trap",
+        token_type: "bearer",
+        expires_in: 21600,
+        user_id: 1,
+        refresh_token: "TG-trap",
+      }),
+    );
+  });
+});
+let trapOrigin = "";
+
+const fresh = (name, settings = {}) => ({
+  name,
   clientId: "1234567890",
   clientSecret: "double-secret",
   sellerId: 111,
@@ -47,7 +89,7 @@ const fresh = (settings = {}) => ({
   clock: Date.parse("2026-01-01T00:00:00.000Z"),
 });
 const sellerOf = (name) => {
-  if (!sellers.has(name)) sellers.set(name, fresh());
+  if (!sellers.has(name)) sellers.set(name, fresh(name));
   return sellers.get(name);
 };
 
@@ -85,14 +127,17 @@ const error = (response, status, code, message, headers = {}) =>
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function nextFault(seller, on) {
-  const index = seller.faults.findIndex((fault) => (fault.on ?? "api") === on);
+/** The first fault of these requests (`on`, and the path when the fault names one by its start). */
+function nextFault(seller, on, path) {
+  const index = seller.faults.findIndex(
+    (fault) => (fault.on ?? "api") === on && (!fault.path || (path ?? "").startsWith(fault.path)),
+  );
   return index < 0 ? null : seller.faults.splice(index, 1)[0];
 }
 
 /** Answers a fault; true when the request was answered by it. */
-async function applyFault(seller, on, response) {
-  const fault = nextFault(seller, on);
+async function applyFault(seller, on, response, path) {
+  const fault = nextFault(seller, on, path);
   if (!fault) return false;
   switch (fault.mode) {
     case "401":
@@ -109,6 +154,35 @@ async function applyFault(seller, on, response) {
     case "garbage":
       response.writeHead(200, { "Content-Type": "application/json" }).end("<html>oops</html>");
       return true;
+    case "text":
+      response.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
+      return true;
+    case "body":
+      json(response, 200, fault.body ?? {});
+      return true;
+    case "redirect":
+      // to the trap, another origin: what a client that follows it sends again is recorded there
+      response
+        .writeHead(307, {
+          Location: `${trapOrigin}/${seller.name}${path ?? "/"}`,
+          "Content-Type": "text/plain",
+        })
+        .end("Temporary Redirect");
+      return true;
+    case "huge": {
+      // 200 JSON of `bytes` (default 9 MiB), sent in pieces
+      const total = fault.bytes ?? 9 * 1024 * 1024;
+      response.writeHead(200, { "Content-Type": "application/json" });
+      const piece = "x".repeat(64 * 1024);
+      response.write('{"pad":"');
+      for (let sent = 0; sent < total; sent += piece.length) {
+        if (response.destroyed) return true;
+        if (!response.write(piece))
+          await new Promise((resolve) => response.once("drain", resolve).once("close", resolve));
+      }
+      response.end('"}');
+      return true;
+    }
     case "slow":
       await sleep(fault.ms ?? 5000);
       return false;
@@ -133,7 +207,7 @@ function issueTokens(seller) {
 
 async function oauthToken(seller, request, response) {
   const form = new URLSearchParams(await readBody(request));
-  if (await applyFault(seller, "token", response)) return;
+  if (await applyFault(seller, "token", response, "/oauth/token")) return;
   if (form.get("client_id") !== seller.clientId || form.get("client_secret") !== seller.clientSecret)
     return error(response, 400, "invalid_client", "invalid client_id or client_secret");
   const grant = form.get("grant_type");
@@ -173,7 +247,7 @@ function authorised(seller, request) {
 }
 
 async function api(seller, path, url, request, response) {
-  if (await applyFault(seller, "api", response)) return;
+  if (await applyFault(seller, "api", response, path)) return;
   if (!authorised(seller, request)) return error(response, 401, "not_found", "invalid_token");
   if (await handleClaims(seller, request.method, path, url, request, response)) return;
   const q = url.searchParams;
@@ -234,7 +308,7 @@ async function control(name, rest, request, response) {
   const body = ["PUT", "POST"].includes(request.method) ? await readBody(request) : "";
   const data = body ? JSON.parse(body) : undefined;
   if (rest === "" && request.method === "PUT") {
-    sellers.set(name, fresh(data));
+    sellers.set(name, fresh(name, data));
     return json(response, 200, {});
   }
   const seller = sellerOf(name);
@@ -276,6 +350,7 @@ async function control(name, rest, request, response) {
     return json(response, 200, { refreshes: seller.refreshes, refreshToken: seller.refreshToken });
   }
   if (rest === "/requests") return json(response, 200, seller.requests);
+  if (rest === "/trapped") return json(response, 200, trapped.get(name) ?? []);
   if (rest === "/notify") {
     const notification = {
       _id: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
@@ -339,4 +414,7 @@ const server = createServer(async (request, response) => {
   }
 });
 
-server.listen(0, "127.0.0.1", () => process.send?.({ port: server.address().port }));
+trap.listen(0, "127.0.0.1", () => {
+  trapOrigin = `http://127.0.0.1:${trap.address().port}`;
+  server.listen(0, "127.0.0.1", () => process.send?.({ port: server.address().port }));
+});

@@ -35,7 +35,7 @@ export async function handleStock(seller, request, path, response, h) {
   if (!match || !["GET", "PUT"].includes(request.method)) return false;
   const items = itemsOf(seller);
   const text = request.method === "PUT" ? await readBody(request) : "";
-  if (await h.applyFault(seller, "api", response)) return true;
+  if (await h.applyFault(seller, "api", response, path)) return true;
   if (!h.authorised(seller, request)) {
     h.error(response, 401, "not_found", "invalid_token");
     return true;

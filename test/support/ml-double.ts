@@ -11,9 +11,15 @@ declare module "vitest" {
 
 export type MlFault = {
   on?: "token" | "api";
-  mode: "401" | "429" | "500" | "garbage" | "slow";
+  mode: "401" | "429" | "500" | "garbage" | "text" | "redirect" | "huge" | "body" | "slow";
+  /** The JSON answered by "body". */
+  body?: unknown;
+  /** Size of the "huge" answer (default 9 MiB). */
+  bytes?: number;
   retryAfter?: string;
   ms?: number;
+  /** Only requests whose path starts with this (e.g. `/billing/`). */
+  path?: string;
 };
 
 export type MlSellerSettings = {
@@ -46,6 +52,8 @@ export function mlOrder(
     shipmentId?: number | null;
     packId?: number | null;
     createdAt?: string;
+    /** Ids of the claims opened on the order (its `mediations`). */
+    mediations?: number[];
   } = {},
 ) {
   const id = fields.id ?? ++orderSeq;
@@ -76,6 +84,7 @@ export function mlOrder(
     buyer: { id: fields.buyerId ?? 9001, nickname: "COMPRADOR", first_name: "Comprador", last_name: "Teste" },
     seller: { id: sellerId },
     shipping: { id: fields.shipmentId === undefined ? null : fields.shipmentId },
+    mediations: (fields.mediations ?? []).map((claimId) => ({ id: claimId })),
     payments: [{ id: id + 1, status: "approved", shipping_cost: 0 }],
     tags: [],
   };
@@ -110,6 +119,10 @@ export async function mlDouble(name: string, settings: MlSellerSettings) {
       userId?: number;
       applicationId?: number;
     }) => (await call("/notify", "POST", body)).json() as Promise<Record<string, unknown>>,
+    /** What reached the trap (another origin) after a "redirect" fault: a client that followed it. */
+    trapped: async (): Promise<
+      { method: string; path: string; authorization: "sent" | null; fields: string[] }[]
+    > => (await call("/trapped", "GET")).json(),
     requests: async (): Promise<
       { method: string; path: string; query: Record<string, string>; headers: Record<string, string> }[]
     > => (await call("/requests", "GET")).json(),

@@ -154,7 +154,12 @@ export type ChannelFailure =
   /** Labels asked for shipments not ready to ship (`detail.shipments`: ids and statuses). */
   | "label_not_ready"
   /** The channel refused the labels (`detail.shipments`, `detail.reason`). */
-  | "label_refused";
+  | "label_refused"
+  /**
+   * The call produced no answer to read: a redirect (never followed), an address refused, a network
+   * fault, an answer over its bound (`detail.reason`: the outbound helper's reason, naming the party).
+   */
+  | "outbound";
 
 export class ChannelError extends Error {
   override readonly name = "ChannelError";

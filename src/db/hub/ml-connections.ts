@@ -197,8 +197,16 @@ export async function storeMlNotification(
     return found && { ...found, pull: null };
   }
   const hash = sql`${pull.fileHash.before} || notified.company_integration_id || ${pull.fileHash.after}`;
-  const [rows, inserted, job] = await db.batch([
+  const [rows, , inserted, job] = await db.batch([
     stored,
+    // a job that ended without starting (dead-lettered, failed before its first step) gives up the key
+    rawStatement(
+      db,
+      sql`${notified}
+      UPDATE ${jobs} SET file_hash = file_hash || ':' || id
+      WHERE company_id = (SELECT company_id FROM notified) AND route = ${pull.route}
+        AND file_hash = (SELECT ${hash} FROM notified) AND status IN ('Done', 'Failed')`,
+    ),
     rawStatement(
       db,
       sql`${notified}
@@ -221,6 +229,17 @@ export async function storeMlNotification(
   if (!row) throw new Error("notified pull job neither inserted nor found");
   const created = ((inserted as D1Result<{ id: number }>).results ?? []).length === 1;
   return { ...found, pull: { ...row, created } };
+}
+
+/**
+ * The notified pull gives up its waiting key (`<key>:<job id>`): one statement, a no-op when the job
+ * does not hold it any more.
+ */
+export async function releaseNotifiedPullKey(db: Db, jobId: number, key: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ fileHash: sql`${jobs.fileHash} || ':' || ${jobs.id}` })
+    .where(and(eq(jobs.id, jobId), eq(jobs.fileHash, key)));
 }
 
 /** Pending notifications of the integration, oldest first. */

@@ -12,6 +12,7 @@ import {
   CHANNEL_NOT_AUTHENTICATED,
   CHANNEL_ORDER_NOT_FOUND,
   CHANNEL_TIMEOUT,
+  channelCallFailed,
   channelOperationUnsupported,
 } from "./messages";
 
@@ -48,6 +49,8 @@ export function channelFailureMessage(error: ChannelError): string {
       return mlLabelNotReady(String(detail.shipments));
     case "label_refused":
       return mlLabelRefused(String(detail.shipments), String(detail.reason));
+    case "outbound":
+      return channelCallFailed(String(detail.reason));
   }
 }
 

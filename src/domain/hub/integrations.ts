@@ -21,7 +21,7 @@ import {
 } from "../../db/hub/ml-connections";
 import { paymentTypeRows } from "../../db/registries/simple-registries";
 import { warehouseRows } from "../../db/stock/registry";
-import type { Db } from "../../env";
+import type { Db, Env } from "../../env";
 import { ApiError, badRequest } from "../../lib/errors";
 import { decryptCredentials, encryptCredentials } from "../../platform/credentials-cipher";
 import { getCompany } from "../company/company";
@@ -145,7 +145,7 @@ export async function listChannelIntegrations(deps: HubDeps, page: number): Prom
 
 /** The connection an adapter is built on: decrypted credentials, expiry, sandbox settings. */
 export async function connectionOf(
-  deps: Pick<HubDeps, "credentialsKey" | "now"> & { db?: Db },
+  deps: Pick<HubDeps, "credentialsKey" | "now" | "production"> & { db?: Db },
   row: HubIntegrationRow,
 ): Promise<ChannelConnection> {
   if (kindOf(row).code === ML_KIND_CODE) return mercadoLivreConnection(deps, row);
@@ -173,7 +173,7 @@ export async function connectionOf(
  * channel refused the refresh token, "expired").
  */
 async function mercadoLivreConnection(
-  deps: Pick<HubDeps, "credentialsKey" | "now"> & { db?: Db },
+  deps: Pick<HubDeps, "credentialsKey" | "now" | "production"> & { db?: Db },
   row: HubIntegrationRow,
 ): Promise<ChannelConnection> {
   const base = {
@@ -190,16 +190,31 @@ async function mercadoLivreConnection(
   const connection = await findMlConnection(deps.db, row.companyId, row.companyIntegrationId);
   const app = (await decryptCredentials(key, row.companyId, row.credentials)) as ChannelCredentials | null;
   if (!connection || !app) return base;
-  return { ...base, mercadoLivre: mlSettingsOf({ db: deps.db, credentialsKey: key }, row, connection, app) };
+  return {
+    ...base,
+    mercadoLivre: mlSettingsOf(
+      { db: deps.db, credentialsKey: key, production: deps.production ?? true },
+      row,
+      connection,
+      app,
+    ),
+  };
 }
 
-/** The adapter of an integration's channel. */
+/**
+ * The adapter of an integration's channel. `production` (default true) is the address rule of its
+ * calls: https on a public host only; a job passes its Worker's (`productionOf`).
+ */
 export async function channelOf(
-  deps: Pick<HubDeps, "credentialsKey" | "now"> & { db?: Db },
+  deps: Pick<HubDeps, "credentialsKey" | "now" | "production"> & { db?: Db },
   row: HubIntegrationRow,
 ): Promise<ChannelAdapter> {
   return channelAdapter(await connectionOf(deps, row));
 }
+
+/** A job's production mode: its Worker's `ENVIRONMENT` is not `development`. */
+export const productionOf = (context: { env?: Pick<Env, "ENVIRONMENT"> }) =>
+  context.env?.ENVIRONMENT !== "development";
 
 async function checkReferences(deps: HubDeps, input: IntegrationInput): Promise<void> {
   const { warehouseId, paymentTypeId } = input;
@@ -322,7 +337,7 @@ async function mercadoLivreAuth(
     return { app: sealedApp, grant: null, tokens: null };
   }
   const grant = await mlGrant(
-    { baseUrl, clientId: app.ClientId, clientSecret: app.ClientSecret },
+    { baseUrl, clientId: app.ClientId, clientSecret: app.ClientSecret, production: deps.production ?? true },
     { grant_type: "refresh_token", refresh_token: credentials.RefreshToken },
   );
   const tokens = await sealTokens(key, deps.companyId, {

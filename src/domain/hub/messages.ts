@@ -22,6 +22,8 @@ export const channelOperationUnsupported = (operation: string) =>
   `Esta integração ainda não faz ${operation} neste canal`;
 export const CHANNEL_INVALID_ANSWER = "O canal respondeu em formato inválido; tente novamente mais tarde";
 export const CHANNEL_TIMEOUT = "O canal não respondeu a tempo; tente novamente mais tarde";
+/** A call that produced no answer to read (redirect, address, network, answer too large): the reason names the party. */
+export const channelCallFailed = (reason: string) => `Falha na chamada ao canal: ${reason}`;
 export const CHANNEL_ORDER_NOT_FOUND = "Pedido da integração não encontrado no canal";
 export const CHANNEL_CLAIM_NOT_FOUND = "Reclamação não encontrada no canal";
 

@@ -22,7 +22,7 @@ import { type JobContext, JobFailure, type JobOutcome, ProgressConflict } from "
 import { callChannel } from "./channel-calls";
 import { channelKindById } from "./channel-kinds";
 import { createOrdersOfHubOrders } from "./create-orders";
-import { channelOf } from "./integrations";
+import { channelOf, productionOf } from "./integrations";
 import {
   cancellationsOf,
   cancelOrders,
@@ -31,6 +31,7 @@ import {
 } from "./mercado-livre/order-updates";
 import { HUB_INTEGRATION_NOT_FOUND, PULL_JOB_PARAMS } from "./messages";
 import { mapChannelOrder, uniqueOrders } from "./order-mapping";
+import { startNotifiedPull } from "./pull";
 
 /** Orders asked of the channel per call (a channel answers at most that many: its own page). */
 export const CHANNEL_PAGE_SIZE = 100;
@@ -96,6 +97,8 @@ export function pullIntegrationOf(params: string): number | null {
  */
 export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
   const { db, job, budget } = context;
+  // before anything that may fail or read the inbox: the next notification queues the next pull
+  await startNotifiedPull(db, job);
   const integrationId = pullIntegrationOf(job.params);
   if (integrationId === null) throw new JobFailure(PULL_JOB_PARAMS);
   const integration = await findHubIntegration(db, job.companyId, integrationId);
@@ -104,7 +107,7 @@ export async function pullHubOrders(context: JobContext): Promise<JobOutcome> {
   if (!kind) throw new JobFailure(HUB_INTEGRATION_NOT_FOUND);
   const { timeZone } = await getCompany(db, job.companyId);
   const channel = await channelOf(
-    { db, credentialsKey: context.credentialsKey, now: new Date() },
+    { db, credentialsKey: context.credentialsKey, now: new Date(), production: productionOf(context) },
     integration,
   );
   const target: PullTarget = {

@@ -1,5 +1,6 @@
 import { pullableIntegrations, updateHubIntegration } from "../../db/hub/integrations";
-import type { Actor } from "../../env";
+import { releaseNotifiedPullKey } from "../../db/hub/ml-connections";
+import type { Actor, Db } from "../../env";
 import { createJob, type JobCreation, type JobDeps } from "../jobs/create-job";
 import { findIntegration } from "./integrations";
 
@@ -55,12 +56,32 @@ export async function requestPull(
 }
 
 /**
- * The pull a channel notification asks for: one job per `run` key, inserted in the notification's
- * own batch under the integration that batch finds (`storeMlNotification` fills in the row
- * `pullRow` describes), its message queued by `queueKeyedJob`.
+ * The run of the notified pull that has not started: its key (`pull:<integration>:notify:open`) is
+ * held by one job at most, from the notification that inserts it until the job starts
+ * (`startNotifiedPull`), when the job gives it up (`…:notify:open:<job id>`) before it reads the
+ * inbox. A notification stored while a pull waits is read by it; one stored after that pull
+ * started inserts the next one: no notification waits for the hourly sweep.
  */
-export function notifiedPull(run: string) {
-  return pullRow(run);
+const NOTIFIED_RUN = "notify:open";
+
+/**
+ * The pull a channel notification asks for: the waiting pull of its integration (the `NOTIFIED_RUN`
+ * key), inserted in the notification's own batch under the integration that batch finds
+ * (`storeMlNotification` fills in the row `pullRow` describes) unless one waits already, its message
+ * queued by `queueKeyedJob`.
+ */
+export function notifiedPull() {
+  return pullRow(NOTIFIED_RUN);
+}
+
+/**
+ * First step of every delivery of a pull job: a notified pull that still holds the waiting key gives
+ * it up (one D1 call, its first delivery only), so the notifications stored from now on queue the
+ * next pull; those stored before are in the inbox this pull reads next.
+ */
+export async function startNotifiedPull(db: Db, job: { id: number; fileHash: string }): Promise<void> {
+  if (!job.fileHash.endsWith(`:${NOTIFIED_RUN}`)) return;
+  await releaseNotifiedPullKey(db, job.id, job.fileHash);
 }
 
 /**

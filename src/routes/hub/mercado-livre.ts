@@ -98,7 +98,12 @@ export const mlCallbackRoute = createRoute({
 export const mlCallback: AppRouteHandler<typeof mlCallbackRoute> = async (c) => {
   const { code, state } = c.req.valid("query");
   const bound = await finishMlAuthorization(
-    { db: c.get("db"), credentialsKey: c.env.HUB_CREDENTIALS_KEY, now: new Date() },
+    {
+      db: c.get("db"),
+      credentialsKey: c.env.HUB_CREDENTIALS_KEY,
+      now: new Date(),
+      production: c.env.ENVIRONMENT !== "development",
+    },
     code,
     state,
   );

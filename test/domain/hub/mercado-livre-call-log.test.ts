@@ -5,9 +5,10 @@ import type { MlCallOutcome, MlSettings } from "../../../src/adapters/channels/m
 /** A client whose calls are answered by `answer` (the path), its log groups in `groups`. */
 function client(answer: (path: string) => Response) {
   const groups: MlCallOutcome[][] = [];
-  vi.stubGlobal("fetch", async (url: URL) => answer(url.pathname));
+  vi.stubGlobal("fetch", async (url: string | URL) => answer(new URL(url).pathname));
   const settings: MlSettings = {
     baseUrl: "http://127.0.0.1:1",
+    production: false,
     clientId: "app",
     clientSecret: "secret",
     tokens: {

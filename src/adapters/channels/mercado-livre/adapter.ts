@@ -176,10 +176,7 @@ export class MercadoLivreChannel implements ChannelAdapter {
           orders.filter((order): order is MlOrder => order !== null).map((order) => [order.id, order]),
         ).values(),
       ];
-      const complete = (await this.complete(found)).map((order) => ({
-        ...order,
-        claims: claims.get(order.id) ?? [],
-      }));
+      const complete = await this.complete(found, claims);
       await inbox.fetched(pending.map((row) => row.id));
       if (complete.length > 0) return complete;
     }
@@ -276,8 +273,19 @@ export class MercadoLivreChannel implements ChannelAdapter {
     }
   }
 
-  /** Each order with its billing info, shipment and pack (a pack read once per page), all calls at once. */
-  private async complete(orders: MlOrder[]): Promise<ChannelOrder[]> {
+  /**
+   * Each order with its billing info, shipment and pack (a pack read once per page) and its claims,
+   * all calls at once. The claims are those already `known` of the order (a notified claim, the
+   * claims search of a notified order) and those its resource names (`mediations`), each read
+   * (`GET /post-purchase/v1/claims/{id}`, with its shipping method) unless known; an order with no
+   * mediations costs no claim call, so the sweep keeps its pace.
+   */
+  private async complete(
+    orders: MlOrder[],
+    known: ReadonlyMap<string, ChannelClaimSummary[]> = new Map(),
+  ): Promise<ChannelOrder[]> {
+    const claimed = orders.some((order) => (order.mediations?.length ?? 0) > 0);
+    const sellerId = claimed ? await this.sellerId() : "";
     const packIds = [...new Set(orders.flatMap((o) => (o.pack_id ? [o.pack_id] : [])))];
     const packs = Promise.all(
       packIds.map(async (packId) => {
@@ -316,8 +324,39 @@ export class MercadoLivreChannel implements ChannelAdapter {
           order.shipping?.id ?? (order.pack_id ? (await packs).get(order.pack_id)?.shipment?.id : null);
         const shipment = shipmentId ? await shipmentOf(shipmentId) : null;
         const pack = order.pack_id ? ((await packs).get(order.pack_id) ?? null) : null;
-        return channelOrderOf({ order, billing: await billing, shipment, pack, mapped });
+        const claims = await this.claimsOf(order, sellerId, known.get(order.id) ?? []);
+        return { ...channelOrderOf({ order, billing: await billing, shipment, pack, mapped }), claims };
       }),
+    );
+  }
+
+  /**
+   * The order's claims: the `known` ones and each claim its `mediations` name that is not known,
+   * read with its shipping method; one that is gone (404), another seller's or about another
+   * resource is left out. Sorted by id, so the same claims make the same channel data.
+   */
+  private async claimsOf(
+    order: MlOrder,
+    sellerId: string,
+    known: ChannelClaimSummary[],
+  ): Promise<ChannelClaimSummary[]> {
+    const ids = [...new Set((order.mediations ?? []).map((mediation) => mediation.id))].filter(
+      (claimId) => !known.some((claim) => claim.id === claimId),
+    );
+    const read = await Promise.all(
+      ids.map(async (claimId) => {
+        try {
+          const claim = await readMlClaim(this.http, claimId, sellerId);
+          if (claim.resource_id !== order.id) return null;
+          return claimSummaryOf(claim, await claimShippingMethod(this.http, claim));
+        } catch (error) {
+          if (error instanceof ChannelError && error.failure === "claim_not_found") return null;
+          throw error;
+        }
+      }),
+    );
+    return [...known, ...read.filter((claim): claim is ChannelClaimSummary => claim !== null)].sort((a, b) =>
+      compareIds(a.id, b.id),
     );
   }
 

@@ -1,12 +1,22 @@
 /**
- * Mercado Livre's REST API over `fetch`: the bearer token of the seller (refreshed once per
- * integration when it ends or a call is answered 401), 429 and 5xx retried with a bounded backoff
- * that honours `Retry-After`, each request limited in time, every answer parsed as JSON or refused
- * as `invalid_answer`. Error bodies are `{message, error, status, cause}` (developers.mercadolivre.com.br).
+ * Mercado Livre's REST API over the outbound helper (`outboundFetch`, src/platform/outbound.ts: the
+ * address rule on every URL, no redirect followed, the answer bounded in size and the exchange in
+ * time): the bearer token of the seller (refreshed once per integration when it ends or a call is
+ * answered 401), 429 and 5xx retried with a bounded backoff that honours `Retry-After`, every answer
+ * parsed as JSON or refused as `invalid_answer`; a fault of the call itself (redirect, address,
+ * network, too large) is the `outbound` failure with the helper's reason, which names Mercado Livre.
+ * Error bodies are `{message, error, status, cause}` (developers.mercadolivre.com.br).
  */
+import { jsonOf, type OutboundAnswer, OutboundFailure, outboundFetch } from "../../../platform/outbound";
 import { ChannelError } from "../types";
+import { ML_PARTY, mlCallFailure } from "./failures";
 import { exchangeToken, OAuthRefused } from "./oauth";
 import type { MlCallOutcome, MlSettings, MlTokenState } from "./types";
+
+/** Largest JSON answer read (a search page of 50 orders is about 150 KB). */
+const ML_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+/** Largest file answer read (labels: a PDF or a ZIP of 50 shipments' labels). */
+const ML_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_ATTEMPTS = 4;
@@ -39,7 +49,9 @@ type RequestPolicy<T> = {
   /** 5xx retried too: reads and idempotent writes; an upload's 5xx is not (it may have been taken). */
   retryServerErrors: boolean;
   /** The final answer (after the refresh and the retries) as the caller's result; throws its ChannelError. */
-  read: (response: Response) => Promise<T>;
+  read: (answer: OutboundAnswer) => T;
+  /** Bound on the answer's size (default ML_MAX_ANSWER_BYTES). */
+  maxBytes?: number;
 };
 
 export class MlHttp {
@@ -73,15 +85,14 @@ export class MlHttp {
       method: "GET",
       query,
       retryServerErrors: true,
-      read: async (response) => {
-        if (response.status === 400) {
-          const body = await readJson(response).catch(() => null);
-          throw refusal(body) ?? new ChannelError("invalid_answer");
-        }
-        if (!response.ok) return readAnswer(response) as never;
+      maxBytes: ML_MAX_FILE_BYTES,
+      read: (answer) => {
+        if (answer.status === 400)
+          throw refusal(jsonOf(answer) ?? null) ?? new ChannelError("invalid_answer");
+        if (!isOk(answer)) return readAnswer(answer) as never;
         return {
-          contentType: response.headers.get("Content-Type") ?? "application/octet-stream",
-          bytes: new Uint8Array(await response.arrayBuffer()),
+          contentType: answer.headers.get("Content-Type") ?? "application/octet-stream",
+          bytes: answer.bytes,
         };
       },
     });
@@ -102,9 +113,9 @@ export class MlHttp {
       headers,
       body,
       retryServerErrors: false,
-      read: async (response) => ({
-        status: response.status,
-        body: response.status === 204 ? null : await readJson(response),
+      read: (answer) => ({
+        status: answer.status,
+        body: answer.status === 204 ? null : readJson(answer),
       }),
     });
   }
@@ -125,17 +136,11 @@ export class MlHttp {
       headers: { "Content-Type": "application/json" },
       body: () => JSON.stringify(payload),
       retryServerErrors: true,
-      read: async (response) => {
-        if (response.status === 429 || response.status >= 500) {
-          await response.body?.cancel();
-          throw new ChannelError("timeout");
-        }
-        if (response.status === 401) {
-          await response.body?.cancel();
-          throw new ChannelError("expired");
-        }
-        if (response.ok) return { status: response.status, body: await readJson(response) };
-        return { status: response.status, body: await readJson(response).catch(() => null) };
+      read: (answer) => {
+        if (answer.status === 429 || answer.status >= 500) throw new ChannelError("timeout");
+        if (answer.status === 401) throw new ChannelError("expired");
+        if (isOk(answer)) return { status: answer.status, body: readJson(answer) };
+        return { status: answer.status, body: jsonOf(answer) ?? null };
       },
     });
   }
@@ -157,47 +162,53 @@ export class MlHttp {
     for (let attempt = 1; ; attempt++) {
       const release = await this.slot();
       const started = this.now();
-      let response: Response;
+      let answer: OutboundAnswer;
       try {
-        response = await fetch(url, {
-          method,
-          headers: {
-            Authorization: `Bearer ${token.accessToken}`,
-            Accept: "application/json",
-            ...policy.headers,
+        answer = await outboundFetch(
+          url.toString(),
+          {
+            method,
+            headers: {
+              Authorization: `Bearer ${token.accessToken}`,
+              Accept: "application/json",
+              ...policy.headers,
+            },
+            body: policy.body?.(),
           },
-          body: policy.body?.(),
-          signal: AbortSignal.timeout(this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-        });
+          {
+            party: ML_PARTY,
+            production: this.settings.production,
+            timeoutMs: this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            maxBytes: policy.maxBytes ?? ML_MAX_ANSWER_BYTES,
+          },
+        );
       } catch (error) {
         release();
-        this.report(method, path, null, "failed", attempt, started);
-        if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
-          throw new ChannelError("timeout");
-        throw new ChannelError("invalid_answer");
+        const status = error instanceof OutboundFailure ? (error.status ?? null) : null;
+        this.report(method, path, status, "failed", attempt, started);
+        throw mlCallFailure(error);
       }
-      const retried = response.status === 429 || (policy.retryServerErrors && response.status >= 500);
-      if ((response.status === 401 && !refreshed) || (retried && attempt < maxAttempts)) {
-        await response.body?.cancel();
+      const retried = answer.status === 429 || (policy.retryServerErrors && answer.status >= 500);
+      if ((answer.status === 401 && !refreshed) || (retried && attempt < maxAttempts)) {
         release();
-        if (response.status === 401) {
+        if (answer.status === 401) {
           this.report(method, path, 401, "refreshed", attempt, started);
           token = await this.accessToken(true, token.version);
           refreshed = true;
         } else {
-          this.report(method, path, response.status, "retried", attempt, started);
-          const stated = retryAfterMs(response.headers.get("Retry-After"), this.now());
+          this.report(method, path, answer.status, "retried", attempt, started);
+          const stated = retryAfterMs(answer.headers.get("Retry-After"), this.now());
           const backoff = stated ?? 200 * 2 ** (attempt - 1);
           await sleep(Math.min(backoff, this.settings.maxRetryWaitMs ?? DEFAULT_MAX_WAIT_MS));
         }
         continue;
       }
       try {
-        const answer = await policy.read(response);
-        this.report(method, path, response.status, response.ok ? "ok" : "failed", attempt, started);
-        return answer;
+        const result = policy.read(answer);
+        this.report(method, path, answer.status, isOk(answer) ? "ok" : "failed", attempt, started);
+        return result;
       } catch (error) {
-        this.report(method, path, response.status, "failed", attempt, started);
+        this.report(method, path, answer.status, "failed", attempt, started);
         throw error;
       } finally {
         release();
@@ -312,25 +323,23 @@ export class MlHttp {
   }
 }
 
+const isOk = (answer: OutboundAnswer) => answer.status >= 200 && answer.status < 300;
+
 /**
  * A read's final answer: its JSON when 2xx (a body that is not JSON: `invalid_answer`); 401 (after the
  * refresh) `expired`, 404 `order_not_found`, 429/5xx past the attempts `timeout`, any other `invalid_answer`.
+ * An error's body (often an HTML page of a proxy) says nothing the status does not.
  */
-async function readAnswer(response: Response): Promise<unknown> {
-  if (response.ok) return readJson(response);
-  // an error's body (often an HTML page of a proxy) says nothing the status does not
-  await response.body?.cancel();
-  if (response.status === 401) throw new ChannelError("expired");
-  if (response.status === 404) throw new ChannelError("order_not_found");
-  throw new ChannelError(response.status === 429 || response.status >= 500 ? "timeout" : "invalid_answer");
+function readAnswer(answer: OutboundAnswer): unknown {
+  if (isOk(answer)) return readJson(answer);
+  if (answer.status === 401) throw new ChannelError("expired");
+  if (answer.status === 404) throw new ChannelError("order_not_found");
+  throw new ChannelError(answer.status === 429 || answer.status >= 500 ? "timeout" : "invalid_answer");
 }
 
 /** The answer's JSON; anything else is `invalid_answer`. */
-export async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ChannelError("invalid_answer");
-  }
+function readJson(answer: OutboundAnswer): unknown {
+  const body = jsonOf(answer);
+  if (body === undefined) throw new ChannelError("invalid_answer");
+  return body;
 }

@@ -10,7 +10,9 @@
  */
 import { PDFDocument } from "@pdfme/pdf-lib";
 import { z } from "zod";
+import { inflateBounded, OutboundFailure } from "../../../platform/outbound";
 import { ChannelError, type ChannelLabels, type LabelFormat } from "../types";
+import { ML_PARTY, mlCallFailure } from "./failures";
 import type { MlHttp } from "./http";
 
 /** Shipment ids per `/shipment_labels` call. */
@@ -157,13 +159,22 @@ export async function unzip(zip: Uint8Array): Promise<Uint8Array[]> {
     if (start + compressed > zip.length) fail();
     const data = zip.subarray(start, start + compressed);
     if (method === 0) files.push(data);
-    else if (method === 8) files.push(await inflate(data).catch(fail));
+    else if (method === 8) files.push(await inflate(data));
     else fail();
   }
   return files;
 }
 
+/**
+ * A deflated entry, inflated up to MAX_ENTRY_BYTES whatever size the ZIP states (a small entry that
+ * inflates past it is refused when the bound is reached: the `outbound` failure "too large");
+ * unreadable data is `invalid_answer`.
+ */
 async function inflate(data: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  try {
+    return await inflateBounded(data, "deflate-raw", MAX_ENTRY_BYTES, ML_PARTY);
+  } catch (error) {
+    if (error instanceof OutboundFailure && error.kind === "too_large") throw mlCallFailure(error);
+    throw new ChannelError("invalid_answer");
+  }
 }

@@ -7,7 +7,9 @@
  * `{message, error: "invalid_grant" | "invalid_client" | ..., status, cause}`.
  */
 import { z } from "zod";
+import { jsonOf, type OutboundAnswer, outboundFetch } from "../../../platform/outbound";
 import { ChannelError } from "../types";
+import { ML_PARTY, mlCallFailure } from "./failures";
 import { ML_AUTHORIZATION_URL, type MlTokenGrant } from "./types";
 
 /** The token endpoint refused the grant (code or refresh token used, expired or revoked). */
@@ -42,9 +44,25 @@ export function authorizationUrl(clientId: string, redirectUri: string, state: s
   return url.toString();
 }
 
-type TokenEndpoint = { baseUrl: string; clientId: string; clientSecret: string; timeoutMs?: number };
+type TokenEndpoint = {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The address rule's mode (production: https on a public host only). */
+  production: boolean;
+  timeoutMs?: number;
+};
 
-/** `POST {baseUrl}/oauth/token`: the new pair, or `OAuthRefused` (400/401 with an OAuth error). */
+/** Largest answer of the token endpoint read (a token answer is well under 1 KB). */
+const TOKEN_ANSWER_MAX_BYTES = 64 * 1024;
+
+/**
+ * `POST {baseUrl}/oauth/token` through the outbound helper (the address rule, no redirect
+ * followed: the secret and the refresh token are never sent to another address, the answer
+ * bounded): the new pair, or `OAuthRefused` (400/401/403 with an OAuth error). Anything else is a
+ * ChannelError whose `detail.reason` says what came back: `outbound` (redirect, address, network,
+ * too large), `timeout`, `invalid_answer` (not JSON, or JSON without the pair).
+ */
 export async function exchangeToken(
   endpoint: TokenEndpoint,
   grant:
@@ -52,40 +70,52 @@ export async function exchangeToken(
     | { grant_type: "authorization_code"; code: string; redirect_uri: string },
   now = Date.now(),
 ): Promise<MlTokenGrant> {
-  let response: Response;
+  let response: OutboundAnswer;
   try {
-    response = await fetch(`${endpoint.baseUrl.replace(/\/$/, "")}/oauth/token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-      body: new URLSearchParams({
-        client_id: endpoint.clientId,
-        client_secret: endpoint.clientSecret,
-        ...grant,
-      }).toString(),
-      signal: AbortSignal.timeout(endpoint.timeoutMs ?? 15_000),
-    });
+    response = await outboundFetch(
+      `${endpoint.baseUrl.replace(/\/$/, "")}/oauth/token`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+        body: new URLSearchParams({
+          client_id: endpoint.clientId,
+          client_secret: endpoint.clientSecret,
+          ...grant,
+        }).toString(),
+      },
+      {
+        party: ML_PARTY,
+        production: endpoint.production,
+        timeoutMs: endpoint.timeoutMs ?? 15_000,
+        maxBytes: TOKEN_ANSWER_MAX_BYTES,
+      },
+    );
   } catch (error) {
-    if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
-      throw new ChannelError("timeout");
-    throw new ChannelError("invalid_answer");
+    throw mlCallFailure(error);
   }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ChannelError("invalid_answer");
-  }
+  const body = jsonOf(response);
+  const contentType = response.headers.get("Content-Type")?.split(";")[0]?.trim() || "sem Content-Type";
   if (response.status === 400 || response.status === 401 || response.status === 403) {
     const refusal = ErrorAnswer.safeParse(body);
-    if (!refusal.success) throw new ChannelError("invalid_answer");
+    if (!refusal.success)
+      throw new ChannelError("invalid_answer", {
+        reason: `recusa sem o erro OAuth (HTTP ${response.status}, ${contentType})`,
+      });
     throw new OAuthRefused(
       refusal.data.message ? `${refusal.data.error}: ${refusal.data.message}` : refusal.data.error,
     );
   }
-  if (!response.ok) throw new ChannelError("timeout");
+  if (response.status < 200 || response.status >= 300)
+    throw new ChannelError("timeout", { reason: `HTTP ${response.status}; tente novamente mais tarde` });
+  if (body === undefined)
+    throw new ChannelError("invalid_answer", {
+      reason: `resposta que não é JSON (HTTP ${response.status}, ${contentType})`,
+    });
   const answer = TokenAnswer.safeParse(body);
-  if (!answer.success) throw new ChannelError("invalid_answer");
+  if (!answer.success)
+    throw new ChannelError("invalid_answer", {
+      reason: "resposta JSON sem access_token, refresh_token, expires_in e user_id válidos",
+    });
   return {
     accessToken: answer.data.access_token,
     refreshToken: answer.data.refresh_token,

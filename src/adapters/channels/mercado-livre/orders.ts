@@ -46,6 +46,8 @@ export const MlOrder = z.object({
   }),
   seller: z.object({ id }),
   shipping: z.object({ id: id.nullish() }).nullish(),
+  // the claims (mediations) opened on the order: `[{id}]`, each a `/post-purchase/v1/claims/{id}`
+  mediations: z.array(z.object({ id })).max(100).nullish(),
   payments: z
     .array(
       z.object({

@@ -90,6 +90,8 @@ export type MlCallOutcome = {
 export type MlSettings = {
   /** `https://api.mercadolibre.com` unless a double stands in. */
   baseUrl: string;
+  /** The address rule of every call (outbound helper): production allows https on a public host only. */
+  production: boolean;
   clientId: string;
   clientSecret: string;
   tokens: MlTokenStore;

@@ -13,6 +13,7 @@ import type {
   MlTokenState,
   MlTokenStore,
 } from "../../../adapters/channels/mercado-livre/types";
+import { ChannelError } from "../../../adapters/channels/types";
 import {
   channelOrdersOfShipments,
   claimMlRefresh,
@@ -30,6 +31,7 @@ import { log } from "../../../lib/log";
 import { decryptCredentials, encryptCredentials } from "../../../platform/credentials-cipher";
 import { EVENT_MESSAGES } from "../../events/messages";
 import { webhookUrlRefusal } from "../../events/url-policy";
+import { channelFailureMessage } from "../channel-calls";
 import { mlListingMap } from "./mapping";
 import {
   ML_BASE_URL_INVALID,
@@ -37,6 +39,7 @@ import {
   ML_BASE_URL_PRIVATE,
   mlCodeRefused,
   mlRefreshRefused,
+  mlTokenGrantFailed,
 } from "./messages";
 import { mlMissedInbox } from "./missed-feeds";
 
@@ -62,9 +65,12 @@ export function mlBaseUrlRefusal(url: string, production: boolean): string | nul
 export const sealTokens = (key: string, companyId: number, tokens: SealedTokens) =>
   encryptCredentials(key, companyId, tokens);
 
-/** The grant of a code or a refresh token at `POST /oauth/token`; a refusal is a 400 with its reason. */
+/**
+ * The grant of a code or a refresh token at `POST /oauth/token`; a refusal is a 400 with its reason,
+ * and so is an answer that is no grant (a redirect, not JSON, malformed, a 5xx, no answer): never a 5xx.
+ */
 export async function mlGrant(
-  endpoint: { baseUrl: string; clientId: string; clientSecret: string },
+  endpoint: { baseUrl: string; clientId: string; clientSecret: string; production: boolean },
   grant:
     | { grant_type: "refresh_token"; refresh_token: string }
     | { grant_type: "authorization_code"; code: string; redirect_uri: string },
@@ -76,6 +82,10 @@ export async function mlGrant(
       throw badRequest(
         grant.grant_type === "refresh_token" ? mlRefreshRefused(error.reason) : mlCodeRefused(error.reason),
       );
+    }
+    if (error instanceof ChannelError) {
+      const reason = typeof error.detail.reason === "string" ? error.detail.reason : null;
+      throw badRequest(mlTokenGrantFailed(reason ?? channelFailureMessage(error)));
     }
     throw error;
   }
@@ -152,7 +162,7 @@ export function mlInbox(db: Db, integrationId: number): MlInbox {
 
 /** The adapter's settings of an integration whose connection row is `connection`. */
 export function mlSettingsOf(
-  deps: { db: Db; credentialsKey: string },
+  deps: { db: Db; credentialsKey: string; production: boolean },
   row: { companyId: number; companyIntegrationId: number },
   connection: MlConnectionRow,
   app: { ClientId: string; ClientSecret: string },
@@ -160,6 +170,7 @@ export function mlSettingsOf(
   const integrationId = row.companyIntegrationId;
   return {
     baseUrl: connection.baseUrl,
+    production: deps.production,
     clientId: app.ClientId,
     clientSecret: app.ClientSecret,
     tokens: mlTokenStore(deps.db, deps.credentialsKey, row.companyId, integrationId),

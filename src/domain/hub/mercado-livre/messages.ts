@@ -10,6 +10,9 @@ export const ML_OAUTH_STATE_INVALID =
 export const mlRefreshRefused = (reason: string) =>
   `O Mercado Livre recusou o refresh token: ${reason}. Conecte a integração novamente`;
 export const mlCodeRefused = (reason: string) => `O Mercado Livre recusou o código de autorização: ${reason}`;
+/** The token endpoint gave no grant nor a refusal (a redirect, not JSON, malformed, a 5xx, no answer). */
+export const mlTokenGrantFailed = (reason: string) =>
+  `O Mercado Livre não entregou os tokens (POST /oauth/token): ${reason}`;
 export const ML_BASE_URL_NOT_HTTPS = "BaseUrl deve usar https";
 export const ML_BASE_URL_PRIVATE = "BaseUrl deve ser um endereço público (não local nem de rede privada)";
 export const ML_BASE_URL_INVALID = "BaseUrl inválida";

@@ -3,8 +3,9 @@
  * received}`): answered at once, with no channel call. The integration is found by the app
  * (`application_id` = the app's client id) and the seller (`user_id`); an unknown pair is ignored
  * and logged. `orders_v2`, `shipments` and `claims` are stored pending in the inbox (one row per
- * resource) and a pull of the integration is queued, which fetches them first (a claim with its
- * order); `items` are kept as `ignored` until the listings part reads them.
+ * resource) and a pull of the integration is queued unless one waits that has not started (it will
+ * read them: see `notifiedPull`), which fetches them first (a claim with its order); `items` are
+ * kept as `ignored` until the listings part reads them.
  */
 import { storeMlNotification } from "../../../db/hub/ml-connections";
 import { log } from "../../../lib/log";
@@ -23,9 +24,6 @@ export type MlNotification = {
 /** `claims`: the claim (`/post-purchase/v1/claims/{id}`) and its order are fetched by the same pull. */
 const FETCHED_TOPICS = new Set(["orders_v2", "shipments", "claims"]);
 
-/** One pull per integration every 10 s at most: the notifications between go with it. */
-const PULL_BUCKET_MS = 10_000;
-
 /**
  * What was done with a notification: `queued` (a pull will fetch it), `stored`, or `ignored`. One
  * D1 call (the notification, its integration and its pull job in one batch), and a queue message
@@ -37,7 +35,7 @@ export async function receiveMlNotification(
   now: Date,
 ): Promise<"queued" | "stored" | "ignored"> {
   const fetched = FETCHED_TOPICS.has(notification.topic);
-  const pull = fetched ? notifiedPull(`notify:${Math.floor(now.getTime() / PULL_BUCKET_MS)}`) : null;
+  const pull = fetched ? notifiedPull() : null;
   const stored = await storeMlNotification(
     deps.db,
     {

@@ -76,7 +76,7 @@ export async function startMlAuthorization(
  * code is exchanged and the tokens stored sealed; the integration becomes `Authenticated`.
  */
 export async function finishMlAuthorization(
-  deps: { db: Db; credentialsKey: string | undefined; now: Date },
+  deps: { db: Db; credentialsKey: string | undefined; now: Date; production: boolean },
   code: string,
   state: string,
 ): Promise<{ companyId: number; integrationId: number }> {
@@ -84,7 +84,12 @@ export async function finishMlAuthorization(
   if (!bound) throw badRequest(ML_OAUTH_STATE_INVALID);
   const { app, connection, key } = await mlApp(deps, bound.companyId, bound.integrationId);
   const grant = await mlGrant(
-    { baseUrl: connection.baseUrl, clientId: app.ClientId, clientSecret: app.ClientSecret },
+    {
+      baseUrl: connection.baseUrl,
+      clientId: app.ClientId,
+      clientSecret: app.ClientSecret,
+      production: deps.production,
+    },
     { grant_type: "authorization_code", code, redirect_uri: bound.redirectUri },
   );
   const tokens = await sealTokens(key, bound.companyId, {

@@ -41,7 +41,7 @@ import { type JobContext, JobFailure, type JobOutcome } from "../../jobs/job-con
 import type { JobDefinition } from "../../jobs/types";
 import { channelFailureMessage } from "../channel-calls";
 import { channelKindById } from "../channel-kinds";
-import { channelOf } from "../integrations";
+import { channelOf, productionOf } from "../integrations";
 import { HUB_INTEGRATION_NOT_FOUND, PULL_JOB_PARAMS } from "../messages";
 import { ML_KIND_CODE } from "./connection";
 import { mlStockPublishUnfinished } from "./messages";
@@ -99,7 +99,8 @@ type Counts = { published: number; unchanged: number; failed: number; retry: num
 
 /** Failures of the channel that the next attempt may not have (the listing stays pending). */
 const passing = (error: unknown) =>
-  error instanceof ChannelError && (error.failure === "timeout" || error.failure === "invalid_answer");
+  error instanceof ChannelError &&
+  (error.failure === "timeout" || error.failure === "invalid_answer" || error.failure === "outbound");
 
 async function publishStock(context: JobContext): Promise<JobOutcome> {
   const { db, job, budget } = context;
@@ -110,7 +111,7 @@ async function publishStock(context: JobContext): Promise<JobOutcome> {
   const integration = await findHubIntegration(db, job.companyId, params.data.IDCompanyIntegration);
   if (!integration) throw new JobFailure(HUB_INTEGRATION_NOT_FOUND);
   const channel = await channelOf(
-    { credentialsKey: context.credentialsKey, now: new Date(), db },
+    { credentialsKey: context.credentialsKey, now: new Date(), db, production: productionOf(context) },
     integration,
   );
   if (!channel.publishStock) return { status: "done", result: { Published: 0, Failed: 0 } };

@@ -324,3 +324,86 @@ describe("Mercado Livre claims notifications", () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe("Mercado Livre claims of pulled orders (the order's mediations)", () => {
+  let seller: Seller;
+
+  beforeAll(async () => {
+    seller = await connectedSeller();
+  });
+
+  /** The hub order of a channel order, as `GET /hub/order/{id}` answers it. */
+  async function hubOrderOf(integrationId: number, channelOrderId: number) {
+    const row = await demoDb()
+      .select()
+      .from(hubOrders)
+      .where(
+        and(
+          eq(hubOrders.companyIntegrationId, integrationId),
+          eq(hubOrders.channelOrderId, String(channelOrderId)),
+        ),
+      )
+      .get();
+    if (!row) throw new Error(`order ${channelOrderId} not pulled`);
+    const response = await api.get(`/hub/order/${row.id}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body as {
+      Claims: { ChannelClaimId: string; ChannelStatus: string; ShippingMethod: string | null }[];
+    };
+  }
+
+  const claimCalls = async (claimIds: number[]) =>
+    (await seller.double.requests()).filter((r) =>
+      claimIds.some((claimId) => r.path === `/post-purchase/v1/claims/${claimId}`),
+    );
+
+  it("orders swept with claims on them get their claims stored, then refreshed when the order comes again", async () => {
+    const first = mlOrder(seller.sellerId, { items: [{ sku: "ML-CLAIM-6" }] });
+    const second = mlOrder(seller.sellerId, { items: [{ sku: "ML-CLAIM-6" }] });
+    const one = mlClaim(seller.sellerId, first.id);
+    const two = mlClaim(seller.sellerId, second.id, { status: "closed" });
+    const theirs = mlClaim(seller.sellerId, second.id, { respondent: 424244 });
+    const plain = mlOrder(seller.sellerId, { items: [{ sku: "ML-CLAIM-6" }] });
+    await seller.claims([one, two, theirs]);
+    await seller.claimDetails({ [one.id]: { evidences: evidence("entrusted") } });
+    await seller.double.orders([
+      { ...first, mediations: [{ id: one.id }] },
+      { ...second, mediations: [{ id: two.id }, { id: theirs.id }, { id: 9_999_999_999 }] },
+      plain,
+    ]);
+    const job = await pullNow(api, seller.integrationId);
+    expect(job.Status, job.FailureReason ?? "").toBe("Done");
+    expect((await hubOrderOf(seller.integrationId, first.id)).Claims).toEqual([
+      expect.objectContaining({
+        ChannelClaimId: String(one.id),
+        ChannelStatus: "opened",
+        ShippingMethod: "entrusted",
+      }),
+    ]);
+    expect((await hubOrderOf(seller.integrationId, second.id)).Claims).toEqual([
+      expect.objectContaining({
+        ChannelClaimId: String(two.id),
+        ChannelStatus: "closed",
+        ShippingMethod: null,
+      }),
+    ]);
+    expect((await hubOrderOf(seller.integrationId, plain.id)).Claims).toEqual([]);
+    // each claim the orders name read once; the sweep searches no claims
+    expect((await claimCalls([one.id, two.id, theirs.id])).map((r) => r.path).sort()).toEqual(
+      [one.id, two.id, theirs.id].map((claimId) => `/post-purchase/v1/claims/${claimId}`).sort(),
+    );
+    expect((await seller.double.requests()).some((r) => r.path === "/post-purchase/v1/claims/search")).toBe(
+      false,
+    );
+
+    // the claim moves on and the order changes: the next pull refreshes the stored claim
+    await seller.claims([{ ...one, status: "closed" }]);
+    await seller.double.orders([{ ...first, mediations: [{ id: one.id }] }]);
+    const again = await pullNow(api, seller.integrationId);
+    expect(again.Status, again.FailureReason ?? "").toBe("Done");
+    expect((await hubOrderOf(seller.integrationId, first.id)).Claims).toEqual([
+      expect.objectContaining({ ChannelClaimId: String(one.id), ChannelStatus: "closed" }),
+    ]);
+    expect(await claimRows(seller.integrationId, [one.id, two.id, theirs.id])).toHaveLength(2);
+  });
+});

@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companyIntegrations, jobs, mlNotifications } from "../../../../drizzle/schema";
+import { companyIntegrations, hubOrders, jobs, mlNotifications } from "../../../../drizzle/schema";
 import { connectMlSeller, type MlSeller, mlOrder } from "../../../support/ml-double";
 import { companyOneApi, demoDb } from "../../../support/registry-factories";
 import { seedAccounts } from "../../../support/seed";
@@ -23,7 +23,7 @@ const notify = async (seller: MlSeller, topic: string, resource: string) =>
     sent: "2026-01-05T13:00:00.000Z",
   });
 
-/** The notified pulls (`pull:<integration>:notify:<10 s bucket>`) of the integration. */
+/** The notified pulls (`pull:<integration>:notify:open`, `…:open:<job id>` once started) of the integration. */
 const notifiedPulls = (integrationId: number) =>
   demoDb()
     .select()
@@ -43,18 +43,38 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
   }
 }
 
-const bucketOf = (ms: number) => Math.floor(ms / 10_000);
+/** The key of the integration's notified pull while it waits (not started). */
+const waitingKey = (integrationId: number) => `pull:${integrationId}:notify:open`;
+
+/**
+ * Waits for the start of a 10 s window of the clock: the notifications of a test then fall in one
+ * window, as the pulls were once keyed (one per integration per 10 s), so a test that needs a
+ * second pull in the same window fails on that keying.
+ */
+async function windowStart() {
+  while (Date.now() % 10_000 > 300) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** The hub order of a channel order, once pulled. */
+const hubOrderOf = (integrationId: number, channelOrderId: number) =>
+  demoDb()
+    .select()
+    .from(hubOrders)
+    .where(
+      and(
+        eq(hubOrders.companyIntegrationId, integrationId),
+        eq(hubOrders.channelOrderId, String(channelOrderId)),
+      ),
+    );
 
 describe("Mercado Livre notifications: the inbox and the pull they ask for", () => {
-  it("a burst: one row per resource, every repeat counted; one pull per 10 s, its message sent once", async () => {
+  it("a burst: one row per resource, every repeat counted; one pull waits at a time, its message sent once", async () => {
     const seller = await connectedSeller();
     const orders = [1, 2, 3].map(() => mlOrder(seller.sellerId, { items: [{ sku: "NOTIF-1", price: 10 }] }));
     await seller.double.orders(orders);
-    const firstBucket = bucketOf(Date.now());
     const answers = await Promise.all(
       [0, 1, 2, 3].flatMap(() => orders.map((order) => notify(seller, "orders_v2", `/orders/${order.id}`))),
     );
-    const buckets = bucketOf(Date.now()) - firstBucket + 1;
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
     expect(answers.map((answer) => answer.body)).toEqual(Array(12).fill({ Result: "queued" }));
     const inbox = await inboxOf(seller.integrationId);
@@ -66,9 +86,12 @@ describe("Mercado Livre notifications: the inbox and the pull they ask for", () 
       true,
     );
     const pulls = await notifiedPulls(seller.integrationId);
-    if (buckets === 1) expect(pulls).toHaveLength(1);
-    else expect(pulls.length).toBeGreaterThanOrEqual(1);
-    expect(pulls.length).toBeLessThanOrEqual(buckets);
+    // a pull that started during the burst gave up its key: the notifications after it queued one more
+    expect(pulls.length).toBeGreaterThanOrEqual(1);
+    expect(
+      pulls.filter((row) => row.fileHash === waitingKey(seller.integrationId)).length,
+    ).toBeLessThanOrEqual(1);
+    expect(pulls.filter((row) => row.status === "Pending").length).toBeLessThanOrEqual(1);
     // the row of a pull job, as a manual or hourly pull of the integration has it
     expect(pulls[0]).toMatchObject({
       companyId: 1,
@@ -79,13 +102,17 @@ describe("Mercado Livre notifications: the inbox and the pull they ask for", () 
       fileName: "",
       contentType: "",
       sizeBytes: 0,
-      fileHash: expect.stringMatching(new RegExp(`^pull:${seller.integrationId}:notify:\\d+$`)),
+      fileHash: expect.stringMatching(new RegExp(`^pull:${seller.integrationId}:notify:open(:\\d+)?$`)),
       createdBy: null,
     });
     const done = await until(
       "notified pulls never ended",
       () => notifiedPulls(seller.integrationId),
       (rows) => rows.every((row) => row.status === "Done"),
+    );
+    // each started pull gave up the waiting key (`…:notify:open:<its id>`)
+    expect(done.map((row) => row.fileHash)).toEqual(
+      done.map((row) => `${waitingKey(seller.integrationId)}:${row.id}`),
     );
     // each pull's message went once on the queue: one delivery each
     expect(done.map((row) => row.attempts)).toEqual(done.map(() => 1));
@@ -115,10 +142,9 @@ describe("Mercado Livre notifications: the inbox and the pull they ask for", () 
     const order = mlOrder(lost.sellerId, { items: [{ sku: "NOTIF-2", price: 10 }] });
     await lost.double.orders([order]);
     await young.double.orders([mlOrder(young.sellerId, { items: [{ sku: "NOTIF-3", price: 10 }] })]);
-    // the jobs of this bucket and the next already there, as left by a notification whose message was lost
-    const bucket = bucketOf(Date.now());
-    const waiting = (integrationId: number, createdAt: ReturnType<typeof sql>) =>
-      [bucket, bucket + 1].map((b) => ({
+    // the waiting pull already there, as left by a notification whose message was lost
+    const waiting = (integrationId: number, createdAt: ReturnType<typeof sql>) => [
+      {
         companyId: 1,
         route: "hub-pull",
         type: "HubOrderPull",
@@ -127,9 +153,10 @@ describe("Mercado Livre notifications: the inbox and the pull they ask for", () 
         fileName: "",
         contentType: "",
         sizeBytes: 0,
-        fileHash: `pull:${integrationId}:notify:${b}`,
+        fileHash: waitingKey(integrationId),
         createdAt,
-      }));
+      },
+    ];
     await demoDb()
       .insert(jobs)
       .values([
@@ -150,8 +177,105 @@ describe("Mercado Livre notifications: the inbox and the pull they ask for", () 
     // the younger job's message is taken as on its way: nothing sent, the job still waits
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const youngPulls = await notifiedPulls(young.integrationId);
-    expect(youngPulls.map((row) => row.status)).toEqual(["Pending", "Pending"]);
+    expect(youngPulls.map((row) => row.status)).toEqual(["Pending"]);
     expect((await inboxOf(young.integrationId))[0]).toMatchObject({ state: "pending" });
+  });
+
+  it("a notification after its integration's pull ended (the same 10 s) queues the next pull: the order is pulled", async () => {
+    const seller = await connectedSeller();
+    const first = mlOrder(seller.sellerId, { items: [{ sku: "NOTIF-4", price: 10 }] });
+    const second = mlOrder(seller.sellerId, { items: [{ sku: "NOTIF-4", price: 10 }] });
+    await seller.double.orders([first]);
+    await windowStart();
+    expect((await notify(seller, "orders_v2", `/orders/${first.id}`)).body).toEqual({ Result: "queued" });
+    await until(
+      "the first notified order never pulled",
+      () => hubOrderOf(seller.integrationId, first.id),
+      (rows) => rows.length === 1,
+    );
+    await until(
+      "the first pull never ended",
+      () => notifiedPulls(seller.integrationId),
+      (rows) => rows.every((row) => row.status === "Done"),
+    );
+    // a new order, notified seconds later
+    await seller.double.orders([second]);
+    expect((await notify(seller, "orders_v2", `/orders/${second.id}`)).body).toEqual({ Result: "queued" });
+    await until(
+      "the order notified after the pull never pulled",
+      () => hubOrderOf(seller.integrationId, second.id),
+      (rows) => rows.length === 1,
+    );
+    const pulls = await until(
+      "the second pull never ended",
+      () => notifiedPulls(seller.integrationId),
+      (rows) => rows.length === 2 && rows.every((row) => row.status === "Done"),
+    );
+    expect(pulls.map((row) => row.attempts)).toEqual([1, 1]);
+    expect((await inboxOf(seller.integrationId)).map((row) => row.state)).toEqual(["fetched", "fetched"]);
+  });
+
+  it("a notification while the pull runs, after it read the inbox, queues the next pull: the order is pulled", async () => {
+    const seller = await connectedSeller();
+    const first = mlOrder(seller.sellerId, { items: [{ sku: "NOTIF-5", price: 10 }] });
+    const second = mlOrder(seller.sellerId, { items: [{ sku: "NOTIF-5", price: 10 }] });
+    await seller.double.orders([first]);
+    // the pull's last step (the fees of its orders, after the inbox and the sweep) held 3 s
+    await seller.double.faults([{ mode: "slow", ms: 3_000, path: "/billing/" }]);
+    await windowStart();
+    expect((await notify(seller, "orders_v2", `/orders/${first.id}`)).body).toEqual({ Result: "queued" });
+    await until(
+      "the pull never reached its fees",
+      () => seller.double.requests(),
+      (requests) => requests.some((request) => request.path.startsWith("/billing/")),
+    );
+    // the new order is at the channel only now: the running pull's sweep cannot see it
+    await seller.double.orders([second]);
+    expect((await notify(seller, "orders_v2", `/orders/${second.id}`)).body).toEqual({ Result: "queued" });
+    await until(
+      "the order notified during the pull never pulled",
+      () => hubOrderOf(seller.integrationId, second.id),
+      (rows) => rows.length === 1,
+    );
+    await until(
+      "the notified pulls never ended",
+      () => notifiedPulls(seller.integrationId),
+      (rows) => rows.length === 2 && rows.every((row) => row.status === "Done"),
+    );
+    expect((await inboxOf(seller.integrationId)).map((row) => row.state)).toEqual(["fetched", "fetched"]);
+  });
+
+  it("a waiting pull that ended without starting (dead-lettered) gives up its key: the next notification queues a pull", async () => {
+    const seller = await connectedSeller();
+    const order = mlOrder(seller.sellerId, { items: [{ sku: "NOTIF-6", price: 10 }] });
+    await seller.double.orders([order]);
+    await demoDb()
+      .insert(jobs)
+      .values({
+        companyId: 1,
+        route: "hub-pull",
+        type: "HubOrderPull",
+        params: JSON.stringify({ IDCompanyIntegration: seller.integrationId }),
+        fileKey: "",
+        fileName: "",
+        contentType: "",
+        sizeBytes: 0,
+        fileHash: waitingKey(seller.integrationId),
+        status: "Failed",
+      });
+    expect((await notify(seller, "orders_v2", `/orders/${order.id}`)).body).toEqual({ Result: "queued" });
+    await until(
+      "the notified order never pulled",
+      () => hubOrderOf(seller.integrationId, order.id),
+      (rows) => rows.length === 1,
+    );
+    const pulls = await until(
+      "the notified pull never ended",
+      () => notifiedPulls(seller.integrationId),
+      (rows) => rows.length === 2 && rows.every((row) => row.status === "Done" || row.status === "Failed"),
+    );
+    expect(pulls.map((row) => row.status).sort()).toEqual(["Done", "Failed"]);
+    expect(pulls.every((row) => row.fileHash === `${waitingKey(seller.integrationId)}:${row.id}`)).toBe(true);
   });
 
   it("items are stored without a pull; a deactivated integration's notifications are ignored, nothing written", async () => {
