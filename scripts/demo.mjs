@@ -462,7 +462,7 @@ await stepOf("Watch the import job until Done (auto-reconciliation by the rules)
 );
 
 await stepOf(
-  "Webhook: the bank-import event arrives, its signature verified with the README's code",
+  "Webhook: the bank-import event arrives, its signature verified with the code of docs/WEBHOOKS.md",
   async () => {
     const deadline = Date.now() + JOB_TIMEOUT_MS;
     const ofJob = () =>

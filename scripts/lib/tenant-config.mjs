@@ -142,7 +142,7 @@ export function addTenantToToml(text, scope, { account, databaseId }) {
     { binding, database_name: databaseName, database_id: databaseId, migrations_dir: "migrations" },
   ]);
   if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parse(result))), JSON.parse(JSON.stringify(expected)))) {
-    throw new Error("could not edit wrangler.toml safely; add the account by hand (see README)");
+    throw new Error("could not edit wrangler.toml safely; add the account by hand (see docs/DEPLOYMENT.md)");
   }
   return result;
 }

@@ -1,5 +1,5 @@
-// Verifies a webhook delivery of this API (the example code of the README, used as is by the demo
-// and the tests). `rawBody` is the request body exactly as received (a string), `header` the
+// Verifies a webhook delivery of this API (the example code of docs/WEBHOOKS.md, used as is by
+// the demo and the tests). `rawBody` is the request body exactly as received (a string), `header` the
 // X-Signature header: `t=<unix seconds>,v1=<hex>[,v1=<hex>...]`, where each hex is
 // HMAC-SHA256(secret, "<t>.<rawBody>"). Any matching v1 is enough (two during a secret rotation).
 import { createHmac, timingSafeEqual } from "node:crypto";

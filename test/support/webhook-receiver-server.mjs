@@ -5,7 +5,7 @@
 //   PUT  {secrets: [...], script: [500, "timeout", "close", 200, 410...], otherwise: 200}
 //        answers the deliveries in script order, then `otherwise`; "timeout" holds the answer past
 //        the Worker's timeout, "close" drops the connection without an answer;
-//   GET  the deliveries received: headers, raw body, which secrets verified (README's example code).
+//   GET  the deliveries received: headers, raw body, which secrets verified (the example code of docs/WEBHOOKS.md).
 import { createServer } from "node:http";
 import { verifyWebhook } from "../../scripts/lib/verify-webhook.mjs";
 

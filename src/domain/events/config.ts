@@ -1,4 +1,4 @@
-/** How deliveries behave; read from the Worker's variables (see wrangler.toml and the README). */
+/** How deliveries behave; read from the Worker's variables (see wrangler.toml and docs/WEBHOOKS.md). */
 export type DeliveryConfig = {
   /** `ENVIRONMENT=production`: https only, no loopback. */
   production: boolean;

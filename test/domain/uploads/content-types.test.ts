@@ -9,7 +9,7 @@ import {
 } from "../../../src/domain/uploads/content-types";
 
 describe("accepted content types", () => {
-  it("are the ones the README documents", () => {
+  it("are the ones docs/UPLOADS-AND-JOBS.md documents", () => {
     expect(CSV_CONTENT_TYPES).toEqual(["text/csv", "text/plain", "application/vnd.ms-excel"]);
     expect(OFX_CONTENT_TYPES).toEqual([
       "application/x-ofx",

@@ -7,7 +7,7 @@ import { seedAccounts } from "../../support/seed";
 import { dbOf, requestUploadUrl, seedBankAccount } from "../../support/upload-factories";
 
 const MAX = 20 * 1024 * 1024;
-/** The content types the README documents per kind of file. */
+/** The content types docs/UPLOADS-AND-JOBS.md documents per kind of file. */
 const CSV_CONTENT_TYPES = ["text/csv", "text/plain", "application/vnd.ms-excel"];
 const OFX_CONTENT_TYPES = [
   "application/x-ofx",
