@@ -48,7 +48,7 @@ export const userCompanies = sqliteTable(
 );
 
 /**
- * Sign-in throttling (src/domain/identity/throttle.ts, docs/AUTH.md): one row per e-mail (`scope`
+ * Sign-in throttling (src/domain/identity/throttle.ts, docs/API.md): one row per e-mail (`scope`
  * "email", the normalized address, known or not) and per client (`scope` "client", its address
  * from CF-Connecting-IP) with the failed attempts of its current window. Times are epoch seconds.
  * `last_at` is the last attempt counted, `prev_at` the one before (restored when that attempt

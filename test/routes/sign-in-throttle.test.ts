@@ -4,7 +4,7 @@ import { call, fetchWorker } from "../support/api";
 import { type AccountName, seedAccounts } from "../support/seed";
 
 /**
- * Sign-in throttling (docs/AUTH.md), over HTTP. The worker's clock is the test's (`Date` faked):
+ * Sign-in throttling (docs/API.md, "Sign-in throttling"), over HTTP. The worker's clock is the test's (`Date` faked):
  * it stands still while a test sends its attempts, and moves only when the test says so.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling (docs/AUTH.md). Failed sign-ins are counted per e-mail (every client
+ * Sign-in throttling (docs/API.md, "Sign-in throttling"). Failed sign-ins are counted per e-mail (every client
  * together) and per client (every e-mail together), each in a window that starts at its first
  * failure and ends an hour later, when the count starts over. Past a scope's free failures, each
  * further failure locks the scope for a delay that doubles from one second up to a cap of 15
@@ -8,8 +8,8 @@
  * (one valid account would otherwise let an attacker wash its address between guesses).
  *
  * The client's free failures (10) are fewer than the e-mail's (30): one client alone makes at most
- * 23 failures in any hour (10 free, then 1 s, 2 s... 512 s, then every 15 min), so it can never lock
- * a user out; a real user elsewhere still signs in while that client is refused. Locking an e-mail
+ * 22 failures in a window (10 free, then one after each lock of 1 s, 2 s... 512 s, then two after
+ * 15 min locks), about 23 in any hour, so it can never lock a user out; a real user elsewhere still signs in while that client is refused. Locking an e-mail
  * takes several clients, and even then the lock is capped and ends with its window.
  */
 

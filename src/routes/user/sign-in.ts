@@ -33,7 +33,7 @@ export const signInLocalRoute = createRoute({
   operationId: "signInLocal",
   tags: ["User"],
   summary: "Entrar com e-mail e senha",
-  description: `Troca e-mail e senha por um JWT da conta do host. Credenciais inválidas: 401 \`${INVALID_CREDENTIALS}\`. Tentativas sem sucesso repetidas para um e-mail ou de um mesmo cliente (endereço IP) são limitadas: 429 \`${TOO_MANY_SIGN_IN_ATTEMPTS}\`, com \`Retry-After\` em segundos (ver docs/AUTH.md).`,
+  description: `Troca e-mail e senha por um JWT da conta do host. Credenciais inválidas: 401 \`${INVALID_CREDENTIALS}\`. Tentativas sem sucesso repetidas para um e-mail ou de um mesmo cliente (endereço IP) são limitadas: 429 \`${TOO_MANY_SIGN_IN_ATTEMPTS}\`, com \`Retry-After\` em segundos. Por janela de uma hora: 30 falhas livres por e-mail e 10 por cliente, depois um bloqueio de 1 s que dobra a cada falha, até 15 min; um login bem-sucedido zera a contagem do e-mail.`,
   security: [],
   request: { body: jsonBody(SignInBody) },
   responses: {
