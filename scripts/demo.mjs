@@ -7,17 +7,23 @@
 // supplier's NF-e XML imported as a purchase, checked in, its payable paid by an imported OFX debit
 // through a rule. Every step checks the answer; the first that fails ends the script with exit 1.
 //
-//   npm run demo                      # against http://127.0.0.1:8787 (the `demo` account)
-//   API_URL=http://demo.localhost:8787 npm run demo
+//   npm run demo                              # against http://demo.localhost:8787 (the `demo` account)
+//   PORT=8788 npm run demo                    # the server of `PORT=8788 npm start`
+//   API_URL=http://demo.localhost:8788 npm run demo   # any address (http://127.0.0.1:8787 serves `demo` too)
+//
+// `*.localhost` is reached on any machine, also where Node's resolver does not know it: the calls go
+// to 127.0.0.1 with the account's Host (scripts/lib/local-fetch.mjs). When nothing answers, the demo
+// says how to start the API and exits with 1.
 //
 // Each run creates its own accounts, partners and titles (names carry a run number), so it can run
 // again and again on the same database.
 
 import { createServer } from "node:http";
 import { ApiCallError, apiClient } from "./lib/api-client.mjs";
+import { apiBaseFromEnv, CannotReach, localFetch, startAdvice } from "./lib/local-fetch.mjs";
 import { verifyWebhook } from "./lib/verify-webhook.mjs";
 
-const BASE = (process.env.API_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");
+const BASE = apiBaseFromEnv();
 const API = `${BASE}/1.0`;
 const EMAIL = process.env.DEMO_EMAIL ?? "admin@demo.local";
 const PASSWORD = process.env.DEMO_PASSWORD ?? "demo123";
@@ -47,13 +53,18 @@ async function stepOf(title, action) {
   try {
     return await action();
   } catch (error) {
+    if (error instanceof CannotReach) {
+      console.error(`   ✗ the API stopped answering: ${error.message}`);
+      console.error(`\n${startAdvice(BASE)}\n\nDemo stopped at step ${step} (${title}).`);
+      process.exit(1);
+    }
     console.error(`   ✗ ${error instanceof StepFailure ? error.message : error.stack}`);
     console.error(`\nDemo stopped at step ${step} (${title}).`);
     process.exit(1);
   }
 }
 
-const api = apiClient(API);
+const api = apiClient(API, { fetch: localFetch });
 
 /** One call to the API; anything but the expected status is a failure that names the call. */
 async function call(method, path, body, { expect = 200 } = {}) {
@@ -251,7 +262,7 @@ async function uploadFile(params, fileName, contentType, bytes) {
   const headers = Object.fromEntries(
     Object.entries(slot.Headers ?? {}).filter(([name]) => name.toLowerCase() !== "content-length"),
   );
-  const put = await fetch(slot.UploadUrl, { method: slot.Method, headers, body: bytes });
+  const put = await localFetch(slot.UploadUrl, { method: slot.Method, headers, body: bytes });
   check(put.status === 200, `PUT ${slot.UploadUrl} answered ${put.status}: ${await put.text()}`);
   ok(`PUT ${bytes.byteLength} bytes to the signed URL`);
   const job = await call("POST", "/job", { Action: "ConfirmUpload", Key: slot.Key });
@@ -306,6 +317,15 @@ const watchImport = (jobId, expected) => watchJob(jobId, "BankStatementOFX", exp
 const findBy = (list, field, value) => list.find((item) => item[field] === value);
 
 console.log(`Finance and commerce back-office API demo against ${API}`);
+
+// A server that is not there is said once, with how to start it, and no stack trace.
+try {
+  await localFetch(`${BASE}/`, { method: "HEAD" });
+} catch (error) {
+  if (!(error instanceof CannotReach)) throw error;
+  console.error(`\n${startAdvice(BASE)}`);
+  process.exit(1);
+}
 
 const company = await stepOf(`Sign in as ${EMAIL}`, async () => {
   const session = await call("POST", "/user/signin/local", { Email: EMAIL, Password: PASSWORD });

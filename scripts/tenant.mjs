@@ -80,19 +80,39 @@ function readOptions(argv) {
   return { values, positionals };
 }
 
-/** Runs wrangler, or only prints the command with --dry-run. Answers its output (empty when dry). */
+/** What a wrangler command did, in one line, from its output (the whole output only on failure). */
+function summaryOf(args, output) {
+  if (args[1] === "migrations") {
+    const names = new Set(output.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? []);
+    return names.size > 0 ? `${names.size} migrations applied` : "no migration to apply";
+  }
+  if (args[1] === "create") return `database ${UUID.exec(output)?.[0] ?? ""} created`;
+  return "done";
+}
+
+/**
+ * Runs wrangler, or only prints the command with --dry-run. Its output (a migrations apply prints
+ * about 1,700 lines) is kept and printed only when it fails; otherwise one line says what it did.
+ * Answers its standard output (empty when dry).
+ */
 function makeWrangler({ configPath, dryRun }) {
-  return (args, { capture = false } = {}) => {
+  return (args) => {
     const full = ["wrangler", ...args, "--config", configPath];
     console.log(`$ npx ${full.map((arg) => (/[\s"'*]/.test(arg) ? JSON.stringify(arg) : arg)).join(" ")}`);
     if (dryRun) return "";
     const result = spawnSync("npx", full, {
-      stdio: capture ? ["inherit", "pipe", "inherit"] : "inherit",
+      stdio: ["inherit", "pipe", "pipe"],
       env: { ...process.env, CI: "true" },
       encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
     });
-    if (capture && result.stdout) process.stdout.write(result.stdout);
-    if (result.status !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed`);
+    const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
+    if (result.status !== 0) {
+      process.stderr.write(output.endsWith("\n") || output === "" ? output : `${output}\n`);
+      const why = result.error ? `: ${result.error.message}` : "";
+      throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed${why} (its output is above)`);
+    }
+    console.log(`  ${summaryOf(args, output)}`);
     return result.stdout ?? "";
   };
 }
@@ -206,7 +226,7 @@ async function add(values, positionals) {
   let databaseId;
   if (values.remote) {
     const location = values.location ? ["--location", values.location] : [];
-    const created = wrangler(["d1", "create", databaseName, ...location], { capture: true });
+    const created = wrangler(["d1", "create", databaseName, ...location]);
     databaseId = values["dry-run"] ? "00000000-0000-4000-8000-000000000000" : UUID.exec(created)?.[0];
     if (!databaseId) throw new Error(`no database id in the output of wrangler d1 create ${databaseName}`);
   } else {
@@ -241,7 +261,7 @@ async function add(values, positionals) {
     console.log(`First company "${admin.plan.companies[0].name}" and admin ${admin.email} ${done}.`);
   }
 
-  const host = values.remote ? `${account}.<API_DOMAIN>` : `${account}.localhost:8787`;
+  const host = values.remote ? `${account}.<API_DOMAIN>` : `${account}.localhost:${process.env.PORT || 8787}`;
   console.log(
     values.remote
       ? `\nDeploy to serve it: npx wrangler deploy --env production   (then https://${host})`

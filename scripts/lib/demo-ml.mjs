@@ -5,6 +5,7 @@
 // pulled into orders, one cancelled at the channel and notified: the notification is answered at
 // once and the pull it queues moves the order to Cancelled.
 import { fork } from "node:child_process";
+import { localFetch } from "./local-fetch.mjs";
 
 const ML_ORDERS = 6;
 const CANCELLED = 10;
@@ -142,7 +143,7 @@ export async function mercadoLivreChapter(demo) {
         received: new Date().toISOString(),
       };
       const started = performance.now();
-      const answer = await fetch(`${demo.api}/hub/mercado-livre/notifications`, {
+      const answer = await localFetch(`${demo.api}/hub/mercado-livre/notifications`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(notification),

@@ -2,7 +2,7 @@
 // Used by `npm start`, the end-to-end tests (browser, demo) and the HTTP benchmark.
 import { spawn } from "node:child_process";
 import { pbkdf2Sync, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "smol-toml";
@@ -118,10 +118,30 @@ export async function migrateAndSeed({
   }
 }
 
-async function waitUntilReady(url, child, timeoutMs) {
+/** The last lines of the quiet server's output, to say why it did not start. */
+function tailOf(logFile) {
+  if (!logFile) return "";
+  const lines = readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-30);
+  return `\n${lines.join("\n")}\n(${logFile})`;
+}
+
+/**
+ * The environment of `wrangler dev`: `CI` keeps it from asking questions, and the `Request.cf` object
+ * (the visitor's location Cloudflare adds to requests) is not fetched from workers.cloudflare.com:
+ * nothing here reads it, and where that name does not resolve (no internet) every start printed
+ * `Unable to fetch the Request.cf object` with a `getaddrinfo ENOTFOUND` stack, twice. Set
+ * CLOUDFLARE_CF_FETCH_ENABLED=true to have it fetched.
+ */
+function wranglerDevEnv(env = process.env) {
+  return { ...env, CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: env.CLOUDFLARE_CF_FETCH_ENABLED ?? "false" };
+}
+
+async function waitUntilReady(url, child, timeoutMs, logFile) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      throw new Error(`wrangler dev exited with ${child.exitCode}${tailOf(logFile)}`);
+    }
     try {
       const response = await fetch(`${url}/openapi.json`);
       if (response.ok) return;
@@ -130,12 +150,14 @@ async function waitUntilReady(url, child, timeoutMs) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the local server did not answer within ${timeoutMs} ms`);
+  throw new Error(`the local server did not answer within ${timeoutMs} ms${tailOf(logFile)}`);
 }
 
 /**
  * Starts `wrangler dev` on 127.0.0.1:`port`. With `ephemeral`, state lives in a fresh temporary folder
  * and the secrets are generated for this run, so nothing of a developer's own local state is touched.
+ * With `quiet`, wrangler's output goes to `logFile` (in the state folder, or a temporary one) instead
+ * of the terminal. The readiness probe calls 127.0.0.1, which needs no name resolution.
  */
 export async function startLocalServer({
   port = 8787,
@@ -159,21 +181,28 @@ export async function startLocalServer({
       `HUB_CREDENTIALS_KEY:${secret()}`,
     );
   }
+  const logFile = quiet
+    ? join(persistTo ?? mkdtempSync(join(tmpdir(), "finance-api-log-")), "wrangler-dev.log")
+    : undefined;
+  const log = logFile ? openSync(logFile, "a") : undefined;
   const child = spawn("npx", args, {
     cwd: root,
-    stdio: quiet ? "ignore" : "inherit",
-    env: { ...process.env, CI: "true" },
+    stdio: log === undefined ? "inherit" : ["ignore", log, log],
+    env: wranglerDevEnv(),
     detached: quiet,
   });
+  if (log !== undefined) closeSync(log);
   if (quiet) {
     // its own process group goes with this process, however that ends (a test run ended early included)
     process.once("exit", () => signalGroup(child.pid, "SIGKILL"));
   }
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseUrl, child, 90_000);
+  await waitUntilReady(baseUrl, child, 90_000, logFile);
   return {
     port,
     child,
+    /** With `quiet`: the file wrangler dev writes its output to. */
+    logFile,
     /** Base URL of an account, e.g. `http://demo.localhost:8787`. */
     urlOf: (account) => `http://${account}.localhost:${port}`,
     stop: () =>

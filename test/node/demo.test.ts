@@ -1,16 +1,20 @@
 /// <reference types="node" />
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { apiBaseUrl } from "./support/local-server";
+import { describe, expect, inject, it } from "vitest";
 
 const DEMO = join(import.meta.dirname, "../../scripts/demo.mjs");
 
-/** Runs `npm run demo`'s script against the local server, as a child process. */
+/**
+ * Runs `npm run demo`'s script against the local server, as a child process, the way a developer
+ * points it at `PORT=<port> npm start`: only PORT (a port other than 8787), and the default address,
+ * `demo.localhost`, which Node's resolver does not know here.
+ */
 function runDemo(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { API_URL: _ignored, ...env } = process.env;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [DEMO], {
-      env: { ...process.env, API_URL: apiBaseUrl() },
+      env: { ...env, PORT: String(inject("apiPort")) },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -30,6 +34,7 @@ describe("npm run demo", () => {
   it("walks the whole mission against the local server and exits 0", async () => {
     const { code, stdout, stderr } = await runDemo();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
+    expect(stdout).toContain(`demo against http://demo.localhost:${inject("apiPort")}/1.0`);
     expect(stdout).toContain("conciliado automaticamente");
     expect(stdout).toContain("Done: 52 steps passed.");
     expect(stdout).toMatch(/X-Signature t=\d+,v1=[0-9a-f]+… verified/);

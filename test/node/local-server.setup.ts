@@ -17,7 +17,7 @@ function freePort(): Promise<number> {
   });
 }
 
-type LocalServer = { port: number; stop: () => Promise<void> };
+type LocalServer = { port: number; logFile: string; stop: () => Promise<void> };
 type LocalServerModule = {
   startLocalServer: (options: {
     port: number;
@@ -46,5 +46,6 @@ export default async function setup(project: TestProject) {
   const extraArgs = ["--inspector-port", String(await freePort())];
   const server = await startLocalServer({ port, ephemeral: true, quiet: true, extraArgs });
   project.provide("apiPort", port);
+  project.provide("apiLog", server.logFile);
   return () => server.stop();
 }

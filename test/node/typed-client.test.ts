@@ -1,6 +1,7 @@
 /// <reference types="node" />
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createClient } from "../../src/client";
+import { root, runCommand } from "../scripts/run-command";
 import { checkedFetch } from "./support/declared-answers";
 import { apiBaseUrl } from "./support/local-server";
 
@@ -92,5 +93,23 @@ describe("typed client (hono/client) against the local server", () => {
     // only the 200 answers are typed (errors are thrown by the domain, not returned by handlers)
     expect(response.status as number).toBe(401);
     expect((await response.json()) as unknown).toEqual({ errorMessage: "Não autorizado" });
+  });
+});
+
+describe("npm run client:example", () => {
+  it("signs in and lists the bank accounts at demo.localhost on the server's port (PORT only)", async () => {
+    const { API_URL: _ignored, ...env } = process.env;
+    const port = String(inject("apiPort"));
+    const { status, stdout, stderr } = await runCommand(process.execPath, ["scripts/client-example.mjs"], {
+      cwd: root,
+      env: { ...env, PORT: port },
+      timeoutMs: 60_000,
+    });
+    expect(status, `${stdout}\n${stderr}`).toBe(0);
+    expect(stdout).toMatch(
+      new RegExp(`^Signed in at http://demo\\.localhost:${port} as .+ \\(company 1\\)$`, "m"),
+    );
+    expect(stdout).toMatch(/^Company: .+$/m);
+    expect(stdout).toMatch(/^\d+ bank account\(s\)$/m);
   });
 });

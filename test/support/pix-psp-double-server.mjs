@@ -17,6 +17,7 @@
 //        later request)
 //   GET  /_control/<name>/requests   what the PSP received (method, path, query, headers, body)
 import { createServer } from "node:http";
+import { localFetch } from "../../scripts/lib/local-fetch.mjs";
 
 const PROBLEM = "https://pix.bcb.gov.br/api/v2/error/";
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
@@ -359,7 +360,8 @@ async function handle(request, response) {
       psp.pix.push(pix);
       // the PSP's callback to the webhook registered for its key (`PUT /v2/webhook/{chave}`)
       if (psp.webhookUrl) {
-        await fetch(`${psp.webhookUrl}/pix`, {
+        // `*.localhost` (the demo's account host) through 127.0.0.1, where Node cannot resolve it
+        await localFetch(`${psp.webhookUrl}/pix`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ pix: [pix] }),

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@pdfme/pdf-lib";
 
 /** A shipping label's content as the sandbox channel prints it. */
 export type SandboxLabel = { shipmentId: string; orderId: string; recipient: string; channel: string };

@@ -1,10 +1,10 @@
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "@pdfme/pdf-lib";
 import { formatQuantity } from "../stock/quantities";
 import type { OrderDetail } from "./read";
 
 /**
  * The exchange receipt ("vale-troca") of an order: a one-page A4 PDF (more pages for long orders)
- * built with pdf-lib, which writes PDFs without compiling code at run time (Workers forbid eval).
+ * built with @pdfme/pdf-lib (the maintained fork of pdf-lib), which writes PDFs without compiling code at run time (Workers forbid eval).
  * It names the company, the order, its date and customer and each item with its quantity, and no
  * prices, as exchange receipts go to whoever receives a gift. Answered in base64.
  */

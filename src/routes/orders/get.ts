@@ -13,7 +13,7 @@ export const getOrderRoute = createRoute({
   tags: [ORDERS_TAG],
   summary: "Um pedido: cabeçalho, itens, histórico de status, totais e vale-troca",
   description:
-    "`ExchangeReceiptBase64Encode` é o vale-troca do pedido, um PDF (A4, gerado com pdf-lib) em base64: empresa, pedido, " +
+    "`ExchangeReceiptBase64Encode` é o vale-troca do pedido, um PDF (A4, gerado com @pdfme/pdf-lib) em base64: empresa, pedido, " +
     `data, cliente e cada item com sua quantidade, sem preços. Pedido de outra empresa ou inexistente: 400 \`${ORDER_NOT_FOUND}\`.`,
   request: { params: orderParams },
   responses: jsonOk(OrderDetailSchema, "O pedido"),

@@ -5,6 +5,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** Port of the local server the node project's global setup started (127.0.0.1, demo by default). */
     apiPort: number;
+    /** The file the local server's `wrangler dev` writes its output to. */
+    apiLog: string;
   }
 }
 

@@ -8,7 +8,7 @@
  * A 400 of the label call (`failed_shipments` or the error body `{message, error, status, cause}`)
  * is a refusal naming the shipments and the channel's reason.
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@pdfme/pdf-lib";
 import { z } from "zod";
 import { ChannelError, type ChannelLabels, type LabelFormat } from "../types";
 import type { MlHttp } from "./http";
