@@ -3,7 +3,9 @@
 // interest and tariff entries, history rows, title.paid), timed from ConfirmUpload to the job's
 // Done through the real flow (signed upload to R2, queue, consumer, D1), against the floor measured
 // in the same run: the OFX import of a 10,000-line statement (BankStatementOFX, no rules to match),
-// through the same flow. Target: each measured import within 2x of the floor.
+// through the same flow, and against the bound its rows set (below). Target: the return within 1.5x
+// its rows' bound (docs/PERFORMANCE.md, "Bulk targets against their bound"); its ratio to the floor
+// (the old target, 2x) is printed as information.
 // Runs the bundled Worker in-process with Miniflare and a local D1/R2/Queue in a temporary folder.
 //   npm run bench:cnab [-- --titles 10000 --runs 3]
 //
@@ -14,10 +16,11 @@
 // `BOUND` measures, in the same runs, the least any import writing the return's rows can take here:
 // a job's own cost (ConfirmUpload to Done of a one-line OFX import: request, queue, R2, polling) plus
 // the return's batches alone (its chunks planned and built as the job does, untimed, then only the
-// batches timed, by the bench Worker's /__bench/bound/return-writes). Their sum over the floor is the
-// lowest ratio the return can reach in this runtime, whatever it reads, parses or plans.
+// batches timed, by the bench Worker's /__bench/bound/return-writes). Their sum is the least the
+// return can take in this runtime, whatever it reads, parses or plans: the return's verdict is its
+// ratio to that sum, printed as `verdict: <ratio>x the rows' bound (target 1.5x): met|not met`.
 import { parseArgs } from "node:util";
-import { checkInvariants, checkRatio, median, recordRow, verdict } from "./lib/bench-report.mjs";
+import { checkBound, checkInvariants, median, recordRow, verdict } from "./lib/bench-report.mjs";
 import {
   benchApi,
   bundleForNode,
@@ -36,7 +39,8 @@ const { values: options } = parseArgs({
 });
 const TITLES = Number(options.titles);
 const RUNS = Number(options.runs);
-const MAX_RATIO = 2;
+/** The return's target: its time over its rows' bound (the floor's old 2x is information). */
+const MAX_BOUND_RATIO = 1.5;
 const FIRST_DAY = "2026-01-05";
 
 const pad = (n, width) => String(n).padStart(width, "0");
@@ -256,27 +260,26 @@ async function main() {
       console.log(`  ${measurement.name}: ${seconds(ms)}${rate}`);
     }
     console.log("");
-    for (const measurement of MEASURED)
-      checkRatio(
-        `${measurement.name} / ${FLOOR.name}`,
-        median(times.get(measurement.name)),
-        floorMs,
-        MAX_RATIO,
-      );
     const jobCost = median(times.get(JOB_COST.name));
     const writesAlone = median(times.get(WRITES_ALONE.name));
     const bound = jobCost + writesAlone;
     console.log(
-      `   the bound: a job's own cost ${seconds(jobCost)} + the return's batches alone ${seconds(writesAlone)} = ${seconds(bound)}, so the lowest ratio an import writing these rows can reach here is ${(bound / floorMs).toFixed(2)}x (target ${MAX_RATIO}x)`,
+      `   the rows' bound: a job's own cost ${seconds(jobCost)} + the return's batches alone ${seconds(writesAlone)} = ${seconds(bound)} (${(bound / floorMs).toFixed(2)}x the floor)`,
     );
     recordRow({
-      work: `${MEASURED[0].name}: a job's own cost plus its batches alone (nothing read, parsed or planned)`,
+      work: `${MEASURED[0].name}: its rows' bound, a job's own cost plus its batches alone (nothing read, parsed or planned)`,
       figure: `${bound.toFixed(2)} ms`,
       floor: `${floorMs.toFixed(2)} ms`,
       ratio: `${(bound / floorMs).toFixed(2)}x`,
       target: "(bound)",
       ok: true,
     });
+    for (const measurement of MEASURED)
+      checkBound(measurement.name, median(times.get(measurement.name)), bound, MAX_BOUND_RATIO, {
+        of: "rows'",
+        floor: floorMs,
+        size: `${TITLES.toLocaleString("en-US")} titles`,
+      });
   } catch (error) {
     verdict(false, `bench:cnab could not run: ${error instanceof Error ? error.message : error}`);
     throw error;

@@ -46,3 +46,23 @@ export const userCompanies = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index("user_companies_company").on(t.companyId)],
 );
+
+/**
+ * Sign-in throttling (src/domain/identity/throttle.ts, docs/API.md): one row per e-mail (`scope`
+ * "email", the normalized address, known or not) and per client (`scope` "client", its address
+ * from CF-Connecting-IP) with the failed attempts of its current window. Times are epoch seconds.
+ * `last_at` is the last attempt counted, `prev_at` the one before (restored when that attempt
+ * signs in). Rows whose window has ended are deleted by the next attempt.
+ */
+export const signInThrottle = sqliteTable(
+  "sign_in_throttle",
+  {
+    scope: text().notNull(),
+    key: text().notNull(),
+    failures: integer().notNull().default(0),
+    windowStart: integer().notNull(),
+    lastAt: integer().notNull().default(0),
+    prevAt: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("sign_in_throttle_window").on(t.windowStart)],
+);

@@ -3,7 +3,8 @@
 //
 // Each verdict is printed as before and, when the runner (scripts/bench.mjs) names a file in
 // BENCH_ROWS, also appended to it as one JSON line, a row of the one table the runner prints:
-// { script, work, size, figure, floor, ratio, target, ok, d1 }. A script run alone writes no file.
+// { script, work, size, figure, floor, ratio, target, ok, d1 }, and for a bulk work judged against
+// its bound (`checkBound`) also { bound, boundOf, floorRatio }. A script run alone writes no file.
 import { appendFileSync } from "node:fs";
 import { basename } from "node:path";
 
@@ -76,6 +77,53 @@ export function checkRatio(name, measured, floor, target, unit = "ms", { size, a
     ok: passed,
   });
   return passed;
+}
+
+/**
+ * The verdict of a bulk work against its bound measured in the same run (the least any
+ * implementation doing that work can take here: docs/PERFORMANCE.md, "Bulk targets against their
+ * bound"): prints the figures, then the one machine-readable line the runner also reads from a log,
+ *   verdict: <ratio>x the <of> bound (target <target>x): met|not met
+ * (`of`: "rows'", "calls'"...), and records the row with the ratio to the old floor, when given, as
+ * information. A ratio past the target fails the run, as every verdict. Answers whether it is met.
+ */
+export function checkBound(name, measured, bound, target, { of, floor, unit = "ms", size } = {}) {
+  const ratio = measured / bound;
+  const floorRatio = floor === undefined ? undefined : measured / floor;
+  const met = ratio <= target;
+  console.log(
+    `     ${name}: ${measured.toFixed(2)} ${unit} / the ${of} bound ${bound.toFixed(2)} ${unit}${floorRatio === undefined ? "" : ` (${floorRatio.toFixed(2)}x the floor ${floor.toFixed(2)} ${unit}, information)`}`,
+  );
+  console.log(boundVerdictLine(ratio, of, target, met));
+  if (!met) process.exitCode = 1;
+  recordRow({
+    work: name,
+    size,
+    figure: `${measured.toFixed(2)} ${unit}`,
+    bound: `${bound.toFixed(2)} ${unit}`,
+    boundOf: of,
+    ratio: `${ratio.toFixed(2)}x`,
+    target: `<= ${target}x the ${of} bound`,
+    floor: floor === undefined ? undefined : `${floor.toFixed(2)} ${unit}`,
+    floorRatio: floorRatio === undefined ? undefined : `${floorRatio.toFixed(2)}x`,
+    ok: met,
+  });
+  return met;
+}
+
+/** `verdict: 1.43x the rows' bound (target 1.5x): met`, as printed and as the runner parses it. */
+export const boundVerdictLine = (ratio, of, target, met) =>
+  `verdict: ${ratio.toFixed(2)}x the ${of} bound (target ${target}x): ${met ? "met" : "not met"}`;
+
+/** Reads the verdict lines of a log: [{ ratio, of, target, met }] (ratio and target as numbers). */
+export function boundVerdictsIn(text) {
+  const pattern = /^\s*verdict: ([\d.]+)x the (.+?) bound \(target ([\d.]+)x\): (met|not met)\s*$/gm;
+  return [...text.matchAll(pattern)].map((m) => ({
+    ratio: Number(m[1]),
+    of: m[2],
+    target: Number(m[3]),
+    met: m[4] === "met",
+  }));
 }
 
 function printVerdict(passed, line) {

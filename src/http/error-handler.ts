@@ -8,7 +8,7 @@ import { describeZodError } from "./validation";
 
 /** The single place that turns a thrown error into `{"errorMessage": ...}`. */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
-  if (error instanceof ApiError) return c.json({ errorMessage: error.message }, error.status);
+  if (error instanceof ApiError) return c.json({ errorMessage: error.message }, error.status, error.headers);
   if (error instanceof ZodError) return c.json({ errorMessage: describeZodError(error) }, 400);
   if (error instanceof HTTPException) {
     const status = error.status;

@@ -1,12 +1,16 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 500;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500;
 
-/** The one error type of the service: an HTTP status and the exact message the client sees. */
+/**
+ * The one error type of the service: an HTTP status and the exact message the client sees, and the
+ * headers the refusal carries (a 429's `Retry-After`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ApiErrorStatus & ContentfulStatusCode,
     message: string,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "ApiError";

@@ -34,7 +34,8 @@ export const corsForFrontends = createMiddleware<AppEnv>(async (c, next) => {
     origin: (requested) => (isAllowed(allowed, requested) ? requested : null),
     allowHeaders: ["Authorization", "Content-Type", BOOKMARK_HEADER, REQUEST_ID_HEADER],
     allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-    exposeHeaders: [BOOKMARK_HEADER, REQUEST_ID_HEADER],
+    // Retry-After: when a throttled sign-in (429) may be tried again
+    exposeHeaders: [BOOKMARK_HEADER, REQUEST_ID_HEADER, "Retry-After"],
     credentials: false,
     maxAge: 600,
   })(c, next);

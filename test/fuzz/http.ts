@@ -36,11 +36,12 @@ export async function settleJobs(timeoutMs = 15_000): Promise<void> {
 }
 
 /**
- * The one write a refusal may make: a Pix charge the PSP refused (401, 429, 5xx, garbage, timeout)
+ * The writes a refusal may make: a Pix charge the PSP refused (401, 429, 5xx, garbage, timeout)
  * answers 400 and records the PSP's answer as the integration's state (`State`, `StateReason`,
- * `RetryAfter`), documented in docs/PIX.md. Only an UPDATE of that row, never an insert or delete.
+ * `RetryAfter`), documented in docs/PIX.md: only an UPDATE of that row, never an insert or delete.
+ * A refused sign-in (401) is counted by the sign-in throttle (docs/API.md, "Sign-in throttling"): its counters' rows.
  */
-const REFUSAL_MAY_WRITE = /^pix_integrations:UPDATEx\d+$/;
+const REFUSAL_MAY_WRITE = /^(?:pix_integrations:UPDATE|sign_in_throttle:(?:INSERT|UPDATE|DELETE))x\d+$/;
 
 /** Where the write counter and the bucket stood after the last accepted request of a fuzz run. */
 export type FuzzState = { upload: boolean; mark: number; objects: number };

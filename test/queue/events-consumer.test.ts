@@ -1,7 +1,8 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, webhookAttempts, webhookDeliveries } from "../../drizzle/schema";
+import { consumeEvents } from "../../src/queue/events-consumer";
 import { client, signIn } from "../support/api";
 import { seedAccounts } from "../support/seed";
 import { demoDb } from "../support/statement-factories";
@@ -164,6 +165,39 @@ describe("events consumer: the deliver messages of a batch together", () => {
     expect((await stateOf([bounded[2]!])).attempts).toEqual([
       { deliveryId: bounded[2], number: 1, status: "Delivered" },
     ]);
+  });
+});
+
+describe("events consumer: the http hook", () => {
+  it("is the outbound helper's fetcher: a 307 it answers is not followed, the attempt fails naming the receiver", async () => {
+    const hook = receiver("hook-redirect");
+    const webhook = await webhookTo(hook.url);
+    const [id] = await pendingDeliveries(webhook.IDWebhook, 1);
+    const calls: { url: string; redirect?: RequestInit["redirect"]; signal: boolean }[] = [];
+    const http = async (url: string, init: RequestInit) => {
+      calls.push({ url, redirect: init.redirect, signal: init.signal instanceof AbortSignal });
+      return new Response(null, { status: 307, headers: { Location: "https://elsewhere.example/x" } });
+    };
+    const batch = createMessageBatch("finance-events", [
+      { id: "redirect-1", timestamp: new Date(), attempts: 1, body: deliverMessage(id!).body },
+    ]);
+    const ctx = createExecutionContext();
+    await consumeEvents(batch, env, http);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toHaveLength(1);
+    expect(calls).toEqual([{ url: hook.url, redirect: "manual", signal: true }]);
+    const [attempt] = await demoDb()
+      .select({
+        status: webhookAttempts.status,
+        code: webhookAttempts.responseCode,
+        error: webhookAttempts.error,
+      })
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, id!));
+    expect(attempt).toEqual({
+      status: "Retry",
+      code: 307,
+      error: `webhook ${new URL(hook.url).origin} respondeu com um redirecionamento (HTTP 307 para https://elsewhere.example), que não é seguido`,
+    });
   });
 });
 

@@ -66,7 +66,7 @@ describe("CORS", () => {
     for (const [name] of actual.headers) expect(name).not.toMatch(/^access-control-/);
   });
 
-  it("lets the allowed origin read answers, errors included, and the request id and bookmark headers", async () => {
+  it("lets the allowed origin read answers, errors included, and the request id, bookmark and Retry-After headers", async () => {
     const cases = [
       ["http://demo.localhost/1.0/accounts/bank-account", { Authorization: `JWT ${token}` }, 200],
       ["http://demo.localhost/1.0/accounts/bank-account", {}, 401],
@@ -78,7 +78,9 @@ describe("CORS", () => {
       const response = await fetchUrl(url, { headers: { Origin: "http://localhost:5173", ...headers } });
       expect(response.status, url).toBe(status);
       expect(response.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:5173");
-      expect(response.headers.get("Access-Control-Expose-Headers")).toBe("X-D1-Bookmark,X-Request-Id");
+      expect(response.headers.get("Access-Control-Expose-Headers")).toBe(
+        "X-D1-Bookmark,X-Request-Id,Retry-After",
+      );
       expect(response.headers.get("Access-Control-Allow-Credentials")).toBeNull();
       expect(response.headers.get("Vary")).toContain("Origin");
     }

@@ -4,7 +4,8 @@
 // `/_control/<name>`:
 //   PUT  {secrets: [...], script: [500, "timeout", "close", 200, 410...], otherwise: 200}
 //        answers the deliveries in script order, then `otherwise`; "timeout" holds the answer past
-//        the Worker's timeout, "close" drops the connection without an answer;
+//        the Worker's timeout, "close" drops the connection without an answer, {redirect: 307,
+//        to: "<url>"} answers that status with `Location: <url>`, {status: 200, bytes: n} a body of n bytes;
 //   GET  the deliveries received: headers, raw body, which secrets verified (the example code of docs/WEBHOOKS.md).
 import { createServer } from "node:http";
 import { verifyWebhook } from "../../scripts/lib/verify-webhook.mjs";
@@ -53,6 +54,14 @@ async function handle(request, response) {
   });
   if (action === "close") {
     request.socket.destroy();
+    return;
+  }
+  if (typeof action === "object" && action?.redirect) {
+    response.writeHead(action.redirect, { Location: action.to }).end();
+    return;
+  }
+  if (typeof action === "object" && action?.bytes) {
+    response.writeHead(action.status ?? 200, { "Content-Type": "text/plain" }).end("x".repeat(action.bytes));
     return;
   }
   if (action === "timeout") {

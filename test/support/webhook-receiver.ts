@@ -11,11 +11,16 @@ export type Received = {
   headers: Record<string, string>;
   body: string;
   verifiedWith: string[];
-  action: number | string;
+  action: Action;
   at: number;
 };
 
-type Action = number | "timeout" | "close";
+type Action =
+  | number
+  | "timeout"
+  | "close"
+  | { redirect: number; to: string }
+  | { status: number; bytes: number };
 
 /** One path of the receiver, named for a test, with its script of answers. */
 export function receiver(name: string) {

@@ -9,13 +9,17 @@ import {
 import type { WebhookEndpointRow } from "../../db/events/endpoints";
 import type { EventRow } from "../../db/events/outbox";
 import type { Db } from "../../env";
+import { OutboundFailure, outboundFetch } from "../../platform/outbound";
 import { type DeliveryConfig, retryDelaySeconds } from "./config";
 import { type EventQueue, sendAll } from "./event-message";
 import { DISABLED_BY_GONE } from "./messages";
 import { type Signer, webhookSigner } from "./signature";
 import { webhookUrlRefusal } from "./url-policy";
 
-/** How a webhook is posted (the platform's `fetch`; a test may count or time the calls). */
+/**
+ * How a webhook leaves: the platform's `fetch` by default; a test may count or time the calls. It is
+ * the outbound helper's fetcher, so whatever it is, the helper's rules apply (no redirect followed).
+ */
 export type HttpPost = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The delivered body: the event's envelope around its payload. */
@@ -42,22 +46,62 @@ export function signingSecrets(endpoint: WebhookEndpointRow, now = new Date()): 
 
 type Answer = { code: number | null; error: string | null; durationMs: number };
 
-async function post(http: HttpPost, url: string, init: RequestInit, timeoutMs: number): Promise<Answer> {
-  const started = performance.now();
+/**
+ * Bytes of a receiver's answer read (then discarded): nothing in it is used, so a receiver answering
+ * more is a failed attempt, as one that never ends.
+ */
+export const WEBHOOK_ANSWER_MAX_BYTES = 64 * 1024;
+
+/**
+ * The receiver as the attempt log names it: `webhook <origin>`, never the path or query (where a
+ * receiver may keep a token).
+ */
+export function receiverName(url: string): string {
   try {
-    const response = await http(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
-    await response.body?.cancel();
-    return { code: response.status, error: null, durationMs: Math.round(performance.now() - started) };
+    return `webhook ${new URL(url).origin}`;
+  } catch {
+    return "webhook";
+  }
+}
+
+/**
+ * One attempt through the outbound helper (src/platform/outbound.ts): the address rule checked again,
+ * no redirect followed (a 3xx is a failed attempt whose reason names the receiver and where it
+ * pointed), the exchange bounded in time and the answer in size. Every status is an answer for
+ * `classifyAnswer`; every failure an error text for the attempt log.
+ */
+async function post(
+  http: HttpPost,
+  url: string,
+  init: RequestInit,
+  config: Pick<DeliveryConfig, "production" | "timeoutMs">,
+): Promise<Answer> {
+  const started = performance.now();
+  const durationMs = () => Math.round(performance.now() - started);
+  try {
+    const answer = await outboundFetch(url, init, {
+      party: receiverName(url),
+      production: config.production,
+      timeoutMs: config.timeoutMs,
+      maxBytes: WEBHOOK_ANSWER_MAX_BYTES,
+      fetcher: { fetch: http },
+    });
+    return { code: answer.status, error: null, durationMs: durationMs() };
   } catch (error) {
-    const name = error instanceof Error ? error.name : "";
-    const timedOut = name === "TimeoutError" || name === "AbortError";
-    const detail = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof OutboundFailure)) throw error;
     return {
-      code: null,
-      error: timedOut ? `timeout após ${timeoutMs} ms` : `conexão: ${detail.slice(0, 200)}`,
-      durationMs: Math.round(performance.now() - started),
+      code: error.status ?? null,
+      error: attemptError(error, config.timeoutMs),
+      durationMs: durationMs(),
     };
   }
+}
+
+/** The attempt log's text of a failure: the delivery log's words for a timeout and a lost connection. */
+function attemptError(failure: OutboundFailure, timeoutMs: number): string {
+  if (failure.kind === "timeout") return `timeout após ${timeoutMs} ms`;
+  if (failure.kind === "network") return `conexão: ${failure.message}`;
+  return failure.message;
 }
 
 /** What an answer means for the delivery: 2xx ends it, 410 turns the endpoint off, anything else retries. */
@@ -215,7 +259,7 @@ async function attemptOne(
         "X-Delivery-Attempt": String(delivery.attempts),
       },
     },
-    config.timeoutMs,
+    config,
   );
   return turnOf(run, delivery, answer, inRound, false);
 }

@@ -1,9 +1,16 @@
-import { companiesOfUser, findActiveUserByEmail, type UserRow } from "../../db/identity";
+import {
+  companiesOfUser,
+  findActiveUserByEmail,
+  reserveSignInAttempt,
+  signInSucceeded,
+  type UserRow,
+} from "../../db/identity";
 import type { Db } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { issueToken } from "../../platform/jwt";
-import { INVALID_CREDENTIALS } from "./messages";
+import { INVALID_CREDENTIALS, TOO_MANY_SIGN_IN_ATTEMPTS } from "./messages";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password";
+import { retryAfterSeconds, signInThrottleKeys } from "./throttle";
 
 export type SignInResult = {
   token: string;
@@ -14,8 +21,25 @@ export type SignInResult = {
 
 export async function signIn(
   db: Db,
-  input: { email: string; password: string; account: string; secret: string; ttlSeconds: number },
+  input: {
+    email: string;
+    password: string;
+    account: string;
+    /** The client's address (CF-Connecting-IP), counted by the throttle. */
+    client: string | undefined;
+    secret: string;
+    ttlSeconds: number;
+  },
 ): Promise<SignInResult> {
+  // Counted before the password is checked, so concurrent guesses cannot all pass as the first.
+  const throttle = signInThrottleKeys(input.email, input.client);
+  const keys = [throttle.email, throttle.client];
+  const now = Math.floor(Date.now() / 1000);
+  const attempt = await reserveSignInAttempt(db, keys, now);
+  if (!attempt.reserved) {
+    const retryAfter = retryAfterSeconds(keys, attempt.records, now);
+    throw new ApiError(429, TOO_MANY_SIGN_IN_ATTEMPTS, { "Retry-After": String(retryAfter) });
+  }
   const user = await findActiveUserByEmail(db, input.email);
   // An unknown e-mail runs the same hash (against a hash nothing matches): no timing tells it apart.
   const valid = await verifyPassword(
@@ -25,6 +49,7 @@ export async function signIn(
       : DUMMY_PASSWORD_HASH,
   );
   if (!user || !valid) throw new ApiError(401, INVALID_CREDENTIALS);
+  await signInSucceeded(db, throttle.email, throttle.client);
   const companies = await companiesOfUser(db, user.id);
   const token = await issueToken(
     input.secret,

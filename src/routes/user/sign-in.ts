@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { INVALID_CREDENTIALS } from "../../domain/identity/messages";
+import { INVALID_CREDENTIALS, TOO_MANY_SIGN_IN_ATTEMPTS } from "../../domain/identity/messages";
 import { signIn, toursSeenOf } from "../../domain/identity/sign-in";
 import type { AppRouteHandler } from "../../http/router";
-import { errorResponses, jsonBody } from "../../http/schemas";
+import { ErrorBodySchema, errorResponses, jsonBody } from "../../http/schemas";
 import { jwtSecret, jwtTtlSeconds } from "../../platform/jwt";
 import { CompanyRefSchema, companyRefBody, ToursSeenSchema } from "./schemas";
 
@@ -33,7 +33,7 @@ export const signInLocalRoute = createRoute({
   operationId: "signInLocal",
   tags: ["User"],
   summary: "Entrar com e-mail e senha",
-  description: `Troca e-mail e senha por um JWT da conta do host. Credenciais inválidas: 401 \`${INVALID_CREDENTIALS}\`.`,
+  description: `Troca e-mail e senha por um JWT da conta do host. Credenciais inválidas: 401 \`${INVALID_CREDENTIALS}\`. Tentativas sem sucesso repetidas para um e-mail ou de um mesmo cliente (endereço IP) são limitadas: 429 \`${TOO_MANY_SIGN_IN_ATTEMPTS}\`, com \`Retry-After\` em segundos. Por janela de uma hora: 30 falhas livres por e-mail e 10 por cliente, depois um bloqueio de 1 s que dobra a cada falha, até 15 min; um login bem-sucedido zera a contagem do e-mail.`,
   security: [],
   request: { body: jsonBody(SignInBody) },
   responses: {
@@ -42,6 +42,16 @@ export const signInLocalRoute = createRoute({
       content: { "application/json": { schema: SignInResponse } },
     },
     ...errorResponses,
+    429: {
+      description: "Tentativas demais: o e-mail ou o cliente está bloqueado por alguns segundos a 15 minutos",
+      headers: {
+        "Retry-After": {
+          description: "Segundos até a próxima tentativa ser aceita",
+          schema: { type: "integer", minimum: 1 },
+        },
+      },
+      content: { "application/json": { schema: ErrorBodySchema } },
+    },
   },
 });
 
@@ -51,6 +61,7 @@ export const signInLocal: AppRouteHandler<typeof signInLocalRoute> = async (c) =
     email: body.Email,
     password: body.Password,
     account: c.get("account"),
+    client: c.req.header("CF-Connecting-IP"),
     secret: jwtSecret(c.env),
     ttlSeconds: jwtTtlSeconds(c.env),
   });

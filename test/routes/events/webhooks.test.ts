@@ -301,6 +301,60 @@ describe("webhook deliveries to a real receiver", () => {
     const [, after] = await hook.received();
     expect(after!.verifiedWith).toEqual([last]);
   });
+
+  it("a receiver answering 307 to another URL is not followed: a failed attempt naming the receiver and where it pointed", async () => {
+    const hook = receiver("redirecting");
+    const target = receiver("redirect-target");
+    const webhook = await webhookTo(hook.url);
+    await hook.configure({
+      secrets: [webhook.Secret],
+      otherwise: { redirect: 307, to: `${target.url}?token=x` },
+    });
+    await transfer();
+    const failed = await settled(webhook.IDWebhook);
+    const receiverOrigin = new URL(hook.url).origin;
+    const reason = `webhook ${receiverOrigin} respondeu com um redirecionamento (HTTP 307 para ${new URL(target.url).origin}), que não é seguido`;
+    expect(failed.Status).toBe("Failed");
+    expect(failed.AttemptLog.map((a) => [a.Status, a.ResponseCode, a.Error])).toEqual([
+      ["Retry", 307, reason],
+      ["Retry", 307, reason],
+      ["Failed", 307, reason],
+    ]);
+    expect(await hook.received()).toHaveLength(3);
+    expect(await target.received()).toEqual([]);
+  });
+
+  it("reads at most 64 KiB of a receiver's answer: a longer one is a failed attempt", async () => {
+    const hook = receiver("talkative");
+    const webhook = await webhookTo(hook.url);
+    await hook.configure({ secrets: [webhook.Secret], script: [{ status: 200, bytes: 65 * 1024 }] });
+    await transfer();
+    const delivered = await settled(webhook.IDWebhook);
+    expect(delivered.AttemptLog.map((a) => [a.Status, a.ResponseCode, a.Error])).toEqual([
+      ["Retry", null, `webhook ${new URL(hook.url).origin}: resposta maior que 65536 bytes`],
+      ["Delivered", 200, null],
+    ]);
+  });
+
+  it("checks the address rule again before each attempt: a stored private address is not called", async () => {
+    const hook = receiver("moved-private");
+    const webhook = await webhookTo(hook.url);
+    // an address saved before the rule (or written around it) is refused at delivery time
+    await env.DB_DEMO.prepare("UPDATE webhook_endpoints SET url = ? WHERE id = ?")
+      .bind("http://10.0.0.5/hook", webhook.IDWebhook)
+      .run();
+    await transfer();
+    const refused = await settled(webhook.IDWebhook);
+    expect(refused.Status).toBe("Failed");
+    expect(refused.AttemptLog).toEqual([
+      expect.objectContaining({
+        Status: "Failed",
+        ResponseCode: null,
+        Error: expect.stringMatching(/privad/),
+      }),
+    ]);
+    expect(await hook.received()).toEqual([]);
+  });
 });
 
 describe("delivery upkeep", () => {
