@@ -11,15 +11,13 @@
 // measured in the same run), ratio, target, verdict (OK/FAIL; met/not met for a bound), the ratio to
 // the old floor of a bulk work (information), and the highest D1 calls of one invocation where the
 // benchmark observes it. A bulk work's verdict is its ratio to its bound (docs/PERFORMANCE.md, "Bulk
-// targets against their bound"): the row `checkBound` records, or else the line
-// `verdict: <ratio>x the <...> bound (target <t>x): met|not met` read from the script's log, which
-// then judges the script's row of that work (BULK_ROWS). Exits 1 when any row fails.
+// targets against their bound"): the row `checkBound` records (bench-cnab's return, bench-hub's
+// Mercado Livre pull). Exits 1 when any row fails.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { boundVerdictsIn } from "./lib/bench-report.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -57,16 +55,6 @@ const names = readdirSync(join(root, "scripts"))
 const wanted = options.only ? options.only.split(",") : names;
 for (const name of wanted)
   if (!names.includes(name)) throw new Error(`no benchmark scripts/bench-${name}.mjs (${names.join(", ")})`);
-
-/**
- * The bulk works judged against their bound, by script: the row of the work a `verdict: ... bound`
- * line of the script's log judges when the script records no bound row itself (its ratio to the
- * floor stays, as information). A line no row matches gets a row of its own.
- */
-const BULK_ROWS = {
-  "bench-cnab": /^CNAB 240 return settling/,
-  "bench-hub": /^Mercado Livre pull per order/,
-};
 
 const dir = mkdtempSync(join(tmpdir(), "bench-run-"));
 const rowsFile = join(dir, "rows.jsonl");
@@ -133,25 +121,6 @@ for (const { name, args, code, log } of runs) {
       size: sizeOf(args),
       ok: false,
     });
-  }
-}
-
-// bulk works: the verdict against the bound printed in the log, where no row carries it
-for (const { name, log } of runs) {
-  const script = `bench-${name}`;
-  const own = rows.filter((row) => row.script === script);
-  if (own.some((row) => row.bound !== undefined)) continue;
-  for (const line of boundVerdictsIn(readFileSync(log, "utf8"))) {
-    const judged = {
-      bound: "",
-      boundOf: line.of,
-      ratio: `${line.ratio.toFixed(2)}x`,
-      target: `<= ${line.target}x the ${line.of} bound`,
-      ok: line.met,
-    };
-    const bulk = own.find((row) => row.bound === undefined && BULK_ROWS[script]?.test(row.work));
-    if (bulk) Object.assign(bulk, { floorRatio: bulk.ratio }, judged);
-    else rows.push({ script, work: `the ${line.of} bound (from the log)`, size: own[0]?.size, ...judged });
   }
 }
 

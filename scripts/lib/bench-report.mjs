@@ -60,12 +60,11 @@ export const median = (values) => percentile(values, 50);
 
 /**
  * Prints `name: measured / floor = ratio (target)` and sets a failing exit code when the ratio
- * passes its target. Answers whether it passed. `against` names what is divided by (default
- * "floor"; bench:hub's Mercado Livre row sets "bound").
+ * passes its target. Answers whether it passed.
  */
-export function checkRatio(name, measured, floor, target, unit = "ms", { size, against = "floor" } = {}) {
+export function checkRatio(name, measured, floor, target, unit = "ms", { size } = {}) {
   const ratio = measured / floor;
-  const figures = `${measured.toFixed(2)} ${unit} / ${against} ${floor.toFixed(2)} ${unit} = ${ratio.toFixed(2)}x`;
+  const figures = `${measured.toFixed(2)} ${unit} / floor ${floor.toFixed(2)} ${unit} = ${ratio.toFixed(2)}x`;
   const passed = printVerdict(ratio <= target, `${name}: ${figures} (target <= ${target}x)`);
   recordRow({
     work: name,
@@ -82,7 +81,7 @@ export function checkRatio(name, measured, floor, target, unit = "ms", { size, a
 /**
  * The verdict of a bulk work against its bound measured in the same run (the least any
  * implementation doing that work can take here: docs/PERFORMANCE.md, "Bulk targets against their
- * bound"): prints the figures, then the one machine-readable line the runner also reads from a log,
+ * bound"): prints the figures, then the verdict line
  *   verdict: <ratio>x the <of> bound (target <target>x): met|not met
  * (`of`: "rows'", "calls'"...), and records the row with the ratio to the old floor, when given, as
  * information. A ratio past the target fails the run, as every verdict. Answers whether it is met.
@@ -111,20 +110,9 @@ export function checkBound(name, measured, bound, target, { of, floor, unit = "m
   return met;
 }
 
-/** `verdict: 1.43x the rows' bound (target 1.5x): met`, as printed and as the runner parses it. */
-export const boundVerdictLine = (ratio, of, target, met) =>
+/** `verdict: 1.43x the rows' bound (target 1.5x): met`. */
+const boundVerdictLine = (ratio, of, target, met) =>
   `verdict: ${ratio.toFixed(2)}x the ${of} bound (target ${target}x): ${met ? "met" : "not met"}`;
-
-/** Reads the verdict lines of a log: [{ ratio, of, target, met }] (ratio and target as numbers). */
-export function boundVerdictsIn(text) {
-  const pattern = /^\s*verdict: ([\d.]+)x the (.+?) bound \(target ([\d.]+)x\): (met|not met)\s*$/gm;
-  return [...text.matchAll(pattern)].map((m) => ({
-    ratio: Number(m[1]),
-    of: m[2],
-    target: Number(m[3]),
-    met: m[4] === "met",
-  }));
-}
 
 function printVerdict(passed, line) {
   if (passed) console.log(`OK   ${line}`);
