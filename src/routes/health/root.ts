@@ -14,12 +14,10 @@ const ApiIndexSchema = z
     OpenAPI: z
       .string()
       .openapi({ description: "Documento OpenAPI 3.1", example: "http://demo.localhost:8787/openapi.json" }),
-    SignIn: z
-      .string()
-      .openapi({
-        description: "Onde obter o token",
-        example: "POST http://demo.localhost:8787/1.0/user/signin/local",
-      }),
+    SignIn: z.string().openapi({
+      description: "Onde obter o token",
+      example: "POST http://demo.localhost:8787/1.0/user/signin/local",
+    }),
   })
   .openapi("ApiIndex");
 
