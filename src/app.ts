@@ -1,13 +1,15 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./env";
-import { handleError, handleNotFound } from "./http/error-handler";
+import { completeErrorAnswers, errorHandler, handleNotFound } from "./http/error-handler";
 import { registerOpenApi } from "./http/openapi";
 import { registerReferencePage } from "./http/reference-page";
+import { routeTable } from "./http/route-table";
 import { validationHook } from "./http/validation";
 import { requireAuth } from "./middleware/auth";
 import { corsForFrontends, securityHeaders } from "./middleware/browser";
 import { dispatchAfterWrites } from "./middleware/event-dispatch";
 import { limitBodySize } from "./middleware/limits";
+import { refuseWrongMethod } from "./middleware/methods";
 import { requestIds } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
 import { splitVersion, tenant } from "./middleware/tenant";
@@ -26,10 +28,12 @@ function routePath(request: Request): string {
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, getPath: routePath });
-  app.onError(handleError);
+  const routes = routeTable(app);
+  app.onError(errorHandler(routes));
   app.notFound(handleNotFound);
 
   app.use("*", requestIds);
+  app.use("*", completeErrorAnswers);
   app.use("*", requestLog);
   app.use("*", securityHeaders);
   app.use("*", corsForFrontends);
@@ -38,6 +42,7 @@ export function createApp() {
   app.route("/", healthRouter);
 
   app.use("*", tenant);
+  app.use("*", refuseWrongMethod(routes));
   app.use("*", dispatchAfterWrites);
   app.use("*", limitBodySize);
   // The signed upload URL carries its own credential (HMAC signature), the Pix webhook its secret, and

@@ -5,6 +5,7 @@ import { describeFields } from "./openapi-fields";
 import { KNOWN_VERSIONS } from "./versions";
 
 export const API_VERSION_LABEL = "2026-05-29";
+export const API_TITLE = "Finance and commerce back-office API";
 
 /** The areas of the API, in the order a newcomer meets them: tag name as the spec writes it. */
 export const API_TAGS = [
@@ -138,8 +139,14 @@ inventário, preços), pedidos, compras e notas de entrada, produção e o hub d
 \`Authorization: JWT <Token>\` (\`Bearer\` também é aceito) em todas as outras operações. Localmente:
 \`admin@demo.local\` / \`demo123\` na conta \`demo\`.
 
-**Respostas.** Sucesso é 200 com JSON. Todo erro tem o corpo \`{"errorMessage": "<texto>"}\`: 400 validação (mensagens exatas,
-com acentos), 401 token ausente ou inválido, 404 conta ou versão desconhecida, 413 corpo grande demais, 500 falha interna.
+**Respostas.** Sucesso é 200 com JSON. Todo erro tem o corpo \`{"errorMessage": "<texto>", "code": "<código>"}\`
+(às vezes também \`detail\`): \`errorMessage\` é o texto exato da especificação, para pessoas; \`code\` é estável, para
+programas (a lista está no esquema \`Error\` e em docs/ERRORS.md). 400 validação (\`validation_failed\`, \`field_required\`,
+\`malformed_json\`), 401 token (\`Não autorizado\`, com \`WWW-Authenticate: JWT\` e o motivo em \`code\`: \`token_missing\`,
+\`token_malformed\`, \`token_invalid\`, \`token_expired\`, \`token_other_account\`), 404 conta, versão, rota ou registro
+desconhecidos, 405 método que o caminho não aceita (o cabeçalho \`Allow\` lista os aceitos), 413 corpo grande demais,
+415 \`Content-Type\` que a rota não aceita (envie \`application/json\`), 500 falha interna. \`GET /\` (sem token) aponta
+para esta referência (\`/docs\`) e para o documento (\`/openapi.json\`).
 
 **Dados.** Campos em PascalCase; dinheiro em número com até 2 casas (\`1500.25\`); datas \`AAAA-MM-DD\`, data-hora
 \`AAAA-MM-DD HH:MM:SS\` no fuso da empresa; listas são arrays, \`Page\` começa em 0 e nenhuma lista passa de 5000 itens.
@@ -156,7 +163,8 @@ const errorContent = { "application/json": { schema: { $ref: "#/components/schem
 
 /**
  * Answers every route gets from the middleware chain rather than from its own handler, so they are
- * added here once: an unknown account or version (404) and, where a body is read, a body above the limit (413).
+ * added here once: an unknown account or version (404), where a body is read a body above the limit (413),
+ * and where the body is JSON only a body of another media type (415, the OpenAPI routes' media type gate).
  */
 function addMiddlewareResponses(doc: Document): void {
   for (const methods of Object.values(doc.paths ?? {})) {
@@ -166,6 +174,16 @@ function addMiddlewareResponses(doc: Document): void {
         description: "Conta (subdomínio) ou versão desconhecida: `Conta não encontrada`",
         content: errorContent,
       };
+      const bodyTypes = Object.keys(
+        (operation.requestBody as { content?: object } | undefined)?.content ?? {},
+      );
+      if (bodyTypes.length === 1 && bodyTypes[0] === "application/json") {
+        operation.responses["415"] ??= {
+          description:
+            "Corpo com `Content-Type` que não é JSON (ou sem `Content-Type`): `code` `unsupported_media_type`; envie `application/json`",
+          content: errorContent,
+        };
+      }
       if (operation.requestBody) {
         operation.responses["413"] ??= {
           description:
@@ -198,7 +216,7 @@ export function buildOpenApiDocument(app: OpenAPIHono<AppEnv>, requestUrl: strin
   const doc = app.getOpenAPI31Document({
     openapi: "3.1.0",
     info: {
-      title: "Finance and commerce back-office API",
+      title: API_TITLE,
       version: API_VERSION_LABEL,
       description: DESCRIPTION,
     },

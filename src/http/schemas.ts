@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { isCalendarDate, isValidDate, isValidTime, MAX_DATE, MIN_DATE } from "../lib/dates";
 import { isValidCnpj, isValidCpfOrCnpj, normaliseDocument } from "../lib/document-number";
+import { ERROR_CODES, type ErrorCode } from "../lib/errors";
 import { hasAtMostTwoDecimals, MAX_AMOUNT, toCents } from "../lib/money";
 
 export const INT32_MAX = 2_147_483_647;
@@ -267,15 +268,48 @@ export const moneyField = (description: string, example = 150.25) =>
 export const quantityField = (description: string) =>
   z.number().openapi({ description: `${description} (até 3 casas decimais)`, example: 10 });
 
+const codeTable = Object.entries(ERROR_CODES)
+  .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+  .join("\n");
+
 export const ErrorBodySchema = z
-  .object({ errorMessage: z.string().openapi({ example: "Conta bancária não existe" }) })
-  .openapi("Error");
+  .object({
+    errorMessage: z.string().openapi({
+      description: "Mensagem do erro, texto exato (com acentos); para pessoas: compare pelo `code`",
+      example: "Conta bancária não existe",
+    }),
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).openapi({
+      description: `Código estável do erro, para o programa decidir o que fazer (docs/ERRORS.md):\n${codeTable}`,
+      example: "validation_failed",
+    }),
+    detail: z.string().optional().openapi({
+      description:
+        "O que fazer, quando o texto da especificação não diz (nas 401: qual verificação do token falhou)",
+      example:
+        "Token expirado em 2026-11-29T10:00:00Z: entre em POST /user/signin/local e envie `Authorization: JWT <Token>` de novo",
+    }),
+  })
+  .strict()
+  .openapi("Error", {
+    description:
+      "Corpo de todo erro: `errorMessage` (o texto da especificação), `code` (um dos códigos abaixo) e, às vezes, `detail`.",
+  });
+
+/** The 401 of every authenticated operation: the spec's text, the reason in `code` and `detail`. */
+export const UNAUTHORIZED_DESCRIPTION =
+  "`Não autorizado`, com `WWW-Authenticate: JWT`; `code` diz o motivo: `token_missing` (sem `Authorization`), " +
+  "`token_malformed` (não é `JWT <header.payload.assinatura>`), `token_invalid` (assinatura, algoritmo ou claims " +
+  "que esta API não emitiu), `token_expired` (entre de novo) ou `token_other_account` (token de outra conta); `detail` explica";
 
 /** The error responses every operation can give. */
 export const errorResponses = {
-  400: { description: "Validação recusada", content: { "application/json": { schema: ErrorBodySchema } } },
+  400: {
+    description:
+      "Validação recusada: `code` `validation_failed`, `field_required` (`<campo> é obrigatório`) ou `malformed_json`",
+    content: { "application/json": { schema: ErrorBodySchema } },
+  },
   401: {
-    description: "Token ausente, inválido ou expirado",
+    description: UNAUTHORIZED_DESCRIPTION,
     content: { "application/json": { schema: ErrorBodySchema } },
   },
   500: { description: "Falha interna", content: { "application/json": { schema: ErrorBodySchema } } },

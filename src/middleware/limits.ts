@@ -1,6 +1,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_MAX_UPLOAD = 20 * 1024 * 1024;
@@ -19,7 +20,8 @@ export const limitBodySize = createMiddleware<AppEnv>(async (c, next) => {
   const maxSize = isFileRoute ? maxUploadBytes(c.env) : Number(c.env.MAX_BODY_BYTES) || DEFAULT_MAX_BODY;
   return bodyLimit({
     maxSize,
-    onError: (ctx) =>
-      ctx.json({ errorMessage: `Corpo da requisição excede o tamanho máximo de ${maxSize} bytes` }, 413),
+    onError: () => {
+      throw new ApiError(413, `Corpo da requisição excede o tamanho máximo de ${maxSize} bytes`);
+    },
   })(c, next);
 });

@@ -1,3 +1,4 @@
+import { codeForStatus } from "../lib/errors";
 import { log } from "../lib/log";
 import { countedEnv, D1_QUERIES_PER_INVOCATION, type D1Calls, noCalls } from "./d1-counter";
 
@@ -62,7 +63,7 @@ export async function guardedFetch<E extends object>(
   const overrun = checked(`${request.method} ${new URL(request.url).pathname}`, calls);
   if (!overrun) return response;
   await response.body?.cancel();
-  return Response.json({ errorMessage: overrunMessage(overrun) }, { status: 500 });
+  return Response.json({ errorMessage: overrunMessage(overrun), code: codeForStatus(500) }, { status: 500 });
 }
 
 /** A queue delivery or a cron run: throws, naming the overrun, when it passed the limit. */

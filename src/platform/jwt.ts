@@ -1,4 +1,4 @@
-import { sign, verify } from "hono/jwt";
+import { decode, sign, verify } from "hono/jwt";
 import type { Caller, Env } from "../env";
 
 /** The signing secret; a missing secret is a configuration fault, never a reason to sign with a default. */
@@ -33,18 +33,39 @@ export async function issueToken(
   );
 }
 
-/** The caller of a valid token, or null when the token is malformed, forged, expired or incomplete. */
-export async function readToken(secret: string, token: string): Promise<Caller | null> {
+/** Why a token was refused: not a JWT at all, not one this API signed (or incomplete), or past its `exp`. */
+export type TokenRefusal =
+  | { reason: "malformed" }
+  | { reason: "invalid" }
+  | { reason: "expired"; expiredAt: number };
+
+/**
+ * The caller of a valid token, or why it is refused. The signature is checked before the expiry, so a
+ * forged token is never reported as merely expired (hono's `verify` reads `exp` first).
+ */
+export async function readToken(
+  secret: string,
+  token: string,
+  now = Date.now(),
+): Promise<{ caller: Caller } | TokenRefusal> {
   try {
-    const payload = await verify(token, secret, "HS256");
-    const userId = Number(payload.sub);
-    const companyId = payload.company;
-    if (typeof payload.exp !== "number") return null;
-    if (!Number.isInteger(userId) || userId < 1) return null;
-    if (typeof companyId !== "number" || !Number.isInteger(companyId) || companyId < 1) return null;
-    if (typeof payload.account !== "string") return null;
-    return { userId, companyId, account: payload.account };
+    decode(token);
   } catch {
-    return null;
+    return { reason: "malformed" };
   }
+  let payload: Awaited<ReturnType<typeof verify>>;
+  try {
+    payload = await verify(token, secret, { alg: "HS256", exp: false });
+  } catch {
+    return { reason: "invalid" };
+  }
+  if (typeof payload.exp !== "number" || !Number.isFinite(payload.exp)) return { reason: "invalid" };
+  if (payload.exp <= Math.floor(now / 1000)) return { reason: "expired", expiredAt: payload.exp };
+  const userId = Number(payload.sub);
+  const companyId = payload.company;
+  if (!Number.isInteger(userId) || userId < 1) return { reason: "invalid" };
+  if (typeof companyId !== "number" || !Number.isInteger(companyId) || companyId < 1)
+    return { reason: "invalid" };
+  if (typeof payload.account !== "string") return { reason: "invalid" };
+  return { caller: { userId, companyId, account: payload.account } };
 }

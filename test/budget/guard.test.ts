@@ -40,7 +40,7 @@ describe("the D1 budget of one invocation (D1_BUDGET=enforce, the test configura
     const message =
       "D1 budget exceeded: 1001 D1 calls in one invocation (POST /1.0/anything), limit 1000: " +
       "1 single statements, 1 batches of 1000 statements";
-    expect(await response.json()).toEqual({ errorMessage: message });
+    expect(await response.json()).toEqual({ errorMessage: message, code: "internal_error" });
     const taken = takeD1Overruns();
     expect(taken).toEqual([
       { work: "POST /1.0/anything", calls: { single: 1, batches: 1, batchStatements: 1000, total: 1001 } },

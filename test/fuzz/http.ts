@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import { ERROR_CODES } from "../../src/lib/errors";
 import { expectDeclaredAnswer } from "../support/api";
 import { objectCount, writeMark, writesSince } from "../support/invariants";
 
@@ -43,6 +44,13 @@ export async function settleJobs(timeoutMs = 15_000): Promise<void> {
  */
 const REFUSAL_MAY_WRITE = /^(?:pix_integrations:UPDATE|sign_in_throttle:(?:INSERT|UPDATE|DELETE))x\d+$/;
 
+/** The keys of an error body: the spec's text, the code of ERROR_CODES, and sometimes a detail. */
+const ERROR_KEYS = ["errorMessage", "code", "detail"];
+
+/** Texts of zod's and Hono's own English messages, which a refusal must never carry. */
+const VALIDATOR_ENGLISH =
+  /Invalid input|expected \w+, received|Unsupported Media Type|Malformed (JSON|FormData)|Too (big|small)|Unrecognized key/i;
+
 /** Where the write counter and the bucket stood after the last accepted request of a fuzz run. */
 export type FuzzState = { upload: boolean; mark: number; objects: number };
 
@@ -52,7 +60,8 @@ export async function fuzzState(upload: boolean): Promise<FuzzState> {
 
 /**
  * Sends the request and checks what every answer must satisfy: never a 5xx, a request id, on
- * a refusal a JSON `{errorMessage}` body and no write to the tenant database or the upload bucket
+ * a refusal a JSON `{errorMessage, code}` body (a code of ERROR_CODES, no English of the validator,
+ * `WWW-Authenticate` on a 401, `Allow` on a 405) and no write to the tenant database or the upload bucket
  * since the last accepted request, and on a 200 the response schema the route declares. Throws with a reproducible description otherwise.
  */
 export async function sendAndCheck(request: FuzzRequest, stats: FuzzStats, state: FuzzState) {
@@ -83,9 +92,16 @@ export async function sendAndCheck(request: FuzzRequest, stats: FuzzStats, state
       fail("refusal body is not JSON");
     }
     const keys = body && typeof body === "object" && !Array.isArray(body) ? Object.keys(body) : [];
-    const message = (body as { errorMessage?: unknown })?.errorMessage;
-    if (keys.join() !== "errorMessage" || typeof message !== "string" || message.length === 0)
-      fail("refusal body is not {errorMessage}");
+    const { errorMessage: message, code, detail } = (body ?? {}) as Record<string, unknown>;
+    if (!keys.every((key) => ERROR_KEYS.includes(key)) || typeof message !== "string" || message.length === 0)
+      fail("refusal body is not {errorMessage, code, detail?}");
+    if (typeof code !== "string" || !Object.hasOwn(ERROR_CODES, code))
+      fail("refusal without a documented code");
+    if (detail !== undefined && typeof detail !== "string") fail("refusal detail is not a text");
+    if (VALIDATOR_ENGLISH.test(String(message))) fail("refusal speaks the validator's English");
+    if (response.status === 401 && !response.headers.get("WWW-Authenticate")?.startsWith("JWT"))
+      fail("401 without WWW-Authenticate: JWT");
+    if (response.status === 405 && !response.headers.get("Allow")) fail("405 without Allow");
     const writes = (await writesSince(env.DB_DEMO, state.mark)).filter(
       (write) => !REFUSAL_MAY_WRITE.test(write),
     );

@@ -21,7 +21,7 @@ import { settleJobs } from "./http";
 /**
  * Hostile files and keys on the upload flow: keys of another company or account, path traversal
  * in file names and keys, huge compressible and binary files sent as CSV or OFX. Each is refused
- * (4xx `{errorMessage}`, nothing stored, nothing written) or becomes a job that ends cleanly.
+ * (4xx `{errorMessage, code}`, nothing stored, nothing written) or becomes a job that ends cleanly.
  */
 
 useSeed();
@@ -48,7 +48,7 @@ async function refusedCleanly(act: () => Promise<{ status: number; body: unknown
   expect(response.status, JSON.stringify(response.body)).toBeGreaterThanOrEqual(400);
   expect(response.status).toBeLessThan(500);
   if (status) expect(response.status).toBe(status);
-  expect(Object.keys(response.body as object)).toEqual(["errorMessage"]);
+  expect(Object.keys(response.body as object)).toEqual(["errorMessage", "code"]);
   expect(await writesSince(env.DB_DEMO, mark)).toEqual([]);
   expect(await objectCount(env.UPLOADS)).toBe(objects);
   return response;
@@ -140,7 +140,7 @@ describe("tampered keys", () => {
           const response = await confirmUpload(admin, "/sku/template", key);
           count(stats, response.status);
           expect(response.status).toBe(400);
-          expect(Object.keys(response.body)).toEqual(["errorMessage"]);
+          expect(Object.keys(response.body)).toEqual(["errorMessage", "code"]);
           expect(await writesSince(env.DB_DEMO, mark)).toEqual([]);
         },
       ),
@@ -182,7 +182,10 @@ describe("file names", () => {
           if ([...fileName].some(isControlCharacter)) {
             // a control character (NUL included) is refused at the door, like in every text field
             expect(answer.status).toBe(400);
-            expect(answer.body).toEqual({ errorMessage: "FileName não pode conter caracteres de controle" });
+            expect(answer.body).toEqual({
+              errorMessage: "FileName não pode conter caracteres de controle",
+              code: "validation_failed",
+            });
             expect(await countUploads()).toBe(uploadsBefore);
             return;
           }

@@ -160,7 +160,7 @@ describe.each(scenarios.map((s) => [s.name, s] as const))("a batch failing late:
       await env.DB_DEMO.exec("DROP TRIGGER IF EXISTS test_fail_late");
     }
     expect([400, 500], JSON.stringify(failed.body)).toContain(failed.status);
-    expect(Object.keys(failed.body as object)).toEqual(["errorMessage"]);
+    expect(Object.keys(failed.body as object)).toEqual(["errorMessage", "code"]);
     expect(JSON.stringify(failed.body)).not.toContain("falha simulada");
     const retried = await send();
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);

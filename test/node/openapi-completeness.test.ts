@@ -69,7 +69,7 @@ describe("OpenAPI document completeness", () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(doc.components.schemas.Error).toMatchObject({ required: ["errorMessage"] });
+    expect(doc.components.schemas.Error).toMatchObject({ required: ["errorMessage", "code"] });
   });
 
   it("describes every parameter with a typed schema", () => {

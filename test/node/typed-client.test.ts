@@ -92,7 +92,10 @@ describe("typed client (hono/client) against the local server", () => {
     ].$get({ query: {} });
     // only the 200 answers are typed (errors are thrown by the domain, not returned by handlers)
     expect(response.status as number).toBe(401);
-    expect((await response.json()) as unknown).toEqual({ errorMessage: "Não autorizado" });
+    expect((await response.json()) as unknown).toMatchObject({
+      errorMessage: "Não autorizado",
+      code: "token_missing",
+    });
   });
 });
 

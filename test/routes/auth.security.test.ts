@@ -110,7 +110,10 @@ describe("tokens and accounts", () => {
       return { status: response.status, body: response.body, iterations };
     };
     try {
-      const refused = { status: 401, body: { errorMessage: "Usuário ou senha inválidos" } };
+      const refused = {
+        status: 401,
+        body: { errorMessage: "Usuário ou senha inválidos", code: "unauthorized" },
+      };
       const wrongPassword = await attempt("admin@demo.local");
       expect(wrongPassword).toEqual({ ...refused, iterations: [expect.any(Number)] });
       // Production users are hashed with PASSWORD_ITERATIONS (the demo seed uses fewer, for speed).

@@ -64,8 +64,9 @@ describe("error classes", () => {
       props: {},
     } as unknown as ExecutionContext);
     expect(response.status).toBe(500);
-    const body = (await response.json()) as { errorMessage: string };
+    const body = (await response.json()) as { errorMessage: string; code: string };
     expect(body.errorMessage).toMatch(/^Error: Falha interna\. Código da requisição: /);
+    expect(body.code).toBe("internal_error");
     expect(JSON.stringify(body)).not.toMatch(/at |\.ts:|JWT_SECRET/);
   });
 });

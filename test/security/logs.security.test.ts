@@ -95,6 +95,7 @@ describe("request logs", () => {
     const requestId = failed.headers.get("X-Request-Id");
     expect(await failed.json()).toEqual({
       errorMessage: `Error: Falha interna. Código da requisição: ${requestId}`,
+      code: "internal_error",
     });
 
     expectNoSecrets([token, forged, token.split(".")[2]!, "sk_live_not_a_jwt", "segredo-da-agencia"]);
@@ -130,7 +131,7 @@ describe("request logs", () => {
     } finally {
       await env.DB_DEMO.exec("DROP TRIGGER test_log_domain");
     }
-    expect(await response.json()).toEqual({ errorMessage: "Erro ao criar regra" });
+    expect(await response.json()).toEqual({ errorMessage: "Erro ao criar regra", code: "validation_failed" });
     expect(parsed().find((e) => e.message === "conciliation rule insert failed")).toMatchObject({
       level: "error",
       requestId: response.headers.get("X-Request-Id"),

@@ -9,10 +9,12 @@ import { seedAccounts } from "../support/seed";
 /**
  * Every authenticated route of the OpenAPI document refuses bad credentials with 401 and writes
  * nothing: no token, malformed headers, expired, forged or unsigned tokens, a token of another
- * account, and a real `demo` token presented to `acme`.
+ * account, and a real `demo` token presented to `acme`. The text is always the spec's `Não
+ * autorizado`; `code` names the check that failed, `detail` says what to do, and the answer carries
+ * `WWW-Authenticate: JWT`.
  */
 
-const UNAUTHORIZED = { status: 401, body: { errorMessage: "Não autorizado" } };
+const UNAUTHORIZED = "Não autorizado";
 const protectedOperations = operations().filter((o) => !o.isPublic);
 const b64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
@@ -21,36 +23,74 @@ const now = () => Math.floor(Date.now() / 1000);
 type Credential = {
   name: string;
   account: "demo" | "acme";
+  code: string;
   authorization: () => Promise<string | undefined>;
 };
 
 let demoToken: string;
 const credentials: Credential[] = [
-  { name: "no Authorization header", account: "demo", authorization: async () => undefined },
-  { name: "malformed header", account: "demo", authorization: async () => "Token abc.def.ghi" },
-  { name: "scheme without token", account: "demo", authorization: async () => "JWT " },
-  { name: "garbage token", account: "demo", authorization: async () => "JWT not.a.token" },
-  { name: "two tokens", account: "demo", authorization: async () => `JWT ${demoToken} ${demoToken}` },
+  {
+    name: "no Authorization header",
+    account: "demo",
+    code: "token_missing",
+    authorization: async () => undefined,
+  },
+  {
+    name: "malformed header",
+    account: "demo",
+    code: "token_malformed",
+    authorization: async () => "Token abc.def.ghi",
+  },
+  {
+    name: "scheme without token",
+    account: "demo",
+    code: "token_malformed",
+    authorization: async () => "JWT ",
+  },
+  {
+    name: "garbage token",
+    account: "demo",
+    code: "token_malformed",
+    authorization: async () => "JWT not.a.token",
+  },
+  {
+    name: "two tokens",
+    account: "demo",
+    code: "token_malformed",
+    authorization: async () => `JWT ${demoToken} ${demoToken}`,
+  },
   {
     name: "expired token",
     account: "demo",
+    code: "token_expired",
     authorization: async () => `JWT ${await tokenFor({ userId: 1, companyId: 1, account: "demo" }, -10)}`,
   },
   {
     name: "token signed with another secret",
     account: "demo",
+    code: "token_invalid",
     authorization: async () =>
       `JWT ${await sign({ sub: "1", company: 1, account: "demo", exp: now() + 600 }, "another-secret", "HS256")}`,
   },
   {
+    // the signature is checked before the expiry: a forged token is never reported as merely expired
+    name: "expired token signed with another secret",
+    account: "demo",
+    code: "token_invalid",
+    authorization: async () =>
+      `JWT ${await sign({ sub: "1", company: 1, account: "demo", exp: now() - 600 }, "another-secret", "HS256")}`,
+  },
+  {
     name: "unsigned token (alg none)",
     account: "demo",
+    code: "token_invalid",
     authorization: async () =>
       `JWT ${b64url({ alg: "none", typ: "JWT" })}.${b64url({ sub: "1", company: 1, account: "demo", exp: now() + 600 })}.`,
   },
   {
     name: "token with a tampered payload",
     account: "demo",
+    code: "token_invalid",
     authorization: async () => {
       const [header, , signature] = demoToken.split(".");
       return `JWT ${header}.${b64url({ sub: "1", company: 2, account: "demo", exp: now() + 600 })}.${signature}`;
@@ -59,9 +99,15 @@ const credentials: Credential[] = [
   {
     name: "token whose account claim is another account",
     account: "demo",
+    code: "token_other_account",
     authorization: async () => `JWT ${await tokenFor({ userId: 1, companyId: 1, account: "acme" })}`,
   },
-  { name: "demo token on the acme account", account: "acme", authorization: async () => `JWT ${demoToken}` },
+  {
+    name: "demo token on the acme account",
+    account: "acme",
+    code: "token_other_account",
+    authorization: async () => `JWT ${demoToken}`,
+  },
 ];
 
 beforeAll(async () => {
@@ -95,8 +141,16 @@ describe.each(credentials.map((c) => [c.name, c] as const))("%s", (_name, creden
       const headers: Record<string, string> =
         authorization === undefined ? {} : { Authorization: authorization };
       const response = await call(credential.account, operation.method, path, { headers, body });
-      if (response.status !== 401 || JSON.stringify(response.body) !== JSON.stringify(UNAUTHORIZED.body)) {
-        failures.push(`${operation.key}: ${response.status} ${JSON.stringify(response.body)}`);
+      const { errorMessage, code, detail } = response.body as Record<string, unknown>;
+      const challenge = response.headers.get("WWW-Authenticate") ?? "";
+      if (
+        response.status !== 401 ||
+        errorMessage !== UNAUTHORIZED ||
+        code !== credential.code ||
+        typeof detail !== "string" ||
+        !challenge.startsWith("JWT")
+      ) {
+        failures.push(`${operation.key}: ${response.status} ${JSON.stringify(response.body)} ${challenge}`);
       }
     }
     expect(failures).toEqual([]);

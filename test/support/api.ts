@@ -1,26 +1,36 @@
 import { exports } from "cloudflare:workers";
 import type { Answer } from "./answers";
-import { answerChecker, type OpenApiDocument } from "./declared-answers";
+import { answerChecker, errorChecker, type OpenApiDocument } from "./declared-answers";
 import type { AccountName } from "./seed";
 
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers };
 
 /** The body of a refusal (400, 401, 403, 404, 409...): what a test reads from an answer that is not a 200. */
-export type ErrorBody = { errorMessage: string };
+export type ErrorBody = { errorMessage: string; code: string; detail?: string };
 
 /** The body of an answer the test has seen is not a 200 (e.g. the losers of a race), read as a refusal. */
 export const errorBody = (response: { body: unknown }): ErrorBody => response.body as ErrorBody;
 
-/** Checks 200 answers against the Worker's own /openapi.json, fetched once per test file. */
-export const expectDeclaredAnswer = answerChecker(async () => {
-  const response = await exports.default.fetch(new Request("http://demo.localhost/openapi.json"));
-  if (response.status !== 200) throw new Error(`GET /openapi.json answered ${response.status}`);
-  return (await response.json()) as OpenApiDocument;
-});
+let document: Promise<OpenApiDocument> | undefined;
+/** The Worker's own /openapi.json, fetched once per test file. */
+const loadDocument = () => {
+  document ??= exports.default.fetch(new Request("http://demo.localhost/openapi.json")).then((response) => {
+    if (response.status !== 200) throw new Error(`GET /openapi.json answered ${response.status}`);
+    return response.json() as Promise<OpenApiDocument>;
+  });
+  return document;
+};
+
+/** Checks 200 answers against the Worker's own /openapi.json. */
+export const expectDeclaredAnswer = answerChecker(loadDocument);
+
+/** Checks error answers against the document's `Error` schema (a `code` from its enum). */
+export const expectDeclaredError = errorChecker(loadDocument);
 
 /**
  * The Worker's `fetch`, as every HTTP test reaches it: a 200 JSON answer must match the response
- * schema its route declares in /openapi.json (see `declared-answers.ts`), or the test fails.
+ * schema its route declares in /openapi.json (see `declared-answers.ts`), and an error answer the
+ * document's `Error` schema, or the test fails.
  */
 export async function fetchWorker(request: Request): Promise<Response> {
   const method = request.method;
@@ -30,6 +40,8 @@ export async function fetchWorker(request: Request): Promise<Response> {
   if (response.status === 200 && /^application\/json/i.test(contentType)) {
     const text = await response.clone().text();
     await expectDeclaredAnswer(method, url, contentType, text ? JSON.parse(text) : null);
+  } else if (response.status >= 400) {
+    await expectDeclaredError(method, url, response.status, contentType, await response.clone().text());
   }
   return response;
 }

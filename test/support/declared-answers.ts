@@ -111,3 +111,42 @@ export function answerChecker(loadDocument: () => Promise<OpenApiDocument>) {
     }
   };
 }
+
+/**
+ * A check of error answers (4xx, 5xx) against the `Error` schema of the document: a JSON body with
+ * `errorMessage` and a `code` of the enum, so no refusal drifts from the documented shape.
+ */
+export function errorChecker(loadDocument: () => Promise<OpenApiDocument>) {
+  let validator: Promise<Validator> | undefined;
+  return async function expectDeclaredError(
+    method: string,
+    url: string,
+    status: number,
+    contentType: string,
+    text: string,
+  ) {
+    const at = `${method} ${new URL(url).pathname} answered ${status}`;
+    if (!/^application\/json\b/i.test(contentType))
+      throw new Error(`${at} with ${contentType || "no Content-Type"}, not the JSON error body`);
+    validator ??= loadDocument().then(
+      (document) =>
+        new Validator(
+          structuredClone({ $ref: "#/components/schemas/Error", components: document.components }) as Schema,
+          "2020-12",
+          false,
+        ),
+    );
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new Error(`${at} with a body that is not JSON: ${text.slice(0, 300)}`);
+    }
+    const result = (await validator).validate(body);
+    if (!result.valid) {
+      throw new Error(
+        `${at}: the error body does not match the Error schema\n${describeErrors(result.errors)}\n  answer: ${text.slice(0, 1000)}`,
+      );
+    }
+  };
+}

@@ -38,7 +38,7 @@ export async function signIn(
   const attempt = await reserveSignInAttempt(db, keys, now);
   if (!attempt.reserved) {
     const retryAfter = retryAfterSeconds(keys, attempt.records, now);
-    throw new ApiError(429, TOO_MANY_SIGN_IN_ATTEMPTS, { "Retry-After": String(retryAfter) });
+    throw new ApiError(429, TOO_MANY_SIGN_IN_ATTEMPTS, { headers: { "Retry-After": String(retryAfter) } });
   }
   const user = await findActiveUserByEmail(db, input.email);
   // An unknown e-mail runs the same hash (against a hash nothing matches): no timing tells it apart.

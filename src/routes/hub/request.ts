@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { HubDeps } from "../../domain/hub/integrations";
 import { ATTACHMENT_NOT_SENT } from "../../domain/hub/messages";
 import type { AppEnv } from "../../env";
-import { badRequest } from "../../lib/errors";
+import { ApiError } from "../../lib/errors";
 
 /** What the hub's domain functions need from the request. */
 export const hubDeps = (c: Context<AppEnv>): HubDeps => ({
@@ -14,9 +14,13 @@ export const hubDeps = (c: Context<AppEnv>): HubDeps => ({
   production: c.env.ENVIRONMENT !== "development",
 });
 
-/** The attachment routes take multipart only; any other body is "file not sent" (400), not a 415. */
+/**
+ * The attachment routes take multipart only; any other body is "file not sent" (400, the spec's status
+ * for these routes), not a 415, with the code of a wrong media type.
+ */
 export const requireMultipart = createMiddleware<AppEnv>(async (c, next) => {
   const contentType = c.req.header("content-type");
-  if (contentType && !/^multipart\/form-data/i.test(contentType)) throw badRequest(ATTACHMENT_NOT_SENT);
+  if (contentType && !/^multipart\/form-data/i.test(contentType))
+    throw new ApiError(400, ATTACHMENT_NOT_SENT, { code: "unsupported_media_type" });
   await next();
 });

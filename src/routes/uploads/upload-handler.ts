@@ -11,7 +11,7 @@ import {
   type UploadDeps,
 } from "../../domain/uploads/upload-flow";
 import type { AppEnv } from "../../env";
-import { badRequest } from "../../lib/errors";
+import { ApiError } from "../../lib/errors";
 import { maxUploadBytes } from "../../middleware/limits";
 import { uploadSigner } from "../../platform/upload-signer";
 
@@ -21,10 +21,14 @@ const isMultipart = (contentType: string | undefined) => /^multipart\/form-data/
 const isJson = (contentType: string | undefined) =>
   /^application\/([a-z.-]+\+)?json/i.test(contentType ?? "");
 
-/** Upload routes take JSON actions or multipart; anything else is a validation failure (400), not a 415. */
+/**
+ * Upload routes take JSON actions or multipart; anything else is a validation failure (400, the spec's
+ * status for these routes), not a 415, with the code of a wrong media type.
+ */
 export const requireUploadBody = createMiddleware<AppEnv>(async (c, next) => {
   const contentType = c.req.header("content-type");
-  if (!isJson(contentType) && !isMultipart(contentType)) throw badRequest(BODY_KIND_REQUIRED);
+  if (!isJson(contentType) && !isMultipart(contentType))
+    throw new ApiError(400, BODY_KIND_REQUIRED, { code: "unsupported_media_type" });
   await next();
 });
 

@@ -15,7 +15,7 @@ import { fixedCases, requestsOf, targetedCases } from "../requests";
  * query strings and bodies (valid or hostile per field), malformed JSON, wrong content types,
  * oversize bodies, and values aimed at each field by its name (calendar-invalid dates, invalid
  * CPF/CNPJ, long and wildcard search text, C0/C1/NUL/emoji/RTL text, integers beyond int32,
- * 4-decimal quantities). Every answer must be below 500; every refusal a JSON `{errorMessage}` that
+ * 4-decimal quantities). Every answer must be below 500; every refusal a JSON `{errorMessage, code}` that
  * wrote nothing. The cases tried per route are printed at the end of the run and written to
  * docs/artifacts/fuzz-summary.json by test/fuzz/summary-reporter.mjs.
  */
@@ -63,7 +63,7 @@ export function fuzzRoutes(index: number): void {
 
   const shard = operations().filter((_, i) => i % SHARDS === index);
   describe.each(shard.map((o) => [o.key, o] as const))("%s", (key, operation) => {
-    it("never answers 5xx; every refusal is {errorMessage} and writes nothing", async ({ task }) => {
+    it("never answers 5xx; every refusal is {errorMessage, code} and writes nothing", async ({ task }) => {
       const own = await ownValues(operation);
       const routeStats: FuzzStats = { cases: 0, statuses: {} };
       stats.set(key, routeStats);

@@ -132,7 +132,7 @@ describe("PUT /accounts/bank-account/{idbankaccount} (opening-balance mode)", ()
     const responses = await Promise.all([put(id, body), put(id, body), put(id, body)]);
     expect(responses.map((r) => r.status).sort()).toEqual([200, 400, 400]);
     for (const r of responses.filter((r) => r.status === 400)) {
-      expect(r.body).toEqual({ errorMessage: "Nenhum ajuste aplicado" });
+      expect(r.body).toMatchObject({ errorMessage: "Nenhum ajuste aplicado" });
     }
     expect(await adjustments(id)).toHaveLength(1);
     expect((await adjustments(id))[0]!.value).toBe(210_000);

@@ -89,7 +89,7 @@ describe("POST /accounts/bank-statement/conciliation (manual bank line)", () => 
     [
       "without a date",
       { IDBankAccount: 1, Value: 10 },
-      "Date: Invalid input: expected string, received undefined",
+      "Date é obrigatório",
     ],
     [
       "with three decimals",

@@ -60,7 +60,7 @@ describe("tracking message registry", () => {
     const [row] = created.body;
     expect(row).toMatchObject({ IDTrackingStatus: 57, TypeMessage: 2, Subject: null, Active: 1 });
     const twice = await api.post("/tracking-message", { IDTrackingStatus: 57, TypeMessage: 2, Body: "x" });
-    expect(twice.body).toEqual({
+    expect(twice.body).toMatchObject({
       errorMessage: "Já existe uma mensagem para este status de rastreio e tipo de mensagem",
     });
     expect((await api.get("/tracking-message?IDTrackingStatus=57")).body).toEqual([row]);
@@ -71,7 +71,7 @@ describe("tracking message registry", () => {
     });
     const other = client("demo", await signIn("demo", "filial@demo.local"));
     expect((await other.get(`/tracking-message/${row!.IDTrackingMessage}`)).body).toEqual([]);
-    expect((await other.delete(`/tracking-message/${row!.IDTrackingMessage}`)).body).toEqual({
+    expect((await other.delete(`/tracking-message/${row!.IDTrackingMessage}`)).body).toMatchObject({
       errorMessage: "Mensagem de rastreio não existe",
     });
     expect((await api.delete(`/tracking-message/${row!.IDTrackingMessage}`)).body).toBe("sucesso");
@@ -96,7 +96,10 @@ describe("tracking message registry", () => {
     ];
     for (const [body, message] of cases) {
       const response = await api.post("/tracking-message", { IDTrackingStatus: 58, ...body });
-      expect({ body, answer: response.body }).toEqual({ body, answer: { errorMessage: message } });
+      expect({ body, answer: response.body }).toEqual({
+        body,
+        answer: expect.objectContaining({ errorMessage: message }),
+      });
     }
   });
 });

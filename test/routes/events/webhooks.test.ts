@@ -74,10 +74,10 @@ describe("webhook endpoints", () => {
 
     const other = client("demo", await signIn("demo", "filial@demo.local"));
     expect((await other.get(`/webhook/${row!.IDWebhook}`)).body).toEqual([]);
-    expect((await other.put(`/webhook/${row!.IDWebhook}`, { Active: 0 })).body).toEqual({
+    expect((await other.put(`/webhook/${row!.IDWebhook}`, { Active: 0 })).body).toMatchObject({
       errorMessage: "Webhook não existe",
     });
-    expect((await other.delete(`/webhook/${row!.IDWebhook}`)).body).toEqual({
+    expect((await other.delete(`/webhook/${row!.IDWebhook}`)).body).toMatchObject({
       errorMessage: "Webhook não existe",
     });
 
@@ -112,7 +112,10 @@ describe("webhook endpoints", () => {
     ];
     for (const [body, message] of cases) {
       const response = await api.post("/webhook", body);
-      expect({ body, answer: response.body }).toEqual({ body, answer: { errorMessage: message } });
+      expect({ body, answer: response.body }).toEqual({
+        body,
+        answer: expect.objectContaining({ errorMessage: message }),
+      });
       expect(response.status).toBe(400);
     }
   });
@@ -132,7 +135,9 @@ describe("webhook endpoints", () => {
       expect({ url, status: response.status, body: response.body }).toEqual({
         url,
         status: 400,
-        body: { errorMessage: "URL do webhook aponta para um endereço privado ou local" },
+        body: expect.objectContaining({
+          errorMessage: "URL do webhook aponta para um endereço privado ou local",
+        }),
       });
     }
     expect((await api.get("/webhook")).body).toHaveLength(before);
@@ -234,7 +239,7 @@ describe("webhook deliveries to a real receiver", () => {
     expect(received.every((r) => r.verifiedWith.length === 1)).toBe(true);
 
     const busy = await api.post("/webhook-delivery/999999/redeliver");
-    expect(busy.body).toEqual({ errorMessage: "Entrega não existe" });
+    expect(busy.body).toMatchObject({ errorMessage: "Entrega não existe" });
   });
 
   it("a 500 then a 2xx ends delivered on the second attempt, and nothing more is sent", async () => {

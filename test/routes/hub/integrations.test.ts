@@ -132,7 +132,7 @@ describe("channel integrations", () => {
     const before = await integrationCount();
     const unknown = await api.post("/hub/integration", { Description: "X", IDTypeCompanyIntegration: 99 });
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual({
+    expect(unknown.body).toMatchObject({
       errorMessage: "Tipo de integração de canal não existe: 99 (tipos: GET /hub/integration/type)",
     });
     const refused = await api.post("/hub/integration", {
@@ -146,7 +146,7 @@ describe("channel integrations", () => {
       IDTypeCompanyIntegration: 1,
       IDWarehouseHub: 999_999,
     });
-    expect(badWarehouse.body).toEqual({ errorMessage: "Depósito do hub não existe" });
+    expect(badWarehouse.body).toMatchObject({ errorMessage: "Depósito do hub não existe" });
     const foreignPaymentType = (await other.post("/type/order/payment", { Description: "Repasse" })).body[0]!
       .IDTypePayment;
     for (const paymentType of [999_999, foreignPaymentType]) {
@@ -167,7 +167,7 @@ describe("channel integrations", () => {
     const changed = await other.put(`/hub/integration/${created.IDCompanyIntegration}`, {
       Description: "Minha",
     });
-    expect(changed.body).toEqual({ errorMessage: "Integração de canal não existe" });
+    expect(changed.body).toMatchObject({ errorMessage: "Integração de canal não existe" });
     const list = await other.get("/hub/integration");
     expect(list.body.map((i: { IDCompanyIntegration: number }) => i.IDCompanyIntegration)).not.toContain(
       created.IDCompanyIntegration,

@@ -155,7 +155,7 @@ describe("pulling a channel's orders", () => {
     const seen = await other.get(`/hub/order/${order.IDIntegration}`);
     expectRefusal(seen, "Pedido da integração não encontrado");
     expect((await other.get(`/orders/hub?IDCompanyIntegration=${setup.integrationId}`)).body).toEqual([]);
-    expect((await other.post(`/hub/integration/${setup.integrationId}/pull`, {})).body).toEqual({
+    expect((await other.post(`/hub/integration/${setup.integrationId}/pull`, {})).body).toMatchObject({
       errorMessage: "Integração de canal não existe",
     });
   });

@@ -120,7 +120,9 @@ describe("PUT /hub/product/{idhubproduct}", () => {
       const response = await api.put(`/hub/product/${product!.IDHubProduct}`, { SyncVariations: 1 });
       expectRefusal(response, message);
     }
-    expect((await other.put(`/hub/product/${product!.IDHubProduct}`, { SyncVariations: 1 })).body).toEqual({
+    expect(
+      (await other.put(`/hub/product/${product!.IDHubProduct}`, { SyncVariations: 1 })).body,
+    ).toMatchObject({
       errorMessage: "Produto do hub não existe",
     });
     const missingSku = await api.post("/hub/product", {
@@ -128,7 +130,7 @@ describe("PUT /hub/product/{idhubproduct}", () => {
       Title: "X",
       Variations: [{ IDSku: 99_999_999, ChannelSkuCode: "X" }],
     });
-    expect(missingSku.body).toEqual({ errorMessage: "SKU não existe: 99999999" });
+    expect(missingSku.body).toMatchObject({ errorMessage: "SKU não existe: 99999999" });
   });
 });
 
@@ -151,7 +153,9 @@ describe("POST /hub/resource/{idtypecompanyintegration}: labels of collection li
     shipments = list.body.Orders.map((o) => o.ShippingId!);
     const unshipped = orders.find((o) => !o.ShippingId)!;
     const refused = await api.post("/hub/collection-list", { Orders: [unshipped.IDIntegration] });
-    expect(refused.body).toEqual({ errorMessage: `Pedido sem envio no canal: ${unshipped.IDIntegration}` });
+    expect(refused.body).toMatchObject({
+      errorMessage: `Pedido sem envio no canal: ${unshipped.IDIntegration}`,
+    });
   });
 
   const labels = (path: string, bearer: string | null = token) =>
@@ -189,20 +193,20 @@ describe("POST /hub/resource/{idtypecompanyintegration}: labels of collection li
     const filial = await signIn("demo", "filial@demo.local");
     const unconnected = await labels(`/hub/resource/1?IDOrdersCarrierCollectionList=${listId}`, filial);
     expect(unconnected.status).toBe(400);
-    expect(await unconnected.json()).toEqual({
+    expect(await unconnected.json()).toMatchObject({
       errorMessage: "A empresa não tem integração de canal ativa desse tipo",
     });
     await newChannelIntegration(other);
     const foreign = await labels(`/hub/resource/1?IDOrdersCarrierCollectionList=${listId}`, filial);
     expect(foreign.status).toBe(400);
-    expect(await foreign.json()).toEqual({ errorMessage: `Lista de coleta não existe: ${listId}` });
+    expect(await foreign.json()).toMatchObject({ errorMessage: `Lista de coleta não existe: ${listId}` });
     const otherKind = await labels(`/hub/resource/2?IDOrdersCarrierCollectionList=${listId}`);
-    expect(await otherKind.json()).toEqual({
+    expect(await otherKind.json()).toMatchObject({
       errorMessage: "A empresa não tem integração de canal ativa desse tipo",
     });
     await newChannelIntegration(api, { IDTypeCompanyIntegration: 2 });
     const connected = await labels(`/hub/resource/2?IDOrdersCarrierCollectionList=${listId}`);
-    expect(await connected.json()).toEqual({ errorMessage: `Lista de coleta não existe: ${listId}` });
+    expect(await connected.json()).toMatchObject({ errorMessage: `Lista de coleta não existe: ${listId}` });
     const bad = await labels(`/hub/resource/1?IDOrdersCarrierCollectionList=${listId}&LabelFormat=gif`);
     expect(bad.status).toBe(400);
   });
@@ -211,7 +215,7 @@ describe("POST /hub/resource/{idtypecompanyintegration}: labels of collection li
     await api.put(`/hub/integration/${integration}`, { CredentialsExpireAt: "2020-01-01 00:00:00" });
     const response = await labels(`/hub/resource/1?IDOrdersCarrierCollectionList=${listId}`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
+    expect(await response.json()).toMatchObject({
       errorMessage: "Credenciais da integração expiradas: autentique a integração novamente",
     });
     await api.put(`/hub/integration/${integration}`, { CredentialsExpireAt: null });

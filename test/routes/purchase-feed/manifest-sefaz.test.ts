@@ -77,7 +77,7 @@ describe("the manifest through the company's SEFAZ integration", () => {
     const id = await importedNfe();
     const answer = await api.post(`/purchase/feed/${id}/manifest`, { Event: 210200 });
     expect(answer.status).toBe(400);
-    expect(answer.body as unknown).toEqual({ errorMessage: SEFAZ_MESSAGES.manifestNeedsKey });
+    expect(answer.body as unknown).toMatchObject({ errorMessage: SEFAZ_MESSAGES.manifestNeedsKey });
     expect(await events(id)).toEqual([]);
     expect(await double.requests()).toEqual([]);
     await api.delete(`/company/integration/${integration}`);

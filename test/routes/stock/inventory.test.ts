@@ -104,7 +104,7 @@ describe("inventory counts", () => {
       api.post(`/sku/inventory/${id}/apply`),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
-    expect(answers.find((a) => a.status === 400)?.body).toEqual({
+    expect(answers.find((a) => a.status === 400)?.body).toMatchObject({
       errorMessage: "Inventário já foi aplicado e não pode ser aplicado novamente",
     });
     expect(await inventoryMovements(id)).toHaveLength(1);
@@ -125,12 +125,12 @@ describe("inventory counts", () => {
     const negative = await api.post(`/sku/inventory/${id}/items`, {
       Items: [{ IDSku: sku.IDSku, Quantity: -1 }],
     });
-    expect(negative.body).toEqual({ errorMessage: "Items[0]. Quantidade não pode ser negativa" });
+    expect(negative.body).toMatchObject({ errorMessage: "Items[0]. Quantidade não pode ser negativa" });
     const foreignSku = await newSku(other);
     const foreign = await api.post(`/sku/inventory/${id}/items`, {
       Items: [{ IDSku: foreignSku.IDSku, Quantity: 1 }],
     });
-    expect(foreign.body).toEqual({ errorMessage: "Items[0]. SKU não existe" });
+    expect(foreign.body).toMatchObject({ errorMessage: "Items[0]. SKU não existe" });
     expect(
       await demoDb().select().from(stockInventoryItems).where(eq(stockInventoryItems.inventoryId, id)).all(),
     ).toEqual([]);

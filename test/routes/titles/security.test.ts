@@ -60,7 +60,7 @@ describe("titles of another company", () => {
       const list = await filial.get(`/accounts/${kind}`);
       expect(list.status).toBe(200);
       expect(list.body.map((t) => t.IDAccountPayableReceivable)).not.toContain(id);
-      expect((await acme.get(`/accounts/${kind}/${id}`)).body).toEqual({ errorMessage: notFound });
+      expect((await acme.get(`/accounts/${kind}/${id}`)).body).toMatchObject({ errorMessage: notFound });
     });
   }
 

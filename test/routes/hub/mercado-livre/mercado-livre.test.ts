@@ -344,7 +344,7 @@ describe("pulling a Mercado Livre seller's orders", () => {
       user_id: Number.MAX_SAFE_INTEGER + 2,
     });
     expect(tooLarge.status).toBe(400);
-    expect(tooLarge.body).toEqual({
+    expect(tooLarge.body).toMatchObject({
       errorMessage: `user_id excede o maior inteiro exato (${Number.MAX_SAFE_INTEGER}): envie-o como texto`,
     });
     const notAnId = await api.post("/hub/mercado-livre/notifications", {
@@ -352,7 +352,7 @@ describe("pulling a Mercado Livre seller's orders", () => {
       application_id: 1.5,
     });
     expect(notAnId.status).toBe(400);
-    expect(notAnId.body).toEqual({
+    expect(notAnId.body).toMatchObject({
       errorMessage: "application_id deve ser um número inteiro ou seus dígitos como texto",
     });
   });
