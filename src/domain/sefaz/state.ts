@@ -10,6 +10,7 @@
  *   `60 s × 2^(failures - 1)`, at most an hour.
  */
 import type { DistributionFailureKind } from "../../adapters/sefaz/distribution-types";
+import { isUf, UF_CODES } from "../company/fiscal-profile";
 
 export type SefazState =
   | "Ok"
@@ -119,40 +120,9 @@ export function nsuGaps(from: string, nsus: string[], limit = 50): string[] {
   return gaps;
 }
 
-/** IBGE codes of the states (`cUF`), by their abbreviation. */
-export const UF_CODES: Record<string, string> = {
-  RO: "11",
-  AC: "12",
-  AM: "13",
-  RR: "14",
-  PA: "15",
-  AP: "16",
-  TO: "17",
-  MA: "21",
-  PI: "22",
-  CE: "23",
-  RN: "24",
-  PB: "25",
-  PE: "26",
-  AL: "27",
-  SE: "28",
-  BA: "29",
-  MG: "31",
-  ES: "32",
-  RJ: "33",
-  SP: "35",
-  PR: "41",
-  SC: "42",
-  RS: "43",
-  MS: "50",
-  MT: "51",
-  GO: "52",
-  DF: "53",
-};
-
 /** `SP` or `35` -> `35`; null for anything else. */
 export function ufCode(uf: string): string | null {
   const text = uf.trim().toUpperCase();
-  if (UF_CODES[text]) return UF_CODES[text];
-  return Object.values(UF_CODES).includes(text) ? text : null;
+  if (isUf(text)) return UF_CODES[text];
+  return (Object.values(UF_CODES) as string[]).includes(text) ? text : null;
 }

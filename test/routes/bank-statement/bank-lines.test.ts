@@ -86,11 +86,7 @@ describe("POST /accounts/bank-statement/conciliation (manual bank line)", () => 
       { IDBankAccount: 1, Date: "2026-08-01", Value: 0 },
       "Valor deve ser diferente de zero",
     ],
-    [
-      "without a date",
-      { IDBankAccount: 1, Value: 10 },
-      "Date é obrigatório",
-    ],
+    ["without a date", { IDBankAccount: 1, Value: 10 }, "Date é obrigatório"],
     [
       "with three decimals",
       { IDBankAccount: 1, Date: "2026-08-01", Value: 1.234 },
