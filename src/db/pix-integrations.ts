@@ -296,6 +296,14 @@ export async function activeChargeOf(
 /** A title's charge slot: the txid its holder sends to the PSP. */
 export type PixChargeSlot = { txId: string };
 
+/** No payable charge of the title exists: the condition of a new charge and of its slot. */
+const noPayableCharge = (companyId: number, titleId: number, activeStatus: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${pixCharges} WHERE ${and(
+    eq(pixCharges.companyId, companyId),
+    eq(pixCharges.titleId, titleId),
+    activeCharge(activeStatus),
+  )})`;
+
 /**
  * Takes the title's charge slot for `txId` in one statement: inserted when the title has no slot and
  * no payable charge; a slot older than `leaseSeconds` (its holder died mid-call) is taken over and
@@ -310,11 +318,7 @@ export async function takeChargeSlot(
   activeStatus: string,
   leaseSeconds: number,
 ): Promise<PixChargeSlot | undefined> {
-  const noActive = sql`NOT EXISTS (SELECT 1 FROM ${pixCharges} WHERE ${and(
-    eq(pixCharges.companyId, companyId),
-    eq(pixCharges.titleId, slot.titleId),
-    activeCharge(activeStatus),
-  )})`;
+  const noActive = noPayableCharge(companyId, slot.titleId, activeStatus);
   const [taken] = await db.all<{ txId: string }>(sql`
     INSERT INTO pix_charge_slots (title_id, company_id, company_integration_id, tx_id, taken_at)
     SELECT ${slot.titleId}, ${companyId}, ${slot.integrationId}, ${slot.txId}, ${utcNow} WHERE ${noActive}
@@ -395,11 +399,7 @@ export async function storePixCharge(
   activeStatus: string,
   typeAccount: number,
 ): Promise<PixChargeRow | undefined> {
-  const noOther = sql`NOT EXISTS (SELECT 1 FROM ${pixCharges} WHERE ${and(
-    eq(pixCharges.companyId, companyId),
-    eq(pixCharges.titleId, charge.titleId),
-    activeCharge(activeStatus),
-  )})`;
+  const noOther = noPayableCharge(companyId, charge.titleId, activeStatus);
   const [inserted] = await db.batch([
     insertSelectWhere(
       db,
