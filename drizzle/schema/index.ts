@@ -1,4 +1,5 @@
 export * from "./company";
+export * from "./emission";
 export * from "./events";
 export * from "./finance";
 export * from "./hub";
