@@ -39,9 +39,6 @@ export type AuthorizerRequest = {
   body: string;
 };
 
-/** The test certificate's CNPJ root (its subject ends in `:11222333000181`): issuers must share it. */
-export const DOUBLE_CNPJ_ROOT = "11222333";
-
 async function control(path: string, method: string, body?: unknown): Promise<Response> {
   const { url } = inject("sefazAuthorizerDouble");
   const response = await fetch(`${url}/_control/${path}`, {
@@ -56,7 +53,8 @@ const requestsOf = async (id: string): Promise<AuthorizerRequest[]> =>
   (await control(`requests?id=${encodeURIComponent(id)}`, "GET")).json();
 
 /**
- * An issuer (CNPJ) at the double, fresh: nothing remembered, `script` answered first. Its notes,
+ * An issuer (CNPJ) at the double, fresh (its CNPJ root must be the signing certificate's: the test
+ * certificate's is 11222333, see `cnpjOfBranch` in authorization-samples.ts): nothing remembered, `script` answered first. Its notes,
  * events and voids reach the double under `baseUrl` (label `label`).
  */
 export async function sefazAuthorizerDouble(
