@@ -84,6 +84,8 @@ export default defineConfig({
             "./test/support/sefaz-event-double.setup.mjs",
             "./test/support/ml-double.setup.mjs",
             "./test/support/sefaz-double.setup.mjs",
+            // Pluggy's API (Open Finance aggregator): items, accounts, cursor-paged transactions, webhooks
+            "./test/support/pluggy-double.setup.mjs",
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
