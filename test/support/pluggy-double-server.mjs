@@ -2,7 +2,7 @@
 // pluggy-double.setup.mjs), written from Pluggy's API reference (docs.pluggy.ai: Authentication, Basic
 // concepts, Rate limits, Webhooks) and the request/response types of its public SDK
 // (pluggyai/pluggy-node): `POST /auth` (an API key, a JWT with `exp`, sent back as `X-API-KEY`),
-// `GET /items/{id}`, `GET /consents?itemId=`, `GET /accounts?itemId=` (page numbers),
+// `GET /items/{id}`, `PATCH /items/{id}` (an update: UPDATING, then UPDATED at the next read), `GET /consents?itemId=`, `GET /accounts?itemId=` (page numbers),
 // `GET /v2/transactions` (cursor: `next` is the query string of the next page with its `after`),
 // `POST /webhooks` / `GET /webhooks`, errors as `{code, codeDescription?, message}`. Each test uses its
 // own application under `/pluggy/<name>` (the adapter's baseUrl) and drives it through `/_control/<name>`:
@@ -454,7 +454,29 @@ async function handle(request, response) {
   const item = /^\/items\/([^/]+)$/.exec(path);
   if (item && request.method === "GET") {
     const found = app.items.get(decodeURIComponent(item[1]));
+    if (found?.updateRequested) {
+      // the update asked by PATCH has finished by the next read
+      delete found.updateRequested;
+      Object.assign(found, {
+        status: "UPDATED",
+        executionStatus: "SUCCESS",
+        lastUpdatedAt: new Date().toISOString(),
+      });
+    }
     return found ? json(response, 200, found) : error(response, 404, "Item not found");
+  }
+  if (item && request.method === "PATCH") {
+    const found = app.items.get(decodeURIComponent(item[1]));
+    if (!found) return error(response, 404, "Item not found");
+    if (found.status !== "LOGIN_ERROR") {
+      Object.assign(found, {
+        status: "UPDATING",
+        executionStatus: "LOGIN_IN_PROGRESS",
+        updateRequested: true,
+      });
+    }
+    const { updateRequested: _flag, ...shown } = found;
+    return json(response, 200, shown);
   }
   const page = Number(url.searchParams.get("page") ?? "1");
   if (path === "/consents" && request.method === "GET") {

@@ -1,16 +1,18 @@
 /**
  * The monthly reading budget of a feed (pure). Open Finance Brasil caps, per calendar month, per
- * endpoint, per consented resource and per customer (CPF/CNPJ), how often a receiving institution
- * may read an account's data: its transactions 4 times over a wide window (up to 12 months,
- * `/accounts/{id}/transactions`) and 240 times over the current window (the last 7 days,
- * `/accounts/{id}/transactions-current`); balances 420 times (docs/OPEN-FINANCE.md, "Limits", with
- * the sources). The aggregator reads the institution when the item updates (its own auto-sync, or an
- * update the feed asks for): those reads spend the budget, shared by every item of the same company
- * at the same institution.
+ * endpoint, per consented resource and per customer (CPF/CNPJ) at one institution, how often an
+ * account's data may be read: recent transactions (1 to 6 days ago, `/transactions-current`) 240
+ * times, older ones (7 to 365 days ago, `/transactions`) 4 times, the balance 420 times
+ * (docs/OPEN-FINANCE.md, "Limits", with the sources).
  *
- * The feed keeps what it spent this month (São Paulo calendar month), keeps `reserved` reads for the
- * aggregator's own auto-sync, and asks before each refresh: a refresh refused here is not sent, and
- * a failed one is not retried in a loop (the next scheduled sync asks again).
+ * Reading Pluggy's API (`GET /v2/transactions`) reads the aggregator's copy and spends none of it: the
+ * budget is spent when the item updates at the institution. Pluggy's own auto-sync spends a recent read
+ * on every update (up to 4 a day) and an older one at the item's creation and every 7 days; a refresh
+ * the feed asks for (`PATCH /items/{id}`) spends one recent read. So the feed keeps what it asked
+ * this month (São Paulo calendar month), leaves `reserved` reads to the aggregator (by default every
+ * older read and 124 recent ones), and asks before each refresh: a refresh refused here is not sent,
+ * a failed one is not retried in a loop (the next scheduled sync asks again), and a wide window is
+ * read from the aggregator's copy instead.
  */
 import { DEFAULT_TIME_ZONE, todayIn } from "../../lib/dates";
 
@@ -24,10 +26,11 @@ export const TRANSACTION_READ_LIMITS: Readonly<Record<WindowKind, number>> = { w
  */
 export const NARROW_WINDOW_DAYS = 7;
 /**
- * Reads of the current window left to the aggregator's own auto-sync by default: Pluggy updates an
- * item up to 4 times a day (docs: "Operational Rate Limits"), 124 in a 31-day month.
+ * Reads left to the aggregator's own auto-sync by default: Pluggy updates an item up to 4 times a day
+ * (124 recent reads in a 31-day month) and reads the older window at the item's creation and every
+ * 7 days (all 4 of the month). A feed whose item has no auto-sync may reserve less.
  */
-export const DEFAULT_RESERVED_NARROW = 124;
+export const DEFAULT_RESERVED: Readonly<Record<WindowKind, number>> = { wide: 4, narrow: 124 };
 
 /** What a feed spent in a month: `month` `YYYY-MM` (São Paulo). */
 export type BudgetSpent = { month: string; wide: number; narrow: number };
@@ -78,13 +81,14 @@ function nextMonth(month: string): string {
 
 /**
  * The budget as of `now`: what was spent counts only in its own month (a new month starts at zero);
- * `reservedNarrow` reads stay with the aggregator's auto-sync.
+ * `reserved` reads stay with the aggregator's auto-sync (`DEFAULT_RESERVED` for what is not given).
  */
 export function budgetState(
   spent: BudgetSpent | null,
   now: Date,
-  reservedNarrow = DEFAULT_RESERVED_NARROW,
+  reserved: Partial<Record<WindowKind, number>> = {},
 ): BudgetState {
+  const keep = { ...DEFAULT_RESERVED, ...reserved };
   const month = todayIn(DEFAULT_TIME_ZONE, now).slice(0, 7);
   const current = spent && spent.month === month ? spent : { month, wide: 0, narrow: 0 };
   const line = (limit: number, used: number): BudgetLine => ({
@@ -94,20 +98,24 @@ export function budgetState(
   });
   return {
     month,
-    wide: line(TRANSACTION_READ_LIMITS.wide, current.wide),
-    narrow: line(Math.max(0, TRANSACTION_READ_LIMITS.narrow - reservedNarrow), current.narrow),
+    wide: line(Math.max(0, TRANSACTION_READ_LIMITS.wide - keep.wide), current.wide),
+    narrow: line(Math.max(0, TRANSACTION_READ_LIMITS.narrow - keep.narrow), current.narrow),
     renewsOn: nextMonth(month),
   };
 }
 
-/** Whether a refresh of the window starting at `from` fits this month's budget. */
+/**
+ * Whether a refresh at the institution of the window starting at `from` fits this month's budget;
+ * refused, `fallback` says whether the recent window can still be refreshed (the older days are then
+ * read from the aggregator's copy, which costs nothing here).
+ */
 export function decideRead(
   spent: BudgetSpent | null,
   from: string,
   now: Date,
-  reservedNarrow = DEFAULT_RESERVED_NARROW,
+  reserved: Partial<Record<WindowKind, number>> = {},
 ): BudgetDecision {
-  const state = budgetState(spent, now, reservedNarrow);
+  const state = budgetState(spent, now, reserved);
   const kind = windowKind(from, todayIn(DEFAULT_TIME_ZONE, now));
   if (state[kind].left > 0) return { allowed: true, kind, state };
   const label = kind === "wide" ? "janela ampla" : "últimos 7 dias";

@@ -6,7 +6,7 @@
  * - `POST /auth` {clientId, clientSecret} gives an API key (a JWT, 2 hours), sent as `X-API-KEY`; it is
  *   kept (instance, and the integration's store when given) and renewed shortly before it expires, and
  *   once more when a call is answered 401 (the call is then sent again, once).
- * - `GET /items/{id}`, `GET /consents?itemId=`, `GET /accounts?itemId=` (page numbers),
+ * - `GET /items/{id}`, `PATCH /items/{id}` (an update now), `GET /consents?itemId=`, `GET /accounts?itemId=` (page numbers),
  *   `GET /v2/transactions` (cursor: `next` carries the `after` of the following page), `POST /webhooks`.
  * - 429 is a typed back-off with its time (`RateLimit-Reset`, else `Retry-After`), never a retry loop;
  *   5xx, garbage, a stall, a redirect are typed failures: every method answers a `FeedResult`.
@@ -119,6 +119,19 @@ export class PluggyApi {
   /** `GET /items/{id}`. */
   async getItem(itemId: string): Promise<FeedResult<FeedItem>> {
     const answer = await this.call("GET", `/items/${encodeURIComponent(itemId)}`);
+    if (!answer.ok) return answer;
+    const item = readItem(answer.value);
+    if (!item) return fail({ kind: "invalid_answer", detail: "item sem id ou status" });
+    return { ok: true, value: item };
+  }
+
+  /**
+   * `PATCH /items/{id}` without parameters: asks the aggregator to update the item at the institution
+   * now (it answers the item, usually UPDATING). Each one spends a read of the recent window of the
+   * Open Finance monthly budget (budget.ts): ask `decideRead` first. Limited to 20 a minute per IP.
+   */
+  async requestUpdate(itemId: string): Promise<FeedResult<FeedItem>> {
+    const answer = await this.call("PATCH", `/items/${encodeURIComponent(itemId)}`, undefined, {});
     if (!answer.ok) return answer;
     const item = readItem(answer.value);
     if (!item) return fail({ kind: "invalid_answer", detail: "item sem id ou status" });

@@ -241,6 +241,15 @@ describe("Pluggy adapter against the double", () => {
     expect(feedHealth(item, [], now)).toMatchObject({ state: "login_error", readable: false });
   });
 
+  it("asks for an item update with PATCH /items/{id}: UPDATING, then UPDATED", async () => {
+    const { pluggy, api } = await setup();
+    expect(ok(await api.requestUpdate(ITEM))).toMatchObject({ id: ITEM, status: "UPDATING" });
+    expect(ok(await api.getItem(ITEM))).toMatchObject({ status: "UPDATED", executionStatus: "SUCCESS" });
+    const patch = (await pluggy.requests()).find((r) => r.method === "PATCH");
+    expect(patch).toMatchObject({ path: `/items/${ITEM}`, body: "{}" });
+    expect(patch!.headers["content-type"]).toBe("application/json");
+  });
+
   it("renews an expired API key once on 401 and sends the call again", async () => {
     const { pluggy, api } = await setup();
     ok(await api.getItem(ITEM));
