@@ -276,6 +276,33 @@ describe("Pluggy adapter against the double", () => {
     expect(await pluggy.keys()).toEqual({ requested: 2, issued: 2, refused: 0 });
   });
 
+  it("shares one API key through the integration's store: a second instance does not ask for another", async () => {
+    const { pluggy } = await setup();
+    let stored: { value: string; renewAt: number } | null = null;
+    const store = {
+      read: async () => stored,
+      write: async (key: { value: string; renewAt: number }) => {
+        stored = key;
+      },
+    };
+    const first = new PluggyApi({
+      baseUrl: pluggy.baseUrl,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      apiKeyStore: store,
+    });
+    ok(await first.getItem(ITEM));
+    expect(stored!.renewAt).toBeGreaterThan(Date.now() + 3600_000);
+    const second = new PluggyApi({
+      baseUrl: pluggy.baseUrl,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      apiKeyStore: store,
+    });
+    ok(await second.getItem(ITEM));
+    expect(await pluggy.keys()).toEqual({ requested: 1, issued: 1, refused: 0 });
+  });
+
   it("reports refused client credentials without calling the API", async () => {
     const { pluggy } = await setup();
     const api = new PluggyApi({ baseUrl: pluggy.baseUrl, clientId: CLIENT_ID, clientSecret: "wrong" });
