@@ -95,7 +95,8 @@ type Row =
   | { kind: "item"; cells: string[][]; height: number }
   | { kind: "note"; line: string; height: number };
 
-class Writer {
+/** Collects a page's drawing operations: WinAnsi-safe, clipped and wrapped texts, boxes, lines. */
+export class Writer {
   readonly drawable: ReadonlySet<number>;
   page: DanfePage = { texts: [], rects: [], lines: [] };
   constructor(readonly fonts: Fonts) {
