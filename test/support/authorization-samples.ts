@@ -45,6 +45,8 @@ export type SampleNote = {
   cNF?: string;
   tpAmb?: 1 | 2;
   tpEmis?: 1 | 6 | 7;
+  /** 55 NF-e (default) or 65 NFC-e (no recipient, printed as DANFE NFC-e). */
+  model?: 55 | 65;
   /** Writes a value the schema refuses (xNome empty). */
   breakSchema?: boolean;
 };
@@ -57,7 +59,8 @@ export async function signedNFe(note: SampleNote, credentials: Credentials) {
   const series = note.series ?? 1;
   const cNF = note.cNF ?? String(10_000_000 + note.number).slice(-8);
   const tpEmis = String(note.tpEmis ?? 1);
-  const key43 = `${cUF}2611${note.cnpj}55${String(series).padStart(3, "0")}${String(note.number).padStart(9, "0")}${tpEmis}${cNF}`;
+  const model = String(note.model ?? 55);
+  const key43 = `${cUF}2611${note.cnpj}${model}${String(series).padStart(3, "0")}${String(note.number).padStart(9, "0")}${tpEmis}${cNF}`;
   const accessKey = `${key43}${accessKeyCheckDigitOf(key43)}`;
   const contingency =
     tpEmis === "1"
@@ -72,14 +75,14 @@ export async function signedNFe(note: SampleNote, credentials: Credentials) {
       text("cUF", cUF),
       text("cNF", cNF),
       text("natOp", "VENDA DE MERCADORIA"),
-      text("mod", "55"),
+      text("mod", model),
       text("serie", String(series)),
       text("nNF", String(note.number)),
       text("dhEmi", "2026-11-10T10:00:00-03:00"),
       text("tpNF", "1"),
       text("idDest", "1"),
       text("cMunFG", "3550308"),
-      text("tpImp", "1"),
+      text("tpImp", model === "65" ? "4" : "1"),
       text("tpEmis", tpEmis),
       text("cDV", accessKey.slice(-1)),
       text("tpAmb", String(note.tpAmb ?? 2)),
@@ -111,26 +114,28 @@ export async function signedNFe(note: SampleNote, credentials: Credentials) {
       text("IE", "111222333444"),
       text("CRT", "3"),
     ),
-    element(
-      "dest",
-      {},
-      text("CPF", "12345678909"),
-      text("xNome", "NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL"),
-      element(
-        "enderDest",
-        {},
-        text("xLgr", "Avenida do Destino"),
-        text("nro", "200"),
-        text("xBairro", "Centro"),
-        text("cMun", "3550308"),
-        text("xMun", "Sao Paulo"),
-        text("UF", "SP"),
-        text("CEP", "01002000"),
-        text("cPais", "1058"),
-        text("xPais", "BRASIL"),
-      ),
-      text("indIEDest", "9"),
-    ),
+    model === "65"
+      ? null
+      : element(
+          "dest",
+          {},
+          text("CPF", "12345678909"),
+          text("xNome", "NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL"),
+          element(
+            "enderDest",
+            {},
+            text("xLgr", "Avenida do Destino"),
+            text("nro", "200"),
+            text("xBairro", "Centro"),
+            text("cMun", "3550308"),
+            text("xMun", "Sao Paulo"),
+            text("UF", "SP"),
+            text("CEP", "01002000"),
+            text("cPais", "1058"),
+            text("xPais", "BRASIL"),
+          ),
+          text("indIEDest", "9"),
+        ),
     element(
       "det",
       { nItem: "1" },

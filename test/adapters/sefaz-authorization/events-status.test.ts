@@ -186,7 +186,8 @@ describe("NFeStatusServico4 and outages", () => {
       environment: 2,
       baseUrl: label.baseUrl,
       production: false,
-      timeoutMs: 800,
+      // an answer is validated twice with xmllint at the double: room for a loaded machine
+      timeoutMs: 3000,
     });
     const running = await client.status();
     expect(running).toMatchObject({ ok: true, cStat: 107, xMotivo: "Serviço em Operação" });
@@ -259,5 +260,28 @@ describe("NFeStatusServico4 and outages", () => {
     expect(await client.authorize(lot.xml)).toMatchObject({ ok: true, cStat: 100 });
     const [request] = await double.requests();
     expect(request!.path).toBe("/NFeAutorizacao4/NFeAutorizacao4.asmx");
+  });
+
+  it("NFC-e (model 65): SP's own NFC-e service, MA's through SVRS", async () => {
+    const { cnpj, double, credentials } = await issuer();
+    // one issuer, two numbers (SEFAZ numbers per CNPJ, model and series)
+    for (const [number, uf, cUF] of [
+      [1, "SP", "35"],
+      [2, "MA", "21"],
+    ] as const) {
+      const client = authorizationClient({
+        uf,
+        model: 65,
+        environment: 2,
+        baseUrl: double.baseUrl,
+        production: false,
+      });
+      const lot = await sampleEnviNFe({ cnpj, number, model: 65, cUF, uf }, credentials);
+      expect(await client.authorize(lot.xml)).toMatchObject({ ok: true, cStat: 100 });
+    }
+    expect((await double.requests()).map((request) => request.path)).toEqual([
+      "/ws/NFeAutorizacao4.asmx",
+      "/ws/NfeAutorizacao/NFeAutorizacao4.asmx",
+    ]);
   });
 });
