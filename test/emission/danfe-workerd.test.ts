@@ -1,7 +1,7 @@
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { DanfeError } from "../../src/domain/emission/danfe/read";
-import { danfeDrawing, renderDanfe } from "../../src/domain/emission/danfe/render";
+import { danfeDrawing, drawDanfeTextsAlone, renderDanfe } from "../../src/domain/emission/danfe/render";
 import { code128KeyBars } from "../../src/lib/code128";
 import {
   danfeBenchSample,
@@ -121,6 +121,14 @@ describe("renderDanfe inside workerd", () => {
     expect(all).toContain("Loja Ação ? ?? \x80\x97");
     expect(all).toContain("CÓD-?");
     expect(all).toContain("Café ?? ok");
+  });
+
+  it("the benchmark's bound draws the same texts on the same pages, and nothing else", async () => {
+    const xml = danfeSampleXml(danfeBenchSample());
+    const danfe = await PDFDocument.load(await renderDanfe(xml));
+    const bound = await PDFDocument.load(await drawDanfeTextsAlone(await danfeDrawing(xml)));
+    expect(bound.getPageCount()).toBe(danfe.getPageCount());
+    for (let i = 0; i < danfe.getPageCount(); i++) expect(drawnTexts(bound, i)).toEqual(drawnTexts(danfe, i));
   });
 
   it("refuses what is not an authorized nfeProc with a DanfeError", async () => {

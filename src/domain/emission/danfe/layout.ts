@@ -98,6 +98,8 @@ type Row =
 class Writer {
   readonly drawable: ReadonlySet<number>;
   page: DanfePage = { texts: [], rects: [], lines: [] };
+  /** Each character's advance at 1,000 points, per font (measured once: layout measures a lot). */
+  private readonly advances: Record<Font, Map<string, number>> = { regular: new Map(), bold: new Map() };
   constructor(readonly fonts: Fonts) {
     this.drawable = new Set(fonts.regular.getCharacterSet());
   }
@@ -106,8 +108,22 @@ class Writer {
     return drawableText(text, this.drawable);
   }
 
+  /**
+   * The width of `text` at `size`: the sum of its characters' advances, without the font's kerning
+   * pairs (which only narrow a text), so a text measured to fit does fit.
+   */
   width(text: string, font: Font, size: number): number {
-    return this.fonts[font].widthOfTextAtSize(text, size);
+    const advances = this.advances[font];
+    let total = 0;
+    for (const ch of text) {
+      let advance = advances.get(ch);
+      if (advance === undefined) {
+        advance = this.fonts[font].widthOfTextAtSize(ch, 1000);
+        advances.set(ch, advance);
+      }
+      total += advance;
+    }
+    return (total * size) / 1000;
   }
 
   /** The longest prefix of `text` that fits `width` (binary search). */
@@ -126,12 +142,20 @@ class Writer {
   /** `text` broken into lines of at most `width` (at spaces; a word longer than a line is cut). */
   wrap(text: string, font: Font, size: number, width: number): string[] {
     const lines: string[] = [];
+    const space = this.width(" ", font, size);
     for (const paragraph of text.split(/\r?\n/)) {
       let line = "";
+      let used = 0;
       for (const word of this.clean(paragraph).split(" ")) {
-        const candidate = line === "" ? word : `${line} ${word}`;
-        if (this.width(candidate, font, size) <= width) {
-          line = candidate;
+        const wordWidth = this.width(word, font, size);
+        if (line !== "" && used + space + wordWidth <= width) {
+          line = `${line} ${word}`;
+          used += space + wordWidth;
+          continue;
+        }
+        if (line === "" && wordWidth <= width) {
+          line = word;
+          used = wordWidth;
           continue;
         }
         if (line !== "") lines.push(line);
@@ -142,6 +166,7 @@ class Writer {
           rest = rest.slice(head.length);
         }
         line = rest;
+        used = this.width(rest, font, size);
       }
       if (line !== "" || lines.length === 0) lines.push(line);
     }

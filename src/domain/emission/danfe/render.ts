@@ -64,7 +64,7 @@ function paintText(page: PDFPage, fonts: Fonts, op: TextOp) {
     size: op.size,
     font: fonts[op.font],
     color: op.mark ? MARK : BLACK,
-    ...(op.mark ? { rotate: degrees(45), opacity: 0.35 } : {}),
+    ...(op.mark ? { rotate: degrees(45), opacity: 0.25 } : {}),
   });
 }
 
