@@ -35,6 +35,10 @@ describe("the DANFE's sample notes are valid nfeProc (procNFe_v4.00.xsd, xmllint
       },
     ],
     [
+      "a note issued in SVC-AN contingency with 40 instalments",
+      { number: 8, items: danfeSampleItems(2), contingency: true, installments: 40 },
+    ],
+    [
       "an issuer with an alphanumeric CNPJ",
       { number: 7, items: danfeSampleItems(1), issuerCnpj: cnpjOf("12ABC3450001") },
     ],

@@ -93,7 +93,7 @@ const COLUMNS: Array<{ label: string; width: number; align: "left" | "center" | 
 
 type Row =
   | { kind: "item"; cells: string[][]; height: number }
-  | { kind: "note"; line: string; height: number };
+  | { kind: "note"; line: string; height: number; heading?: boolean };
 
 class Writer {
   readonly drawable: ReadonlySet<number>;
@@ -420,6 +420,9 @@ function recipientBlock(w: Writer, view: DanfeView, top: number) {
   return y + ROW + 1.5 * MM;
 }
 
+/** Instalments in their boxes (three rows); past them, the rest are listed after the items. */
+const MAX_DUPS = 24;
+
 /** The invoice and its instalments (cobr/fat, cobr/dup), eight to a row; none when the note has no cobr. */
 function invoiceBlock(w: Writer, view: DanfeView, top: number) {
   if (!view.invoice && view.installments.length === 0) return top;
@@ -439,7 +442,9 @@ function invoiceBlock(w: Writer, view: DanfeView, top: number) {
   }
   const perRow = 8;
   const width = WIDTH / perRow;
-  view.installments.forEach((dup, i) => {
+  const shown =
+    view.installments.length > MAX_DUPS ? view.installments.slice(0, MAX_DUPS - 1) : view.installments;
+  shown.forEach((dup, i) => {
     const x = MARGIN + (i % perRow) * width;
     const rowTop = y + Math.floor(i / perRow) * 9 * MM;
     w.box(x, rowTop, width, 9 * MM);
@@ -449,7 +454,22 @@ function invoiceBlock(w: Writer, view: DanfeView, top: number) {
       size: 6.5,
     });
   });
-  y += Math.ceil(view.installments.length / perRow) * 9 * MM;
+  if (shown.length < view.installments.length) {
+    const x = MARGIN + (shown.length % perRow) * width;
+    const rowTop = y + Math.floor(shown.length / perRow) * 9 * MM;
+    w.box(x, rowTop, width, 9 * MM);
+    w.text(
+      `+ ${view.installments.length - shown.length} duplicatas:`,
+      x + 1 * MM,
+      rowTop + 2.7 * MM,
+      width - 2 * MM,
+      {
+        size: 6.5,
+      },
+    );
+    w.text("após os produtos", x + 1 * MM, rowTop + 5.3 * MM, width - 2 * MM, { size: 6.5 });
+  }
+  y += Math.ceil(Math.min(view.installments.length, MAX_DUPS) / perRow) * 9 * MM;
   return y + 1.5 * MM;
 }
 
@@ -577,13 +597,13 @@ function itemsHead(w: Writer, top: number) {
   return y + 5 * MM;
 }
 
-/** The column rules of the items table from `top` to `bottom`. */
-function itemsFrame(w: Writer, top: number, bottom: number) {
+/** The items table's frame from `top` to `bottom`, its column rules down to `rulesEnd` (notes below span it). */
+function itemsFrame(w: Writer, top: number, rulesEnd: number, bottom: number) {
   w.box(MARGIN, top, WIDTH, bottom - top);
   let x = MARGIN;
   for (const column of COLUMNS.slice(0, -1)) {
     x += column.width * MM;
-    w.line(x, top, x, bottom);
+    w.line(x, top, x, rulesEnd);
   }
 }
 
@@ -659,7 +679,13 @@ export function layoutDanfe(view: DanfeView, fonts: Fonts, options: DanfeOptions
   const bottom = PAGE_HEIGHT - MARGIN;
 
   // the additional data: its box grows to ADDITIONAL_MAX, the rest continues after the items
+  const emissionTypes: Record<string, string> = { "6": "SVC-AN", "7": "SVC-RS", "9": "off-line" };
   const infCpl = [
+    ...(view.contingency
+      ? [
+          `Emitida em contingência ${emissionTypes[view.emissionType] ?? `(tpEmis ${view.emissionType})`} desde ${formatDate(view.contingency.at)} ${formatTime(view.contingency.at)}: ${view.contingency.reason}`,
+        ]
+      : []),
     ...(view.additionalInfo ? [view.additionalInfo] : []),
     ...(view.totals.approximateTaxes !== null
       ? [`Valor aproximado dos tributos: R$ ${formatMoney(view.totals.approximateTaxes)}`]
@@ -684,8 +710,27 @@ export function layoutDanfe(view: DanfeView, fonts: Fonts, options: DanfeOptions
     const lines = Math.max(...cells.map((cell) => cell.length));
     return { kind: "item", cells, height: lines * ITEM_LINE + 0.8 * MM };
   });
+  if (view.installments.length > MAX_DUPS) {
+    rows.push({
+      kind: "note",
+      line: "FATURA / DUPLICATAS (CONTINUAÇÃO)",
+      height: ADDITIONAL_LINE + 1 * MM,
+      heading: true,
+    });
+    for (const dup of view.installments.slice(MAX_DUPS - 1))
+      rows.push({
+        kind: "note",
+        line: `Num.: ${dup.number}   Venc.: ${formatDate(dup.dueDate)}   Valor: R$ ${formatMoney(dup.value)}`,
+        height: ADDITIONAL_LINE,
+      });
+  }
   if (continued.length > 0) {
-    rows.push({ kind: "note", line: "DADOS ADICIONAIS (CONTINUAÇÃO)", height: ADDITIONAL_LINE + 1 * MM });
+    rows.push({
+      kind: "note",
+      line: "DADOS ADICIONAIS (CONTINUAÇÃO)",
+      height: ADDITIONAL_LINE + 1 * MM,
+      heading: true,
+    });
     for (const line of continued) rows.push({ kind: "note", line, height: ADDITIONAL_LINE });
   }
 
@@ -738,7 +783,9 @@ export function layoutDanfe(view: DanfeView, fonts: Fonts, options: DanfeOptions
       top = itemsHead(w, header(w, view, MARGIN, index + 1, pages));
       end = bottom;
     }
-    itemsFrame(w, top, end);
+    const notes = rowsOfPage.some((row) => row.kind === "note");
+    const itemsHeight = rowsOfPage.reduce((sum, row) => sum + (row.kind === "item" ? row.height : 0), 0);
+    itemsFrame(w, top, notes ? top + itemsHeight : end, end);
     let rowTop = top;
     for (const row of rowsOfPage) {
       drawRow(w, row, rowTop);
