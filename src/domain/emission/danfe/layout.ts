@@ -95,7 +95,8 @@ type Row =
   | { kind: "item"; cells: string[][]; height: number }
   | { kind: "note"; line: string; height: number; heading?: boolean };
 
-class Writer {
+/** Collects a page's drawing operations: WinAnsi-safe, clipped and wrapped texts, boxes, lines. */
+export class Writer {
   readonly drawable: ReadonlySet<number>;
   page: DanfePage = { texts: [], rects: [], lines: [] };
   /** Each character's advance at 1,000 points, per font (measured once: layout measures a lot). */
