@@ -40,7 +40,7 @@ export type CertificateView = {
   updatedAt: string;
 };
 
-export const certificateView = (row: CompanyCertificateRow): CertificateView => ({
+const certificateView = (row: CompanyCertificateRow): CertificateView => ({
   cnpj: row.cnpj,
   subject: row.subject,
   notBefore: row.notBefore,
@@ -59,11 +59,7 @@ async function invoiceCnpj(db: Db, companyId: number, invoiceId: number): Promis
 }
 
 /** Why the certificate cannot sign for the invoicing company of `document` now, or null. */
-export function certificateRefusal(
-  certificate: Pkcs12Certificate,
-  document: string,
-  now: Date,
-): string | null {
+function certificateRefusal(certificate: Pkcs12Certificate, document: string, now: Date): string | null {
   if (Date.parse(certificate.notAfter) <= now.getTime()) return M.expired(certificate.notAfter);
   if (Date.parse(certificate.notBefore) > now.getTime()) return M.notYetValid(certificate.notBefore);
   const cnpj = certificate.cnpj === null ? null : normaliseDocument(certificate.cnpj);
