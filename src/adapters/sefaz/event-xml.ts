@@ -1,6 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { NFE_NAMESPACE } from "../../domain/emission/build";
-import { eventIdOf, eventInfo } from "../../domain/emission/events-xml";
+import { eventInfo } from "../../domain/emission/events-xml";
 import { isCnpjShape } from "../../lib/document-number";
 import { canonicalize, element, signEnveloped, type XmlElement } from "../../lib/xmldsig";
 import type { ManifestAnswer, ManifestEventCode, ManifestRequest, SefazEnvironment } from "./types";
@@ -37,9 +37,6 @@ export const EVENT_DESCRIPTIONS: Record<ManifestEventCode, string> = {
 
 /** The manifest events are one per type and key: nSeqEvento is always 1. */
 const SEQUENCE = 1;
-
-/** `Id` of infEvento: "ID" + tpEvento + chNFe + nSeqEvento (2 digits). */
-export const eventId = (event: ManifestEventCode, accessKey: string) => eventIdOf(event, accessKey, SEQUENCE);
 
 /** The `infEvento` of a manifest request, unsigned (the issuer's events share its shape: domain/emission). */
 export function infEvento(request: ManifestRequest, tpAmb: SefazEnvironment): XmlElement {
