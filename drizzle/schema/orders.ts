@@ -34,6 +34,11 @@ export const nfCstIbsCbs = sqliteTable("nf_cst_ibs_cbs", {
   id: integer().primaryKey(),
   code: text().notNull(),
   description: text().notNull(),
+  /**
+   * The default cClassTrib (6 digits) the NF-e's IBSCBS group carries for this CST: from the
+   * published cClassTrib table (docs/NFE.md, "IBS/CBS"); its first 3 digits are the CST.
+   */
+  classTrib: text("class_trib").notNull().default(""),
 });
 
 /** Tax profiles: the rates and CST codes an item's taxes are computed from (SKU `TaxProfile` = `code`). */

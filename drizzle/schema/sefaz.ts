@@ -3,9 +3,9 @@ import { cents, companyId, createdAt, id, updatedAt } from "./columns";
 
 /**
  * The SEFAZ side of a company integration of kind `SEFAZ` (a row of `company_integrations`): the
- * CNPJ whose NF-e the national distribution service (NFeDistribuicaoDFe) delivers, its state, the
- * certificate (binding name and public PEM with its validity), the sealed private key of the
- * manifest signer, and the distribution cursor (`ultNSU`) and state.
+ * CNPJ whose NF-e the national distribution service (NFeDistribuicaoDFe) delivers, its state and
+ * the distribution cursor (`ultNSU`). The certificate, its sealed key and its mTLS binding are the
+ * CNPJ's row of the certificate store (`company_certificates`, drizzle/schema/certificates.ts).
  */
 export const sefazIntegrations = sqliteTable(
   "sefaz_integrations",
@@ -18,14 +18,6 @@ export const sefazIntegrations = sqliteTable(
     uf: text().notNull(),
     /** The service's address; null = the national environment's (by the company's SefazAmbienteNF). */
     baseUrl: text(),
-    /** Name of the Workers `mtls_certificates` binding holding the A1 certificate; null = none. */
-    mtlsCertificate: text(),
-    /** The certificate's public part (PEM) and what was read of it. */
-    certificatePem: text(),
-    certificateNotAfter: text(),
-    certificateSubject: text(),
-    /** AES-GCM ciphertext of the private key PEM (`v1.<iv>.<ciphertext>`); never answered. */
-    privateKey: text(),
     /** `Ok` | `NotConfigured` | `CertificateExpired` | `ConsumptionRefused` | `Unavailable` | `Fault` | `InvalidAnswer` | `Timeout` | `Refused` */
     state: text().notNull().default("NotConfigured"),
     stateReason: text(),

@@ -49,21 +49,29 @@ export async function signingCertificate(
     .get();
 }
 
-/** Writes the CNPJ's row (created the first time, replaced after). */
+/** The write of the CNPJ's row (created the first time, replaced after). */
+export const certificateStatement = (
+  db: Db,
+  companyId: number,
+  cnpj: string,
+  values: CompanyCertificateValues,
+) =>
+  db
+    .insert(companyCertificates)
+    .values({ companyId, cnpj, ...values })
+    .onConflictDoUpdate({
+      target: [companyCertificates.companyId, companyCertificates.cnpj],
+      set: { ...values, updatedAt: utcNow },
+    });
+
+/** Writes the CNPJ's row and answers it. */
 export async function saveCertificate(
   db: Db,
   companyId: number,
   cnpj: string,
   values: CompanyCertificateValues,
 ): Promise<CompanyCertificateRow> {
-  const [row] = await db
-    .insert(companyCertificates)
-    .values({ companyId, cnpj, ...values })
-    .onConflictDoUpdate({
-      target: [companyCertificates.companyId, companyCertificates.cnpj],
-      set: { ...values, updatedAt: utcNow },
-    })
-    .returning();
+  const [row] = await certificateStatement(db, companyId, cnpj, values).returning();
   return row!;
 }
 

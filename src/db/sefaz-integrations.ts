@@ -50,28 +50,15 @@ export async function findSefazIntegration(
 
 export type SefazSettingsValues = Pick<
   SefazIntegrationRow,
-  | "cnpj"
-  | "uf"
-  | "baseUrl"
-  | "mtlsCertificate"
-  | "certificatePem"
-  | "certificateNotAfter"
-  | "certificateSubject"
-  | "privateKey"
-  | "autoAwareness"
-  | "state"
-  | "stateReason"
-  | "nextDistributionAt"
+  "cnpj" | "uf" | "baseUrl" | "autoAwareness" | "state" | "stateReason" | "nextDistributionAt"
 >;
 
-/** Writes the settings (created the first time); a change of connection clears failures and the wait. */
-export async function saveSefazSettings(
-  db: Db,
-  companyId: number,
-  id: number,
-  values: SefazSettingsValues,
-): Promise<void> {
-  await db
+/**
+ * The write of the settings (created the first time); a change of connection clears failures and
+ * the wait. A statement, to share one batch with the CNPJ's row of the certificate store.
+ */
+export function sefazSettingsStatement(db: Db, companyId: number, id: number, values: SefazSettingsValues) {
+  return db
     .insert(sefazIntegrations)
     .values({ companyIntegrationId: id, companyId, ...values })
     .onConflictDoUpdate({

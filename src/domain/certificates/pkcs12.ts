@@ -31,7 +31,7 @@ export type Pkcs12Certificate = {
   notAfter: string;
 };
 
-export type Pkcs12Reading = { ok: true; certificate: Pkcs12Certificate } | { ok: false; reason: string };
+type Pkcs12Reading = { ok: true; certificate: Pkcs12Certificate } | { ok: false; reason: string };
 
 const ICP_CNPJ_OID = "2.16.76.1.3.3";
 const SUBJECT_ALT_NAME_OID = "2.5.29.17";
@@ -114,7 +114,7 @@ function refusalOf(error: unknown): string {
 
 /**
  * The certificate and key of a PKCS#12 file, or why it cannot be used (validity and CNPJ are not
- * judged here: see `certificateRefusal`).
+ * judged here: store.ts judges them).
  */
 export function readPkcs12(bytes: Uint8Array, password: string): Pkcs12Reading {
   if (bytes.length > MAX_PKCS12_BYTES) return refused(M.tooLarge(MAX_PKCS12_BYTES));

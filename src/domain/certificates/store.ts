@@ -23,8 +23,8 @@ import { CERTIFICATE_MESSAGES as M } from "./messages";
 import { type Pkcs12Certificate, readPkcs12 } from "./pkcs12";
 
 export type CertificateUpload = {
-  /** The .pfx bytes; null when not sent. */
-  file: Uint8Array | null;
+  /** The .pfx bytes (null when not sent), read once the invoicing company is found (its refusals are 400s). */
+  file: () => Promise<Uint8Array | null>;
   password: string | undefined;
   /** The `mtls_certificates` binding's name; undefined keeps the stored one, null removes it. */
   mtlsCertificate?: string | null | undefined;
@@ -40,7 +40,7 @@ export type CertificateView = {
   updatedAt: string;
 };
 
-export const certificateView = (row: CompanyCertificateRow): CertificateView => ({
+const certificateView = (row: CompanyCertificateRow): CertificateView => ({
   cnpj: row.cnpj,
   subject: row.subject,
   notBefore: row.notBefore,
@@ -59,11 +59,7 @@ async function invoiceCnpj(db: Db, companyId: number, invoiceId: number): Promis
 }
 
 /** Why the certificate cannot sign for the invoicing company of `document` now, or null. */
-export function certificateRefusal(
-  certificate: Pkcs12Certificate,
-  document: string,
-  now: Date,
-): string | null {
+function certificateRefusal(certificate: Pkcs12Certificate, document: string, now: Date): string | null {
   if (Date.parse(certificate.notAfter) <= now.getTime()) return M.expired(certificate.notAfter);
   if (Date.parse(certificate.notBefore) > now.getTime()) return M.notYetValid(certificate.notBefore);
   const cnpj = certificate.cnpj === null ? null : normaliseDocument(certificate.cnpj);
@@ -84,9 +80,10 @@ export async function storeInvoiceCertificate(
   const document = await invoiceCnpj(db, companyId, invoiceId);
   if (typeof upload.mtlsCertificate === "string" && !isBindingName(upload.mtlsCertificate))
     throw badRequest(M.mtlsCertificateInvalid);
-  if (!upload.file || upload.file.length === 0) throw badRequest(M.fileRequired);
+  const file = await upload.file();
+  if (!file || file.length === 0) throw badRequest(M.fileRequired);
   if (upload.password === undefined) throw badRequest(M.passwordRequired);
-  const reading = readPkcs12(upload.file, upload.password);
+  const reading = readPkcs12(file, upload.password);
   if (!reading.ok) throw badRequest(reading.reason);
   const certificate = reading.certificate;
   const refusal = certificateRefusal(certificate, document, now);
@@ -110,6 +107,20 @@ export async function storeInvoiceCertificate(
     }),
   });
   return certificateView(row);
+}
+
+/**
+ * The store's row a SEFAZ integration of `cnpj` uses: that CNPJ's (whatever it holds: a binding
+ * name alone, a certificate without key), else the certificate that signs for its root.
+ */
+export async function certificateOfCnpj(
+  db: Db,
+  companyId: number,
+  cnpj: string,
+): Promise<CompanyCertificateRow | null> {
+  return (
+    (await findCertificate(db, companyId, cnpj)) ?? (await signingCertificate(db, companyId, cnpj)) ?? null
+  );
 }
 
 /** The certificate that signs for the invoicing company (its CNPJ's, else its root's), or a 400. */

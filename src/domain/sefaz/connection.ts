@@ -23,9 +23,23 @@ export type ConnectionOptions = {
   now: Date;
 };
 
+/**
+ * What the connection needs of the CNPJ's certificate (its row of the certificate store): the
+ * `mtls_certificates` binding's name and the end of its validity.
+ */
+export type ConnectionCertificate = { mtlsCertificate: string | null; certificateNotAfter: string | null };
+
+/** The connection's view of a store row (none: no binding, no expiry). */
+export const connectionCertificateOf = (
+  row: { mtlsCertificate: string | null; notAfter: string | null } | null,
+): ConnectionCertificate => ({
+  mtlsCertificate: row?.mtlsCertificate ?? null,
+  certificateNotAfter: row?.notAfter ?? null,
+});
+
 /** The certificate's expiry, when it is past. */
 export function expiredOn(
-  settings: Pick<SefazIntegrationRow, "certificateNotAfter">,
+  settings: Pick<ConnectionCertificate, "certificateNotAfter">,
   now: Date,
 ): string | null {
   const notAfter = settings.certificateNotAfter;
@@ -40,7 +54,7 @@ export function mtlsFetcherOf(env: Env, name: string): Fetcher | null {
 
 /** `Ok`, or the state and reason that keep the integration from calling SEFAZ. */
 export function connectionProblem(
-  settings: Pick<SefazIntegrationRow, "mtlsCertificate" | "certificateNotAfter">,
+  settings: ConnectionCertificate,
   options: Pick<ConnectionOptions, "env" | "production" | "now">,
 ): { state: SefazState; reason: string } | null {
   const expired = expiredOn(settings, options.now);
@@ -55,12 +69,15 @@ export function connectionProblem(
 }
 
 export function sefazDistributionFor(
-  settings: SefazIntegrationRow,
+  settings: Pick<SefazIntegrationRow, "baseUrl">,
+  certificate: ConnectionCertificate,
   options: ConnectionOptions,
 ): SefazConnection {
-  const problem = connectionProblem(settings, options);
+  const problem = connectionProblem(certificate, options);
   if (problem) return { ok: false, ...problem };
-  const binding = settings.mtlsCertificate ? mtlsFetcherOf(options.env, settings.mtlsCertificate) : null;
+  const binding = certificate.mtlsCertificate
+    ? mtlsFetcherOf(options.env, certificate.mtlsCertificate)
+    : null;
   const fetcher: Fetcher = binding ?? { fetch: (input, init) => fetch(input, init) };
   return {
     ok: true,

@@ -1,7 +1,8 @@
 /**
  * Which SEFAZ the recipient's manifest goes to: the real event service (NFeRecepcaoEvento4) of the
  * company's SEFAZ integration for the NF-e's recipient CNPJ (the same CNPJ, else the same root: an
- * e-CNPJ certificate signs for the whole company), signed with its sealed private key; the sandbox
+ * e-CNPJ certificate signs for the whole company), signed with the key of that CNPJ's certificate in
+ * the company's certificate store (`certificateSigner`); the sandbox
  * when the company has no SEFAZ integration for that CNPJ (the demo, local runs).
  */
 import { manifestGatewayFor, type SefazGateway, sefazFor } from "../../adapters/sefaz";
@@ -12,8 +13,9 @@ import { sefazSandboxStore } from "../../db/sefaz-sandbox";
 import type { Db, Env } from "../../env";
 import { cnpjRoot, normaliseDocument } from "../../lib/document-number";
 import { badRequest } from "../../lib/errors";
-import { decryptCredentials } from "../../platform/credentials-cipher";
-import { connectionProblem, mtlsFetcherOf } from "./connection";
+import { certificateSigner } from "../certificates/signer";
+import { certificateOfCnpj } from "../certificates/store";
+import { connectionCertificateOf, connectionProblem } from "./connection";
 import { SEFAZ_MESSAGES as M } from "./messages";
 
 export type ManifestGatewayContext = { db: Db; env: Env; companyId: number; production: boolean; now: Date };
@@ -37,15 +39,6 @@ function integrationFor(
   );
 }
 
-async function privateKeyOf(env: Env, row: SefazIntegrationRow): Promise<string | null> {
-  if (!row.privateKey || !env.HUB_CREDENTIALS_KEY) return null;
-  const sealed = await decryptCredentials(env.HUB_CREDENTIALS_KEY, row.companyId, row.privateKey).catch(
-    () => null,
-  );
-  const pem = (sealed as { pem?: unknown } | null)?.pem;
-  return typeof pem === "string" ? pem : null;
-}
-
 /**
  * The gateway for an NF-e addressed to `recipient`. An integration that cannot send (expired
  * certificate, no mTLS binding in production, no certificate or key to sign with) is a 400 with
@@ -62,18 +55,19 @@ export async function manifestGatewayOf(
     (document.accessKey ? await integrationOfKey(db, companyId, document.accessKey) : null);
   const row = integrationFor(await sefazIntegrationsOfCompany(db, companyId), recipient, preferred ?? null);
   if (!row) return sefazFor(sefazSandboxStore(db));
-  const problem = connectionProblem(row, context);
+  const stored = await certificateOfCnpj(db, companyId, row.cnpj);
+  const problem = connectionProblem(connectionCertificateOf(stored), context);
   if (problem) throw badRequest(problem.reason);
-  const privateKey = await privateKeyOf(env, row);
-  if (!row.certificatePem || !privateKey) throw badRequest(M.manifestNeedsKey);
+  const signer = await certificateSigner(db, env, companyId, row.cnpj);
+  if (!signer) throw badRequest(M.manifestNeedsKey);
   const company = await findCompany(db, companyId);
   return manifestGatewayFor({
     tpAmb: company?.sefazAmbienteNf === 1 ? 1 : 2,
     cnpj: row.cnpj,
     baseUrl: row.baseUrl,
-    privateKey,
-    certificatePem: row.certificatePem,
-    fetcher: row.mtlsCertificate ? mtlsFetcherOf(env, row.mtlsCertificate) : null,
+    privateKey: signer.key,
+    certificatePem: signer.certificatePem,
+    fetcher: signer.fetcher,
     timeoutMs: Number(env.SEFAZ_TIMEOUT_MS) || undefined,
     production: context.production,
   });

@@ -29,11 +29,12 @@ import type { Statement } from "../../db/sql";
 import type { Actor, Env } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
+import { certificateOfCnpj } from "../certificates/store";
 import { D1_CALLS_PER_CHUNK } from "../jobs/budget";
 import type { JobDeps } from "../jobs/create-job";
 import { type JobContext, JobFailure, type JobOutcome, ProgressConflict } from "../jobs/job-context";
 import { answeredRows, type RowsOptions, summaryLines } from "./answer-rows";
-import { sefazDistributionFor } from "./connection";
+import { connectionCertificateOf, sefazDistributionFor } from "./connection";
 import { gapDocument } from "./documents";
 import { askMissing, type FollowUpCounts } from "./followups";
 import { queueImports, type SyncParams, withImportJobs } from "./imports";
@@ -152,7 +153,8 @@ export async function syncDistribution(context: JobContext): Promise<JobOutcome>
   const env = (context.env ?? {}) as Env;
   const company = await findCompany(db, job.companyId);
   const environment = company?.sefazAmbienteNf === 1 ? 1 : 2;
-  const connection = sefazDistributionFor(settings, {
+  const certificate = connectionCertificateOf(await certificateOfCnpj(db, job.companyId, settings.cnpj));
+  const connection = sefazDistributionFor(settings, certificate, {
     env,
     production: env.ENVIRONMENT !== "development",
     environment,

@@ -116,14 +116,14 @@ const postCertificate: AppRouteHandler<typeof postCertificateRoute> = async (c) 
   if (isMultipart(c.req.header("content-type"))) {
     const form = c.req.valid("form") as z.infer<typeof CertificateFormSchema>;
     upload = {
-      file: await formFile(form.File),
+      file: () => formFile(form.File),
       password: form.Password,
       mtlsCertificate: form.MtlsCertificate,
     };
   } else {
     const json = c.req.valid("json") as z.infer<typeof CertificateJsonSchema>;
     upload = {
-      file: base64File(json.Certificate),
+      file: async () => base64File(json.Certificate),
       password: json.Password,
       mtlsCertificate: json.MtlsCertificate,
     };

@@ -22,13 +22,15 @@ export const SefazSettingsBodySchema = z
     }),
     MtlsCertificate: z.string().max(100).nullable().optional().openapi({
       description:
-        "Nome do binding `mtls_certificates` do Worker com o certificado A1 (ICP-Brasil) da empresa; obrigatório em produção",
+        "Nome do binding `mtls_certificates` do Worker com o certificado A1 (ICP-Brasil) da empresa; obrigatório em produção. Guardado com o certificado do CNPJ no cofre de certificados",
     }),
-    Certificate: pem("Parte pública do certificado A1 em PEM: sua validade (notAfter) é lida e mostrada")
+    Certificate: pem(
+      "Parte pública do certificado A1 em PEM: sua validade (notAfter) é lida e mostrada. Guardado no cofre de certificados da empresa pelo CNPJ (o mesmo de POST /company/invoice/{id}/certificate, que aceita o .pfx); omitido: vale o certificado do cofre para este CNPJ (ou sua raiz)",
+    )
       .nullable()
       .optional(),
     PrivateKey: pem(
-      "Chave privada do certificado em PEM, para assinar os eventos de manifestação: guardada cifrada, nunca devolvida",
+      "Chave privada do certificado em PEM, para assinar os eventos de manifestação: guardada cifrada no cofre de certificados (pelo CNPJ), nunca devolvida",
     ).optional(),
     AutoAwareness: flagBody("AutoAwareness").optional().openapi({
       description:
@@ -62,10 +64,10 @@ export const SefazSettingsSchema = z
       .string()
       .nullable()
       .openapi({ description: "Fim da validade do certificado (ISO 8601 UTC)" }),
-    CertificateSubject: z
-      .string()
-      .nullable()
-      .openapi({ description: "CN do titular do certificado (subject), lido do PEM" }),
+    CertificateSubject: z.string().nullable().openapi({
+      description:
+        "Titular do certificado: o nome distinto lido do PKCS#12 (POST /company/invoice/{id}/certificate) ou o CN lido do PEM",
+    }),
     HasPrivateKey: z.boolean().openapi({
       description:
         "true: a chave privada de assinatura da manifestação está guardada (cifrada; nunca devolvida)",
@@ -122,10 +124,10 @@ export const settingsAnswer = (view: SefazSettingsView): z.infer<typeof SefazSet
   UF: view.settings.uf,
   Environment: view.environment,
   BaseUrl: view.settings.baseUrl,
-  MtlsCertificate: view.settings.mtlsCertificate,
-  CertificateNotAfter: view.settings.certificateNotAfter,
-  CertificateSubject: view.settings.certificateSubject,
-  HasPrivateKey: view.settings.privateKey !== null,
+  MtlsCertificate: view.certificate?.mtlsCertificate ?? null,
+  CertificateNotAfter: view.certificate?.notAfter ?? null,
+  CertificateSubject: view.certificate?.subject ?? null,
+  HasPrivateKey: (view.certificate?.privateKey ?? null) !== null,
   State: view.settings.state,
   StateReason: view.settings.stateReason,
   RetryAfter: view.settings.retryAfter,

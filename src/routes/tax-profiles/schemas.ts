@@ -91,6 +91,10 @@ export const CstIbsCbsSchema = z
     IDNfCstIbsCbs: z.number().int(),
     Code: z.string().openapi({ example: "000" }),
     Description: z.string().openapi({ example: "Tributação integral" }),
+    ClassTrib: z.string().openapi({
+      example: "000001",
+      description: "cClassTrib padrão do CST (6 dígitos) escrito no grupo IBSCBS da NF-e",
+    }),
   })
   .openapi("CstIbsCbs");
 
@@ -98,4 +102,5 @@ export const cstBodyOf = (row: CstIbsCbsRow) => ({
   IDNfCstIbsCbs: row.id,
   Code: row.code,
   Description: row.description,
+  ClassTrib: row.classTrib,
 });

@@ -13,6 +13,7 @@ import {
   PFX_OTHER_ROOT_CNPJ,
   PFX_PASSWORD,
   VALID_CERTIFICATE_PEM,
+  VALID_KEY_PEM,
 } from "../../fixtures/certificates/pfx";
 import { call, signIn } from "../../support/api";
 import { expectRefusal } from "../../support/refusal";
@@ -231,5 +232,96 @@ describe("certificateSigner", () => {
     expect(await certificateSigner(db, env, companyId, PFX_OTHER_ROOT_CNPJ)).toBeNull();
     // another company has none
     expect(await certificateSigner(db, env, 2, PFX_CNPJ)).toBeNull();
+  });
+});
+
+describe("the SEFAZ integration reads the store", () => {
+  type Settings = {
+    CertificateNotAfter: string | null;
+    CertificateSubject: string | null;
+    MtlsCertificate: string | null;
+    HasPrivateKey: boolean;
+    State: string;
+  };
+  async function sefazIntegration(
+    body: Record<string, unknown> = {},
+  ): Promise<{ id: number; settings: Settings }> {
+    const created = await api(one, "POST", "/company/integration", {
+      Description: unique("SEFAZ"),
+      Kind: "SEFAZ",
+    });
+    const list = created.body as { IDCompanyIntegration: number }[] | { IDCompanyIntegration: number };
+    const id = Array.isArray(list) ? list[0]!.IDCompanyIntegration : list.IDCompanyIntegration;
+    const put = await api(one, "PUT", `/company/integration/${id}/sefaz`, {
+      CNPJ: PFX_CNPJ,
+      UF: "SP",
+      ...body,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    return { id, settings: put.body as Settings };
+  }
+
+  it("a .pfx sent for the invoicing company serves the SEFAZ integration of its CNPJ, and DELETE takes it away", async () => {
+    await env.DB_DEMO.prepare("DELETE FROM company_certificates").run();
+    const invoiceId = await invoice();
+    const { id, settings } = await sefazIntegration();
+    expect(settings).toMatchObject({
+      CertificateNotAfter: null,
+      HasPrivateKey: false,
+      MtlsCertificate: null,
+    });
+    expect((await json(invoiceId, "valid3des", PFX_PASSWORD, { MtlsCertificate: "SEFAZ_CERT" })).status).toBe(
+      200,
+    );
+    const read = await api(one, "GET", `/company/integration/${id}/sefaz`);
+    expect(read.body).toMatchObject({
+      CertificateNotAfter: "2060-01-01T00:00:00Z",
+      CertificateSubject: expect.stringContaining("CN=EMPRESA TESTE LTDA"),
+      MtlsCertificate: "SEFAZ_CERT",
+      HasPrivateKey: true,
+    });
+    expect(await api(one, "DELETE", path(invoiceId))).toMatchObject({ status: 200 });
+    expect((await api(one, "GET", `/company/integration/${id}/sefaz`)).body).toMatchObject({
+      CertificateNotAfter: null,
+      MtlsCertificate: null,
+      HasPrivateKey: false,
+    });
+  });
+
+  it("the PEM fields of the SEFAZ settings write into the store: one copy, shown by the invoicing company", async () => {
+    await env.DB_DEMO.prepare("DELETE FROM company_certificates").run();
+    const invoiceId = await invoice();
+    const { settings } = await sefazIntegration({
+      Certificate: VALID_CERTIFICATE_PEM,
+      PrivateKey: VALID_KEY_PEM,
+      MtlsCertificate: "SEFAZ_CERT",
+    });
+    expect(settings).toMatchObject({ CertificateNotAfter: "2060-01-01T00:00:00Z", HasPrivateKey: true });
+    expect((await api(one, "GET", path(invoiceId))).body).toMatchObject({
+      CNPJ: PFX_CNPJ,
+      NotBefore: "2026-01-01T00:00:00Z",
+      NotAfter: "2060-01-01T00:00:00Z",
+      Subject: "EMPRESA TESTE LTDA:11222333000181",
+      MtlsCertificate: "SEFAZ_CERT",
+    });
+    const rows = await storedRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.private_key).toMatch(/^v1\./);
+    const columns = (
+      await env.DB_DEMO.prepare("SELECT name FROM pragma_table_info('sefaz_integrations')").all<{
+        name: string;
+      }>()
+    ).results.map((c) => c.name);
+    expect(columns).not.toContain("private_key");
+    expect(columns).not.toContain("certificate_pem");
+    // the signer the manifest and the emission use is that key
+    const signer = await certificateSigner(drizzleFor(env.DB_DEMO), env, 1, PFX_CNPJ);
+    expect(signer?.certificatePem.replace(/\s/g, "")).toBe(VALID_CERTIFICATE_PEM.replace(/\s/g, ""));
+    // a second integration of the same CNPJ sees the same certificate without sending it
+    expect((await sefazIntegration()).settings).toMatchObject({
+      CertificateNotAfter: "2060-01-01T00:00:00Z",
+      HasPrivateKey: true,
+      MtlsCertificate: "SEFAZ_CERT",
+    });
   });
 });

@@ -76,6 +76,23 @@ describe("/tax/profile", () => {
     expect((await other.get(`/tax/profile/${id}`)).body).toEqual([]);
     expectRefusal(await other.put(`/tax/profile/${id}`, { IcmsRate: 1 }), "Perfil tributário não existe");
     const csts = await api.get("/tax/cst-ibs-cbs");
-    expect(csts.body[0]).toEqual({ IDNfCstIbsCbs: 1, Code: "000", Description: "Tributação integral" });
+    expect(csts.body[0]).toEqual({
+      IDNfCstIbsCbs: 1,
+      Code: "000",
+      Description: "Tributação integral",
+      ClassTrib: "000001",
+    });
+    expect(
+      csts.body.map((row: { Code: string; ClassTrib: string }) => `${row.Code}:${row.ClassTrib}`),
+    ).toEqual([
+      "000:000001",
+      "200:200034",
+      "410:410999",
+      "510:510001",
+      "550:550001",
+      "620:620001",
+      "800:800001",
+      "810:810001",
+    ]);
   });
 });

@@ -323,17 +323,18 @@ describe("SEFAZ's hour after catching up", () => {
 describe("settings", () => {
   it("reads the certificate's validity, seals the private key, and stops on an expired certificate", async () => {
     const pair = await sefazEventDouble(`pair${Date.now()}`);
-    const { id, settings } = await integration([], {
+    const { settings } = await integration([], {
       Certificate: pair.certificatePem,
       PrivateKey: pair.keyPem,
     });
     expect(settings).toMatchObject({ State: "Ok", HasPrivateKey: true });
     const keyBody = pair.keyPem.split("\n")[1]!;
     expect(JSON.stringify(settings)).not.toContain(keyBody);
+    // the key is sealed in the company's certificate store, under the integration's CNPJ
     const row = await env.DB_DEMO.prepare(
-      "SELECT private_key FROM sefaz_integrations WHERE company_integration_id = ?",
+      "SELECT private_key FROM company_certificates WHERE company_id = 1 AND cnpj = ?",
     )
-      .bind(id)
+      .bind(DEMO_CNPJ)
       .first<{ private_key: string }>();
     expect(row!.private_key).toMatch(/^v1\./);
     const other = await integration([], { Certificate: CERTIFICATES.valid });

@@ -615,7 +615,9 @@ describe("automatic awareness", () => {
     expect(known.Awareness).toBe("Sent");
     expect(known.AwarenessReason).toMatch(/^Ciência já conhecida da SEFAZ \(573\): /);
 
-    // an integration without its certificate and key cannot sign: each summary says why
+    // an integration without its certificate and key cannot sign: each summary says why (the
+    // certificate is the CNPJ's in the company's certificate store, shared by every integration of
+    // the CNPJ: this one removes it)
     const unsigned = freshKey();
     const name = `u${Date.now()}`;
     const doubles = await sefazDoubles(name, [{ nsu: 1, schema: RES, xml: summary(unsigned) }]);
@@ -628,6 +630,7 @@ describe("automatic awareness", () => {
       CNPJ: DEMO_CNPJ,
       UF: "SP",
       BaseUrl: doubles.baseUrl,
+      Certificate: null,
       AutoAwareness: 1,
     });
     await sync(other);

@@ -65,7 +65,7 @@ function paintText(page: PDFPage, fonts: Fonts, op: TextOp, pageHeight: number) 
     size: op.size,
     font: fonts[op.font],
     color: op.mark ? MARK : BLACK,
-    ...(op.mark ? { rotate: degrees(45), opacity: 0.35 } : {}),
+    ...(op.mark ? { rotate: degrees(45), opacity: 0.25 } : {}),
   });
 }
 
