@@ -5,7 +5,7 @@
  */
 import { authorizationClient } from "../../adapters/sefaz/authorization/client";
 import { certificateSigner } from "../certificates/signer";
-import { renderDanfe } from "./danfe";
+import { renderDanfe } from "./danfe/render";
 import { nfeProcXml } from "./proc";
 import { enviNFeXml, signNFe } from "./sign";
 
