@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { issuedNfes } from "../../drizzle/schema";
+import { PFX, PFX_CNPJ, PFX_OTHER_ROOT_CNPJ, PFX_PASSWORD } from "../fixtures/certificates/pfx";
 import type { client } from "./api";
 import { newTaxProfile, stockedSku } from "./order-factories";
 import { demoDb, unique } from "./registry-factories";
@@ -189,3 +190,22 @@ export const notesOfInvoice = (invoiceId: number) =>
     .from(issuedNfes)
     .where(and(eq(issuedNfes.companyInvoiceId, invoiceId)))
     .orderBy(issuedNfes.number);
+
+/** The CNPJ of the test certificate (`valid3des`) and of the other root's (`otherRoot`). */
+export const CERTIFIED_CNPJ = PFX_CNPJ;
+export const OTHER_ROOT_CNPJ = PFX_OTHER_ROOT_CNPJ;
+
+/** Stores the test certificate of the issuer's CNPJ root in the company's store (once per root is enough). */
+export async function certify(
+  api: Api,
+  invoiceId: number,
+  pfx: keyof typeof PFX = "valid3des",
+): Promise<void> {
+  ok(
+    await api.post(`/company/invoice/${invoiceId}/certificate`, {
+      Certificate: PFX[pfx],
+      Password: PFX_PASSWORD,
+    }),
+    "POST /company/invoice/{id}/certificate",
+  );
+}

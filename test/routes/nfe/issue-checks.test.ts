@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../../drizzle/schema";
 import {
+  certificateExpired,
   consumerWithoutAddress,
   consumerWithoutDocument,
   INVOICE_COMPANY_NOT_ENABLED,
@@ -25,6 +26,7 @@ import {
 import { ORDER_NOT_FOUND } from "../../../src/domain/orders/messages";
 import { client, signIn } from "../../support/api";
 import {
+  certify,
   fiscalSku,
   issuableOrder,
   issuableSetup,
@@ -32,6 +34,7 @@ import {
   newOrderType,
   newRecipient,
   noteRows,
+  OTHER_ROOT_CNPJ,
 } from "../../support/nfe-factories";
 import { expectRefusal } from "../../support/refusal";
 import { companyTwoApi, demoDb } from "../../support/registry-factories";
@@ -186,6 +189,20 @@ describe("the fiscal data", () => {
     const setup = await issuableSetup(api);
     const received = await issuableOrder(api, setup, { IDStatusOrder: 1 });
     expectRefusal(await issue(received), orderStatusNotInvoiceable(1));
+  });
+
+  it("refuses an expired certificate", async () => {
+    const setup = await issuableSetup(api, { issuer: { Document: OTHER_ROOT_CNPJ } });
+    await certify(api, setup.issuer.id, "otherRoot");
+    // the certificate was valid when stored; time passed
+    await env.DB_DEMO.prepare(
+      "UPDATE company_certificates SET not_after = '2025-01-01T00:00:00Z' WHERE cnpj = ?",
+    )
+      .bind(OTHER_ROOT_CNPJ)
+      .run();
+    const order = await issuableOrder(api, setup);
+    expectRefusal(await issue(order), certificateExpired(setup.issuer.id, "2025-01-01T00:00:00Z"));
+    expect(await noteRows(order)).toEqual([]);
   });
 
   it("refuses an invoicing company without a certificate, numbering nothing", async () => {
