@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { issuedNfes } from "../../drizzle/schema";
 import { PFX, PFX_CNPJ, PFX_OTHER_ROOT_CNPJ, PFX_PASSWORD } from "../fixtures/certificates/pfx";
 import type { client } from "./api";
-import { newTaxProfile, stockedSku } from "./order-factories";
+import { newTaxProfile, paymentTypeWithRate, stockedSku } from "./order-factories";
 import { demoDb, unique } from "./registry-factories";
 
 /**
@@ -142,6 +142,8 @@ export type IssuableSetup = {
   orderType: number;
   consumer: number;
   sku: { skuId: number; warehouseId: number };
+  /** A payment type with a rate for one installment (`NfTPag` 03). */
+  payment: number;
 };
 
 /** An issuer, an order type for it, a consumer and a SKU. */
@@ -158,7 +160,8 @@ export async function issuableSetup(
   const orderType = await newOrderType(api, [issuer.id], options.type);
   const consumer = await newRecipient(api, options.consumer);
   const sku = await fiscalSku(api, { fiscal: options.sku });
-  return { issuer, orderType, consumer, sku };
+  const payment = await paymentTypeWithRate(api, 1);
+  return { issuer, orderType, consumer, sku, payment };
 }
 
 /** An order of the setup in status 3 (one item of 2 units unless `body` says otherwise). */
@@ -167,13 +170,19 @@ export async function issuableOrder(
   setup: IssuableSetup,
   body: Record<string, unknown> = {},
 ): Promise<number> {
+  // one item of 2 units at 50.00, its taxes inside the price, paid in full: the NF-e's pag covers vNF
+  const freight = Number(body.Freight ?? 0);
+  const discount = Number(body.Discount ?? 0);
+  const paid = body.Items === undefined && body.Payments === undefined;
+  const total = Math.round((100 + freight - discount) * 100) / 100;
   const created = ok(
     await api.post("/orders", {
       IDWarehouse: setup.sku.warehouseId,
       IDConsumer: setup.consumer,
       IDTypeOrder: setup.orderType,
       IDStatusOrder: 3,
-      Items: [{ IDSku: setup.sku.skuId, Quantity: 2 }],
+      Items: [{ IDSku: setup.sku.skuId, Quantity: 2, ReverseTaxCalculation: 1 }],
+      ...(paid ? { Payments: [{ IDTypePayment: setup.payment, Installments: 1, Value: total }] } : {}),
       ...body,
     }),
     "POST /orders",
@@ -209,3 +218,7 @@ export async function certify(
     "POST /company/invoice/{id}/certificate",
   );
 }
+
+let branch = 1000 + Math.floor(Math.random() * 8000);
+/** A fresh CNPJ of the test certificate's root (a branch of its own: the double scripts per CNPJ). */
+export const certifiedCnpj = () => cnpjOf(`${PFX_CNPJ.slice(0, 8)}${String(branch++).padStart(4, "0")}`);

@@ -260,7 +260,7 @@ async function apply(
     case "receipt": {
       if (!answer.receipt || depth > 0)
         return waitNote(run, answer.cStat, answer.xMotivo, RECEIPT_BACKOFF_SECONDS);
-      const receipt = await client.receipt(answer.receipt);
+      const receipt = await client.receipt(answer.receipt, run.note.accessKey);
       if (!receipt.ok)
         return waitNote(run, answer.cStat, M.receiptPending(answer.receipt), RECEIPT_BACKOFF_SECONDS);
       return apply(run, client, signedXml, receipt, depth + 1);
@@ -406,21 +406,11 @@ async function processNote(run: NoteRun): Promise<void> {
   return apply(run, client, xml, answer);
 }
 
-/** The job's result: each note's state and reason, and the counts by state. */
-function resultOf(notes: IssuedNfeRow[]) {
+/** The job's result: how many notes ended in each state (each note's reason is on the note, GET /nfe/{idnfe}). */
+function resultOf(notes: IssuedNfeRow[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const n of notes) counts[n.status] = (counts[n.status] ?? 0) + 1;
-  return {
-    counts,
-    notes: notes.map((n) => ({
-      IDNFe: n.id,
-      IDOrder: n.orderId,
-      Number: n.number,
-      Status: n.status,
-      cStat: n.cStat,
-      xMotivo: n.xMotivo,
-    })),
-  };
+  return counts;
 }
 
 const isDue = (note: IssuedNfeRow, now: string) =>
