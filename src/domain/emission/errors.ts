@@ -8,4 +8,3 @@ export class EmissionDraftError extends Error {
     this.name = "EmissionDraftError";
   }
 }
-
