@@ -26,7 +26,7 @@ import { errorFields, log } from "../../lib/log";
 import type { JobQueue } from "../jobs/create-job";
 import { QUEUE_FAILURE } from "../jobs/messages";
 import { statusRegistry } from "../orders/registry";
-import { planTransition, type StockState } from "../orders/transitions";
+import { planTransition, type StatusRegistry, type StockState } from "../orders/transitions";
 import { assertEmissionReady, drawCnf, noteAccessKey } from "./draft";
 import {
   certificateExpired,
@@ -44,7 +44,7 @@ import { brasiliaTime, DUPLICATE_OTHER_KEY, NFE_STATUS } from "./states";
 export const INVOICED_STATUS = 6;
 const MODEL = 55;
 /** Attempts when a concurrent issue took the number read. */
-const NUMBER_ATTEMPTS = 5;
+const NUMBER_ATTEMPTS = 20;
 
 export type IssueDeps = {
   db: Db;
@@ -60,11 +60,11 @@ export type IssueResult = { jobId: number; notes: IssuedNfeRow[] };
 const isProduction = (env: Env) => env.ENVIRONMENT !== "development";
 
 /** The checks of one order's source (the 400s of the issue's "Bad input"), certificate aside. */
-async function checkSource(
-  db: Db,
+function checkSource(
+  registry: StatusRegistry,
   source: OrderSource,
   refuse: (message: string) => ApiError,
-): Promise<void> {
+): void {
   const note = source.activeNote;
   if (note && note.status !== NFE_STATUS.rejected)
     throw refuse(orderHasNote(note.id, note.status, note.number));
@@ -74,7 +74,6 @@ async function checkSource(
     if (error instanceof ApiError) throw refuse(error.message);
     throw error;
   }
-  const registry = await statusRegistry(db);
   try {
     planTransition(registry, source.order.statusId, INVOICED_STATUS, source.order.stockState as StockState);
   } catch {
@@ -177,8 +176,9 @@ export async function issueNotes(
   const label = prefix ?? ((_: number, message: string) => message);
   for (let attempt = 1; ; attempt++) {
     const sources = await loadSources(db, caller.companyId, requests, prefix);
+    const registry = await statusRegistry(db);
     for (const source of sources)
-      await checkSource(db, source, (message) => badRequest(label(source.order.id, message)));
+      checkSource(registry, source, (message) => badRequest(label(source.order.id, message)));
     await checkCertificates(deps, caller.companyId, sources, now);
     const { planned, advances } = await planNumbers(db, sources, now);
     const hash = `nfe:${crypto.randomUUID()}`;
