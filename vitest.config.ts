@@ -60,6 +60,9 @@ export default defineConfig({
                 // a stalled SEFAZ double (test/routes/sefaz) is given up after 5 s: long enough that a
                 // loaded machine never times out a healthy answer (the kill cases call it too)
                 SEFAZ_TIMEOUT_MS: "5000",
+                // an NF-e job whose notes wait (656, 108/109, no answer) looks again every second
+                // (test/routes/nfe moves a note's retryAt to the past instead of waiting)
+                NFE_RETRY_POLL_SECONDS: "1",
               },
             },
           })),

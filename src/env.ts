@@ -38,6 +38,8 @@ export type Env = {
   PIX_TIMEOUT_MS?: string;
   /** Milliseconds SEFAZ's distribution service is given per call (default 20,000). */
   SEFAZ_TIMEOUT_MS?: string;
+  /** Longest wait (seconds) of an NF-e emission job before it looks again at notes SEFAZ asked to retry later (default 3600; tests 1). */
+  NFE_RETRY_POLL_SECONDS?: string;
   UPLOADS: R2Bucket;
   JOBS: Queue<JobMessage>;
   EVENTS: Queue<EventMessage>;

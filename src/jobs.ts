@@ -1,6 +1,7 @@
 import type { JobRow } from "./db/jobs";
 import { conciliationRuleApplyJob } from "./domain/auto-reconciliation/job";
 import { bankReturnCnabJob } from "./domain/bank-returns/job";
+import { nfeEmissionJob } from "./domain/emission/job";
 import { hubOrderPullJob } from "./domain/hub/job";
 import { mlStockPublishJob } from "./domain/hub/mercado-livre/stock-publish";
 import { bankStatementOfxJob } from "./domain/import/job";
@@ -37,6 +38,7 @@ export const JOBS: JobRegistry = {
   SefazDistribution: sefazDistributionJob,
   SefazAwareness: sefazAwarenessJob,
   MlStockPublish: mlStockPublishJob,
+  NFeEmission: nfeEmissionJob,
 };
 
 /** The processing of each job type (the queue consumer's). */

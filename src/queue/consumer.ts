@@ -55,7 +55,7 @@ async function cleanUp(bucket: R2Bucket, job: JobRow): Promise<void> {
 }
 
 /** `continue`: the job has more work; its message is sent again after the batch's other messages. */
-type Outcome = "ack" | "continue" | { retryAfter: number };
+type Outcome = "ack" | "continue" | { continueAfter: number } | { retryAfter: number };
 
 async function consumeMessage(
   message: Message<unknown>,
@@ -123,7 +123,7 @@ async function consumeJob(
     });
     if (outcome.status === "continue") {
       await askDispatch(env, body.account, db);
-      return "continue";
+      return outcome.delaySeconds ? { continueAfter: outcome.delaySeconds } : "continue";
     }
     const event = outcome.event
       ? eventStatement(db, job.companyId, outcome.event, { onlyIf: PREVIOUS_STATEMENT_CHANGED })
@@ -171,7 +171,7 @@ export async function consumeJobs(
 ): Promise<void> {
   let remaining = CHUNKS_PER_INVOCATION;
   const fromDeadLetter = batch.queue === JOBS_DEAD_LETTER_QUEUE;
-  const continuing: Message<unknown>[] = [];
+  const continuing: { message: Message<unknown>; delaySeconds?: number }[] = [];
   for (const [index, message] of batch.messages.entries()) {
     const budget = new WorkBudget(
       fairShare(remaining, batch.messages.length - index),
@@ -184,12 +184,13 @@ export async function consumeJobs(
     );
     remaining -= budget.used;
     if (outcome === "ack") message.ack();
-    else if (outcome === "continue") continuing.push(message);
+    else if (outcome === "continue") continuing.push({ message });
+    else if ("continueAfter" in outcome) continuing.push({ message, delaySeconds: outcome.continueAfter });
     else message.retry({ delaySeconds: outcome.retryAfter });
   }
-  for (const message of continuing) {
+  for (const { message, delaySeconds } of continuing) {
     try {
-      await env.JOBS.send(message.body as JobMessage);
+      await env.JOBS.send(message.body as JobMessage, delaySeconds ? { delaySeconds } : undefined);
       message.ack();
     } catch (error) {
       // the progress is committed: the retried message resumes from it

@@ -8,6 +8,7 @@ import { conciliationRulesRouter } from "./conciliation-rules";
 import { hubRouter } from "./hub";
 import { jobsRouter } from "./jobs";
 import { mailRouter } from "./mail";
+import { nfeRouter } from "./nfe";
 import { marketplaceConciliationRouter } from "./marketplace-conciliation";
 import { orderStatusesRouter } from "./order-statuses";
 import { ordersRouter } from "./orders";
@@ -50,6 +51,7 @@ export const protectedRoutes = createRouter()
   .route("/", skuJobsRouter)
   // Hub before orders: `/orders/hub` is a static path that `/orders/{idorder}` would also match.
   .route("/", hubRouter)
+  .route("/", nfeRouter)
   .route("/", ordersRouter)
   .route("/", orderStatusesRouter)
   .route("/", taxProfilesRouter)

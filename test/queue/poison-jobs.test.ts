@@ -41,6 +41,8 @@ const POISONED_WRITE: Record<JobType, string> = {
   // no chunk progress: each summary's event is recorded on its document, then Done
   SefazAwareness: "BEFORE UPDATE OF status ON jobs WHEN NEW.status = 'Done'",
   MlStockPublish: "BEFORE UPDATE ON ml_stock_outbox",
+  // each note's state is written on the note; the job's own first write is its Done
+  NFeEmission: "BEFORE UPDATE OF status ON jobs WHEN NEW.status = 'Done'",
 };
 
 const POISON = "registro envenenado";

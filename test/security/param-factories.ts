@@ -432,6 +432,24 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
       warehouseId: await insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
     }),
   idpurchase: (ctx) => purchaseOf(ctx),
+  // an NF-e the company issued (authorized, its nfeProc never stored: the reads answer as for any row)
+  idnfe: async (ctx) => {
+    const invoice = await insertRow(schema.companyInvoices, { companyId: ctx.companyId, name: unique("Emitente") });
+    const number = ++sequence;
+    return insertRow(schema.issuedNfes, {
+      companyId: ctx.companyId,
+      companyInvoiceId: invoice,
+      orderId: (await orderOf(ctx)).IDOrder,
+      model: 55,
+      series: 1,
+      number,
+      environment: 2,
+      cnf: "12345678",
+      accessKey: `K${crypto.randomUUID().replace(/-/g, "")}${number}`,
+      status: "Rejected",
+      issuedAt: "2026-11-29T10:00:00-03:00",
+    });
+  },
   // an NF-e of the feed, as an import stores it, addressed to the company's CNPJ
   idnfevents: async ({ companyId }) =>
     insertRow(schema.nfeDocuments, {

@@ -190,6 +190,7 @@ export async function invariantViolations(database: D1Database): Promise<string[
     ...ORDER_CHECKS,
     ...PURCHASE_CHECKS,
     ...NFE_CHECKS,
+    ...ISSUED_NFE_CHECKS,
   ];
   const results = await database.batch(checks.map(([, sql]) => database.prepare(sql)));
   return [
@@ -564,3 +565,31 @@ async function payableScheduleViolations(database: D1Database): Promise<string[]
   }
   return problems;
 }
+
+/**
+ * Issued NF-e: every authorized note's order is invoiced (its stock left, once: the order movements
+ * check counts the outbound movements of an order whose stock left), no order has two authorized
+ * notes (a cancelled one counts: it was authorized), and no number is used twice in a series of an
+ * invoicing company.
+ */
+const ISSUED_NFE_CHECKS: [string, string][] = [
+  [
+    "issued nfe order",
+    `SELECT 'nfe ' || n.id || ' authorized for order ' || n.order_id || ': ' || CASE
+         WHEN o.id IS NULL THEN 'order missing' WHEN o.company_id <> n.company_id THEN 'order of another company'
+         ELSE 'stock state ' || o.stock_state || ', status ' || o.status_id END AS problem
+     FROM issued_nfes n LEFT JOIN orders o ON o.id = n.order_id
+     WHERE n.status = 'Authorized' AND (o.id IS NULL OR o.company_id <> n.company_id OR o.stock_state <> 1)`,
+  ],
+  [
+    "issued nfe per order",
+    `SELECT 'order ' || order_id || ': ' || count(*) || ' authorized notes (' || group_concat(id, ',') || ')' AS problem
+     FROM issued_nfes WHERE status IN ('Authorized', 'Cancelled') GROUP BY order_id HAVING count(*) > 1`,
+  ],
+  [
+    "issued nfe numbers",
+    `SELECT 'invoicing company ' || company_invoice_id || ' model ' || model || ' series ' || series || ' number ' || number
+       || ': used by notes ' || group_concat(id, ',') AS problem
+     FROM issued_nfes GROUP BY company_invoice_id, model, series, number HAVING count(*) > 1`,
+  ],
+];

@@ -54,6 +54,8 @@ const CHUNK_OF: Record<JobType, number> = {
   // one event call and its record per summary; the sample holds a few summaries, not chunks
   SefazAwareness: AWARENESS_PER_DELIVERY,
   MlStockPublish: ML_STOCK_LISTINGS_PER_ROUND,
+  // notes are taken NOTES_PER_CHUNK to a chunk of the invocation's budget
+  NFeEmission: 4,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */

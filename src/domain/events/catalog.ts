@@ -49,6 +49,29 @@ export type EventPayloads = {
     Message: string;
   };
   "purchase.received": { IDPurchase: number; IDSupplier: number | null; ReceivedAt: string };
+  "nfe.authorized": {
+    IDNFe: number;
+    IDOrder: number;
+    IDCompanyInvoice: number;
+    Model: number;
+    Series: number;
+    Number: number;
+    Key: string;
+    Protocol: string | null;
+    AuthorizedAt: string | null;
+    Total: number;
+  };
+  "nfe.rejected": {
+    IDNFe: number;
+    IDOrder: number;
+    IDCompanyInvoice: number;
+    Series: number;
+    Number: number;
+    Key: string;
+    Status: string;
+    cStat: number | null;
+    xMotivo: string | null;
+  };
 };
 
 export type EventType = keyof EventPayloads;
@@ -68,6 +91,10 @@ export const EVENT_DESCRIPTIONS: { readonly [T in EventType]: string } = {
   "tracking.status_changed": "Pedido mudou de status de rastreio.",
   "tracking.message": "Mensagem de rastreio do canal webhook, renderizada do modelo do status.",
   "purchase.received": "Compra recebida (entrada no estoque).",
+  "nfe.authorized":
+    "NF-e do pedido autorizada pela SEFAZ (cStat 100/150): protocolo gravado e pedido faturado (status 6) no mesmo lote.",
+  "nfe.rejected":
+    "NF-e do pedido rejeitada (Status Rejected, cStat e xMotivo da SEFAZ como vieram; o pedido não muda e o número fica para a nova tentativa) ou denegada (Status Denied: 110/301/302/303).",
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_DESCRIPTIONS) as EventType[];

@@ -69,9 +69,12 @@ export type JobContext = {
 
 /**
  * `done`: the job is complete (result, when given, replaces the stored one; `event`, when given, is
- * written in the same batch that marks the job Done); `continue`: more work, in a new invocation.
+ * written in the same batch that marks the job Done); `continue`: more work, in a new invocation
+ * (after `delaySeconds` when the job waits for a time, e.g. an NF-e whose SEFAZ asked to come back later).
  */
-export type JobOutcome = { status: "done"; result?: object; event?: DomainEvent } | { status: "continue" };
+export type JobOutcome =
+  | { status: "done"; result?: object; event?: DomainEvent }
+  | { status: "continue"; delaySeconds?: number };
 
 export type JobHandler = (context: JobContext) => Promise<JobOutcome>;
 

@@ -21,6 +21,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("SefazDistribution"), ...jobRef }),
   z.object({ type: z.literal("SefazAwareness"), ...jobRef }),
   z.object({ type: z.literal("MlStockPublish"), ...jobRef }),
+  z.object({ type: z.literal("NFeEmission"), ...jobRef }),
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

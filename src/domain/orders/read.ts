@@ -1,3 +1,4 @@
+import { latestNoteOfOrder } from "../../db/emission";
 import { findCompany } from "../../db/identity";
 import {
   findOrder,
@@ -26,6 +27,8 @@ export type OrderDetail = {
   /** The company's zone: history times are answered in it. */
   timeZone: string;
   status: OrderStatus | undefined;
+  /** The order's NF-e (the one not Denied, else the latest), if any was issued. */
+  nfe: { id: number; accessKey: string; number: number; status: string } | null;
 };
 
 /** Rows per page of `GET /orders` (the cursor `LastID` walks through them). */
@@ -39,12 +42,13 @@ export async function requireOrder(db: Db, companyId: number, orderId: number): 
 
 export async function orderDetail(db: Db, companyId: number, orderId: number): Promise<OrderDetail> {
   const order = await requireOrder(db, companyId, orderId);
-  const [items, history, payments, company, registry] = await Promise.all([
+  const [items, history, payments, company, registry, nfe] = await Promise.all([
     itemsOfOrder(db, companyId, orderId),
     historyOfOrder(db, companyId, orderId),
     paymentsOfOrder(db, companyId, orderId),
     findCompany(db, companyId),
     statusRegistry(db),
+    latestNoteOfOrder(db, companyId, orderId),
   ]);
   return {
     order,
@@ -53,6 +57,7 @@ export async function orderDetail(db: Db, companyId: number, orderId: number): P
     payments,
     timeZone: company?.timeZone ?? DEFAULT_TIME_ZONE,
     status: registry.statuses.get(order.statusId),
+    nfe: nfe ?? null,
   };
 }
 

@@ -68,6 +68,29 @@ export const EVENT_PAYLOAD_SCHEMAS: { readonly [T in EventType]: z.ZodType<Event
     IDSupplier: z.number().int().nullable().openapi({ example: 8 }),
     ReceivedAt: dateTime,
   }),
+  "nfe.authorized": z.object({
+    IDNFe: id(7, "A NF-e (GET /nfe/{idnfe})"),
+    IDOrder: id(1001),
+    IDCompanyInvoice: id(1),
+    Model: id(55),
+    Series: id(1),
+    Number: id(1234),
+    Key: z.string().openapi({ example: "35261111222333000181550010000012341123456780" }),
+    Protocol: z.string().nullable().openapi({ example: "135260000012345" }),
+    AuthorizedAt: z.string().nullable().openapi({ example: "2026-11-29T10:00:05-03:00" }),
+    Total: money(150.25),
+  }),
+  "nfe.rejected": z.object({
+    IDNFe: id(7),
+    IDOrder: id(1001),
+    IDCompanyInvoice: id(1),
+    Series: id(1),
+    Number: id(1234),
+    Key: z.string().openapi({ example: "35261111222333000181550010000012341123456780" }),
+    Status: z.string().openapi({ example: "Rejected", description: "`Rejected` ou `Denied`" }),
+    cStat: z.number().int().nullable().openapi({ example: 225 }),
+    xMotivo: z.string().nullable().openapi({ example: "Rejeição: Falha no Schema XML da NFe" }),
+  }),
 };
 
 /** The body every delivery carries: the envelope around the payload. */

@@ -79,6 +79,8 @@ export const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   SefazAwareness: ["done"],
   // one listing published, then Done: no chunk progress on the job to interrupt
   MlStockPublish: ["done"],
+  // each note's state is its own write; the job has no chunk progress: only the final Done to interrupt
+  NFeEmission: ["done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {

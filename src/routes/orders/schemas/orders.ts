@@ -224,6 +224,24 @@ export const OrderDetailSchema = OrderHeaderSchema.extend({
     description:
       "Vale-troca do pedido: PDF (pdf-lib) em base64; só em GET /orders/{idorder} (null nas respostas de escrita)",
   }),
+  IDNFe: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({
+      type: ["integer", "null"],
+      description:
+        "A NF-e do pedido (GET /nfe/{idnfe}): a que não foi denegada, senão a última; null sem NF-e",
+    }),
+  chNFe: z
+    .string()
+    .nullable()
+    .openapi({ type: ["string", "null"], description: "Chave de acesso dessa NF-e" }),
+  NfeNumber: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({ type: ["integer", "null"], description: "Número dessa NF-e" }),
 }).openapi("OrderDetail");
 
 export const detailBody = (d: OrderDetail, exchangeReceipt: string | null = null) => ({
@@ -232,4 +250,7 @@ export const detailBody = (d: OrderDetail, exchangeReceipt: string | null = null
   Payments: d.payments.map(paymentBody),
   StatusHistory: d.history.map((h) => historyBody(h, d.timeZone)),
   ExchangeReceiptBase64Encode: exchangeReceipt,
+  IDNFe: d.nfe?.id ?? null,
+  chNFe: d.nfe?.accessKey ?? null,
+  NfeNumber: d.nfe?.number ?? null,
 });

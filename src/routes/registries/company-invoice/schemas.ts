@@ -6,6 +6,7 @@ import {
   NFE_SERIES_INVALID,
   TAX_REGIME_INVALID,
 } from "../../../domain/company/messages";
+import { NFE_BASE_URL_INVALID } from "../../../domain/emission/messages";
 import {
   changeCompanyInvoice,
   createCompanyInvoice,
@@ -24,6 +25,7 @@ import {
   requiredText,
   statusField,
 } from "../../../http/schemas";
+import { addressRefusal } from "../../../lib/address-rule";
 import type { CrudSpec } from "../crud-configs";
 import {
   clearableField,
@@ -57,6 +59,10 @@ const FiscalProfileSchema = z.object({
     .number()
     .int()
     .openapi({ description: "1 quando a NF-e levará o grupo IBS/CBS; 0 não", example: 0 }),
+  NFeBaseUrl: z.string().nullable().openapi({
+    description:
+      "Endereço (esquema e host) que substitui o do autorizador da SEFAZ na emissão da NF-e (um ambiente de teste); null: o autorizador da UF",
+  }),
 });
 
 const FiscalProfileBodySchema = z.object({
@@ -99,6 +105,23 @@ const FiscalProfileBodySchema = z.object({
     default: 0,
     description: "1 quando a NF-e levará o grupo IBS/CBS (reforma tributária); 0 não",
   }),
+  NFeBaseUrl: z
+    .string({ error: NFE_BASE_URL_INVALID })
+    .transform((text, ctx) => {
+      const url = text.trim();
+      if (url === "") return null;
+      if (addressRefusal(url, false) === null) return url.replace(/\/+$/, "");
+      ctx.addIssue({ code: "custom", message: NFE_BASE_URL_INVALID });
+      return z.NEVER;
+    })
+    .nullable()
+    .optional()
+    .openapi({
+      type: ["string", "null"],
+      maxLength: 2048,
+      example: "https://nfe-homologacao.example.com",
+      description: `Endereço (esquema e host) que substitui o do autorizador da SEFAZ na emissão (NFeAutorizacao4, NFeRetAutorizacao4, NFeConsultaProtocolo4): o caminho do serviço é mantido. Em produção só https em host público (a emissão recusa outro). Vazio ou null: o autorizador da UF e do ambiente. 400 \`${NFE_BASE_URL_INVALID}\`.`,
+    }),
 });
 
 const fiscalProfileBody = (row: CompanyInvoiceRow) => ({
@@ -108,6 +131,7 @@ const fiscalProfileBody = (row: CompanyInvoiceRow) => ({
   NFeSeries: row.nfeSeries,
   NFeNextNumber: row.nfeNextNumber,
   EmitIBSCBS: row.emitIbsCbs,
+  NFeBaseUrl: row.nfeBaseUrl,
 });
 
 /** The fiscal profile of a body under its column names; `undefined` stays "not sent". */
@@ -118,6 +142,7 @@ const fiscalProfileValues = (body: Partial<z.infer<typeof FiscalProfileBodySchem
   nfeSeries: body.NFeSeries,
   nfeNextNumber: body.NFeNextNumber,
   emitIbsCbs: body.EmitIBSCBS,
+  nfeBaseUrl: body.NFeBaseUrl,
 });
 
 export const CompanyInvoiceSchema = z

@@ -1,0 +1,174 @@
+import { z } from "@hono/zod-openapi";
+import type { IssuedNfeEventRow, IssuedNfeRow } from "../../db/emission";
+import { NFE_STATUSES } from "../../domain/emission/states";
+import { idPath } from "../../http/schemas";
+import { fromCents } from "../../lib/money";
+
+export const NFE_TAG = "NF-e";
+
+export const nfeParams = z.object({
+  idnfe: idPath("idnfe").openapi({ description: "IDNFe: a NF-e emitida" }),
+});
+
+export const NFeSchema = z
+  .object({
+    IDNFe: z.number().int().openapi({ example: 1 }),
+    IDOrder: z.number().int().openapi({ example: 10 }),
+    IDCompanyInvoice: z.number().int().openapi({ example: 1 }),
+    IDJob: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ type: ["integer", "null"], description: "O job NFeEmission que a emite" }),
+    Model: z.number().int().openapi({ example: 55 }),
+    Series: z.number().int().openapi({ example: 1 }),
+    Number: z.number().int().openapi({ example: 1 }),
+    Key: z.string().openapi({ description: "Chave de acesso (chNFe, 44 caracteres)" }),
+    Environment: z.number().int().openapi({ description: "tpAmb: 1 produção, 2 homologação" }),
+    Status: z.enum(NFE_STATUSES as [string, ...string[]]).openapi({
+      description:
+        "`Processing` (numerada, sendo enviada), `Pending` (a SEFAZ não deu resposta conclusiva: `xMotivo` diz por quê e `RetryAt` quando tenta de novo), `Authorized`, `Rejected` (o número fica para a nova emissão do pedido), `Denied` (uso denegado: o número fica usado), `Cancelled`",
+    }),
+    cStat: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ type: ["integer", "null"], description: "Último cStat da SEFAZ, como veio" }),
+    xMotivo: z
+      .string()
+      .nullable()
+      .openapi({
+        type: ["string", "null"],
+        description: "Último xMotivo da SEFAZ, como veio, ou por que não houve resposta",
+      }),
+    Protocol: z
+      .string()
+      .nullable()
+      .openapi({ type: ["string", "null"], description: "nProt da autorização" }),
+    AuthorizedAt: z
+      .string()
+      .nullable()
+      .openapi({ type: ["string", "null"], description: "dhRecbto da autorização" }),
+    IssuedAt: z
+      .string()
+      .openapi({ description: "dhEmi (horário de Brasília, -03:00)", example: "2026-11-29T10:00:00-03:00" }),
+    Total: z.number().openapi({ description: "vNF", example: 150.25 }),
+    RecipientDocument: z
+      .string()
+      .nullable()
+      .openapi({ type: ["string", "null"] }),
+    RecipientName: z
+      .string()
+      .nullable()
+      .openapi({ type: ["string", "null"] }),
+    Attempts: z.number().int().openapi({ description: "Envios e consultas feitos" }),
+    RetryAt: z
+      .string()
+      .nullable()
+      .openapi({
+        type: ["string", "null"],
+        description: "UTC: antes disso o job não envia de novo (656, 108/109, sem resposta)",
+      }),
+    CreatedAt: z.string(),
+    UpdatedAt: z.string(),
+  })
+  .openapi("NFe");
+
+export const NFeEventSchema = z
+  .object({
+    IDNFeEvent: z.number().int(),
+    Type: z.number().int().openapi({ description: "tpEvento: 110111 cancelamento, 110110 CC-e" }),
+    Sequence: z.number().int(),
+    Text: z.string(),
+    Status: z.string(),
+    cStat: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ type: ["integer", "null"] }),
+    xMotivo: z
+      .string()
+      .nullable()
+      .openapi({ type: ["string", "null"] }),
+    Protocol: z
+      .string()
+      .nullable()
+      .openapi({ type: ["string", "null"] }),
+    RegisteredAt: z
+      .string()
+      .nullable()
+      .openapi({ type: ["string", "null"] }),
+    CreatedAt: z.string(),
+  })
+  .openapi("NFeEvent");
+
+export const NFeDetailSchema = NFeSchema.extend({ Events: z.array(NFeEventSchema) }).openapi("NFeDetail");
+
+export const nfeBody = (row: IssuedNfeRow) => ({
+  IDNFe: row.id,
+  IDOrder: row.orderId,
+  IDCompanyInvoice: row.companyInvoiceId,
+  IDJob: row.jobId,
+  Model: row.model,
+  Series: row.series,
+  Number: row.number,
+  Key: row.accessKey,
+  Environment: row.environment,
+  Status: row.status,
+  cStat: row.cStat,
+  xMotivo: row.xMotivo,
+  Protocol: row.protocol,
+  AuthorizedAt: row.authorizedAt,
+  IssuedAt: row.issuedAt,
+  Total: fromCents(row.total),
+  RecipientDocument: row.recipientDocument,
+  RecipientName: row.recipientName,
+  Attempts: row.attempts,
+  RetryAt: row.retryAt,
+  CreatedAt: row.createdAt,
+  UpdatedAt: row.updatedAt,
+});
+
+export const eventBody = (row: IssuedNfeEventRow) => ({
+  IDNFeEvent: row.id,
+  Type: row.type,
+  Sequence: row.sequence,
+  Text: row.text,
+  Status: row.status,
+  cStat: row.cStat,
+  xMotivo: row.xMotivo,
+  Protocol: row.protocol,
+  RegisteredAt: row.registeredAt,
+  CreatedAt: row.createdAt,
+});
+
+/** The 202 of an issue: the job and each note as it stands (Processing). */
+export const IssueAnswerSchema = z
+  .object({
+    IDJob: z.number().int().openapi({ description: "O job NFeEmission (GET /job/{idjob})" }),
+    NFes: z.array(
+      z.object({
+        IDNFe: z.number().int(),
+        IDOrder: z.number().int(),
+        IDCompanyInvoice: z.number().int(),
+        Series: z.number().int(),
+        Number: z.number().int(),
+        Key: z.string(),
+        Status: z.string(),
+      }),
+    ),
+  })
+  .openapi("NFeIssueAnswer");
+
+export const issueAnswer = (jobId: number, rows: IssuedNfeRow[]) => ({
+  IDJob: jobId,
+  NFes: rows.map((row) => ({
+    IDNFe: row.id,
+    IDOrder: row.orderId,
+    IDCompanyInvoice: row.companyInvoiceId,
+    Series: row.series,
+    Number: row.number,
+    Key: row.accessKey,
+    Status: row.status,
+  })),
+});

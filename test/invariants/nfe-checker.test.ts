@@ -1,0 +1,75 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { client, signIn } from "../support/api";
+import { type Corruption, reports } from "../support/corruptions";
+import { invariantViolations } from "../support/invariants";
+import { issuableOrder, issuableSetup } from "../support/nfe-factories";
+import { seedAccounts } from "../support/seed";
+
+/**
+ * The issued NF-e invariants: clean with an authorized note on an invoiced order, and each kind of
+ * corruption reported (the unique indexes that forbid two of them are dropped for the corruption and
+ * put back with the repair).
+ */
+
+const ids = {} as { order: number; note: number; invoice: number; other: number };
+
+beforeAll(async () => {
+  await seedAccounts();
+  const api = client("demo", await signIn("demo", "admin@demo.local"));
+  const setup = await issuableSetup(api);
+  const order = await issuableOrder(api, setup);
+  expect((await api.put(`/orders/${order}`, { IDStatusOrder: 6 })).status).toBe(200);
+  const other = await issuableOrder(api, setup);
+  // the row an authorization writes (the job's own path is test/routes/nfe)
+  const note = await env.DB_DEMO.prepare(
+    `INSERT INTO issued_nfes (company_id, company_invoice_id, order_id, model, series, number, environment, cnf,
+       access_key, status, c_stat, x_motivo, issued_at, total)
+     VALUES (1, ?1, ?2, 55, 1, 900001, 2, '12345678', 'k' || ?2, 'Authorized', 100, 'Autorizado o uso da NF-e',
+       '2026-11-29T10:00:00-03:00', 100) RETURNING id`,
+  )
+    .bind(setup.issuer.id, order)
+    .first<{ id: number }>();
+  Object.assign(ids, { order, note: note!.id, invoice: setup.issuer.id, other });
+});
+
+describe("issued NF-e invariants", () => {
+  it("finds nothing wrong with an authorized note of an invoiced order", async () => {
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+
+  const corruptions: Corruption[] = [
+    [
+      "an authorized note whose order's stock did not leave",
+      () => `UPDATE issued_nfes SET order_id = ${ids.other} WHERE id = ${ids.note}`,
+      () => `UPDATE issued_nfes SET order_id = ${ids.order} WHERE id = ${ids.note}`,
+      /^issued nfe order: nfe \d+ authorized for order \d+: stock state 0, status 3/,
+    ],
+    [
+      "two authorized notes of one order",
+      () =>
+        `DROP INDEX issued_nfes_order;
+         INSERT INTO issued_nfes (company_id, company_invoice_id, order_id, model, series, number, environment, cnf,
+           access_key, status, issued_at, total)
+         VALUES (1, ${ids.invoice}, ${ids.order}, 55, 1, 900002, 2, '12345678', 'second', 'Authorized', '2026-11-29T10:00:00-03:00', 100)`,
+      () =>
+        `DELETE FROM issued_nfes WHERE access_key = 'second';
+         CREATE UNIQUE INDEX issued_nfes_order ON issued_nfes (order_id) WHERE status <> 'Denied'`,
+      /^issued nfe per order: order \d+: 2 authorized notes/,
+    ],
+    [
+      "a number used twice in a series",
+      () =>
+        `DROP INDEX issued_nfes_number;
+         INSERT INTO issued_nfes (company_id, company_invoice_id, order_id, model, series, number, environment, cnf,
+           access_key, status, issued_at, total)
+         VALUES (1, ${ids.invoice}, ${ids.other}, 55, 1, 900001, 2, '12345678', 'twice', 'Denied', '2026-11-29T10:00:00-03:00', 100)`,
+      () =>
+        `DELETE FROM issued_nfes WHERE access_key = 'twice';
+         CREATE UNIQUE INDEX issued_nfes_number ON issued_nfes (company_invoice_id, model, series, number)`,
+      /^issued nfe numbers: invoicing company \d+ model 55 series 1 number 900001: used by notes/,
+    ],
+  ];
+
+  it.each(corruptions)("reports %s", reports);
+});
