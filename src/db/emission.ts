@@ -81,6 +81,7 @@ export async function emissionItems(
       cofinsRate: orderItems.cofinsRate,
       cofinsValue: orderItems.cofinsValue,
       ibsCbsCst: nfCstIbsCbs.code,
+      ibsCbsClassTrib: nfCstIbsCbs.classTrib,
       ibsRate: orderItems.ibsRate,
       ibsValue: orderItems.ibsValue,
       cbsRate: orderItems.cbsRate,

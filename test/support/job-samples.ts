@@ -13,6 +13,8 @@ import {
 import { insertSefazJobIfNone } from "../../src/db/sefaz-integrations";
 import { DECISIONS_PER_BATCH } from "../../src/domain/auto-reconciliation/run-rules";
 import { RETURN_RECORDS_PER_CHUNK } from "../../src/domain/bank-returns/import-job";
+import { issueNotes } from "../../src/domain/emission/issue";
+import { emissionPorts } from "../../src/domain/emission/ports";
 import { ML_STOCK_LISTINGS_PER_ROUND } from "../../src/domain/hub/mercado-livre/stock-publish";
 import { PULL_PAGE_SIZE } from "../../src/domain/hub/pull-job";
 import { OFX_LINES_PER_CHUNK } from "../../src/domain/import/ofx-import-job";
@@ -27,8 +29,10 @@ import { cnab240Return, joinLines, latin1 } from "../fixtures/cnab/generate";
 import { cnpjOf, nfeXml } from "../fixtures/nfe/generate";
 import { client, signIn } from "./api";
 import { connectMlSeller, mlDoubleItems } from "./ml-double";
+import { certifiedCnpj, certify, issuableOrder, issuableSetup } from "./nfe-factories";
 import { pixIntegrationWithPsp, pixJson } from "./pix-inbox-factories";
 import { seededRandom, seededUuid } from "./replay";
+import { sefazAuthorizerDouble } from "./sefaz-authorizer-double";
 import { type DoubleDocument, sefazDouble, sefazDoubles } from "./sefaz-double";
 import { dbOf, seedBankAccount, storedJob, utf8 } from "./upload-factories";
 
@@ -234,6 +238,24 @@ export const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       })),
     });
     return storedJob(utf8(xml), { type: "NFeXML", route: "job" });
+  },
+  NFeEmission: async () => {
+    // an issuer of the test certificate's root at a CNPJ of its own on the authorizer double (which
+    // answers 100 by default), four orders issued in one batch: the notes numbered and the job stored,
+    // its message kept back (the harness runs it)
+    const api = client("demo", await signIn("demo", "admin@demo.local"));
+    const cnpj = certifiedCnpj();
+    const double = await sefazAuthorizerDouble(cnpj);
+    const setup = await issuableSetup(api, { issuer: { Document: cnpj, NFeBaseUrl: double.baseUrl } });
+    await certify(api, setup.issuer.id);
+    const orders: number[] = [];
+    for (let i = 0; i < linesFor("NFeEmission"); i++) orders.push(await issuableOrder(api, setup));
+    const issued = await issueNotes(
+      { db: dbOf(), env, queue: { send: async () => undefined }, account: "demo", ports: emissionPorts },
+      { companyId: 1, userId: null },
+      orders.map((orderId) => ({ orderId })),
+    );
+    return issued.jobId;
   },
   MlStockPublish: async () => {
     // a Mercado Livre seller of its own on the double with one listing mapped to a SKU, its stock

@@ -8,7 +8,7 @@
  * - recipient (`dest`): the order's consumer, its CPF/CNPJ and address;
  * - CFOP: the order type's `CFOPInState` when the recipient's UF is the issuer's, else `CFOPOutOfState`;
  * - items: the stored taxes (src/domain/orders/taxes.ts); IBS/CBS with the CST of `IDNfCstIbsCbs`,
- *   its `cClassTrib` (the CST's first class, `<CST>001`), `pIBSUF` the stored IBS rate and `pIBSMun` 0
+ *   its `cClassTrib` from the registry (`ClassTrib`, src/domain/emission/ibs-cbs.ts), `pIBSUF` the stored IBS rate and `pIBSMun` 0
  *   (the order stores one IBS rate: the 2026 test rate is the state's 0.1 %, the municipality's 0 %);
  * - the order's freight and discount apportioned to the items by their gross value, in cents, the
  *   remainder to the last item;
@@ -21,6 +21,7 @@ import type { Cents } from "../../lib/money";
 import { isUf, UF_CODES } from "../company/fiscal-profile";
 import { accessKeyCheckDigitOf } from "../nfe/access-key";
 import { isFinalOrderStatus } from "../orders/order-statuses";
+import { ibsCbsClassOf } from "./ibs-cbs";
 import {
   consumerDocumentInvalid,
   consumerWithoutAddress,
@@ -116,6 +117,8 @@ export type SourceItem = {
   cofinsValue: Cents;
   /** The CST code of `IDNfCstIbsCbs` (3 digits), null when the item has none. */
   ibsCbsCst: string | null;
+  /** Its `cClassTrib` in the registry (`ClassTrib`), null or empty for the CST's default. */
+  ibsCbsClassTrib: string | null;
   ibsRate: number;
   ibsValue: Cents;
   cbsRate: number;
@@ -350,8 +353,7 @@ function itemOf(
       ibsCbs:
         emitIbsCbs && item.ibsCbsCst
           ? {
-              cst: item.ibsCbsCst,
-              classTrib: `${item.ibsCbsCst}001`,
+              ...ibsCbsClassOf({ code: item.ibsCbsCst, classTrib: item.ibsCbsClassTrib }),
               ibsUfRate: item.ibsRate,
               ibsUfValue: item.ibsValue,
               ibsMunRate: 0,

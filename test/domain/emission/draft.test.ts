@@ -40,6 +40,7 @@ const item = (over: Partial<EmissionSource["items"][number]> = {}): EmissionSour
   cofinsRate: 760,
   cofinsValue: 760,
   ibsCbsCst: "000",
+  ibsCbsClassTrib: "000001",
   ibsRate: 10,
   ibsValue: 10,
   cbsRate: 90,

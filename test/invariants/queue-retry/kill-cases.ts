@@ -159,6 +159,7 @@ export const RETRY_GROUPS = {
     "SefazDistribution",
     "SefazAwareness",
     "MlStockPublish",
+    "NFeEmission",
   ],
   files: [
     "SkuTemplate",
