@@ -49,6 +49,27 @@ export type EventPayloads = {
     Message: string;
   };
   "purchase.received": { IDPurchase: number; IDSupplier: number | null; ReceivedAt: string };
+  "nfe.cancelled": {
+    IDNFe: number;
+    IDOrder: number;
+    Key: string;
+    Number: number;
+    Series: number;
+    /** nProt of the cancellation; null when SEFAZ's answer was lost (a resend answered 573). */
+    Protocol: string | null;
+    /** 135 (or 136), 155 cancelled out of time, 573 known from a resend. */
+    cStat: number;
+    /** 1 when the order was cancelled with the note (status 10, stock returned). */
+    OrderCancelled: 0 | 1;
+  };
+  "nfe.corrected": {
+    IDNFe: number;
+    IDOrder: number;
+    Key: string;
+    Sequence: number;
+    Correction: string;
+    Protocol: string | null;
+  };
 };
 
 export type EventType = keyof EventPayloads;
@@ -68,6 +89,10 @@ export const EVENT_DESCRIPTIONS: { readonly [T in EventType]: string } = {
   "tracking.status_changed": "Pedido mudou de status de rastreio.",
   "tracking.message": "Mensagem de rastreio do canal webhook, renderizada do modelo do status.",
   "purchase.received": "Compra recebida (entrada no estoque).",
+  "nfe.cancelled":
+    "NF-e cancelada na SEFAZ (evento 110111 registrado): o pedido foi para 10 (Cancelado) com o estoque devolvido.",
+  "nfe.corrected":
+    "Carta de correção (CC-e, evento 110110) registrada na SEFAZ; Correction é o texto que vale.",
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_DESCRIPTIONS) as EventType[];
