@@ -148,6 +148,21 @@ export const consumers = sqliteTable(
     email: text(),
     status: status(),
     createdAt: createdAt(),
+    // The recipient of the NF-e (`dest`): null until informed, under the invoicing company's rules.
+    /** IE digits, `ISENTO`, or null (not an ICMS contributor): indIEDest 1, 2 or 9. */
+    stateRegistration: text(),
+    street: text(),
+    number: text(),
+    complement: text(),
+    district: text(),
+    /** IBGE municipality code, 7 digits with its check digit, of the UF. */
+    cityCode: text(),
+    city: text(),
+    uf: text(),
+    /** CEP, 8 digits. */
+    zipCode: text(),
+    /** DDD + number, 6 to 14 digits. */
+    phone: text(),
   },
   (t) => [index("consumers_company").on(t.companyId)],
 );

@@ -54,7 +54,20 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
     supplier: { summary: "Fornecedor", value: { Name: "Imobiliária Centro", Document: "11222333000181" } },
   },
   createConsumer: {
-    consumer: { summary: "Cliente", value: { Name: "Maria Silva", Document: "52998224725" } },
+    consumer: {
+      summary: "Cliente (pessoa física: indIEDest 9), com o endereço do destinatário da NF-e",
+      value: {
+        Name: "Maria Silva",
+        Document: "52998224725",
+        Street: "Rua Augusta",
+        Number: "1500",
+        District: "Consolação",
+        CityCode: "3550308",
+        City: "São Paulo",
+        UF: "SP",
+        ZipCode: "01304-001",
+      },
+    },
   },
   createAccountPayable: {
     rent: {

@@ -123,13 +123,73 @@ export const INVALID_DOCUMENTS = [
   "11.444.777/0001-6",
 ];
 
+/**
+ * Text an NF-e text field (the layout's `TString`: U+0020 to U+00FF, no space at either end) cannot
+ * hold, or too short or long for an address field (2 to 60 characters): typographic dashes and quotes,
+ * characters beyond U+00FF, C1 controls, line breaks, blank text.
+ */
+export const NFE_TEXTS = [
+  "Rua A — esquina",
+  "“Fundos”",
+  "Rua ‘B’",
+  "Centro 🎉",
+  "São\u202EPaulo",
+  "Rua\u0085A",
+  "Rua A\nBloco B",
+  "R",
+  " R ",
+  "   ",
+  "R".repeat(61),
+  "ç".repeat(61),
+];
+
+/** State registrations (IE) outside `TIe`: letters, too short or long, a number, near misses of ISENTO. */
+export const INVALID_STATE_REGISTRATIONS = [
+  "11004249011A",
+  "1",
+  "123456789012345",
+  "ISENT0",
+  "isenta",
+  "IE 123",
+  110042490114,
+];
+
+/** IBGE municipality codes: wrong check digit, no UF's prefix, wrong length, a number, another UF's city. */
+export const INVALID_CITY_CODES = [
+  "3550309",
+  "9950308",
+  "0000000",
+  "355030",
+  "35503080",
+  "355030A",
+  3550308,
+  "3304557",
+];
+
+/** UF initials no Brazilian state has (the exterior's EX included), and near misses. */
+export const INVALID_UFS = ["XX", "EX", "S", "SPP", "São Paulo", "sp ", 35];
+
+/** CEPs and phones of the wrong length, with letters, a country code, or as numbers. */
+export const INVALID_ZIPS_AND_PHONES = [
+  "0131020",
+  "01310-20a",
+  1310200,
+  "12345",
+  "123456789012345",
+  "+55 11 3333-4444",
+  "(11) 3333-444x",
+];
+
 /** Integers beyond int32 and beyond the JavaScript safe range. */
 export const BEYOND_INT32 = [2_147_483_648, -2_147_483_649, 4_294_967_296, 2 ** 53, 2 ** 53 + 2, 1e15];
 
 /** Quantities with 4 decimals (3 is the most a quantity has). */
 export const FOUR_DECIMALS = [1.0001, 0.0001, 12.3456, 999_999.9999];
 
-/** The hostile values aimed at a field by its name (dates, documents, text, ids, quantities). */
+/**
+ * The hostile values aimed at a field by its name (dates, documents, text, ids, quantities, and the
+ * NF-e parties' fields: IE, address text, municipality, UF, CEP, phone).
+ */
 export function targetedValues(name: string): unknown[] {
   const values: unknown[] = [];
   if (/date|time|timestamp|expire/i.test(name)) values.push(...CALENDAR_INVALID_DATES);
@@ -140,6 +200,11 @@ export function targetedValues(name: string): unknown[] {
     )
   )
     values.push(...SEARCH_TEXTS, ...CONTROL_TEXTS);
+  if (/street|district|^city$|complement|^number$|natop/i.test(name)) values.push(...NFE_TEXTS);
+  if (/stateregistration/i.test(name)) values.push(...INVALID_STATE_REGISTRATIONS);
+  if (/citycode/i.test(name)) values.push(...INVALID_CITY_CODES);
+  if (/^uf$/i.test(name)) values.push(...INVALID_UFS);
+  if (/zipcode|phone/i.test(name)) values.push(...INVALID_ZIPS_AND_PHONES);
   if (/quantity|qty/i.test(name)) values.push(...FOUR_DECIMALS);
   if (/^id|id$|^page|installments|number/i.test(name)) values.push(...BEYOND_INT32);
   return values;

@@ -1,6 +1,6 @@
-import { and, sql } from "drizzle-orm";
 import { companyInvoices } from "../../../drizzle/schema";
 import type { Db } from "../../env";
+import { stillAddress } from "./fiscal-address";
 import { scopedRows, type WritableValues } from "./scoped-rows";
 
 /** Invoicing companies ("faturadores") with their fiscal profile. */
@@ -20,14 +20,4 @@ export const updateCompanyInvoice = (
   id: number,
   changes: Partial<CompanyInvoiceValues>,
   expected: { cityCode: string | null; uf: string | null },
-) =>
-  companyInvoiceRows.update(
-    db,
-    companyId,
-    id,
-    changes,
-    and(
-      sql`${companyInvoices.cityCode} IS ${expected.cityCode}`,
-      sql`${companyInvoices.uf} IS ${expected.uf}`,
-    ),
-  );
+) => companyInvoiceRows.update(db, companyId, id, changes, stillAddress(companyInvoices, expected));

@@ -1,7 +1,6 @@
 import {
   accountTypes,
   companyIntegrations,
-  consumers,
   costCenters,
   documentTypes,
   paymentTypes,
@@ -10,12 +9,10 @@ import { scopedRows } from "./scoped-rows";
 
 /** Registries with no rule beyond company scope and soft delete. */
 export const companyIntegrationRows = scopedRows(companyIntegrations);
-export const consumerRows = scopedRows(consumers);
 export const accountTypeRows = scopedRows(accountTypes);
 export const documentTypeRows = scopedRows(documentTypes);
 export const paymentTypeRows = scopedRows(paymentTypes);
 export const costCenterRows = scopedRows(costCenters);
 
 export type CompanyIntegrationRow = typeof companyIntegrations.$inferSelect;
-export type ConsumerRow = typeof consumers.$inferSelect;
 export type AccountTypeRow = typeof accountTypes.$inferSelect;

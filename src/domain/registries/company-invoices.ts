@@ -5,9 +5,7 @@ import {
   updateCompanyInvoice,
 } from "../../db/registries/company-invoices";
 import type { Db } from "../../env";
-import { badRequest } from "../../lib/errors";
-import { isUf, UF_CODES } from "../company/fiscal-profile";
-import { cityCodeOutOfUf } from "../company/messages";
+import { changeWithinUf, refuseCityOutOfUf } from "./fiscal-address";
 import { COMPANY_INVOICE_CHANGED, COMPANY_INVOICE_NOT_FOUND } from "./messages";
 import { registry } from "./registry";
 
@@ -21,11 +19,6 @@ export const listCompanyInvoices = invoices.list;
 export const findCompanyInvoiceAsList = invoices.findAsList;
 export const deleteCompanyInvoice = invoices.remove;
 
-function refuseCityOutOfUf(cityCode: string | null, uf: string | null): void {
-  if (cityCode === null || uf === null || !isUf(uf) || cityCode.startsWith(UF_CODES[uf])) return;
-  throw badRequest(cityCodeOutOfUf(cityCode, uf, UF_CODES[uf]));
-}
-
 export async function createCompanyInvoice(
   db: Db,
   companyId: number,
@@ -35,24 +28,16 @@ export async function createCompanyInvoice(
   return invoices.create(db, companyId, values);
 }
 
-/** How many times a change is checked again when a concurrent change moved the address meanwhile. */
-const ADDRESS_ATTEMPTS = 3;
-
 /** Partial update: only the fields sent change; the municipality is checked against the UF it will have. */
-export async function changeCompanyInvoice(
+export const changeCompanyInvoice = (
   db: Db,
   companyId: number,
   id: number,
   changes: Partial<CompanyInvoiceValues>,
-): Promise<CompanyInvoiceRow> {
-  for (let attempt = 0; attempt < ADDRESS_ATTEMPTS; attempt++) {
-    const stored = await invoices.get(db, companyId, id);
-    refuseCityOutOfUf(
-      changes.cityCode === undefined ? stored.cityCode : changes.cityCode,
-      changes.uf === undefined ? stored.uf : changes.uf,
-    );
-    const row = await updateCompanyInvoice(db, companyId, id, changes, stored);
-    if (row) return row;
-  }
-  throw badRequest(COMPANY_INVOICE_CHANGED);
-}
+): Promise<CompanyInvoiceRow> =>
+  changeWithinUf(
+    changes,
+    () => invoices.get(db, companyId, id),
+    (expected) => updateCompanyInvoice(db, companyId, id, changes, expected),
+    COMPANY_INVOICE_CHANGED,
+  );

@@ -23,6 +23,7 @@ export const INTEGRATION_NOT_FOUND = "Integração não existe";
 export const SUPPLIER_NOT_FOUND = "Fornecedor não existe";
 export const SUPPLIER_NOT_CARRIER = "Fornecedor não é transportadora";
 export const CONSUMER_NOT_FOUND = "Cliente não existe";
+export const CONSUMER_CHANGED = "Cliente alterado por outra requisição ao mesmo tempo, tente novamente";
 export const PRODUCT_NOT_FOUND = "Produto não existe";
 export const PRODUCT_CODE_DUPLICATE = "Já existe um produto com esse código";
 export const PRODUCT_BRAND_NOT_FOUND = "Marca não existe";

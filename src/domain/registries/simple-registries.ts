@@ -1,14 +1,12 @@
 import {
   accountTypeRows,
   companyIntegrationRows,
-  consumerRows,
   costCenterRows,
   documentTypeRows,
   paymentTypeRows,
 } from "../../db/registries/simple-registries";
 import {
   ACCOUNT_TYPE_NOT_FOUND,
-  CONSUMER_NOT_FOUND,
   COST_CENTER_NOT_FOUND,
   DOCUMENT_TYPE_NOT_FOUND,
   INTEGRATION_NOT_FOUND,
@@ -17,7 +15,6 @@ import {
 import { registry } from "./registry";
 
 export const companyIntegrationRegistry = registry(companyIntegrationRows, INTEGRATION_NOT_FOUND);
-export const consumerRegistry = registry(consumerRows, CONSUMER_NOT_FOUND);
 export const accountTypeRegistry = registry(accountTypeRows, ACCOUNT_TYPE_NOT_FOUND);
 export const documentTypeRegistry = registry(documentTypeRows, DOCUMENT_TYPE_NOT_FOUND);
 export const paymentTypeRegistry = registry(paymentTypeRows, PAYMENT_TYPE_NOT_FOUND);

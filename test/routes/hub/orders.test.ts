@@ -47,8 +47,22 @@ describe("pulling a channel's orders", () => {
         companyId: 1,
         document: order.ConsumerCpfCnpj,
         name: order.ConsumerNameCorporateName,
+        // A channel's buyer brings no IE nor fiscal address: the recipient's data stay to be informed.
+        stateRegistration: null,
+        street: null,
+        cityCode: null,
+        uf: null,
+        zipCode: null,
       });
     }
+    expect((await api.get(`/consumer/${orders[0]!.IDConsumer}`)).body[0]).toMatchObject({
+      Document: orders[0]!.ConsumerCpfCnpj,
+      StateRegistration: null,
+      IndIEDest: 9,
+      Street: null,
+      CityCode: null,
+      UF: null,
+    });
     // The sandbox's buyers repeat: one consumer per document, never two.
     const documents = new Set(orders.map((o) => o.ConsumerCpfCnpj));
     for (const document of documents) {

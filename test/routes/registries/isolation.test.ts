@@ -64,6 +64,24 @@ const cases: Case[] = [
     notFound: "Faturador não existe",
   },
   {
+    name: "consumer",
+    table: schema.consumers,
+    create: async () =>
+      (
+        await one.post("/consumer", {
+          Name: unique("Cliente"),
+          StateRegistration: "ISENTO",
+          Street: "Rua da Matriz",
+          CityCode: "3550308",
+          UF: "SP",
+        })
+      ).body[0]!.IDConsumer,
+    path: "/consumer",
+    idField: "IDConsumer",
+    update: { Street: "Rua Sequestrada", StateRegistration: null, CityCode: "3304557", UF: "RJ" },
+    notFound: "Cliente não existe",
+  },
+  {
     name: "integration",
     table: schema.companyIntegrations,
     create: async () =>

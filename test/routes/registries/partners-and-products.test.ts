@@ -126,6 +126,17 @@ describe("/consumer", () => {
       Document: "11144477735",
       Email: null,
       Status: 1,
+      StateRegistration: null,
+      IndIEDest: 9,
+      Street: null,
+      Number: null,
+      Complement: null,
+      District: null,
+      CityCode: null,
+      City: null,
+      UF: null,
+      ZipCode: null,
+      Phone: null,
     });
     expect(
       (await api.put(`/consumer/${consumer.IDConsumer}`, { Document: "" })).body[0]!.Document,

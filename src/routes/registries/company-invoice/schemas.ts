@@ -1,24 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { CompanyInvoiceRow } from "../../../db/registries/company-invoices";
+import { NFE_NUMBER_MAX, NFE_SERIES_MAX, TAX_REGIMES } from "../../../domain/company/fiscal-profile";
 import {
-  isCityCode,
-  isUf,
-  NFE_NUMBER_MAX,
-  NFE_SERIES_MAX,
-  STATE_REGISTRATION_EXEMPT,
-  TAX_REGIMES,
-  UFS,
-} from "../../../domain/company/fiscal-profile";
-import {
-  CITY_CODE_FORMAT,
-  CITY_CODE_INVALID,
   NFE_NEXT_NUMBER_INVALID,
   NFE_SERIES_INVALID,
-  PHONE_INVALID,
-  STATE_REGISTRATION_INVALID,
   TAX_REGIME_INVALID,
-  UF_INVALID,
-  ZIP_CODE_INVALID,
 } from "../../../domain/company/messages";
 import {
   changeCompanyInvoice,
@@ -39,30 +25,29 @@ import {
   statusField,
 } from "../../../http/schemas";
 import type { CrudSpec } from "../crud-configs";
-import { digitCodeBody, documentField, nfeTextBody } from "../fields";
+import {
+  clearableField,
+  documentField,
+  fiscalAddressBodyShape,
+  fiscalAddressOf,
+  fiscalAddressSchemaShape,
+  fiscalAddressValues,
+  stateRegistrationBody,
+} from "../fields";
 
 /*
  * The issuer's fiscal profile (the NF-e's `emit`): optional here, every field null (or its default) until
- * informed; the NF-e emission will require what the layout requires. Formats follow leiauteNFe_v4.00.xsd.
+ * informed; the NF-e emission will require what the layout requires. Formats follow leiauteNFe_v4.00.xsd;
+ * the state registration and the address share their builders with the recipient (`/consumer`).
  */
 
-const text = (description: string) => z.string().nullable().openapi({ description });
-
 const FiscalProfileSchema = z.object({
-  StateRegistration: text("Inscrição estadual (IE): só dígitos, ou ISENTO"),
+  StateRegistration: clearableField("Inscrição estadual (IE): só dígitos, ou ISENTO"),
   TaxRegime: z.number().int().nullable().openapi({
     description:
       "Regime tributário (CRT): 1 Simples Nacional, 2 Simples Nacional com excesso de sublimite, 3 Regime Normal, 4 MEI",
   }),
-  Street: text("Logradouro (xLgr)"),
-  Number: text("Número (nro)"),
-  Complement: text("Complemento (xCpl)"),
-  District: text("Bairro (xBairro)"),
-  CityCode: text("Código IBGE do município (cMun), 7 dígitos"),
-  City: text("Nome do município (xMun)"),
-  UF: text("Sigla da UF"),
-  ZipCode: text("CEP, 8 dígitos"),
-  Phone: text("Telefone: DDD + número, só dígitos"),
+  ...fiscalAddressSchemaShape,
   NFeSeries: z.number().int().openapi({ description: "Série da NF-e (0 a 999)", example: 1 }),
   NFeNextNumber: z
     .number()
@@ -74,70 +59,8 @@ const FiscalProfileSchema = z.object({
     .openapi({ description: "1 quando a NF-e levará o grupo IBS/CBS; 0 não", example: 0 }),
 });
 
-/** IE digits (punctuation dropped) or ISENTO (any case); empty or null clears it. */
-const stateRegistrationBody = z
-  .string({ error: STATE_REGISTRATION_INVALID })
-  .transform((text, ctx) => {
-    const trimmed = text.trim();
-    if (trimmed === "") return null;
-    if (trimmed.toUpperCase() === STATE_REGISTRATION_EXEMPT) return STATE_REGISTRATION_EXEMPT;
-    const digits = trimmed.replace(/[.\-/\s]/g, "");
-    if (/^\d{2,14}$/.test(digits)) return digits;
-    ctx.addIssue({ code: "custom", message: STATE_REGISTRATION_INVALID });
-    return z.NEVER;
-  })
-  .nullable()
-  .optional()
-  .openapi({
-    type: ["string", "null"],
-    maxLength: 20,
-    example: "110042490114",
-    description: `Inscrição estadual: de 2 a 14 dígitos (pontuação \`.\`, \`-\`, \`/\` aceita e removida) ou ISENTO; vazio ou null apaga. 400 \`${STATE_REGISTRATION_INVALID}\`.`,
-  });
-
-const cityCodeBody = z
-  .string({ error: CITY_CODE_FORMAT })
-  .transform((text, ctx) => {
-    const code = text.trim();
-    if (code === "") return null;
-    const message = !/^\d{7}$/.test(code)
-      ? CITY_CODE_FORMAT
-      : isCityCode(code)
-        ? undefined
-        : CITY_CODE_INVALID;
-    if (message === undefined) return code;
-    ctx.addIssue({ code: "custom", message });
-    return z.NEVER;
-  })
-  .nullable()
-  .optional()
-  .openapi({
-    type: ["string", "null"],
-    maxLength: 7,
-    example: "3550308",
-    description: `Código IBGE do município (cMun): 7 dígitos, os 2 primeiros o código da UF e o último o dígito verificador (regra da NT 2008.004, com os 9 códigos que a SEFAZ aceita fora dela); deve ser de um município da UF. 400 \`${CITY_CODE_FORMAT}\`, \`${CITY_CODE_INVALID}\`.`,
-  });
-
-const ufBody = z
-  .string({ error: UF_INVALID })
-  .transform((text, ctx) => {
-    const uf = text.trim().toUpperCase();
-    if (uf === "") return null;
-    if (isUf(uf)) return uf;
-    ctx.addIssue({ code: "custom", message: UF_INVALID });
-    return z.NEVER;
-  })
-  .nullable()
-  .optional()
-  .openapi({
-    type: ["string", "null"],
-    enum: [...UFS],
-    example: "SP",
-    description: `Sigla da UF do endereço (maiúsculas ou minúsculas); vazio ou null apaga. 400 \`${UF_INVALID}\`.`,
-  });
-
 const FiscalProfileBodySchema = z.object({
-  StateRegistration: stateRegistrationBody,
+  StateRegistration: stateRegistrationBody("Inscrição estadual do emitente (IE)."),
   TaxRegime: z
     .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: TAX_REGIME_INVALID })
     .nullable()
@@ -147,25 +70,7 @@ const FiscalProfileBodySchema = z.object({
       enum: [...TAX_REGIMES],
       description: `Regime tributário (CRT): 1 Simples Nacional, 2 Simples Nacional com excesso de sublimite, 3 Regime Normal, 4 MEI; null apaga. 400 \`${TAX_REGIME_INVALID}\`.`,
     }),
-  Street: nfeTextBody("Street", 60, { min: 2, description: "Logradouro (xLgr)." }),
-  Number: nfeTextBody("Number", 60, { description: "Número (nro), ex.: 123 ou S/N." }),
-  Complement: nfeTextBody("Complement", 60, { description: "Complemento (xCpl)." }),
-  District: nfeTextBody("District", 60, { min: 2, description: "Bairro (xBairro)." }),
-  CityCode: cityCodeBody,
-  City: nfeTextBody("City", 60, { min: 2, description: "Nome do município (xMun)." }),
-  UF: ufBody,
-  ZipCode: digitCodeBody(/^\d{8}$/, ZIP_CODE_INVALID).openapi({
-    type: ["string", "null"],
-    maxLength: 10,
-    example: "01310100",
-    description: `CEP: 8 dígitos (\`01310-100\` aceito, guardado só com dígitos); vazio ou null apaga. 400 \`${ZIP_CODE_INVALID}\`.`,
-  }),
-  Phone: digitCodeBody(/^\d{6,14}$/, PHONE_INVALID, /[().\-\s]/g).openapi({
-    type: ["string", "null"],
-    maxLength: 30,
-    example: "1133334444",
-    description: `Telefone: DDD + número, de 6 a 14 dígitos (\`(11) 3333-4444\` aceito, guardado só com dígitos); vazio ou null apaga. 400 \`${PHONE_INVALID}\`.`,
-  }),
+  ...fiscalAddressBodyShape,
   NFeSeries: z
     .number({ error: NFE_SERIES_INVALID })
     .int(NFE_SERIES_INVALID)
@@ -199,15 +104,7 @@ const FiscalProfileBodySchema = z.object({
 const fiscalProfileBody = (row: CompanyInvoiceRow) => ({
   StateRegistration: row.stateRegistration,
   TaxRegime: row.taxRegime,
-  Street: row.street,
-  Number: row.number,
-  Complement: row.complement,
-  District: row.district,
-  CityCode: row.cityCode,
-  City: row.city,
-  UF: row.uf,
-  ZipCode: row.zipCode,
-  Phone: row.phone,
+  ...fiscalAddressOf(row),
   NFeSeries: row.nfeSeries,
   NFeNextNumber: row.nfeNextNumber,
   EmitIBSCBS: row.emitIbsCbs,
@@ -217,15 +114,7 @@ const fiscalProfileBody = (row: CompanyInvoiceRow) => ({
 const fiscalProfileValues = (body: Partial<z.infer<typeof FiscalProfileBodySchema>>) => ({
   stateRegistration: body.StateRegistration,
   taxRegime: body.TaxRegime,
-  street: body.Street,
-  number: body.Number,
-  complement: body.Complement,
-  district: body.District,
-  cityCode: body.CityCode,
-  city: body.City,
-  uf: body.UF,
-  zipCode: body.ZipCode,
-  phone: body.Phone,
+  ...fiscalAddressValues(body),
   nfeSeries: body.NFeSeries,
   nfeNextNumber: body.NFeNextNumber,
   emitIbsCbs: body.EmitIBSCBS,
