@@ -119,6 +119,12 @@ const serviceOf = (deps: EventDeps, companyId: number, note: IssuedNfeRow, issue
     environment: note.environment === 1 ? 1 : 2,
   });
 
+/** Refuses (`busy`) while another request holds the slot (`Processing` inside its lease). */
+async function assertNotHeld(db: Db, slot: IssuedNfeEventRow | undefined, busy: string): Promise<void> {
+  if (slot?.status === EVENT_STATUS.processing && (await leaseRunning(db, slot.updatedAt)))
+    throw badRequest(busy);
+}
+
 /**
  * The slot the request sends: a new row at `sequence`, or the row there taken over (`Pending`,
  * `Rejected`, `Processing` past its lease). Another request holding it is `busy`.
@@ -138,8 +144,7 @@ async function takeSlot(
       throw error;
     }
   }
-  if (existing.status === EVENT_STATUS.processing && (await leaseRunning(db, existing.updatedAt)))
-    throw badRequest(busy);
+  await assertNotHeld(db, existing, busy);
   if (!(await claimEvent(db, companyId, existing, slot.text))) throw badRequest(busy);
   const text = existing.status === EVENT_STATUS.rejected ? slot.text : existing.text;
   return { ...existing, text, status: EVENT_STATUS.processing };
@@ -249,13 +254,13 @@ export async function cancelNote(
   const registry = await statusRegistry(db);
   const refusal = orderRefusal(registry, await requireOrder(db, companyId, note.orderId));
   if (refusal) throw badRequest(refusal);
-  const service = await serviceOf(deps, companyId, note, issuer);
-
   const events = await eventsOfNote(db, companyId, note.id);
   const existing = events.find(
     (event) => event.type === NFE_EVENT.cancellation && event.sequence === CANCELLATION_SEQUENCE,
   );
   if (existing?.status === EVENT_STATUS.registered) throw badRequest(alreadyCancelled(note.id));
+  await assertNotHeld(db, existing, cancellationInProgress(note.id));
+  const service = await serviceOf(deps, companyId, note, issuer);
   const slot = await takeSlot(
     db,
     companyId,
@@ -381,9 +386,9 @@ export async function correctNote(
     ? reusable.sequence
     : (await lastSequence(db, companyId, note.id, NFE_EVENT.correction)) + 1;
   if (!unanswered && sequence > MAX_CORRECTION_SEQUENCE) throw badRequest(correctionLimit(note.id));
-  const service = await serviceOf(deps, companyId, note, issuer);
-
   const busy = correctionInProgress(note.id);
+  await assertNotHeld(db, unanswered, busy);
+  const service = await serviceOf(deps, companyId, note, issuer);
   if (unanswered) {
     const slot = await takeSlot(
       db,
