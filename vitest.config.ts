@@ -84,6 +84,11 @@ export default defineConfig({
             "./test/support/sefaz-event-double.setup.mjs",
             "./test/support/ml-double.setup.mjs",
             "./test/support/sefaz-double.setup.mjs",
+            // SEFAZ's NF-e authorizer (NFeAutorizacao4 and the other 4.00 services of an issuer),
+            // validating each message with xmllint and verifying signatures with xml-crypto
+            "./test/support/sefaz-authorizer-double.setup.mjs",
+            // Pluggy's API (Open Finance aggregator): items, accounts, cursor-paged transactions, webhooks
+            "./test/support/pluggy-double.setup.mjs",
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

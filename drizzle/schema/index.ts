@@ -1,3 +1,4 @@
+export * from "./certificates";
 export * from "./company";
 export * from "./emission";
 export * from "./events";

@@ -2,6 +2,7 @@ import { createRouter } from "../http/router";
 import { acquirerRouter } from "./acquirer";
 import { bankAccountRouter } from "./bank-accounts";
 import { bankStatementRouter } from "./bank-statement";
+import { certificatesRouter } from "./certificates";
 import { companyRouter } from "./company";
 import { conciliationRulesRouter } from "./conciliation-rules";
 import { hubRouter } from "./hub";
@@ -33,6 +34,7 @@ export const protectedRoutes = createRouter()
   .route("/", userRouter)
   .route("/", companyRouter)
   .route("/", registriesRouter)
+  .route("/", certificatesRouter)
   .route("/", bankAccountRouter)
   .route("/", conciliationRulesRouter)
   .route("/", bankStatementRouter)

@@ -18,6 +18,21 @@ export function soap12Envelope(wsdlNamespace: string, operation: string, message
   );
 }
 
+/**
+ * The envelope of the NF-e 4.00 services (NFeAutorizacao4, NFeRetAutorizacao4, NFeConsultaProtocolo4,
+ * NFeRecepcaoEvento4, NFeInutilizacao4, NFeStatusServico4): their WSDLs bind the part `nfeDadosMsg`
+ * (document/literal) straight under `Body`, with no operation wrapper and no `nfeCabecMsg` header.
+ * Default namespaces only: a signed element inside the message (infNFe, infEvento, infInut) has the
+ * same namespaces in scope in place as on its own, so its inclusive C14N digest is the same for a
+ * verifier that checks it inside the envelope.
+ */
+export function soap12Request(wsdlNamespace: string, message: string): string {
+  return (
+    `<?xml version="1.0" encoding="utf-8"?>` +
+    `<Envelope xmlns="${SOAP12_NAMESPACE}"><Body><nfeDadosMsg xmlns="${wsdlNamespace}">${message}</nfeDadosMsg></Body></Envelope>`
+  );
+}
+
 /** `Content-Type` of a SOAP 1.2 request with its action (RFC 3902). */
 export const soap12ContentType = (action: string) =>
   `application/soap+xml; charset=utf-8; action="${action}"`;

@@ -72,6 +72,11 @@ export type FiscalItemTaxes = {
   cofinsValue: Cents;
   /** The base the stored values were computed on (the item's value before taxes). */
   base: Cents;
+  /**
+   * pRedBC of ICMS CST 20 in hundredths of a percent, when the order knows it; otherwise the builder
+   * derives it from the base and the item's value (vProd - vDesc + vFrete).
+   */
+  icmsBaseReduction?: number | null;
   /** The IBS/CBS group (written only when the issuer's `EmitIBSCBS` is 1): CST and cClassTrib. */
   ibsCbs: {
     cst: string;
