@@ -1,7 +1,7 @@
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { DanfeError } from "../../src/domain/emission/danfe/read";
-import { danfeDrawing, renderDanfe } from "../../src/domain/emission/danfe/render";
+import { danfeDrawing, drawDanfeTextsAlone, renderDanfe } from "../../src/domain/emission/danfe/render";
 import { code128KeyBars } from "../../src/lib/code128";
 import {
   danfeBenchSample,
@@ -108,6 +108,25 @@ describe("renderDanfe inside workerd", () => {
     expect(all.join(" ")).toContain("Informação complementar 400.");
   });
 
+  it("lists the instalments past the 24th after the items, and says when the note was issued in contingency", async () => {
+    const xml = danfeSampleXml({
+      number: 80,
+      items: danfeSampleItems(3),
+      installments: 40,
+      contingency: true,
+    });
+    const pdf = await PDFDocument.load(await renderDanfe(xml));
+    const first = drawnTexts(pdf, 0);
+    expect(first).toEqual(expect.arrayContaining(["Num.: 023", "+ 17 duplicatas:"]));
+    expect(first).not.toContain("Num.: 024");
+    const all = allTexts(pdf);
+    expect(all).toContain("FATURA / DUPLICATAS (CONTINUAÇÃO)");
+    for (const n of [24, 40]) expect(all.some((text) => text.startsWith(`Num.: 0${n}   Venc.:`))).toBe(true);
+    expect(all).toContain(
+      "Emitida em contingência SVC-AN desde 20/11/2026 09:00:00: SEFAZ autorizadora sem resposta desde as 9h",
+    );
+  });
+
   it("draws what the font can of any stored text and never throws on it", async () => {
     const xml = danfeSampleXml({
       number: 79,
@@ -121,6 +140,14 @@ describe("renderDanfe inside workerd", () => {
     expect(all).toContain("Loja Ação ? ?? \x80\x97");
     expect(all).toContain("CÓD-?");
     expect(all).toContain("Café ?? ok");
+  });
+
+  it("the benchmark's bound draws the same texts on the same pages, and nothing else", async () => {
+    const xml = danfeSampleXml(danfeBenchSample());
+    const danfe = await PDFDocument.load(await renderDanfe(xml));
+    const bound = await PDFDocument.load(await drawDanfeTextsAlone(await danfeDrawing(xml)));
+    expect(bound.getPageCount()).toBe(danfe.getPageCount());
+    for (let i = 0; i < danfe.getPageCount(); i++) expect(drawnTexts(bound, i)).toEqual(drawnTexts(danfe, i));
   });
 
   it("refuses what is not an authorized nfeProc with a DanfeError", async () => {

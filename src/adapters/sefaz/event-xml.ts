@@ -1,5 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
-import { isAccessKeyText } from "../../domain/nfe/access-key";
+import { NFE_NAMESPACE } from "../../domain/emission/build";
+import { eventIdOf, eventInfo } from "../../domain/emission/events-xml";
 import { isCnpjShape } from "../../lib/document-number";
 import { canonicalize, element, signEnveloped, type XmlElement } from "../../lib/xmldsig";
 import type { ManifestAnswer, ManifestEventCode, ManifestRequest, SefazEnvironment } from "./types";
@@ -12,7 +13,6 @@ import type { ManifestAnswer, ManifestEventCode, ManifestRequest, SefazEnvironme
  * docs/SEFAZ.md, "Manifestação".
  */
 
-export const NFE_NAMESPACE = "http://www.portalfiscal.inf.br/nfe";
 export const EVENT_WSDL_NAMESPACE = "http://www.portalfiscal.inf.br/nfe/wsdl/NFeRecepcaoEvento4";
 export const EVENT_SOAP_ACTION = `${EVENT_WSDL_NAMESPACE}/nfeRecepcaoEventoNF`;
 export const SOAP12_NAMESPACE = "http://www.w3.org/2003/05/soap-envelope";
@@ -39,36 +39,26 @@ export const EVENT_DESCRIPTIONS: Record<ManifestEventCode, string> = {
 const SEQUENCE = 1;
 
 /** `Id` of infEvento: "ID" + tpEvento + chNFe + nSeqEvento (2 digits). */
-export const eventId = (event: ManifestEventCode, accessKey: string) =>
-  `ID${event}${accessKey}${String(SEQUENCE).padStart(2, "0")}`;
+export const eventId = (event: ManifestEventCode, accessKey: string) => eventIdOf(event, accessKey, SEQUENCE);
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
-
-/** The `infEvento` of a manifest request, unsigned. */
+/** The `infEvento` of a manifest request, unsigned (the issuer's events share its shape: domain/emission). */
 export function infEvento(request: ManifestRequest, tpAmb: SefazEnvironment): XmlElement {
-  if (!isAccessKeyText(request.accessKey)) throw new TypeError("chNFe must have 44 characters (TChNFe)");
   if (!isCnpjShape(request.authorDocument))
     throw new TypeError("the author's CNPJ must have 14 characters (TCnpj)");
-  if (!DATE_TIME.test(request.at)) throw new TypeError("dhEvento must be AAAA-MM-DDThh:mm:ssTZD");
   const justification = request.event === 210240 ? request.comments : null;
-  return element(
-    "infEvento",
-    { Id: eventId(request.event, request.accessKey) },
-    element("cOrgao", {}, NATIONAL_ORGAO),
-    element("tpAmb", {}, String(tpAmb)),
-    element("CNPJ", {}, request.authorDocument),
-    element("chNFe", {}, request.accessKey),
-    element("dhEvento", {}, request.at),
-    element("tpEvento", {}, String(request.event)),
-    element("nSeqEvento", {}, String(SEQUENCE)),
-    element("verEvento", {}, "1.00"),
-    element(
-      "detEvento",
-      { versao: "1.00" },
+  return eventInfo({
+    orgao: NATIONAL_ORGAO,
+    environment: tpAmb,
+    cnpj: request.authorDocument,
+    accessKey: request.accessKey,
+    at: request.at,
+    type: request.event,
+    sequence: SEQUENCE,
+    details: [
       element("descEvento", {}, EVENT_DESCRIPTIONS[request.event]),
       justification ? element("xJust", {}, justification) : null,
-    ),
-  );
+    ].filter((child) => child !== null),
+  });
 }
 
 /** The SOAP 1.2 request: `envEvento` (one signed `evento`) inside `nfeDadosMsg`. */

@@ -12,6 +12,7 @@ import {
   danfeSampleKey,
   danfeSampleXml,
 } from "../../fixtures/nfe/danfe-samples";
+import { cnpjOf } from "../../fixtures/nfe/generate";
 import threeItems from "../../fixtures/nfe/procnfe-3-items.xml?raw";
 
 const refusal = (xml: string) => {
@@ -115,6 +116,14 @@ describe("readDanfe", () => {
     expect(view.items).toHaveLength(3);
     expect(view.installments).toHaveLength(2);
     expect(view.recipient?.document).toBe("11222333000181");
+  });
+
+  it("reads the key of an issuer with an alphanumeric CNPJ (NT Conjunta 2025.001)", () => {
+    const sample = { number: 55, items: danfeSampleItems(1), issuerCnpj: cnpjOf("12ABC3450001") };
+    const view = readDanfe(danfeSampleXml(sample));
+    expect(view.accessKey).toBe(danfeSampleKey(sample));
+    expect(view.accessKey).toMatch(/^352611[0-9A-Z]{12}\d{26}$/);
+    expect(view.issuer.document).toBe(cnpjOf("12ABC3450001"));
   });
 
   it("keeps entities and accents of the texts", () => {

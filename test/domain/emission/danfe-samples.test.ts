@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { danfeBenchSample, danfeSampleItems, danfeSampleXml } from "../../fixtures/nfe/danfe-samples";
+import { cnpjOf } from "../../fixtures/nfe/generate";
 
 /** The nfeProc schema of PL_010 v1.30, vendored unchanged (test/fixtures/nfe-xsd/SOURCES.md). */
 const SCHEMA = new URL("../../fixtures/nfe-xsd/procNFe_v4.00.xsd", import.meta.url).pathname;
@@ -32,6 +33,14 @@ describe("the DANFE's sample notes are valid nfeProc (procNFe_v4.00.xsd, xmllint
         items: [{ code: "A&B", description: "Pão <francês> & café", quantity: 2, unitCents: 350 }],
         infCpl: "Devolução: ação & reação",
       },
+    ],
+    [
+      "a note issued in SVC-AN contingency with 40 instalments",
+      { number: 8, items: danfeSampleItems(2), contingency: true, installments: 40 },
+    ],
+    [
+      "an issuer with an alphanumeric CNPJ",
+      { number: 7, items: danfeSampleItems(1), issuerCnpj: cnpjOf("12ABC3450001") },
     ],
   ])("%s", (_, sample) => {
     expect(xmllint(danfeSampleXml(sample))).toEqual({

@@ -93,11 +93,14 @@ const COLUMNS: Array<{ label: string; width: number; align: "left" | "center" | 
 
 type Row =
   | { kind: "item"; cells: string[][]; height: number }
-  | { kind: "note"; line: string; height: number };
+  | { kind: "note"; line: string; height: number; heading?: boolean };
 
-class Writer {
+/** Collects a page's drawing operations: WinAnsi-safe, clipped and wrapped texts, boxes, lines. */
+export class Writer {
   readonly drawable: ReadonlySet<number>;
   page: DanfePage = { texts: [], rects: [], lines: [] };
+  /** Each character's advance at 1,000 points, per font (measured once: layout measures a lot). */
+  private readonly advances: Record<Font, Map<string, number>> = { regular: new Map(), bold: new Map() };
   constructor(readonly fonts: Fonts) {
     this.drawable = new Set(fonts.regular.getCharacterSet());
   }
@@ -106,8 +109,22 @@ class Writer {
     return drawableText(text, this.drawable);
   }
 
+  /**
+   * The width of `text` at `size`: the sum of its characters' advances, without the font's kerning
+   * pairs (which only narrow a text), so a text measured to fit does fit.
+   */
   width(text: string, font: Font, size: number): number {
-    return this.fonts[font].widthOfTextAtSize(text, size);
+    const advances = this.advances[font];
+    let total = 0;
+    for (const ch of text) {
+      let advance = advances.get(ch);
+      if (advance === undefined) {
+        advance = this.fonts[font].widthOfTextAtSize(ch, 1000);
+        advances.set(ch, advance);
+      }
+      total += advance;
+    }
+    return (total * size) / 1000;
   }
 
   /** The longest prefix of `text` that fits `width` (binary search). */
@@ -126,12 +143,20 @@ class Writer {
   /** `text` broken into lines of at most `width` (at spaces; a word longer than a line is cut). */
   wrap(text: string, font: Font, size: number, width: number): string[] {
     const lines: string[] = [];
+    const space = this.width(" ", font, size);
     for (const paragraph of text.split(/\r?\n/)) {
       let line = "";
+      let used = 0;
       for (const word of this.clean(paragraph).split(" ")) {
-        const candidate = line === "" ? word : `${line} ${word}`;
-        if (this.width(candidate, font, size) <= width) {
-          line = candidate;
+        const wordWidth = this.width(word, font, size);
+        if (line !== "" && used + space + wordWidth <= width) {
+          line = `${line} ${word}`;
+          used += space + wordWidth;
+          continue;
+        }
+        if (line === "" && wordWidth <= width) {
+          line = word;
+          used = wordWidth;
           continue;
         }
         if (line !== "") lines.push(line);
@@ -142,6 +167,7 @@ class Writer {
           rest = rest.slice(head.length);
         }
         line = rest;
+        used = this.width(rest, font, size);
       }
       if (line !== "" || lines.length === 0) lines.push(line);
     }
@@ -395,6 +421,9 @@ function recipientBlock(w: Writer, view: DanfeView, top: number) {
   return y + ROW + 1.5 * MM;
 }
 
+/** Instalments in their boxes (three rows); past them, the rest are listed after the items. */
+const MAX_DUPS = 24;
+
 /** The invoice and its instalments (cobr/fat, cobr/dup), eight to a row; none when the note has no cobr. */
 function invoiceBlock(w: Writer, view: DanfeView, top: number) {
   if (!view.invoice && view.installments.length === 0) return top;
@@ -414,7 +443,9 @@ function invoiceBlock(w: Writer, view: DanfeView, top: number) {
   }
   const perRow = 8;
   const width = WIDTH / perRow;
-  view.installments.forEach((dup, i) => {
+  const shown =
+    view.installments.length > MAX_DUPS ? view.installments.slice(0, MAX_DUPS - 1) : view.installments;
+  shown.forEach((dup, i) => {
     const x = MARGIN + (i % perRow) * width;
     const rowTop = y + Math.floor(i / perRow) * 9 * MM;
     w.box(x, rowTop, width, 9 * MM);
@@ -424,7 +455,22 @@ function invoiceBlock(w: Writer, view: DanfeView, top: number) {
       size: 6.5,
     });
   });
-  y += Math.ceil(view.installments.length / perRow) * 9 * MM;
+  if (shown.length < view.installments.length) {
+    const x = MARGIN + (shown.length % perRow) * width;
+    const rowTop = y + Math.floor(shown.length / perRow) * 9 * MM;
+    w.box(x, rowTop, width, 9 * MM);
+    w.text(
+      `+ ${view.installments.length - shown.length} duplicatas:`,
+      x + 1 * MM,
+      rowTop + 2.7 * MM,
+      width - 2 * MM,
+      {
+        size: 6.5,
+      },
+    );
+    w.text("após os produtos", x + 1 * MM, rowTop + 5.3 * MM, width - 2 * MM, { size: 6.5 });
+  }
+  y += Math.ceil(Math.min(view.installments.length, MAX_DUPS) / perRow) * 9 * MM;
   return y + 1.5 * MM;
 }
 
@@ -552,13 +598,13 @@ function itemsHead(w: Writer, top: number) {
   return y + 5 * MM;
 }
 
-/** The column rules of the items table from `top` to `bottom`. */
-function itemsFrame(w: Writer, top: number, bottom: number) {
+/** The items table's frame from `top` to `bottom`, its column rules down to `rulesEnd` (notes below span it). */
+function itemsFrame(w: Writer, top: number, rulesEnd: number, bottom: number) {
   w.box(MARGIN, top, WIDTH, bottom - top);
   let x = MARGIN;
   for (const column of COLUMNS.slice(0, -1)) {
     x += column.width * MM;
-    w.line(x, top, x, bottom);
+    w.line(x, top, x, rulesEnd);
   }
 }
 
@@ -634,7 +680,13 @@ export function layoutDanfe(view: DanfeView, fonts: Fonts, options: DanfeOptions
   const bottom = PAGE_HEIGHT - MARGIN;
 
   // the additional data: its box grows to ADDITIONAL_MAX, the rest continues after the items
+  const emissionTypes: Record<string, string> = { "6": "SVC-AN", "7": "SVC-RS", "9": "off-line" };
   const infCpl = [
+    ...(view.contingency
+      ? [
+          `Emitida em contingência ${emissionTypes[view.emissionType] ?? `(tpEmis ${view.emissionType})`} desde ${formatDate(view.contingency.at)} ${formatTime(view.contingency.at)}: ${view.contingency.reason}`,
+        ]
+      : []),
     ...(view.additionalInfo ? [view.additionalInfo] : []),
     ...(view.totals.approximateTaxes !== null
       ? [`Valor aproximado dos tributos: R$ ${formatMoney(view.totals.approximateTaxes)}`]
@@ -659,8 +711,27 @@ export function layoutDanfe(view: DanfeView, fonts: Fonts, options: DanfeOptions
     const lines = Math.max(...cells.map((cell) => cell.length));
     return { kind: "item", cells, height: lines * ITEM_LINE + 0.8 * MM };
   });
+  if (view.installments.length > MAX_DUPS) {
+    rows.push({
+      kind: "note",
+      line: "FATURA / DUPLICATAS (CONTINUAÇÃO)",
+      height: ADDITIONAL_LINE + 1 * MM,
+      heading: true,
+    });
+    for (const dup of view.installments.slice(MAX_DUPS - 1))
+      rows.push({
+        kind: "note",
+        line: `Num.: ${dup.number}   Venc.: ${formatDate(dup.dueDate)}   Valor: R$ ${formatMoney(dup.value)}`,
+        height: ADDITIONAL_LINE,
+      });
+  }
   if (continued.length > 0) {
-    rows.push({ kind: "note", line: "DADOS ADICIONAIS (CONTINUAÇÃO)", height: ADDITIONAL_LINE + 1 * MM });
+    rows.push({
+      kind: "note",
+      line: "DADOS ADICIONAIS (CONTINUAÇÃO)",
+      height: ADDITIONAL_LINE + 1 * MM,
+      heading: true,
+    });
     for (const line of continued) rows.push({ kind: "note", line, height: ADDITIONAL_LINE });
   }
 
@@ -713,7 +784,9 @@ export function layoutDanfe(view: DanfeView, fonts: Fonts, options: DanfeOptions
       top = itemsHead(w, header(w, view, MARGIN, index + 1, pages));
       end = bottom;
     }
-    itemsFrame(w, top, end);
+    const notes = rowsOfPage.some((row) => row.kind === "note");
+    const itemsHeight = rowsOfPage.reduce((sum, row) => sum + (row.kind === "item" ? row.height : 0), 0);
+    itemsFrame(w, top, notes ? top + itemsHeight : end, end);
     let rowTop = top;
     for (const row of rowsOfPage) {
       drawRow(w, row, rowTop);

@@ -205,22 +205,65 @@ function volumes(transp: Node | undefined): DanfeVolume[] {
   }));
 }
 
-/** Reads `xml` (an `nfeProc`) into the DANFE's view; throws `DanfeError` when it cannot. */
-export function readDanfe(xml: string): DanfeView {
+function parseDocument(xml: string): Node {
   if (typeof xml !== "string" || xml.trim() === "" || XMLValidator.validate(xml) !== true)
     throw new DanfeError("malformed_xml", DANFE_MALFORMED_XML);
-  let root: Node;
   try {
-    root = parser.parse(xml) as Node;
+    return parser.parse(xml) as Node;
   } catch {
     throw new DanfeError("malformed_xml", DANFE_MALFORMED_XML);
   }
+}
+
+/** The `nfeProc`'s NFe and infProt, or null when `root` is not one. */
+function procOf(root: Node): { nfe: Node; prot: Node } | null {
   const proc = root.nfeProc;
-  if (!isNode(proc) || !isNode(proc.NFe) || !isNode(proc.protNFe))
-    throw new DanfeError("not_nfe_proc", DANFE_NOT_NFE_PROC);
-  const inf = proc.NFe.infNFe;
+  if (!isNode(proc) || !isNode(proc.NFe) || !isNode(proc.protNFe)) return null;
   const prot = proc.protNFe.infProt;
-  if (!isNode(inf) || !isNode(prot)) throw new DanfeError("not_nfe_proc", DANFE_NOT_NFE_PROC);
+  return isNode(prot) ? { nfe: proc.NFe, prot } : null;
+}
+
+/** Reads `xml` (an `nfeProc`) into the DANFE's view; throws `DanfeError` when it cannot. */
+export function readDanfe(xml: string): DanfeView {
+  const proc = procOf(parseDocument(xml));
+  if (!proc) throw new DanfeError("not_nfe_proc", DANFE_NOT_NFE_PROC);
+  const view = readNote(proc.nfe, proc.prot);
+  if (view.protocol === null) throw new DanfeError("not_nfe_proc", DANFE_NOT_AUTHORIZED);
+  return { ...view, protocol: view.protocol };
+}
+
+/** The NFC-e's view: its protocol is null while an offline note (tpEmis 9) waits to be transmitted. */
+export type DanfeNfceView = Omit<DanfeView, "protocol"> & { protocol: DanfeView["protocol"] | null };
+
+export const DANFE_NOT_NFCE = "O documento não é uma NFC-e (modelo 65)";
+export const DANFE_NFCE_NOT_OFFLINE =
+  "Uma NFC-e sem protocolo de autorização só tem DANFE quando emitida em contingência off-line (tpEmis 9)";
+
+/**
+ * Reads an NFC-e (model 65) for its DANFE: an authorized `nfeProc`, or the signed `NFe` alone of a
+ * note issued in offline contingency (tpEmis 9) not yet transmitted, printed "pendente de
+ * autorização". Throws `DanfeError` when it cannot.
+ */
+export function readDanfeNfce(xml: string): DanfeNfceView {
+  const root = parseDocument(xml);
+  const proc = procOf(root);
+  let view: DanfeNfceView;
+  if (proc) {
+    view = readNote(proc.nfe, proc.prot);
+    if (view.protocol === null) throw new DanfeError("not_nfe_proc", DANFE_NOT_AUTHORIZED);
+  } else if (isNode(root.NFe)) {
+    view = readNote(root.NFe, null);
+    if (view.model === 65 && view.emissionType !== "9")
+      throw new DanfeError("not_nfe_proc", DANFE_NFCE_NOT_OFFLINE);
+  } else throw new DanfeError("not_nfe_proc", DANFE_NOT_NFE_PROC);
+  if (view.model !== 65) throw new DanfeError("invalid", DANFE_NOT_NFCE);
+  return view;
+}
+
+/** The view of an NFe (its `infNFe`, `infNFeSupl`) and its protocol's infProt, if any. */
+function readNote(nfe: Node, prot: Node | null): DanfeNfceView {
+  const inf = nfe.infNFe;
+  if (!isNode(inf)) throw new DanfeError("not_nfe_proc", DANFE_NOT_NFE_PROC);
   if (optionalText(inf, "@versao") !== "4.00") throw new DanfeError("not_nfe_proc", DANFE_NOT_NFE_PROC);
 
   const id = text(inf, "@Id", "infNFe");
@@ -250,16 +293,16 @@ export function readDanfe(xml: string): DanfeView {
   const fat = optionalChild(cobr, "fat");
   const pag = optionalChild(inf, "pag");
   const infAdic = optionalChild(inf, "infAdic");
-  const supl = optionalChild(proc.NFe as Node, "infNFeSupl");
+  const supl = optionalChild(nfe, "infNFeSupl");
   const dets = list(inf.det);
   if (dets.length === 0) throw new DanfeError("invalid", danfeFieldMissing("infNFe/det"));
   const t = (name: string) => cents(icmsTot, name, "total/ICMSTot");
   const ot = (name: string) => optionalCents(icmsTot, name, "total/ICMSTot") ?? 0;
 
   // 100 authorized, 150 authorized out of time: a denied or rejected note has no DANFE
-  const status = optionalText(prot, "cStat");
-  const protocolNumber = optionalText(prot, "nProt");
-  if ((status !== "100" && status !== "150") || protocolNumber === null)
+  const status = prot ? optionalText(prot, "cStat") : null;
+  const protocolNumber = prot ? optionalText(prot, "nProt") : null;
+  if (prot && ((status !== "100" && status !== "150") || protocolNumber === null))
     throw new DanfeError("not_nfe_proc", DANFE_NOT_AUTHORIZED);
   return {
     accessKey,
@@ -276,12 +319,15 @@ export function readDanfe(xml: string): DanfeView {
       optionalText(ide, "dhCont") === null
         ? null
         : { at: optionalText(ide, "dhCont")!, reason: optionalText(ide, "xJust") ?? "" },
-    protocol: {
-      number: protocolNumber,
-      receivedAt: optionalText(prot, "dhRecbto") ?? "",
-      status,
-      reason: optionalText(prot, "xMotivo") ?? "",
-    },
+    protocol:
+      prot && status !== null && protocolNumber !== null
+        ? {
+            number: protocolNumber,
+            receivedAt: optionalText(prot, "dhRecbto") ?? "",
+            status,
+            reason: optionalText(prot, "xMotivo") ?? "",
+          }
+        : null,
     issuer: {
       ...party(emit)!,
       document: documentOf(emit) ?? "",

@@ -1,11 +1,11 @@
 import { degrees, grayscale, PDFDocument, type PDFPage, StandardFonts } from "@pdfme/pdf-lib";
 import {
+  PAGE_HEIGHT as A4_HEIGHT,
+  PAGE_WIDTH as A4_WIDTH,
   type DanfeDrawing,
   type DanfeOptions,
   type Fonts,
   layoutDanfe,
-  PAGE_HEIGHT,
-  PAGE_WIDTH,
   type TextOp,
 } from "./layout";
 import { readDanfe } from "./read";
@@ -45,7 +45,8 @@ export async function danfeDrawing(nfeProcXml: string, options: DanfeOptions = {
   return layoutDanfe(readDanfe(nfeProcXml), fonts, options);
 }
 
-async function newDocument() {
+/** A new PDF with the DANFE's fonts (Helvetica, Helvetica-Bold: WinAnsi). */
+export async function newDocument() {
   const pdf = await PDFDocument.create();
   const fonts: Fonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
@@ -57,25 +58,32 @@ async function newDocument() {
 const BLACK = grayscale(0);
 const MARK = grayscale(0.55);
 
-function paintText(page: PDFPage, fonts: Fonts, op: TextOp) {
+function paintText(page: PDFPage, fonts: Fonts, op: TextOp, pageHeight: number) {
   page.drawText(op.text, {
     x: op.x,
-    y: PAGE_HEIGHT - op.y,
+    y: pageHeight - op.y,
     size: op.size,
     font: fonts[op.font],
     color: op.mark ? MARK : BLACK,
-    ...(op.mark ? { rotate: degrees(45), opacity: 0.35 } : {}),
+    ...(op.mark ? { rotate: degrees(45), opacity: 0.25 } : {}),
   });
 }
 
-function paint(pdf: PDFDocument, fonts: Fonts, drawing: DanfeDrawing, { shapes }: { shapes: boolean }) {
+/** Paints `drawing`'s pages (top-left coordinates) on pages of `size` points (A4 portrait unless told). */
+export function paint(
+  pdf: PDFDocument,
+  fonts: Fonts,
+  drawing: DanfeDrawing,
+  { shapes }: { shapes: boolean },
+  [pageWidth, pageHeight]: [number, number] = [A4_WIDTH, A4_HEIGHT],
+) {
   for (const planned of drawing.pages) {
-    const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    const page = pdf.addPage([pageWidth, pageHeight]);
     if (shapes) {
       for (const rect of planned.rects) {
         const at = {
           x: rect.x,
-          y: PAGE_HEIGHT - rect.y - rect.height,
+          y: pageHeight - rect.y - rect.height,
           width: rect.width,
           height: rect.height,
         };
@@ -84,18 +92,19 @@ function paint(pdf: PDFDocument, fonts: Fonts, drawing: DanfeDrawing, { shapes }
       }
       for (const line of planned.lines)
         page.drawLine({
-          start: { x: line.x1, y: PAGE_HEIGHT - line.y1 },
-          end: { x: line.x2, y: PAGE_HEIGHT - line.y2 },
+          start: { x: line.x1, y: pageHeight - line.y1 },
+          end: { x: line.x2, y: pageHeight - line.y2 },
           thickness: line.dashed ? 0.25 : 0.5,
           color: BLACK,
           ...(line.dashed ? { dashArray: [1.5, 1.5] } : {}),
         });
     }
-    for (const text of planned.texts) paintText(page, fonts, text);
+    for (const text of planned.texts) paintText(page, fonts, text, pageHeight);
   }
 }
 
-async function save(pdf: PDFDocument, drawing: DanfeDrawing, issuedAt: string | null) {
+/** Sets the metadata (the note's date, so the same document gives the same bytes) and saves. */
+export async function save(pdf: PDFDocument, drawing: DanfeDrawing, issuedAt: string | null) {
   pdf.setTitle(drawing.title);
   pdf.setCreator("DANFE");
   pdf.setProducer("pdf-lib");
