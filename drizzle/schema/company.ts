@@ -35,6 +35,12 @@ export const companyInvoices = sqliteTable(
     nfeNextNumber: integer().notNull().default(sql`1`),
     /** 1 when the NF-e will carry the IBS/CBS group. */
     emitIbsCbs: integer().notNull().default(sql`0`),
+    /**
+     * Where the NF-e emission reaches SEFAZ's authorization services instead of the authorizer's own
+     * host (scheme and host; the service path stays): a homologation double. Null: the authorizer
+     * of the table. Production refuses anything but https on a public host.
+     */
+    nfeBaseUrl: text(),
   },
   (t) => [index("company_invoices_company").on(t.companyId)],
 );

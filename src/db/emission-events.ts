@@ -61,6 +61,16 @@ export async function findIssuer(db: Db, companyId: number, id: number): Promise
     .get();
 }
 
+/** Where the issuer reaches SEFAZ instead of its authorizer (`NFeBaseUrl`: a double), or null. */
+export async function issuerBaseUrl(db: Db, companyId: number, id: number): Promise<string | null> {
+  const row = await db
+    .select({ baseUrl: companyInvoices.nfeBaseUrl })
+    .from(companyInvoices)
+    .where(and(eq(companyInvoices.companyId, companyId), eq(companyInvoices.id, id)))
+    .get();
+  return row?.baseUrl ?? null;
+}
+
 /** The events of a note, in type then sequence order. */
 export function eventsOfNote(db: Db, companyId: number, nfeId: number): Promise<IssuedNfeEventRow[]> {
   return db

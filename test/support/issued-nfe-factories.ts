@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { issuedNfeEvents, issuedNfes, nfeVoids, stockBalances } from "../../drizzle/schema";
+import { companyInvoices, issuedNfeEvents, issuedNfes, nfeVoids, stockBalances } from "../../drizzle/schema";
+import { PFX, PFX_PASSWORD } from "../fixtures/certificates/pfx";
 import type { client } from "./api";
 import { newOrder, stockedSku } from "./order-factories";
 import { demoDb, unique } from "./registry-factories";
@@ -16,8 +17,11 @@ type Api = Pick<ReturnType<typeof client>, "get" | "post" | "put">;
 
 let sequence = 0;
 
-/** CNPJ 11.222.333/0001-81: the root of the test certificates. */
-export const ISSUER_CNPJ = "11222333000181";
+/**
+ * CNPJ 11.222.333/0047-64: a branch of the test certificates' root (11222333), used by no other test
+ * file, so the SEFAZ double's script of this issuer is this file's alone.
+ */
+export const ISSUER_CNPJ = "11222333004764";
 
 /** An invoicing company of company 1 with its fiscal profile (SP), `NFeSeries`/`NFeNextNumber` as given. */
 export async function newIssuer(api: Api, profile: Record<string, unknown> = {}): Promise<number> {
@@ -39,6 +43,21 @@ export async function newIssuer(api: Api, profile: Record<string, unknown> = {})
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body[0]!.IDCompanyInvoice as number;
+}
+
+/**
+ * An issuer that reaches SEFAZ: its A1 certificate in the company's store (the test PKCS#12 of root
+ * 11222333) and its `NFeBaseUrl` at the authorizer double.
+ */
+export async function sefazIssuer(api: Api, baseUrl: string, profile: Record<string, unknown> = {}) {
+  const issuerId = await newIssuer(api, profile);
+  const stored = await api.post(`/company/invoice/${issuerId}/certificate`, {
+    Certificate: PFX.valid3des,
+    Password: PFX_PASSWORD,
+  });
+  expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+  await demoDb().update(companyInvoices).set({ nfeBaseUrl: baseUrl }).where(eq(companyInvoices.id, issuerId));
+  return issuerId;
 }
 
 /** An order of `quantity` units of a SKU stocked with `stock`, invoiced (status 6: the stock left). */

@@ -73,6 +73,12 @@ export const voidInProgress = (voidId: number) =>
 export const invoiceCompanyWithout = (id: number, what: string) =>
   `Faturador ${id} sem ${what}: informe em PUT /company/invoice/${id}`;
 
+/** The issuer's certificate (the company's certificate store). */
+export const eventNoCertificate = (id: number) =>
+  `Faturador ${id} sem certificado digital: envie o A1 em POST /company/invoice/${id}/certificate`;
+export const eventCertificateExpired = (id: number, notAfter: string) =>
+  `Certificado digital do faturador ${id} venceu em ${notAfter}: envie um novo em POST /company/invoice/${id}/certificate`;
+
 /** SEFAZ gave no conclusive answer (timeout, 5xx, fault, garbage). */
 export const eventNoAnswer = (what: "cancelamento" | "carta de correção", reason: string) =>
   `SEFAZ não respondeu ao ${what} (${reason}): a NF-e não mudou; envie de novo (se a SEFAZ já o registrou, o reenvio é reconhecido pela resposta 573)`;

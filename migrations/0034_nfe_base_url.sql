@@ -1,0 +1,1 @@
+ALTER TABLE `company_invoices` ADD `nfe_base_url` text;
