@@ -447,6 +447,32 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
       itemCount: 0,
       supplierId: await insertRow(schema.suppliers, { companyId, name: unique("Fornecedor") }),
     }),
+  // an issued NF-e of the company (authorized, as the issuing leaves one), of its own invoicing company and order
+  idnfe: async ({ companyId }) => {
+    const number = ++sequence;
+    return insertRow(schema.issuedNfes, {
+      companyId,
+      companyInvoiceId: await insertRow(schema.companyInvoices, { companyId, name: unique("Faturador") }),
+      orderId: await insertRow(schema.orders, {
+        companyId,
+        uid: crypto.randomUUID(),
+        date: "2026-11-20",
+        warehouseId: await insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
+        statusId: 6,
+      }),
+      model: 55,
+      series: 1,
+      number,
+      environment: 2,
+      cnf: "12345678",
+      accessKey: `3526111122233300476455001${String(number).padStart(9, "0")}1${crypto.randomUUID().replace(/\D/g, "").padEnd(9, "0").slice(0, 9)}`,
+      status: "Authorized",
+      protocol: "135260000000001",
+      authorizedAt: "2026-11-20T10:00:00-03:00",
+      issuedAt: "2026-11-20T09:59:00-03:00",
+      total: 1000,
+    });
+  },
   idstockkeepingunitproduction: async (ctx) => {
     const { companyId } = ctx;
     const created = ok(
