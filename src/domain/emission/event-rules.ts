@@ -17,7 +17,6 @@ export const EVENT_STATUS = {
   registered: "Registered",
   rejected: "Rejected",
 } as const;
-export type EventStatus = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
 
 /** The note's states this area reads and writes (`issued_nfes.status`). */
 export const NOTE_STATUS = { authorized: "Authorized", cancelled: "Cancelled" } as const;
@@ -44,8 +43,6 @@ export const VOID_MAX_NUMBERS = 10_000;
 /** The layout's `TNF` (nNF) and `TSerie`. */
 export const MAX_NFE_NUMBER = 999_999_999;
 export const MAX_NFE_SERIES = 999;
-/** Models voiding accepts: 55 (NF-e). */
-export const VOID_MODELS = [55] as const;
 
 /** How long a request holds an event it is sending; past it another request may take it over. */
 export const EVENT_LEASE_SECONDS = 120;
