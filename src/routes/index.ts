@@ -8,8 +8,9 @@ import { conciliationRulesRouter } from "./conciliation-rules";
 import { hubRouter } from "./hub";
 import { jobsRouter } from "./jobs";
 import { mailRouter } from "./mail";
-import { nfeRouter } from "./nfe";
 import { marketplaceConciliationRouter } from "./marketplace-conciliation";
+import { nfeRouter } from "./nfe";
+import { nfeEventsRouter } from "./nfe/events-index";
 import { orderStatusesRouter } from "./order-statuses";
 import { ordersRouter } from "./orders";
 import { pixRouter } from "./pix";
@@ -51,6 +52,8 @@ export const protectedRoutes = createRouter()
   .route("/", skuJobsRouter)
   // Hub before orders: `/orders/hub` is a static path that `/orders/{idorder}` would also match.
   .route("/", hubRouter)
+  // the NF-e's events before the notes' routes: `/nfe/gaps`, `/nfe/void` would match `/nfe/{idnfe}`
+  .route("/", nfeEventsRouter)
   .route("/", nfeRouter)
   .route("/", ordersRouter)
   .route("/", orderStatusesRouter)

@@ -432,24 +432,6 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
       warehouseId: await insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
     }),
   idpurchase: (ctx) => purchaseOf(ctx),
-  // an NF-e the company issued (authorized, its nfeProc never stored: the reads answer as for any row)
-  idnfe: async (ctx) => {
-    const invoice = await insertRow(schema.companyInvoices, { companyId: ctx.companyId, name: unique("Emitente") });
-    const number = ++sequence;
-    return insertRow(schema.issuedNfes, {
-      companyId: ctx.companyId,
-      companyInvoiceId: invoice,
-      orderId: (await orderOf(ctx)).IDOrder,
-      model: 55,
-      series: 1,
-      number,
-      environment: 2,
-      cnf: "12345678",
-      accessKey: `K${crypto.randomUUID().replace(/-/g, "")}${number}`,
-      status: "Rejected",
-      issuedAt: "2026-11-29T10:00:00-03:00",
-    });
-  },
   // an NF-e of the feed, as an import stores it, addressed to the company's CNPJ
   idnfevents: async ({ companyId }) =>
     insertRow(schema.nfeDocuments, {
@@ -465,6 +447,32 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
       itemCount: 0,
       supplierId: await insertRow(schema.suppliers, { companyId, name: unique("Fornecedor") }),
     }),
+  // an issued NF-e of the company (authorized, as the issuing leaves one), of its own invoicing company and order
+  idnfe: async ({ companyId }) => {
+    const number = ++sequence;
+    return insertRow(schema.issuedNfes, {
+      companyId,
+      companyInvoiceId: await insertRow(schema.companyInvoices, { companyId, name: unique("Faturador") }),
+      orderId: await insertRow(schema.orders, {
+        companyId,
+        uid: crypto.randomUUID(),
+        date: "2026-11-20",
+        warehouseId: await insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
+        statusId: 6,
+      }),
+      model: 55,
+      series: 1,
+      number,
+      environment: 2,
+      cnf: "12345678",
+      accessKey: `3526111122233300476455001${String(number).padStart(9, "0")}1${crypto.randomUUID().replace(/\D/g, "").padEnd(9, "0").slice(0, 9)}`,
+      status: "Authorized",
+      protocol: "135260000000001",
+      authorizedAt: "2026-11-20T10:00:00-03:00",
+      issuedAt: "2026-11-20T09:59:00-03:00",
+      total: 1000,
+    });
+  },
   idstockkeepingunitproduction: async (ctx) => {
     const { companyId } = ctx;
     const created = ok(

@@ -72,6 +72,27 @@ export type EventPayloads = {
     cStat: number | null;
     xMotivo: string | null;
   };
+  "nfe.cancelled": {
+    IDNFe: number;
+    IDOrder: number;
+    Key: string;
+    Number: number;
+    Series: number;
+    /** nProt of the cancellation; null when SEFAZ's answer was lost (a resend answered 573). */
+    Protocol: string | null;
+    /** 135 (or 136), 155 cancelled out of time, 573 known from a resend. */
+    cStat: number;
+    /** 1 when the order was cancelled with the note (status 10, stock returned). */
+    OrderCancelled: 0 | 1;
+  };
+  "nfe.corrected": {
+    IDNFe: number;
+    IDOrder: number;
+    Key: string;
+    Sequence: number;
+    Correction: string;
+    Protocol: string | null;
+  };
 };
 
 export type EventType = keyof EventPayloads;
@@ -95,6 +116,10 @@ export const EVENT_DESCRIPTIONS: { readonly [T in EventType]: string } = {
     "NF-e do pedido autorizada pela SEFAZ (cStat 100/150): protocolo gravado e pedido faturado (status 6) no mesmo lote.",
   "nfe.rejected":
     "NF-e do pedido rejeitada (Status Rejected, cStat e xMotivo da SEFAZ como vieram; o pedido não muda e o número fica para a nova tentativa) ou denegada (Status Denied: 110/301/302/303).",
+  "nfe.cancelled":
+    "NF-e cancelada na SEFAZ (evento 110111 registrado): o pedido foi para 10 (Cancelado) com o estoque devolvido.",
+  "nfe.corrected":
+    "Carta de correção (CC-e, evento 110110) registrada na SEFAZ; Correction é o texto que vale.",
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_DESCRIPTIONS) as EventType[];

@@ -91,6 +91,30 @@ export const EVENT_PAYLOAD_SCHEMAS: { readonly [T in EventType]: z.ZodType<Event
     cStat: z.number().int().nullable().openapi({ example: 225 }),
     xMotivo: z.string().nullable().openapi({ example: "Rejeição: Falha no Schema XML da NFe" }),
   }),
+  "nfe.cancelled": z.object({
+    IDNFe: id(15, "NF-e emitida"),
+    IDOrder: id(1001),
+    Key: z.string().openapi({ example: "35261111222333000181550010000000421234567890" }),
+    Number: id(42),
+    Series: id(1),
+    Protocol: z.string().nullable().openapi({
+      example: "135260000001234",
+      description: "nProt do cancelamento; null: resposta perdida, reenvio respondido 573",
+    }),
+    cStat: id(135, "135 registrado, 155 homologado fora de prazo, 573 já registrado (reenvio)"),
+    OrderCancelled: z.union([z.literal(0), z.literal(1)]).openapi({
+      example: 1,
+      description: "1: o pedido foi para 10 (Cancelado) com o estoque devolvido no mesmo lote",
+    }),
+  }),
+  "nfe.corrected": z.object({
+    IDNFe: id(15, "NF-e emitida"),
+    IDOrder: id(1001),
+    Key: z.string().openapi({ example: "35261111222333000181550010000000421234567890" }),
+    Sequence: id(1, "nSeqEvento da CC-e (1 a 20)"),
+    Correction: z.string().openapi({ example: "Endereço de entrega: Rua das Flores, 100, fundos" }),
+    Protocol: z.string().nullable().openapi({ example: "135260000001235" }),
+  }),
 };
 
 /** The body every delivery carries: the envelope around the payload. */
