@@ -447,30 +447,23 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
       itemCount: 0,
       supplierId: await insertRow(schema.suppliers, { companyId, name: unique("Fornecedor") }),
     }),
-  // an issued NF-e of the company (authorized, as the issuing leaves one), of its own invoicing company and order
-  idnfe: async ({ companyId }) => {
+  // an NF-e the company issued, Rejected: an authorized one would need its order invoiced and its stock
+  // left (the invariant checker); the routes refuse another company's note before reading its state
+  idnfe: async (ctx) => {
+    const invoice = await insertRow(schema.companyInvoices, { companyId: ctx.companyId, name: unique("Emitente") });
     const number = ++sequence;
     return insertRow(schema.issuedNfes, {
-      companyId,
-      companyInvoiceId: await insertRow(schema.companyInvoices, { companyId, name: unique("Faturador") }),
-      orderId: await insertRow(schema.orders, {
-        companyId,
-        uid: crypto.randomUUID(),
-        date: "2026-11-20",
-        warehouseId: await insertRow(schema.warehouses, { companyId, name: unique("Depósito") }),
-        statusId: 6,
-      }),
+      companyId: ctx.companyId,
+      companyInvoiceId: invoice,
+      orderId: (await orderOf(ctx)).IDOrder,
       model: 55,
       series: 1,
       number,
       environment: 2,
       cnf: "12345678",
-      accessKey: `3526111122233300476455001${String(number).padStart(9, "0")}1${crypto.randomUUID().replace(/\D/g, "").padEnd(9, "0").slice(0, 9)}`,
-      status: "Authorized",
-      protocol: "135260000000001",
-      authorizedAt: "2026-11-20T10:00:00-03:00",
-      issuedAt: "2026-11-20T09:59:00-03:00",
-      total: 1000,
+      accessKey: `K${crypto.randomUUID().replace(/-/g, "")}${number}`,
+      status: "Rejected",
+      issuedAt: "2026-11-29T10:00:00-03:00",
     });
   },
   idstockkeepingunitproduction: async (ctx) => {
