@@ -5,7 +5,9 @@
 // signature with the README's example code (`scripts/lib/verify-webhook.mjs`); the stock ledger; an
 // order from reservation to invoicing, its receivable paid by an imported OFX line through a rule; a
 // supplier's NF-e XML imported as a purchase, checked in, its payable paid by an imported OFX debit
-// through a rule. Every step checks the answer; the first that fails ends the script with exit 1.
+// through a rule; an order issued as an NF-e through SEFAZ's authorizer (the project's double), its
+// DANFE and XML downloaded, corrected by a CC-e and cancelled (scripts/lib/demo-nfe.mjs). Every step
+// checks the answer; the first that fails ends the script with exit 1.
 //
 //   npm run demo                              # against http://demo.localhost:8787 (the `demo` account)
 //   PORT=8788 npm run demo                    # the server of `PORT=8788 npm start`
@@ -1521,6 +1523,27 @@ await (await import("./lib/demo-ml.mjs")).mercadoLivreChapter({
   api: API,
   warehouseId: sale.warehouse.IDWarehouse,
   taxProfile: `REVENDA-${run}`,
+});
+
+/** A file the API answers (the DANFE's PDF, the nfeProc), as bytes; anything but 200 is a failure. */
+async function download(path) {
+  const response = await localFetch(`${API}${path}`, { headers: { Authorization: `JWT ${token}` } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  check(
+    response.status === 200,
+    `GET ${path} answered ${response.status}: ${bytes.toString("utf8", 0, 300)}`,
+  );
+  return bytes;
+}
+
+await (await import("./lib/demo-nfe.mjs")).nfeChapter({
+  stepOf,
+  call,
+  check,
+  ok,
+  download,
+  run,
+  warehouseId: sale.warehouse.IDWarehouse,
 });
 
 console.log(`\nDone: ${step} steps passed.`);

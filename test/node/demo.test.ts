@@ -36,7 +36,7 @@ describe("npm run demo", () => {
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain(`demo against http://demo.localhost:${inject("apiPort")}/1.0`);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 52 steps passed.");
+    expect(stdout).toContain("Done: 58 steps passed.");
     expect(stdout).toMatch(/X-Signature t=\d+,v1=[0-9a-f]+… verified/);
     expect(stdout).toContain("40 on stock, average cost 13.50");
     expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
@@ -92,5 +92,14 @@ describe("npm run demo", () => {
     expect(stdout).toContain('"pulled":6,"created":6,"duplicates":0,"updated":0,"unmapped":0');
     expect(stdout).toMatch(/notification orders_v2 \/orders\/\d+: 200 \{"Result":"queued"\}/);
     expect(stdout).toMatch(/order \d+ "[^"]+" \(status 10\): its reservation released/);
+    // NF-e emission against the authorizer double: authorized, DANFE and XML downloaded, CC-e, cancelled
+    expect(stdout).toMatch(/NF-e \d+: Authorized, SEFAZ: 100 [^\n]*, protocol \d{15} at /);
+    expect(stdout).toContain("stock before: 10 on stock");
+    expect(stdout).toContain("stock after the authorization: 8 on stock");
+    expect(stdout).toMatch(/DANFE: \d+ bytes of PDF -> \S+-danfe\.pdf\n/);
+    expect(stdout).toMatch(/nfeProc \(signed NF-e \+ protNFe \d{15}\): \d+ characters -> \S+-procNFe\.xml\n/);
+    expect(stdout).toMatch(/CC-e 110110 sequence 1: SEFAZ 135 /);
+    expect(stdout).toMatch(/NF-e \d+ Cancelled: event 110111, SEFAZ 135 /);
+    expect(stdout).toContain("stock 8 before the cancellation, 10 after: the 2 units returned");
   });
 });

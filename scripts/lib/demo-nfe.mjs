@@ -1,0 +1,320 @@
+// The demo's NF-e emission chapter (issue 41): an order leaves with an authorized NF-e. SEFAZ's
+// authorizer (NFeAutorizacao4, NFeConsultaProtocolo4, NFeRecepcaoEvento4) runs on this machine as the
+// project's test double (test/support/sefaz-authorizer-double-server.mjs, a Node process of its own:
+// it validates every message against the PL_010 schemas with xmllint and verifies every signature with
+// xml-crypto). An invoicing company with its fiscal profile, its `NFeBaseUrl` at the double and the
+// test A1 certificate (the self-made PKCS#12 of test/fixtures/certificates, root 11222333, never a
+// real company's) issues an order (`POST /orders/{id}/nfe`); the job signs and sends it, the double
+// authorizes it, the order is invoiced and its stock leaves; the DANFE and the nfeProc are downloaded;
+// a CC-e corrects it; the cancellation returns the stock and cancels the order. Called by
+// scripts/demo.mjs with its step helpers.
+//
+// Each run uses an invoicing company of its own, at a branch CNPJ of the certificate's root drawn from
+// the run number (the double scripts and remembers per issuer CNPJ, and numbering is per invoicing
+// company), so the chapter runs again and again on the same database.
+import { fork } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = new URL("../..", import.meta.url).pathname;
+/** The test PKCS#12 (`valid3des`: CNPJ 11222333000181, valid until 2060, password below) as base64. */
+const PFX_SOURCE = join(root, "test/fixtures/certificates/pfx.ts");
+const PFX_PASSWORD = "senha-teste-123";
+const CERTIFICATE_ROOT = "11222333";
+
+const money = (value) => Number(value).toFixed(2);
+
+/** A CNPJ from its first 12 digits, with its two modulus 11 check digits. */
+function cnpjFrom(digits12) {
+  const digit = (base) => {
+    const weights =
+      base.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const rest = [...base].reduce((total, d, i) => total + Number(d) * weights[i], 0) % 11;
+    return String(rest < 2 ? 0 : 11 - rest);
+  };
+  const first = digits12 + digit(digits12);
+  return first + digit(first);
+}
+
+/** The base64 of the test PKCS#12, read from the fixture module (TypeScript: its text, not an import). */
+function testPfx() {
+  const source = readFileSync(PFX_SOURCE, "utf8");
+  const found = /"valid3des":\s*"([A-Za-z0-9+/=]+)"/.exec(source);
+  if (!found) throw new Error(`no valid3des PKCS#12 in ${PFX_SOURCE}`);
+  return found[1];
+}
+
+/**
+ * The chapter. `demo`: the step helpers of scripts/demo.mjs (`stepOf`, `call`, `check`, `ok`,
+ * `download`), its run number and the warehouse the SKU is stocked in.
+ */
+export async function nfeChapter({ stepOf, call, check, ok, download, run, warehouseId }) {
+  const cnpj = cnpjFrom(`${CERTIFICATE_ROOT}${String((Number(run) % 9000) + 1000)}`);
+
+  const sefaz = await stepOf(
+    "NF-e: SEFAZ's authorizer on this machine (the project's double: XSD and XML-DSig checked)",
+    async () => {
+      const child = fork(join(root, "test/support/sefaz-authorizer-double-server.mjs"), {
+        stdio: "inherit",
+      });
+      process.on("exit", () => child.kill());
+      const port = await new Promise((resolve, reject) => {
+        child.once("message", (message) => resolve(message.port));
+        child.once("error", reject);
+        child.once("exit", (code) => reject(new Error(`the authorizer double exited with ${code}`)));
+      });
+      const base = `http://127.0.0.1:${port}`;
+      const company = await call("GET", "/company");
+      const tpAmb = String(company.SefazAmbienteNF ?? 2);
+      const control = await fetch(`${base}/_control/${cnpj}`, {
+        method: "PUT",
+        body: JSON.stringify({ tpAmb }),
+      });
+      check(control.status === 204 || control.ok, `authorizer double control answered ${control.status}`);
+      ok(
+        `NFeAutorizacao4 / NFeConsultaProtocolo4 / NFeRecepcaoEvento4 double at ${base} (SOAP 1.2, PL_010 XSD, tpAmb ${tpAmb})`,
+      );
+      return { base, child, tpAmb };
+    },
+  );
+
+  const setup = await stepOf(
+    "NF-e: an invoicing company with its fiscal profile, NFeBaseUrl at the double and its A1 certificate",
+    async () => {
+      const [issuer] = await call("POST", "/company/invoice", {
+        Name: `Emitente Demo ${run} Ltda`,
+        Document: cnpj,
+        StateRegistration: "110042490114",
+        TaxRegime: 3,
+        Street: "Avenida Paulista",
+        Number: "1578",
+        District: "Bela Vista",
+        CityCode: "3550308",
+        City: "São Paulo",
+        UF: "SP",
+        ZipCode: "01310200",
+        Phone: "1133334444",
+        NFeSeries: 1,
+        NFeNextNumber: 1,
+        NFeBaseUrl: sefaz.base,
+      });
+      check(
+        issuer?.Document?.replace(/\D/g, "") === cnpj && issuer.NFeBaseUrl === sefaz.base,
+        `invoicing company ${JSON.stringify(issuer)}`,
+      );
+      ok(
+        `invoicing company ${issuer.IDCompanyInvoice} "${issuer.Name}": CNPJ ${cnpj}, IE ${issuer.StateRegistration}, CRT ${issuer.TaxRegime}, ${issuer.City}/${issuer.UF}, series ${issuer.NFeSeries}, NFeBaseUrl ${issuer.NFeBaseUrl}`,
+      );
+      const certificate = await call("POST", `/company/invoice/${issuer.IDCompanyInvoice}/certificate`, {
+        Certificate: testPfx(),
+        Password: PFX_PASSWORD,
+      });
+      check(
+        certificate.CNPJ?.startsWith(CERTIFICATE_ROOT) &&
+          !JSON.stringify(certificate).includes("PRIVATE KEY"),
+        `certificate ${JSON.stringify(certificate)}`,
+      );
+      ok(
+        `certificate ${certificate.Subject} (CNPJ ${certificate.CNPJ}, the root of ${cnpj}), valid until ${certificate.NotAfter}; the key stored sealed, never answered`,
+      );
+
+      const [type] = await call("POST", "/type/order/type", {
+        Description: `Venda NF-e ${run}`,
+        Companies: [issuer.IDCompanyInvoice],
+        CFOPInState: "5102",
+        CFOPOutOfState: "6102",
+        NatOp: "Venda de mercadoria",
+      });
+      ok(`order type ${type.IDTypeOrder} "${type.Description}": CFOP 5102/6102, natOp "${type.NatOp}"`);
+      const [profile] = await call("POST", "/tax/profile", {
+        Code: `NFE-${run}`,
+        Description: "Revenda com NF-e",
+        CstIcms: "00",
+        IcmsRate: 18,
+        CstIpi: "53",
+        IpiRate: 0,
+        CstPis: "01",
+        PisRate: 1.65,
+        CstCofins: "01",
+        CofinsRate: 7.6,
+        IDNfCstIbsCbs: 1,
+        IbsRate: 0.1,
+        CbsRate: 0.9,
+      });
+      const [sku] = await call("POST", "/sku", {
+        Code: `ERVA-NFE-${run}`,
+        Name: "Erva-mate chimarrão 1 kg",
+        Unit: "UN",
+        TaxProfile: profile.Code,
+        NCM: "0903.00.90",
+        Origin: 0,
+        Cost: 12,
+        Price: 35,
+      });
+      check(sku?.NCM === "09030090" && sku.Origin === 0, `SKU ${JSON.stringify(sku)}`);
+      await call("POST", "/sku/movement/adjustment", {
+        IDSku: sku.IDSku,
+        IDWarehouse: warehouseId,
+        IDTypeMovement: 0,
+        Quantity: 10,
+        UnitCost: 12,
+        Reason: "Recebimento do fornecedor",
+      });
+      ok(`SKU ${sku.IDSku} ${sku.Code}: NCM ${sku.NCM}, origin ${sku.Origin}, 10 on stock`);
+      const [consumer] = await call("POST", "/consumer", {
+        Name: `Ana Souza ${run}`,
+        Document: "52998224725",
+        Street: "Rua Augusta",
+        Number: "100",
+        District: "Consolação",
+        CityCode: "3550308",
+        City: "São Paulo",
+        UF: "SP",
+        ZipCode: "01305000",
+      });
+      ok(
+        `consumer ${consumer.IDConsumer} "${consumer.Name}": CPF, address in São Paulo (indIEDest ${consumer.IndIEDest})`,
+      );
+      const [paymentType] = await call("POST", "/type/order/payment", { Description: `PIX NF-e ${run}` });
+      await call("PUT", `/type/order/payment/${paymentType.IDTypePayment}/rate`, [
+        { Installments: 1, FirstDueDays: 0, IntervalDays: 30, NfTPag: "17" },
+      ]);
+      const order = await call("POST", "/orders", {
+        IDWarehouse: warehouseId,
+        IDConsumer: consumer.IDConsumer,
+        IDTypeOrder: type.IDTypeOrder,
+        IDStatusOrder: 3,
+        Items: [{ IDSku: sku.IDSku, Quantity: 2, UnitPrice: 35, ReverseTaxCalculation: 1 }],
+        Payments: [{ IDTypePayment: paymentType.IDTypePayment, Installments: 1, Value: 70 }],
+      });
+      check(order.Total === 70 && order.IDStatusOrder === 3, `order ${JSON.stringify(order)}`);
+      ok(
+        `order ${order.IDOrder} "${order.StatusOrder}": 2 x ERVA-NFE-${run} @ 35.00, total ${money(order.Total)}, paid by Pix`,
+      );
+      return { issuer, sku, order };
+    },
+  );
+
+  const stockOf = async () => {
+    const [balance] = await call("GET", `/sku/balance?IDSku=${setup.sku.IDSku}`);
+    return balance;
+  };
+
+  const note = await stepOf(
+    "NF-e: the order issued (POST /orders/{id}/nfe), authorized by SEFAZ (the double): the order invoiced, its stock out",
+    async () => {
+      const before = await stockOf();
+      check(before.QtyOnStock === 10, `stock before ${JSON.stringify(before)}`);
+      ok(`stock before: ${before.QtyOnStock} on stock`);
+      const answer = await call("POST", `/orders/${setup.order.IDOrder}/nfe`, undefined, { expect: 202 });
+      const [issued] = answer.NFes;
+      check(
+        issued?.Status === "Processing" && /^\d{44}$/.test(issued.Key),
+        `issue answered ${JSON.stringify(answer)}`,
+      );
+      ok(
+        `202: job ${answer.IDJob}, NF-e ${issued.IDNFe} number ${issued.Number} series ${issued.Series}, ${issued.Status}, key ${issued.Key}`,
+      );
+      const deadline = Date.now() + Number(process.env.DEMO_JOB_TIMEOUT_MS ?? 60_000);
+      let current = issued;
+      while (current.Status !== "Authorized" && Date.now() < deadline) {
+        check(
+          !["Rejected", "Denied"].includes(current.Status),
+          `NF-e ${current.Status}: ${current.cStat} ${current.xMotivo}`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        current = await call("GET", `/nfe/${issued.IDNFe}`);
+      }
+      check(
+        current.Status === "Authorized" && current.cStat === 100 && /^\d{15}$/.test(current.Protocol ?? ""),
+        `NF-e ${issued.IDNFe} still ${current.Status} (${current.cStat} ${current.xMotivo})`,
+      );
+      ok(
+        `NF-e ${current.IDNFe}: ${current.Status}, SEFAZ: ${current.cStat} ${current.xMotivo}, protocol ${current.Protocol} at ${current.AuthorizedAt}`,
+      );
+      const order = await call("GET", `/orders/${setup.order.IDOrder}`);
+      check(
+        order.IDStatusOrder === 6 && order.IDNFe === current.IDNFe && order.chNFe === current.Key,
+        `order after the authorization ${JSON.stringify({ IDStatusOrder: order.IDStatusOrder, IDNFe: order.IDNFe, chNFe: order.chNFe })}`,
+      );
+      const after = await stockOf();
+      check(after.QtyOnStock === 8, `stock after the authorization ${JSON.stringify(after)}`);
+      ok(
+        `order ${order.IDOrder} "${order.StatusOrder}" (status 6), chNFe ${order.chNFe}, NF-e number ${order.NfeNumber}`,
+      );
+      ok(`stock after the authorization: ${after.QtyOnStock} on stock (2 left with the note)`);
+      return current;
+    },
+  );
+
+  await stepOf(
+    "NF-e: the DANFE (GET /nfe/{id}/danfe) and the nfeProc (GET /nfe/{id}/xml) downloaded",
+    async () => {
+      const dir = join(tmpdir(), `demo-nfe-${run}`);
+      mkdirSync(dir, { recursive: true });
+      const danfe = await download(`/nfe/${note.IDNFe}/danfe`);
+      check(danfe.subarray(0, 5).toString("latin1") === "%PDF-", "the DANFE is not a PDF");
+      const pdfPath = join(dir, `${note.Key}-danfe.pdf`);
+      writeFileSync(pdfPath, danfe);
+      ok(`DANFE: ${danfe.length} bytes of PDF -> ${pdfPath}`);
+      const xml = (await download(`/nfe/${note.IDNFe}/xml`)).toString("utf8");
+      check(
+        xml.includes("<nfeProc") &&
+          xml.includes(`Id="NFe${note.Key}"`) &&
+          xml.includes(`<nProt>${note.Protocol}</nProt>`),
+        `the XML is not this note's nfeProc: ${xml.slice(0, 200)}`,
+      );
+      const xmlPath = join(dir, `${note.Key}-procNFe.xml`);
+      writeFileSync(xmlPath, xml);
+      ok(`nfeProc (signed NF-e + protNFe ${note.Protocol}): ${xml.length} characters -> ${xmlPath}`);
+    },
+  );
+
+  await stepOf(
+    "NF-e: a correction letter (CC-e, POST /nfe/{id}/correction), registered by SEFAZ",
+    async () => {
+      const text = "Endereco de entrega: Rua Augusta, 100, fundos, portao azul";
+      const corrected = await call("POST", `/nfe/${note.IDNFe}/correction`, { Correction: text });
+      const event = corrected.Events?.find((e) => e.Type === 110110);
+      check(
+        corrected.Correction === text && event?.Status === "Registered" && event.Sequence === 1,
+        `correction answered ${JSON.stringify(corrected)}`,
+      );
+      ok(
+        `CC-e 110110 sequence ${event.Sequence}: SEFAZ ${event.cStat} ${event.xMotivo}, protocol ${event.Protocol}`,
+      );
+      ok(`the note's correction now: "${corrected.Correction}"`);
+    },
+  );
+
+  await stepOf(
+    "NF-e: cancelled (POST /nfe/{id}/cancel): the order goes to 10 (Cancelado), its stock returns",
+    async () => {
+      const before = await stockOf();
+      const cancelled = await call("POST", `/nfe/${note.IDNFe}/cancel`, {
+        Justification: "Cliente desistiu da compra antes do envio",
+      });
+      const event = cancelled.Events?.find((e) => e.Type === 110111);
+      check(
+        cancelled.Status === "Cancelled" && event?.Status === "Registered",
+        `cancel answered ${JSON.stringify(cancelled)}`,
+      );
+      ok(
+        `NF-e ${cancelled.IDNFe} ${cancelled.Status}: event 110111, SEFAZ ${event.cStat} ${event.xMotivo}, protocol ${event.Protocol}`,
+      );
+      const order = await call("GET", `/orders/${setup.order.IDOrder}`);
+      check(order.IDStatusOrder === 10, `order status ${order.IDStatusOrder}, expected 10`);
+      const after = await stockOf();
+      check(
+        after.QtyOnStock === before.QtyOnStock + 2 && after.QtyOnStock === 10,
+        `stock after the cancellation ${JSON.stringify(after)}`,
+      );
+      ok(`order ${order.IDOrder} "${order.StatusOrder}" (status 10)`);
+      ok(
+        `stock ${before.QtyOnStock} before the cancellation, ${after.QtyOnStock} after: the 2 units returned`,
+      );
+      sefaz.child.kill();
+    },
+  );
+}
