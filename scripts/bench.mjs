@@ -44,6 +44,7 @@ const QUICK = {
   events: ["--events", "2000", "--runs", "1", "--end-to-end", "500"],
   hub: ["--orders", "1000"],
   nfe: ["--files", "200"],
+  "nfe-emit": ["--orders", "200"],
   purchase: ["--items", "500", "--rounds", "3"],
   stock: ["--requests", "20", "--rounds", "1"],
 };
