@@ -56,6 +56,7 @@ const LIST_FIELDS: Record<string, { factory: string; value: (id: number) => unkn
   Accounts: { factory: "idaccountreceivable", value: (id) => [{ IDAccountPayableReceivable: id }] },
   Transfers: { factory: "idbankstatement", value: (id) => [{ IDBankStatement: id }] },
   Companies: { factory: "idcompanyinvoice", value: (id) => [id] },
+  IDOrders: { factory: "idorder", value: (id) => [id] },
 };
 
 type Field = { where: "query" | "body"; name: string; factory: string | undefined };
@@ -109,7 +110,9 @@ function request(
 
 function comparable(response: ApiResponse, ids: number[]) {
   let text = JSON.stringify(response.body);
-  for (const id of ids) text = text.replaceAll(String(id), "<id>");
+  // the longest first: a short id (3) may be part of a long one (2147483000)
+  for (const id of [...ids].sort((a, b) => String(b).length - String(a).length))
+    text = text.replaceAll(String(id), "<id>");
   return { status: response.status, body: text };
 }
 

@@ -56,15 +56,6 @@ export const ADDRESS_SP = {
   UF: "SP",
   ZipCode: "01305000",
 };
-export const ADDRESS_RJ = {
-  Street: "Avenida Atlântica",
-  Number: "200",
-  District: "Copacabana",
-  CityCode: "3304557",
-  City: "Rio de Janeiro",
-  UF: "RJ",
-  ZipCode: "22021001",
-};
 
 let cnpjSerial = Math.floor(Math.random() * 1e6);
 /** A fresh issuer CNPJ (the double scripts its answers per issuer CNPJ). */
@@ -200,8 +191,7 @@ export const notesOfInvoice = (invoiceId: number) =>
     .where(and(eq(issuedNfes.companyInvoiceId, invoiceId)))
     .orderBy(issuedNfes.number);
 
-/** The CNPJ of the test certificate (`valid3des`) and of the other root's (`otherRoot`). */
-export const CERTIFIED_CNPJ = PFX_CNPJ;
+/** The CNPJ of the test certificate's other root (`otherRoot`). */
 export const OTHER_ROOT_CNPJ = PFX_OTHER_ROOT_CNPJ;
 
 /** Stores the test certificate of the issuer's CNPJ root in the company's store (once per root is enough). */

@@ -21,6 +21,7 @@ import type { Cents } from "../../lib/money";
 import { isUf, UF_CODES } from "../company/fiscal-profile";
 import { accessKeyCheckDigitOf } from "../nfe/access-key";
 import { isFinalOrderStatus } from "../orders/order-statuses";
+import { cryptoRandom, drawCnf as drawValidCnf } from "./access-key";
 import { ibsCbsClassOf } from "./ibs-cbs";
 import {
   consumerDocumentInvalid,
@@ -443,15 +444,11 @@ export function buildDraft(source: EmissionSource, note: NoteIdentity): FiscalDo
   };
 }
 
-/** A fresh `cNF`: 8 random digits, never equal to the number (the layout's rule). */
-export function drawCnf(number: number): string {
-  const values = new Uint32Array(1);
-  for (;;) {
-    crypto.getRandomValues(values);
-    const cnf = String(values[0]! % 100_000_000).padStart(8, "0");
-    if (Number(cnf) !== number % 100_000_000) return cnf;
-  }
-}
+/**
+ * A fresh `cNF` drawn from WebCrypto: 8 digits never equal to the number nor a sequence SEFAZ
+ * refuses (`drawCnf` of access-key.ts, the rule the builder checks again).
+ */
+export const drawCnf = (number: number): string => drawValidCnf(number, cryptoRandom);
 
 /**
  * chNFe of a note: cUF, AAMM of dhEmi, the issuer's CNPJ, model, series (3), number (9), tpEmis, cNF

@@ -26,7 +26,6 @@ export const invoiceCompanyRequired = (type: number, ids: number[]) =>
   `Tipo pedido ${type} está habilitado para mais de um faturador (${ids.join(", ")}): informe IDCompanyInvoice`;
 export const INVOICE_COMPANY_NOT_ENABLED =
   "Tipo pedido não está habilitado para esta empresa/faturador, ajustar no cadastro";
-export const INVOICE_COMPANY_NOT_FOUND = "Faturador não existe";
 export const invoiceCompanyLacks = (id: number, fields: string[]) =>
   `Faturador ${id} sem ${fields.join(", ")}: informe em PUT /company/invoice/${id} (perfil fiscal da NF-e)`;
 export const invoiceCompanyNameLength = (id: number) =>

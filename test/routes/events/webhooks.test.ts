@@ -162,6 +162,8 @@ describe("webhook endpoints", () => {
       "tracking.status_changed",
       "tracking.message",
       "purchase.received",
+      "nfe.authorized",
+      "nfe.rejected",
       "nfe.cancelled",
       "nfe.corrected",
     ]);

@@ -29,6 +29,7 @@ const EMPTY_PROFILE = {
   NFeSeries: 1,
   NFeNextNumber: 1,
   EmitIBSCBS: 0,
+  NFeBaseUrl: null,
 };
 
 const PAULISTA = {
@@ -137,6 +138,7 @@ describe("/company/invoice: the issuer's fiscal profile", () => {
       Name: expect.any(String),
       Document: null,
       Status: 1,
+      NFeBaseUrl: null,
       ...STORED_PAULISTA,
       Number: "S/N",
       Complement: null,
