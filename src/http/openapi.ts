@@ -109,6 +109,11 @@ export const API_TAGS = [
     description:
       "Canais de venda (marketplaces, lojas virtuais): integrações com credenciais criptografadas, pedidos recebidos dos canais, reclamações, anexos, produtos e etiquetas. Os canais sandbox se comportam como canais reais.",
   },
+  {
+    name: "NF-e",
+    description:
+      "Emissão de NF-e (modelo 55) dos pedidos, leitura das notas e do XML, e os eventos do emitente na SEFAZ: cancelamento, carta de correção (CC-e), inutilização de números e lacunas da numeração.",
+  },
   { name: "Health", description: "Verificação de vida do serviço, sem conta nem token." },
 ] as const;
 
@@ -123,7 +128,7 @@ const TAG_GROUPS = [
     name: "Cadastros",
     tags: ["Supplier", "Consumer", "Type", "Brand", "Carrier", "SKU", "Stock", "Store front", "Tax"],
   },
-  { name: "Pedidos", tags: ["Orders", "Order statuses"] },
+  { name: "Pedidos", tags: ["Orders", "Order statuses", "NF-e"] },
   { name: "Compras e produção", tags: ["Purchase", "Production"] },
   { name: "Canais de venda", tags: ["Hub"] },
 ];

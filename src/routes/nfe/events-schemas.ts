@@ -46,7 +46,7 @@ export const requiredNfeText = (name: string, min: number, max: number, lengthMe
 
 const EventSchema = z
   .object({
-    IDNFeEvent: z.number().int().openapi({ example: 3 }),
+    IDNFeEvent: z.number().int().openapi({ description: "O evento do emitente", example: 3 }),
     Type: z
       .number()
       .int()
@@ -65,8 +65,15 @@ const EventSchema = z
         "`Processing` sendo enviado; `Pending` sem resposta conclusiva da SEFAZ (o próximo pedido reenvia, com este texto); `Registered`; `Rejected` (cStat e xMotivo da SEFAZ)",
       example: "Registered",
     }),
-    cStat: z.number().int().nullable().openapi({ example: 135 }),
-    xMotivo: z.string().nullable().openapi({ example: "Evento registrado e vinculado a NF-e" }),
+    cStat: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "cStat da resposta da SEFAZ ao evento; null sem resposta", example: 135 }),
+    xMotivo: z.string().nullable().openapi({
+      description: "xMotivo da resposta da SEFAZ ao evento, ou por que não houve resposta",
+      example: "Evento registrado e vinculado a NF-e",
+    }),
     Protocol: z.string().nullable().openapi({
       description:
         "nProt do evento; null antes do registro, ou quando o reenvio foi respondido 573 (registrado, protocolo perdido)",
@@ -81,24 +88,32 @@ const EventSchema = z
 
 export const NoteEventsSchema = z
   .object({
-    IDNFe: z.number().int().openapi({ example: 15 }),
-    IDOrder: z.number().int().openapi({ example: 1001 }),
+    IDNFe: z.number().int().openapi({ description: "A NF-e", example: 15 }),
+    IDOrder: z.number().int().openapi({ description: "O pedido da NF-e", example: 1001 }),
     IDCompanyInvoice: z.number().int().openapi({ example: 1 }),
     Status: z.string().openapi({ description: "`Authorized`, `Cancelled`...", example: "Cancelled" }),
-    Key: z.string().openapi({ example: "35261111222333000181550010000000421234567890" }),
-    Model: z.number().int().openapi({ example: 55 }),
-    Series: z.number().int().openapi({ example: 1 }),
-    Number: z.number().int().openapi({ example: 42 }),
+    Key: z.string().openapi({
+      description: "Chave de acesso (chNFe, 44 caracteres)",
+      example: "35261111222333000181550010000000421234567890",
+    }),
+    Model: z.number().int().openapi({ description: "Modelo: 55 (NF-e)", example: 55 }),
+    Series: z.number().int().openapi({ description: "Série da NF-e", example: 1 }),
+    Number: z.number().int().openapi({ description: "Número da NF-e (nNF)", example: 42 }),
     Protocol: z
       .string()
       .nullable()
       .openapi({ description: "nProt da autorização", example: "135260000000042" }),
-    AuthorizedAt: z.string().nullable().openapi({ example: "2026-11-29T09:00:00-03:00" }),
+    AuthorizedAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "dhRecbto da autorização", example: "2026-11-29T09:00:00-03:00" }),
     Correction: z.string().nullable().openapi({
       description: "Texto da última CC-e registrada (substitui as anteriores); null sem CC-e",
       example: "Endereço de entrega: Rua das Flores, 100",
     }),
-    Events: z.array(EventSchema),
+    Events: z
+      .array(EventSchema)
+      .openapi({ description: "Os eventos do emitente na NF-e (cancelamento, CC-e), em ordem" }),
   })
   .openapi("NfeEvents");
 
@@ -131,19 +146,29 @@ export function noteEventsBody({ note, events, correction }: NoteEvents) {
 
 export const NfeVoidSchema = z
   .object({
-    IDNFeVoid: z.number().int().openapi({ example: 4 }),
+    IDNFeVoid: z.number().int().openapi({ description: "A inutilização", example: 4 }),
     IDCompanyInvoice: z.number().int().openapi({ example: 1 }),
-    Model: z.number().int().openapi({ example: 55 }),
-    Series: z.number().int().openapi({ example: 1 }),
-    NumberFrom: z.number().int().openapi({ example: 40 }),
-    NumberTo: z.number().int().openapi({ example: 41 }),
-    Justification: z.string().openapi({ example: "Falha do sistema ao transmitir as notas" }),
+    Model: z.number().int().openapi({ description: "Modelo: 55 (NF-e)", example: 55 }),
+    Series: z.number().int().openapi({ description: "Série dos números inutilizados", example: 1 }),
+    NumberFrom: z.number().int().openapi({ description: "Primeiro número da faixa", example: 40 }),
+    NumberTo: z.number().int().openapi({ description: "Último número da faixa (inclusive)", example: 41 }),
+    Justification: z.string().openapi({
+      description: "xJust: a justificativa enviada à SEFAZ",
+      example: "Falha do sistema ao transmitir as notas",
+    }),
     Environment: z.number().int().openapi({ description: "tpAmb: 1 produção, 2 homologação", example: 2 }),
     Status: z
       .string()
       .openapi({ description: "`Registered` (a resposta de sucesso)", example: "Registered" }),
-    cStat: z.number().int().nullable().openapi({ example: 102 }),
-    xMotivo: z.string().nullable().openapi({ example: "Inutilização de número homologado" }),
+    cStat: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "cStat da resposta da SEFAZ; null sem resposta", example: 102 }),
+    xMotivo: z.string().nullable().openapi({
+      description: "xMotivo da resposta da SEFAZ, ou por que não houve resposta",
+      example: "Inutilização de número homologado",
+    }),
     Protocol: z.string().nullable().openapi({
       description:
         "nProt; null quando o reenvio foi respondido 563 (a SEFAZ já tinha a faixa, protocolo perdido)",
@@ -175,8 +200,8 @@ export const nfeVoidBody = (row: NfeVoidRow) => ({
 export const NfeGapsSchema = z
   .object({
     IDCompanyInvoice: z.number().int().openapi({ example: 1 }),
-    Model: z.number().int().openapi({ example: 55 }),
-    Series: z.number().int().openapi({ example: 1 }),
+    Model: z.number().int().openapi({ description: "Modelo: 55 (NF-e)", example: 55 }),
+    Series: z.number().int().openapi({ description: "A série consultada", example: 1 }),
     NextNumber: z.number().int().openapi({
       description:
         "O próximo número da série: NFeNextNumber do faturador na sua série NFeSeries; noutra série, 1 + o maior número usado",
@@ -185,9 +210,12 @@ export const NfeGapsSchema = z
     Gaps: z
       .array(
         z.object({
-          NumberFrom: z.number().int().openapi({ example: 40 }),
-          NumberTo: z.number().int().openapi({ example: 41 }),
-          Count: z.number().int().openapi({ example: 2 }),
+          NumberFrom: z.number().int().openapi({ description: "Primeiro número da faixa", example: 40 }),
+          NumberTo: z
+            .number()
+            .int()
+            .openapi({ description: "Último número da faixa (inclusive)", example: 41 }),
+          Count: z.number().int().openapi({ description: "Quantos números a faixa tem", example: 2 }),
         }),
       )
       .openapi({ description: "Faixas sem NF-e e sem inutilização registrada, em ordem" }),

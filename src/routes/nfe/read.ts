@@ -17,6 +17,7 @@ const lastIdQuery = z
     type: "integer",
     format: "int32",
     minimum: 0,
+    maximum: INT32_MAX,
     description: "Cursor: só NF-e com IDNFe maior que este (0 ou ausente: desde a primeira)",
   });
 
@@ -125,7 +126,10 @@ export const getNFeXmlRoute = createRoute({
     "O documento legal guardado no R2 quando a SEFAZ autorizou. 409 quando a NF-e não está autorizada (o `errorMessage` diz o estado).",
   request: { params: nfeParams },
   responses: {
-    200: { description: "nfeProc", content: { "application/xml": { schema: z.string() } } },
+    200: {
+      description: "nfeProc",
+      content: { "application/xml": { schema: z.string().openapi({ type: "string", format: "binary" }) } },
+    },
     ...conflict,
     ...errorResponses,
   },

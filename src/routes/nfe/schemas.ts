@@ -12,17 +12,17 @@ export const nfeParams = z.object({
 
 export const NFeSchema = z
   .object({
-    IDNFe: z.number().int().openapi({ example: 1 }),
-    IDOrder: z.number().int().openapi({ example: 10 }),
+    IDNFe: z.number().int().openapi({ description: "A NF-e emitida", example: 1 }),
+    IDOrder: z.number().int().openapi({ description: "O pedido da NF-e", example: 10 }),
     IDCompanyInvoice: z.number().int().openapi({ example: 1 }),
     IDJob: z
       .number()
       .int()
       .nullable()
       .openapi({ type: ["integer", "null"], description: "O job NFeEmission que a emite" }),
-    Model: z.number().int().openapi({ example: 55 }),
-    Series: z.number().int().openapi({ example: 1 }),
-    Number: z.number().int().openapi({ example: 1 }),
+    Model: z.number().int().openapi({ description: "Modelo: 55 (NF-e)", example: 55 }),
+    Series: z.number().int().openapi({ description: "Série da NF-e", example: 1 }),
+    Number: z.number().int().openapi({ description: "Número da NF-e (nNF)", example: 1 }),
     Key: z.string().openapi({ description: "Chave de acesso (chNFe, 44 caracteres)" }),
     Environment: z.number().int().openapi({ description: "tpAmb: 1 produção, 2 homologação" }),
     Status: z.enum(NFE_STATUSES as [string, ...string[]]).openapi({
@@ -56,11 +56,11 @@ export const NFeSchema = z
     RecipientDocument: z
       .string()
       .nullable()
-      .openapi({ type: ["string", "null"] }),
+      .openapi({ type: ["string", "null"], description: "CPF ou CNPJ do destinatário" }),
     RecipientName: z
       .string()
       .nullable()
-      .openapi({ type: ["string", "null"] }),
+      .openapi({ type: ["string", "null"], description: "Nome do destinatário (xNome)" }),
     Attempts: z.number().int().openapi({ description: "Envios e consultas feitos" }),
     RetryAt: z
       .string()
@@ -76,33 +76,38 @@ export const NFeSchema = z
 
 export const NFeEventSchema = z
   .object({
-    IDNFeEvent: z.number().int(),
+    IDNFeEvent: z.number().int().openapi({ description: "O evento do emitente" }),
     Type: z.number().int().openapi({ description: "tpEvento: 110111 cancelamento, 110110 CC-e" }),
-    Sequence: z.number().int(),
-    Text: z.string(),
+    Sequence: z.number().int().openapi({ description: "nSeqEvento (CC-e: 1 a 20)" }),
+    Text: z.string().openapi({ description: "xJust (cancelamento) ou xCorrecao (CC-e)" }),
     Status: z.string(),
     cStat: z
       .number()
       .int()
       .nullable()
-      .openapi({ type: ["integer", "null"] }),
+      .openapi({ type: ["integer", "null"], description: "cStat da resposta da SEFAZ ao evento" }),
     xMotivo: z
       .string()
       .nullable()
-      .openapi({ type: ["string", "null"] }),
+      .openapi({
+        type: ["string", "null"],
+        description: "xMotivo da resposta da SEFAZ ao evento, ou por que não houve resposta",
+      }),
     Protocol: z
       .string()
       .nullable()
-      .openapi({ type: ["string", "null"] }),
+      .openapi({ type: ["string", "null"], description: "nProt do evento; null antes do registro" }),
     RegisteredAt: z
       .string()
       .nullable()
-      .openapi({ type: ["string", "null"] }),
+      .openapi({ type: ["string", "null"], description: "dhRegEvento" }),
     CreatedAt: z.string(),
   })
   .openapi("NFeEvent");
 
-export const NFeDetailSchema = NFeSchema.extend({ Events: z.array(NFeEventSchema) }).openapi("NFeDetail");
+export const NFeDetailSchema = NFeSchema.extend({
+  Events: z.array(NFeEventSchema).openapi({ description: "Os eventos da NF-e (cancelamento, CC-e)" }),
+}).openapi("NFeDetail");
 
 export const nfeBody = (row: IssuedNfeRow) => ({
   IDNFe: row.id,
@@ -146,17 +151,19 @@ export const eventBody = (row: IssuedNfeEventRow) => ({
 export const IssueAnswerSchema = z
   .object({
     IDJob: z.number().int().openapi({ description: "O job NFeEmission (GET /job/{idjob})" }),
-    NFes: z.array(
-      z.object({
-        IDNFe: z.number().int(),
-        IDOrder: z.number().int(),
-        IDCompanyInvoice: z.number().int(),
-        Series: z.number().int(),
-        Number: z.number().int(),
-        Key: z.string(),
-        Status: z.string(),
-      }),
-    ),
+    NFes: z
+      .array(
+        z.object({
+          IDNFe: z.number().int().openapi({ description: "A NF-e emitida" }),
+          IDOrder: z.number().int().openapi({ description: "O pedido da NF-e" }),
+          IDCompanyInvoice: z.number().int(),
+          Series: z.number().int().openapi({ description: "Série da NF-e" }),
+          Number: z.number().int().openapi({ description: "Número da NF-e (nNF)" }),
+          Key: z.string().openapi({ description: "Chave de acesso (chNFe, 44 caracteres)" }),
+          Status: z.string(),
+        }),
+      )
+      .openapi({ description: "As NF-e do job, em `Processing`" }),
   })
   .openapi("NFeIssueAnswer");
 

@@ -18,13 +18,13 @@ import { idBody, jsonBody, jsonOk } from "../../http/schemas";
 import { eventDeps } from "./events-deps";
 import { NFE_EVENTS_TAG, NfeVoidSchema, nfeVoidBody, requiredNfeText } from "./events-schemas";
 
-const integer = (name: string, min: number, max: number, message: string) =>
+const integer = (name: string, min: number, max: number, message: string, description: string) =>
   z
     .number({ error: (issue) => (issue.input === undefined ? `${name} é obrigatório` : message) })
     .int(message)
     .min(min, message)
     .max(max, message)
-    .openapi({ type: "integer", minimum: min, maximum: max });
+    .openapi({ type: "integer", minimum: min, maximum: max, description });
 
 const VoidSchema = z
   .object({
@@ -33,9 +33,21 @@ const VoidSchema = z
       .number({ error: (issue) => (issue.input === undefined ? "Model é obrigatório" : VOID_MODEL) })
       .refine((value) => value === 55, VOID_MODEL)
       .openapi({ type: "integer", enum: [55], description: "55 (NF-e)" }),
-    Series: integer("Series", 0, MAX_NFE_SERIES, VOID_SERIES),
-    NumberFrom: integer("NumberFrom", 1, MAX_NFE_NUMBER, voidNumber("NumberFrom")),
-    NumberTo: integer("NumberTo", 1, MAX_NFE_NUMBER, voidNumber("NumberTo")),
+    Series: integer("Series", 0, MAX_NFE_SERIES, VOID_SERIES, "A série dos números"),
+    NumberFrom: integer(
+      "NumberFrom",
+      1,
+      MAX_NFE_NUMBER,
+      voidNumber("NumberFrom"),
+      "Primeiro número da faixa",
+    ),
+    NumberTo: integer(
+      "NumberTo",
+      1,
+      MAX_NFE_NUMBER,
+      voidNumber("NumberTo"),
+      "Último número da faixa (inclusive)",
+    ),
     Justification: requiredNfeText(
       "Justification",
       JUSTIFICATION_MIN,
