@@ -55,7 +55,8 @@ describe("OpenAPI document completeness", () => {
     const problems: string[] = [];
     for (const { method, path, operation } of operations) {
       const at = `${method.toUpperCase()} ${path}`;
-      const ok = operation.responses["200"];
+      // 202 where the route only starts a job (POST /orders/{idorder}/nfe, POST /nfe/batch)
+      const ok = operation.responses["200"] ?? operation.responses["202"];
       // A file answer (shipping labels) declares its media types with a binary schema instead of JSON.
       const isFile = Object.values(ok?.content ?? {}).some((media) => media.schema?.format === "binary");
       if (!ok?.description || (jsonSchemas(ok.content).length === 0 && !isFile))
