@@ -450,7 +450,10 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
   // an NF-e the company issued, Rejected: an authorized one would need its order invoiced and its stock
   // left (the invariant checker); the routes refuse another company's note before reading its state
   idnfe: async (ctx) => {
-    const invoice = await insertRow(schema.companyInvoices, { companyId: ctx.companyId, name: unique("Emitente") });
+    const invoice = await insertRow(schema.companyInvoices, {
+      companyId: ctx.companyId,
+      name: unique("Emitente"),
+    });
     const number = ++sequence;
     return insertRow(schema.issuedNfes, {
       companyId: ctx.companyId,
