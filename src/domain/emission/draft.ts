@@ -19,9 +19,9 @@
 import { badRequest } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { isUf, UF_CODES } from "../company/fiscal-profile";
-import { accessKeyCheckDigitOf } from "../nfe/access-key";
 import { isFinalOrderStatus } from "../orders/order-statuses";
-import { cryptoRandom, drawCnf as drawValidCnf } from "./access-key";
+import { cryptoRandom, drawCnf as drawValidCnf, nfeAccessKey } from "./access-key";
+import { EmissionDraftError } from "./errors";
 import { ibsCbsClassOf } from "./ibs-cbs";
 import {
   consumerDocumentInvalid,
@@ -451,8 +451,9 @@ export function buildDraft(source: EmissionSource, note: NoteIdentity): FiscalDo
 export const drawCnf = (number: number): string => drawValidCnf(number, cryptoRandom);
 
 /**
- * chNFe of a note: cUF, AAMM of dhEmi, the issuer's CNPJ, model, series (3), number (9), tpEmis, cNF
- * and the modulus-11 check digit (src/domain/nfe/access-key.ts), the key the XML's `Id` carries.
+ * chNFe of a note: the builder's own key (`nfeAccessKey` of access-key.ts: cUF, AAMM of dhEmi, the
+ * issuer's CNPJ, model, series, number, tpEmis, cNF and the modulus-11 check digit), so the key
+ * numbered here is the one the signed XML's `Id` carries. A part the key cannot hold is a 400.
  */
 export function noteAccessKey(input: {
   uf: string;
@@ -464,10 +465,19 @@ export function noteAccessKey(input: {
   emissionType: number;
   cnf: string;
 }): string {
-  const cuf = isUf(input.uf) ? UF_CODES[input.uf] : "00";
-  const yymm = `${input.issuedAt.slice(2, 4)}${input.issuedAt.slice(5, 7)}`;
-  const body =
-    `${cuf}${yymm}${digits(input.cnpj).padStart(14, "0")}${String(input.model).padStart(2, "0")}` +
-    `${String(input.series).padStart(3, "0")}${String(input.number).padStart(9, "0")}${input.emissionType}${input.cnf}`;
-  return `${body}${accessKeyCheckDigitOf(body)}`;
+  try {
+    return nfeAccessKey({
+      cUF: isUf(input.uf) ? UF_CODES[input.uf] : "00",
+      issuedAt: input.issuedAt,
+      cnpj: digits(input.cnpj),
+      model: input.model,
+      series: input.series,
+      number: input.number,
+      emissionType: input.emissionType,
+      cnf: input.cnf,
+    });
+  } catch (error) {
+    if (error instanceof EmissionDraftError) throw badRequest(error.message);
+    throw error;
+  }
 }
