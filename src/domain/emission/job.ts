@@ -36,6 +36,7 @@ import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
 import { fromCents } from "../../lib/money";
+import { signerOnce } from "../certificates/signer";
 import { eventStatement } from "../events/outbox";
 import type { JobContext, JobOutcome } from "../jobs/job-context";
 import type { JobDefinition } from "../jobs/types";
@@ -425,6 +426,8 @@ export async function runEmission(
 ): Promise<JobOutcome> {
   const { db, job } = context;
   const env = (context.env ?? {}) as Env;
+  // the certificate opened (read, decrypted, imported) once per invocation, not per note
+  ports = { ...ports, signer: signerOnce(ports.signer) };
   const notes = await notesOfJob(db, job.companyId, job.id);
   const due = notes.filter((n) => isDue(n, nowUtc()));
   for (let start = 0; start < due.length; start += NOTES_PER_CHUNK) {
