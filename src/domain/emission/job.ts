@@ -94,6 +94,8 @@ type NoteRun = {
   sourceError: string | null;
   /** The note's invoicing company (from the source, or read alone when the order can no longer be issued). */
   invoice: CompanyInvoiceRow | null;
+  /** The send's attempt was counted with the pre-send write (`sent` 1) of a note signed now. */
+  attemptMarked?: boolean;
 };
 
 function timeoutOf(env: Env): number {
@@ -317,14 +319,18 @@ async function signedXmlOf(run: NoteRun, signer: Signer): Promise<string | null>
   const keyed = { ...note, accessKey: signed.accessKey };
   const xmlKey = noteXmlKey(companyId, keyed);
   await context.bucket.put(xmlKey, signed.xml, { httpMetadata: { contentType: "application/xml" } });
-  // stored and marked sent BEFORE the first send: from here on the number may be at SEFAZ
+  // stored and marked sent BEFORE the first send: from here on the number may be at SEFAZ (the
+  // send's attempt counted in the same write)
   await changeNote(context.db, companyId, note.id, {
     xmlKey,
     sent: 1,
     total: signed.total,
     accessKey: signed.accessKey,
+    attempt: true,
+    status: NFE_STATUS.processing,
   });
   run.note = { ...note, accessKey: signed.accessKey, xmlKey, sent: 1, total: signed.total };
+  run.attemptMarked = true;
   return signed.xml;
 }
 
@@ -391,7 +397,8 @@ async function processNote(run: NoteRun): Promise<void> {
   // 2. signed and stored before the send
   const xml = await signedXmlOf(run, signer);
   if (xml === null) return;
-  await changeNote(context.db, companyId, run.note.id, { attempt: true, status: NFE_STATUS.processing });
+  if (!run.attemptMarked)
+    await changeNote(context.db, companyId, run.note.id, { attempt: true, status: NFE_STATUS.processing });
   run.note = { ...run.note, attempts: run.note.attempts + 1 };
   // 3. the send
   const lotId = String(run.note.id * 100 + (run.note.attempts % 100)).slice(-15);
