@@ -218,6 +218,19 @@ export const bankLines = sqliteTable(
     uniqueIndex("bank_lines_account_feed_id")
       .on(t.bankAccountId, t.feedTransactionId)
       .where(sql`${t.feedTransactionId} IS NOT NULL`),
+    /**
+     * One movement, one line (docs/OPEN-FINANCE.md, "One movement, one line"): the institution's id
+     * of a movement (an upload's FITID keyed `fit:`, a feed line's `providerId` kept in `fit_id`)
+     * once per account, and a Pix endToEndId once per account, whichever source brought it first.
+     */
+    uniqueIndex("bank_lines_account_fit_id")
+      .on(t.bankAccountId, t.fitId)
+      .where(
+        sql`${t.fitId} IS NOT NULL AND (${t.origin} = 'OpenFinance' OR ${t.dedupeKey} = 'fit:' || ${t.fitId})`,
+      ),
+    uniqueIndex("bank_lines_account_end_to_end_id")
+      .on(t.bankAccountId, t.endToEndId)
+      .where(sql`${t.endToEndId} IS NOT NULL`),
     index("bank_lines_company_date").on(t.companyId, t.date, t.id),
     /** The statement page of one account (Source=2), in page order. */
     index("bank_lines_account_date").on(t.bankAccountId, t.date, t.id),
