@@ -1,14 +1,27 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { entries, jobErrors, titleCollectionEvents, titles } from "../../drizzle/schema";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import {
+  bankLines,
+  conciliationLinks,
+  consumers,
+  entries,
+  jobErrors,
+  reconciliationAudit,
+  titleCollectionEvents,
+  titles,
+} from "../../drizzle/schema";
 import type {
   HistoryRow,
   PlannedEntry,
   PlannedSettlement,
   ReturnTitle,
 } from "../domain/bank-returns/apply-plan";
+import { LINE_STATUS, LINE_STATUS_REFUSED } from "../domain/reconciliation/line-statuses";
+import { BANK_FEED_ORIGIN } from "../domain/statement/line-origins";
 import { TITLE_STATUS } from "../domain/titles/statuses";
 import type { Db } from "../env";
+import { isConstraintError } from "../lib/errors";
 import { jsonLists } from "../lib/json-lists";
+import type { Cents } from "../lib/money";
 import { rawStatement } from "./raw-statement";
 import type { Statement } from "./sql";
 import { utcNow } from "./sql";
@@ -223,4 +236,161 @@ export async function collectionEventsOfTitle(
     .from(titleCollectionEvents)
     .where(and(eq(titleCollectionEvents.companyId, companyId), eq(titleCollectionEvents.titleId, titleId)))
     .orderBy(asc(titleCollectionEvents.id));
+}
+
+/** A liquidation of a CNAB return on the account, with the entries it posted (`domain/bank-returns/feed-credits.ts`). */
+export type ReturnCredit = {
+  /** The liquidation's history row. */
+  id: number;
+  /** The credit date. */
+  date: string;
+  paidValue: Cents;
+  bankKey: string;
+  titleDocument: string | null;
+  consumerDocument: string | null;
+  /** Its inflow entries: the title's receipt, the interest and surplus entries naming its nosso número. */
+  entries: { id: number; value: Cents }[];
+  /** Whether one of them is already reconciled with a line. */
+  linked: boolean;
+};
+
+/**
+ * The account's CNAB liquidations credited between `from` and `to`, each with the entries the return
+ * posted for it (dated its credit date, origin `bank-return`: the title's receipt, and the interest
+ * and surplus entries whose description names its nosso número, with or without a check digit).
+ */
+export async function openReturnCredits(
+  db: Db,
+  companyId: number,
+  bankAccountId: number,
+  range: { from: string; to: string },
+): Promise<ReturnCredit[]> {
+  const nnOfEntry = sql.raw(
+    "ltrim(substr(e.description, instr(e.description, 'boleto ') + 7, instr(e.description, ' - ') - instr(e.description, 'boleto ') - 7), '0')",
+  );
+  const rows = await db.all<{
+    id: number;
+    date: string;
+    paidValue: number;
+    bankKey: string;
+    titleDocument: string | null;
+    consumerDocument: string | null;
+    entries: string;
+  }>(sql`SELECT h.id, h.date, h.paid_value AS paidValue, h.bank_key AS bankKey, t.document AS titleDocument,
+      c.document AS consumerDocument,
+      (SELECT json_group_array(json_array(e.id, e.value, EXISTS (SELECT 1 FROM ${conciliationLinks} l WHERE l.entry_id = e.id)))
+        FROM ${entries} e
+        WHERE e.bank_account_id = h.bank_account_id AND e.date = h.date || ' 00:00:00' AND e.origin = 'bank-return'
+          AND e.type_account = 0 AND e.company_id = h.company_id
+          AND (e.title_id = h.title_id OR (e.title_id IS NULL AND e.document IS t.document
+            AND (e.description LIKE 'Juros/multa boleto %' OR e.description LIKE 'Valor pago acima do título, boleto %')
+            AND (${nnOfEntry} = h.bank_key OR ${nnOfEntry} LIKE h.bank_key || '_')))) AS entries
+    FROM ${titleCollectionEvents} h
+    JOIN ${titles} t ON t.id = h.title_id AND t.company_id = h.company_id
+    LEFT JOIN ${consumers} c ON c.id = t.consumer_id AND c.company_id = t.company_id
+    WHERE h.company_id = ${companyId} AND h.bank_account_id = ${bankAccountId} AND h.source = 'CNAB'
+      AND h.kind = 'liquidation' AND h.paid_value > 0 AND h.date BETWEEN ${range.from} AND ${range.to}`);
+  return rows.map((row) => {
+    const list = JSON.parse(row.entries) as [number, number, number][];
+    return {
+      id: row.id,
+      date: row.date,
+      paidValue: row.paidValue,
+      bankKey: row.bankKey,
+      titleDocument: row.titleDocument,
+      consumerDocument: row.consumerDocument,
+      entries: list.map(([id, value]) => ({ id, value })),
+      linked: list.some(([, , linked]) => linked === 1),
+    };
+  });
+}
+
+/** A bank feed's credit line still open to a CNAB credit: pending, nothing reconciled, posted, standing. */
+export type FeedCreditLine = {
+  id: number;
+  date: string;
+  value: Cents;
+  description: string;
+  document: string | null;
+  payerDocument: string | null;
+};
+
+export async function bankFeedCreditLines(
+  db: Db,
+  companyId: number,
+  bankAccountId: number,
+  range: { from: string; to: string },
+): Promise<FeedCreditLine[]> {
+  return db
+    .select({
+      id: bankLines.id,
+      date: bankLines.date,
+      value: bankLines.value,
+      description: bankLines.description,
+      document: bankLines.document,
+      payerDocument: bankLines.payerDocument,
+    })
+    .from(bankLines)
+    .where(
+      and(
+        eq(bankLines.bankAccountId, bankAccountId),
+        eq(bankLines.companyId, companyId),
+        eq(bankLines.origin, BANK_FEED_ORIGIN),
+        eq(bankLines.statusId, LINE_STATUS.pending),
+        eq(bankLines.reconciledValue, 0),
+        eq(bankLines.pending, 0),
+        isNull(bankLines.withdrawnAt),
+        gt(bankLines.value, 0),
+        sql`${bankLines.date} BETWEEN ${range.from} AND ${range.to}`,
+      ),
+    );
+}
+
+/**
+ * Each feed line reconciled with its CNAB credit's entries in ONE batch: the links (not owning the
+ * entries: undoing the reconciliation leaves the return's receipt), the line wholly reconciled
+ * (status 2, automatic; a line no longer pending makes its status CHECK fail), an audit row each.
+ * A refused batch (an entry linked or a line reconciled meanwhile) answers false, nothing written.
+ */
+export async function writeReturnCreditLinks(
+  db: Db,
+  scope: { companyId: number; bankAccountId: number; userId: number | null },
+  links: readonly { lineId: number; creditId: number; value: Cents; entryIds: number[] }[],
+): Promise<boolean> {
+  const linkRows = links.flatMap((l) => l.entryIds.map((entryId) => [entryId, l.lineId]));
+  const lineRows = JSON.stringify(links.map((l) => [l.lineId, l.value, l.creditId]));
+  const statements: Statement[] = [
+    rawStatement(
+      db,
+      sql`UPDATE ${bankLines} SET reconciled_value = abs(value),
+          status_id = CASE WHEN status_id = ${LINE_STATUS.pending} AND reconciled_value = 0 AND pending = 0
+            AND value = (SELECT j.value ->> 1 FROM json_each(${lineRows}) AS j WHERE j.value ->> 0 = ${bankLines}.id)
+            THEN ${LINE_STATUS.autoReconciled} ELSE ${LINE_STATUS_REFUSED} END
+        WHERE id IN (SELECT j.value ->> 0 FROM json_each(${lineRows}) AS j)
+          AND +company_id = ${scope.companyId} AND +bank_account_id = ${scope.bankAccountId}`,
+    ),
+    rawStatement(
+      db,
+      sql`INSERT INTO ${conciliationLinks} (company_id, entry_id, bank_line_id, posted_by_link, created_by)
+        SELECT ${scope.companyId}, j.value ->> 0, j.value ->> 1, 0, ${scope.userId}
+        FROM json_each(${JSON.stringify(linkRows)}) AS j`,
+    ),
+    rawStatement(
+      db,
+      sql`INSERT INTO ${reconciliationAudit} (company_id, user_id, action, bank_line_id, details)
+        SELECT ${scope.companyId}, NULL, 'auto', j.value ->> 0, json_object(
+          'Source', 'CNAB', 'IDBankAccount', ${scope.bankAccountId}, 'IDTitleCollectionEvent', j.value ->> 2,
+          'Total', j.value ->> 1, 'ReconciledValue', j.value ->> 1, 'IDTypeStatusConciliation', ${LINE_STATUS.autoReconciled},
+          'Entries', (SELECT json_group_array(json_object('IDBankStatement', l.entry_id, 'PostedByLink', 0))
+            FROM ${conciliationLinks} l WHERE l.bank_line_id = j.value ->> 0))
+        FROM json_each(${lineRows}) AS j`,
+    ),
+  ];
+  try {
+    await db.batch(statements as [Statement, ...Statement[]]);
+    return true;
+  } catch (error) {
+    if (isConstraintError(error)) return false;
+    throw error;
+  }
 }

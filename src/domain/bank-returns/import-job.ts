@@ -18,6 +18,7 @@ import { resumedCounts } from "../jobs/csv-job-file";
 import { type JobContext, JobFailure, type JobOutcome } from "../jobs/job-context";
 import { readJobFile } from "../jobs/job-file";
 import { type ChunkPlan, candidateKeys, NO_RETURN_COUNTS, planChunk, type ReturnCounts } from "./apply-plan";
+import { reconcileFeedCredits } from "./feed-credits";
 import { BANK_RETURN_JOB_MESSAGES as J } from "./messages";
 import { readBankReturn } from "./read-return";
 import type { ReturnRecord } from "./types";
@@ -74,7 +75,27 @@ export async function importBankReturn(context: JobContext, bankAccountId: numbe
     RETURN_RECORDS_PER_CHUNK,
   );
   // Done keeps the counts the last chunk stored with its progress (a file without records: the zeros).
+  if (applied.status === "done") await reconcileWithFeed(db, scope, file.records, file.generatedOn);
   return applied;
+}
+
+/**
+ * A bank feed may already show the credits the return applied: each such line is reconciled with its
+ * liquidation's entries (`reconcileFeedCredits`), so the money is one line (docs/OPEN-FINANCE.md).
+ */
+async function reconcileWithFeed(
+  db: Db,
+  scope: ReturnScope,
+  records: readonly ReturnRecord[],
+  generatedOn: string | null,
+): Promise<void> {
+  const dates = records
+    .filter((r) => r.kind === "liquidation")
+    .map((r) => r.creditDate ?? r.occurrenceDate ?? generatedOn)
+    .filter((d): d is string => d !== null)
+    .sort();
+  if (dates.length === 0) return;
+  await reconcileFeedCredits(db, scope, { from: dates[0]!, to: dates.at(-1)! });
 }
 
 /**
