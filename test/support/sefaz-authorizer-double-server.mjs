@@ -158,7 +158,25 @@ const SVC_RS_PATHS = new Set([
   "/ws/NfeStatusServico/NfeStatusServico4.asmx",
 ]);
 /** cUF of the UFs whose NF-e authorizer serves SVC-RS's paths (SVRS and RS) and of MA (SVAN). */
-const SVRS_PATH_UFS = new Set(["11", "12", "14", "15", "16", "17", "22", "23", "24", "25", "27", "28", "32", "33", "42", "43", "53"]);
+const SVRS_PATH_UFS = new Set([
+  "11",
+  "12",
+  "14",
+  "15",
+  "16",
+  "17",
+  "22",
+  "23",
+  "24",
+  "25",
+  "27",
+  "28",
+  "32",
+  "33",
+  "42",
+  "43",
+  "53",
+]);
 const SVAN_UF = "21";
 
 /** Which authorizer of the UF a call reached: its normal one, or its SVC (NF-e only; the status service is taken as NF-e). */
@@ -462,9 +480,21 @@ async function authorize(context, enviNFe) {
   if (signature) return lot(...signature);
   if (problem) return lot(...problem);
   if (context.kind === "svc" && note.tpEmis !== (SVC_AN_PATHS.has(context.path) ? "6" : "7"))
-    return retEnviNFe(issuer.tpAmb, note.cUF, 104, REASONS[104], protocol(note, issuer.tpAmb, 713, REASONS[713]));
+    return retEnviNFe(
+      issuer.tpAmb,
+      note.cUF,
+      104,
+      REASONS[104],
+      protocol(note, issuer.tpAmb, 713, REASONS[713]),
+    );
   if (context.kind === "normal" && (note.tpEmis === "6" || note.tpEmis === "7"))
-    return retEnviNFe(issuer.tpAmb, note.cUF, 104, REASONS[104], protocol(note, issuer.tpAmb, 570, REASONS[570]));
+    return retEnviNFe(
+      issuer.tpAmb,
+      note.cUF,
+      104,
+      REASONS[104],
+      protocol(note, issuer.tpAmb, 570, REASONS[570]),
+    );
   if (step && LOT_LEVEL.has(step.cStat) && step.cStat !== 103) return lot(step.cStat, reasonOf(step));
   const sync = childText(enviNFe, "indSinc") === "1";
   if ((step && step.cStat === 103) || (!step && !sync)) {
@@ -737,10 +767,10 @@ async function serve(request, response, url, text) {
   if (ownOutage === "stop") return request.socket.destroy();
   if (ownOutage === "stall") return;
   if (ownOutage === "garbage")
-    return response.writeHead(200, { "Content-Type": "application/soap+xml" }).end("\u0000isto não é XML <<<");
-  const step = nextStep(
-    issuer ? issuer.script : owner ? owner.statusScript : labelOf(label).script,
-  );
+    return response
+      .writeHead(200, { "Content-Type": "application/soap+xml" })
+      .end("\u0000isto não é XML <<<");
+  const step = nextStep(issuer ? issuer.script : owner ? owner.statusScript : labelOf(label).script);
   const context = {
     issuer: issuer ?? { tpAmb: childText(message, "tpAmb") ?? "2", schema: true },
     step: null,
@@ -859,7 +889,9 @@ const server = createServer(async (request, response) => {
           tpAmb: settings.tpAmb ?? "2",
           schema: settings.schema ?? true,
           script: [...(settings.script ?? (settings.keepMemory ? (before?.script ?? []) : []))],
-          statusScript: [...(settings.statusScript ?? (settings.keepMemory ? (before?.statusScript ?? []) : []))],
+          statusScript: [
+            ...(settings.statusScript ?? (settings.keepMemory ? (before?.statusScript ?? []) : [])),
+          ],
           outages: {
             ...(settings.keepMemory ? (before?.outages ?? {}) : {}),
             ...(settings.outages ?? {}),

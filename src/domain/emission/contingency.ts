@@ -13,16 +13,17 @@
  * The job (job.ts) asks `emissionModeOf` before it sends a note, and `stoppedAnswered` when a send
  * is answered 108/109; GET /nfe/status asks `authorizerStatuses`.
  */
-import {
-  type AuthorizationClient,
-  type AuthorizationConnection,
-  type AuthorizationFailure,
-} from "../../adapters/sefaz/authorization/client";
+
 import {
   type AuthorizerName,
   authorizerOf,
   contingencyOf,
 } from "../../adapters/sefaz/authorization/authorizers";
+import type {
+  AuthorizationClient,
+  AuthorizationConnection,
+  AuthorizationFailure,
+} from "../../adapters/sefaz/authorization/client";
 import {
   type AuthorizerKey,
   type AuthorizerStatusRow,
@@ -44,10 +45,17 @@ export const STATUS_POLL_SECONDS = 180;
 export const IN_OPERATION = 107;
 
 export type EmissionType = 1 | 6 | 7;
-export type EmissionMode = { emissionType: EmissionType; contingency: { since: string; reason: string } | null };
+export type EmissionMode = {
+  emissionType: EmissionType;
+  contingency: { since: string; reason: string } | null;
+};
 
 /** The names of the SVC authorizers by tpEmis. */
-export const SVC_NAMES: Record<6 | 7, "SVC-AN" | "SVC-RS"> = { 6: "SVC-AN", 7: "SVC-RS" };
+const SVC_NAMES: Record<6 | 7, "SVC-AN" | "SVC-RS"> = { 6: "SVC-AN", 7: "SVC-RS" };
+
+/** The name of the mode's SVC, null in normal emission. */
+export const contingencyModeName = (mode: EmissionMode) =>
+  mode.emissionType === 1 ? null : SVC_NAMES[mode.emissionType];
 
 /** xJust of the notes of a contingency period (15 to 256 characters): which authorizer stopped and what it said. */
 export const contingencyReason = (authorizer: string, cStat: number | null, xMotivo: string | null) =>
@@ -67,7 +75,10 @@ export function statusFailureText(failure: AuthorizationFailure): string {
     refused_call: "chamada recusada",
   };
   const status = failure.status ? ` HTTP ${failure.status}` : "";
-  return `Sem resposta do NFeStatusServico4: ${kinds[failure.kind]}${status}: ${failure.detail}`.slice(0, 500);
+  return `Sem resposta do NFeStatusServico4: ${kinds[failure.kind]}${status}: ${failure.detail}`.slice(
+    0,
+    500,
+  );
 }
 
 const utcNow = (now: Date) => now.toISOString().slice(0, 19).replace("T", " ");
@@ -137,7 +148,13 @@ export async function pollStatus(
           source: "status",
           askedAt,
         }
-      : { cStat: null, xMotivo: statusFailureText(answer.failure), stopped: false, source: "status", askedAt },
+      : {
+          cStat: null,
+          xMotivo: statusFailureText(answer.failure),
+          stopped: false,
+          source: "status",
+          askedAt,
+        },
   );
 }
 

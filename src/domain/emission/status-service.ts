@@ -7,9 +7,9 @@ import { authorizationClient } from "../../adapters/sefaz/authorization/client";
 import { companyEmissionSettings, invoiceCompaniesByIds } from "../../db/emission";
 import type { Db, Env } from "../../env";
 import { badRequest } from "../../lib/errors";
-import { isUf } from "../company/fiscal-profile";
 import { certificateSigner } from "../certificates/signer";
-import { authorizerStatuses, type EmissionMode, modeOfInvoice, SVC_NAMES } from "./contingency";
+import { isUf } from "../company/fiscal-profile";
+import { authorizerStatuses, contingencyModeName, modeOfInvoice } from "./contingency";
 import { EVENT_INVOICE_COMPANY_NOT_FOUND } from "./event-messages";
 import { invoiceCompanyLacks } from "./messages";
 
@@ -38,9 +38,6 @@ const timeoutOf = (env: Env) => {
   const parsed = Number(env.SEFAZ_TIMEOUT_MS);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : 20_000;
 };
-
-export const contingencyModeName = (mode: EmissionMode) =>
-  mode.emissionType === 1 ? null : SVC_NAMES[mode.emissionType];
 
 export async function nfeStatusOf(
   deps: { db: Db; env: Env },

@@ -17,17 +17,35 @@ const nullable = <T extends z.ZodTypeAny>(schema: T, type: "string" | "integer",
 
 const AuthorizerStatusSchema = z
   .object({
-    Authorizer: z.string().openapi({ example: "SP", description: "Nome do autorizador na tabela (UF, SVRS, SVAN, SVC-AN, SVC-RS)" }),
+    Authorizer: z.string().openapi({
+      example: "SP",
+      description: "Nome do autorizador na tabela (UF, SVRS, SVAN, SVC-AN, SVC-RS)",
+    }),
     Model: z.number().int().openapi({ example: 55, description: "55 NF-e, 65 NFC-e" }),
     Role: z.enum(["NFe", "NFCe", "SVC"]).openapi({
-      description: "`NFe`: o autorizador da NF-e da UF; `NFCe`: o da NFC-e; `SVC`: a contingência da NF-e da UF",
+      description:
+        "`NFe`: o autorizador da NF-e da UF; `NFCe`: o da NFC-e; `SVC`: a contingência da NF-e da UF",
     }),
-    EmissionType: z.number().int().openapi({ example: 1, description: "tpEmis das notas que ele autoriza (1, 6 SVC-AN, 7 SVC-RS)" }),
-    cStat: nullable(z.number().int(), "integer", "Último cStat (107 em operação, 108/109 paralisado); null: a chamada não teve resposta (xMotivo diz por quê) ou nunca foi feita"),
+    EmissionType: z
+      .number()
+      .int()
+      .openapi({ example: 1, description: "tpEmis das notas que ele autoriza (1, 6 SVC-AN, 7 SVC-RS)" }),
+    cStat: nullable(
+      z.number().int(),
+      "integer",
+      "Último cStat (107 em operação, 108/109 paralisado); null: a chamada não teve resposta (xMotivo diz por quê) ou nunca foi feita",
+    ),
     xMotivo: nullable(z.string(), "string", "Último xMotivo, como veio, ou por que não houve resposta"),
     AskedAt: nullable(z.string(), "string", "Quando foi perguntado (UTC `YYYY-MM-DD HH:MM:SS`); null: nunca"),
-    Stopped: z.boolean().openapi({ description: "true quando a última resposta diz paralisado (108/109): conta para a entrada em contingência" }),
-    Source: nullable(z.string(), "string", "`status` (NFeStatusServico4) ou `authorization` (108/109 respondido a um envio)"),
+    Stopped: z.boolean().openapi({
+      description:
+        "true quando a última resposta diz paralisado (108/109): conta para a entrada em contingência",
+    }),
+    Source: nullable(
+      z.string(),
+      "string",
+      "`status` (NFeStatusServico4) ou `authorization` (108/109 respondido a um envio)",
+    ),
   })
   .openapi("NFeAuthorizerStatus");
 
@@ -35,11 +53,17 @@ const NFeStatusSchema = z
   .object({
     IDCompanyInvoice: z.number().int().openapi({ example: 1 }),
     UF: z.string().openapi({ example: "SP" }),
-    Environment: z.number().int().openapi({ example: 2, description: "tpAmb da empresa (SefazAmbiente da NF-e)" }),
-    ContingencyMode: z.enum(["SVC-AN", "SVC-RS"]).nullable().openapi({
-      type: ["string", "null"],
-      description: "A contingência em que o faturador emite a NF-e agora; null: emissão normal",
-    }),
+    Environment: z
+      .number()
+      .int()
+      .openapi({ example: 2, description: "tpAmb da empresa (SefazAmbiente da NF-e)" }),
+    ContingencyMode: z
+      .enum(["SVC-AN", "SVC-RS"])
+      .nullable()
+      .openapi({
+        type: ["string", "null"],
+        description: "A contingência em que o faturador emite a NF-e agora; null: emissão normal",
+      }),
     ContingencySince: nullable(z.string(), "string", "dhCont: desde quando (horário de Brasília)"),
     Authorizers: z.array(AuthorizerStatusSchema),
   })

@@ -53,7 +53,7 @@ async function status(id: number): Promise<Status> {
   return answer.body;
 }
 
-const statusCalls = async (double: { requests(): Promise<{ service: string | null }[]> }) =>
+const statusCalls = async (double: { requests(): Promise<{ service: string | null; path: string }[]> }) =>
   (await double.requests()).filter((r) => r.service === "NFeStatusServico4");
 
 /** Three minutes passed since the last poll of the issuer's authorizers (the clock moved by the database). */
@@ -70,14 +70,24 @@ describe("GET /nfe/status", () => {
   it("answers the UF's NF-e and NFC-e authorizers and its SVC, each asked once", async () => {
     const { id, double } = await issuer();
     const body = await status(id);
-    expect(body).toMatchObject({ IDCompanyInvoice: id, UF: "SP", ContingencyMode: null, ContingencySince: null });
+    expect(body).toMatchObject({
+      IDCompanyInvoice: id,
+      UF: "SP",
+      ContingencyMode: null,
+      ContingencySince: null,
+    });
     expect(body.Authorizers.map((a) => [a.Role, a.Authorizer, a.Model, a.EmissionType])).toEqual([
       ["NFe", "SP", 55, 1],
       ["NFCe", "SP", 65, 1],
       ["SVC", "SVC-AN", 55, 6],
     ]);
     for (const a of body.Authorizers) {
-      expect(a).toMatchObject({ cStat: 107, xMotivo: "Serviço em Operação", Stopped: false, Source: "status" });
+      expect(a).toMatchObject({
+        cStat: 107,
+        xMotivo: "Serviço em Operação",
+        Stopped: false,
+        Source: "status",
+      });
       expect(a.AskedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     }
     const calls = await statusCalls(double);
@@ -141,7 +151,10 @@ describe("GET /nfe/status", () => {
     const body = await status(id);
     const stopped = body.Authorizers.filter((a) => a.cStat === 108);
     expect(stopped).toHaveLength(1);
-    expect(stopped[0]).toMatchObject({ Stopped: true, xMotivo: "Serviço Paralisado Momentaneamente (curto prazo)" });
+    expect(stopped[0]).toMatchObject({
+      Stopped: true,
+      xMotivo: "Serviço Paralisado Momentaneamente (curto prazo)",
+    });
     expect(byRole(body, "SVC")).toMatchObject({ cStat: null, Stopped: false });
     expect(byRole(body, "SVC").xMotivo).toMatch(/^Sem resposta do NFeStatusServico4: tempo esgotado/);
   }, 30_000);
@@ -153,7 +166,10 @@ describe("GET /nfe/status", () => {
       await api.get("/nfe/status?IDCompanyInvoice=abc"),
       "IDCompanyInvoice deve ser um número inteiro positivo",
     );
-    expectRefusal(await api.get("/nfe/status?IDCompanyInvoice=0"), "IDCompanyInvoice deve ser maior que zero");
+    expectRefusal(
+      await api.get("/nfe/status?IDCompanyInvoice=0"),
+      "IDCompanyInvoice deve ser maior que zero",
+    );
     expectRefusal(await api.get("/nfe/status?IDCompanyInvoice=999999"), "Faturador não existe");
     const other = await companyTwoApi();
     expectRefusal(await other.get(`/nfe/status?IDCompanyInvoice=${id}`), "Faturador não existe");
