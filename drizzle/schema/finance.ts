@@ -198,11 +198,39 @@ export const bankLines = sqliteTable(
     payerDocument: text(),
     /** The payer's name, when the bank told it. */
     payerName: text(),
+    /**
+     * Where the line came from when the dedupe key does not say it: `OpenFinance` for a line of a bank
+     * feed (dedupe key `of:<first aggregator id>`); null for the other sources, told by their key's
+     * prefix (`fit:`/`fp:` an upload, `e2e:` the Pix API, `manual:` typed).
+     */
+    origin: text(),
+    /** The aggregator's current transaction id of the movement (a feed line); unique per account. */
+    feedTransactionId: text(),
+    /** 1 while the bank reports the movement as pending (not posted): never reconciled until posted. */
+    pending: integer().notNull().default(0),
+    /** UTC `YYYY-MM-DD HH:MM:SS` the bank withdrew the (posted) movement; null = standing. */
+    withdrawnAt: text(),
     createdBy: integer(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("bank_lines_account_key").on(t.bankAccountId, t.dedupeKey),
+    uniqueIndex("bank_lines_account_feed_id")
+      .on(t.bankAccountId, t.feedTransactionId)
+      .where(sql`${t.feedTransactionId} IS NOT NULL`),
+    /**
+     * One movement, one line (docs/OPEN-FINANCE.md, "One movement, one line"): the institution's id
+     * of a movement (an upload's FITID keyed `fit:`, a feed line's `providerId` kept in `fit_id`)
+     * once per account, and a Pix endToEndId once per account, whichever source brought it first.
+     */
+    uniqueIndex("bank_lines_account_fit_id")
+      .on(t.bankAccountId, t.fitId)
+      .where(
+        sql`${t.fitId} IS NOT NULL AND (${t.origin} = 'OpenFinance' OR ${t.dedupeKey} = 'fit:' || ${t.fitId})`,
+      ),
+    uniqueIndex("bank_lines_account_end_to_end_id")
+      .on(t.bankAccountId, t.endToEndId)
+      .where(sql`${t.endToEndId} IS NOT NULL`),
     index("bank_lines_company_date").on(t.companyId, t.date, t.id),
     /** The statement page of one account (Source=2), in page order. */
     index("bank_lines_account_date").on(t.bankAccountId, t.date, t.id),

@@ -8,6 +8,7 @@ export * from "./identity";
 export * from "./jobs";
 export * from "./marketplace";
 export * from "./nfe";
+export * from "./openfinance";
 export * from "./orders";
 export * from "./pix";
 export * from "./purchases";

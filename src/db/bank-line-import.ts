@@ -29,7 +29,9 @@ const asRow = (line: BankLineCandidate) => [
 /**
  * New bank lines (status 1 pending, tagged with the job), in the given order. A dedupe key already
  * on the account is left alone (`ON CONFLICT DO NOTHING`): the line of another import stays, and a
- * line this job stored on an earlier delivery is not stored twice.
+ * line this job stored on an earlier delivery is not stored twice. So is a FITID a bank feed's line
+ * already carries (its institution id, UNIQUE `bank_lines_account_fit_id`): the same movement from
+ * two sources is one line, whichever came first and even when both write at once (counted `duplicate`).
  */
 export function insertImportedLines(
   db: Db,
@@ -46,7 +48,7 @@ export function insertImportedLines(
         json_extract(l.value, '$[5]'), ${LINE_STATUS.pending}, ${scope.jobId}, ${scope.userId}
       FROM json_each(${JSON.stringify(group.map(asRow))}) AS l
       WHERE true
-      ON CONFLICT (bank_account_id, dedupe_key) DO NOTHING`,
+      ON CONFLICT DO NOTHING`,
     ),
   );
 }

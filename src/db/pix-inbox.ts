@@ -174,6 +174,61 @@ export async function existingLineKeys(db: Db, bankAccountId: number, keys: stri
   return new Set(rows.map((row) => row.key));
 }
 
+/** A line of another source (a bank feed) already carrying a Pix's endToEndId on the account. */
+export type LineOfEndToEndId = {
+  id: number;
+  endToEndId: string;
+  dedupeKey: string;
+  date: string;
+  value: number;
+  description: string;
+  fitId: string | null;
+  /** Pending, nothing reconciled, posted (not the bank's pending) and standing: the Pix may settle on it. */
+  open: boolean;
+};
+
+/** The lines of the account whose endToEndId is one of these (UNIQUE per account: at most one each). */
+export async function linesOfEndToEndIds(
+  db: Db,
+  bankAccountId: number,
+  endToEndIds: string[],
+): Promise<LineOfEndToEndId[]> {
+  if (endToEndIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: bankLines.id,
+      endToEndId: sql<string>`${bankLines.endToEndId}`,
+      dedupeKey: bankLines.dedupeKey,
+      date: bankLines.date,
+      value: bankLines.value,
+      description: bankLines.description,
+      fitId: bankLines.fitId,
+      open: sql<number>`${bankLines.statusId} = ${LINE_STATUS.pending} AND ${bankLines.reconciledValue} = 0
+        AND ${bankLines.pending} = 0 AND ${bankLines.withdrawnAt} IS NULL`,
+    })
+    .from(bankLines)
+    .where(and(eq(bankLines.bankAccountId, bankAccountId), inList(bankLines.endToEndId, endToEndIds)));
+  return rows.map((row) => ({ ...row, open: row.open === 1 }));
+}
+
+/**
+ * A Pix found on a line another source wrote (a bank feed's): that line is the Pix's, so it gains
+ * what only the Pix API tells (the charge's txid, the payer), where it has none.
+ */
+export function completeAdoptedLines(db: Db, scope: InboxScope, lines: InboxLine[]): Statement {
+  const values = lines.map((line) => [line.endToEndId, line.txId, line.payerDocument, line.payerName]);
+  const json = rows(values);
+  return rawStatement(
+    db,
+    sql`UPDATE ${bankLines} SET
+        tx_id = coalesce(tx_id, (SELECT j.value ->> 1 FROM json_each(${json}) AS j WHERE j.value ->> 0 = end_to_end_id)),
+        payer_document = coalesce(payer_document, (SELECT j.value ->> 2 FROM json_each(${json}) AS j WHERE j.value ->> 0 = end_to_end_id)),
+        payer_name = coalesce(payer_name, (SELECT j.value ->> 3 FROM json_each(${json}) AS j WHERE j.value ->> 0 = end_to_end_id))
+      WHERE bank_account_id = ${scope.bankAccountId} AND +company_id = ${scope.companyId}
+        AND end_to_end_id IN (SELECT j.value ->> 0 FROM json_each(${json}) AS j)`,
+  );
+}
+
 const candidateColumns = {
   id: titles.id,
   txId: titles.txId,
@@ -256,7 +311,7 @@ function insertLines(db: Db, scope: InboxScope, lines: InboxLine[]): Statement {
         ${LINE_STATUS.pending}, ${scope.jobId}, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7
       FROM json_each(${rows(values)}) AS j
       WHERE true
-      ON CONFLICT (bank_account_id, dedupe_key) DO NOTHING`,
+      ON CONFLICT DO NOTHING`,
   );
 }
 

@@ -1,10 +1,25 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { bankAccounts, conciliationLinks, entries, transfers } from "../../drizzle/schema";
+import {
+  bankAccounts,
+  bankLines,
+  conciliationLinks,
+  entries,
+  reconciliationAudit,
+  transfers,
+} from "../../drizzle/schema";
+import { LINE_STATUS, LINE_STATUS_REFUSED } from "../domain/reconciliation/line-statuses";
 import type { Db } from "../env";
 import { isConstraintError } from "../lib/errors";
 import type { Cents } from "../lib/money";
-import { type EntryOrigin, type EntryRow, insertEntry, newUid, transferIdByUid } from "./ledger";
+import {
+  type EntryOrigin,
+  type EntryRow,
+  entryIdByUid,
+  insertEntry,
+  newUid,
+  transferIdByUid,
+} from "./ledger";
 import { inList } from "./sql";
 
 export type TransferRow = typeof transfers.$inferSelect;
@@ -222,4 +237,127 @@ export async function writeTransferDeletion(
   }
   const deleted = outcome.results[1] as { meta?: { changes?: number } };
   return { ok: true, deletedLegs: Number(deleted?.meta?.changes ?? 0) };
+}
+
+/** A pending bank line as the transfer proposals read it (`domain/transfers/proposals.ts`). */
+export type PendingLineFacts = {
+  id: number;
+  bankAccountId: number;
+  date: string;
+  value: Cents;
+  description: string;
+};
+
+/**
+ * Bank lines of the company's active accounts dated `from` to `to` (inclusive) that nothing is
+ * reconciled to yet (status pending, reconciled value 0), at most `limit`, by date.
+ */
+export async function pendingLinesBetween(
+  db: Db,
+  companyId: number,
+  range: { from: string; to: string },
+  limit: number,
+): Promise<PendingLineFacts[]> {
+  return db
+    .select({
+      id: bankLines.id,
+      bankAccountId: bankLines.bankAccountId,
+      date: bankLines.date,
+      value: bankLines.value,
+      description: bankLines.description,
+    })
+    .from(bankLines)
+    .innerJoin(
+      bankAccounts,
+      and(
+        eq(bankAccounts.id, bankLines.bankAccountId),
+        eq(bankAccounts.companyId, companyId),
+        eq(bankAccounts.status, 1),
+      ),
+    )
+    .where(
+      and(
+        eq(bankLines.companyId, companyId),
+        eq(bankLines.statusId, LINE_STATUS.pending),
+        eq(bankLines.reconciledValue, 0),
+        sql`${bankLines.date} BETWEEN ${range.from} AND ${range.to}`,
+      ),
+    )
+    .orderBy(bankLines.date, bankLines.id)
+    .limit(limit);
+}
+
+/** The two lines a transfer proposal reconciles: the debit with the outflow leg, the credit with the inflow. */
+export type ProposalLines = { debitLineId: number; creditLineId: number };
+
+/**
+ * An accepted transfer proposal in ONE batch: the transfer and its legs (`transferStatements`), each
+ * line wholly reconciled with its leg (status 3, the link not owning the leg: undoing the
+ * reconciliation unlinks it and the transfer stays), an audit row per line, then `followUps`. A
+ * line no longer pending (reconciled meanwhile by another request) makes its status CHECK fail and
+ * nothing is written: answers null. Other errors are rethrown.
+ */
+export async function writeTransferProposal(
+  db: Db,
+  t: NewTransfer,
+  lines: ProposalLines,
+  followUps: (uids: TransferUids) => BatchItem<"sqlite">[],
+): Promise<PostedTransfer | null> {
+  const uids = newTransferUids();
+  const reconcile = (lineId: number, legUid: string): BatchItem<"sqlite">[] => [
+    db
+      .update(bankLines)
+      .set({
+        reconciledValue: sql`abs(${bankLines.value})`,
+        statusId: sql`CASE WHEN ${bankLines.statusId} = ${LINE_STATUS.pending} AND ${bankLines.reconciledValue} = 0
+          THEN ${LINE_STATUS.manuallyReconciled} ELSE ${LINE_STATUS_REFUSED} END`,
+      })
+      .where(and(eq(bankLines.id, lineId), eq(bankLines.companyId, t.companyId))) as BatchItem<"sqlite">,
+    db.insert(conciliationLinks).values({
+      companyId: t.companyId,
+      entryId: sql`${entryIdByUid(legUid)}`,
+      bankLineId: lineId,
+      postedByLink: 0,
+      createdBy: t.userId,
+    }),
+    db.insert(reconciliationAudit).values({
+      companyId: t.companyId,
+      userId: t.userId,
+      action: "reconcile",
+      bankLineId: lineId,
+      details: sql`json_object('IDBankAccount', (SELECT bank_account_id FROM ${bankLines} WHERE id = ${lineId}),
+        'Total', ${t.value}, 'TransferProposal', 1,
+        'ReconciledValue', (SELECT reconciled_value FROM ${bankLines} WHERE id = ${lineId}),
+        'IDTypeStatusConciliation', (SELECT status_id FROM ${bankLines} WHERE id = ${lineId}),
+        'Entries', json_array(json_object('IDBankStatement', ${entryIdByUid(legUid)},
+          'IDBankStatementTransfer', ${transferIdByUid(uids.transfer)}, 'Value', ${t.value}, 'PostedByLink', 0)))`,
+    }),
+  ];
+  // Both lines must have been found (a line deleted meanwhile updates nothing): else the transfer's CHECK fails.
+  const bothReconciled = db
+    .update(transfers)
+    .set({
+      value: sql`CASE WHEN (SELECT count(*) FROM ${bankLines} WHERE ${inList(bankLines.id, [lines.debitLineId, lines.creditLineId])}
+        AND company_id = ${t.companyId} AND status_id = ${LINE_STATUS.manuallyReconciled}) = 2 THEN ${transfers.value} ELSE 0 END`,
+    })
+    .where(eq(transfers.uid, uids.transfer)) as BatchItem<"sqlite">;
+  const statements = [
+    ...transferStatements(db, t, uids),
+    ...reconcile(lines.debitLineId, uids.debit),
+    ...reconcile(lines.creditLineId, uids.credit),
+    bothReconciled,
+    ...followUps(uids),
+  ];
+  try {
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    if (isConstraintError(error)) return null;
+    throw error;
+  }
+  const [transfer, debit, credit] = await Promise.all([
+    db.select().from(transfers).where(eq(transfers.uid, uids.transfer)).get(),
+    db.select().from(entries).where(eq(entries.uid, uids.debit)).get(),
+    db.select().from(entries).where(eq(entries.uid, uids.credit)).get(),
+  ]);
+  return { transfer: transfer!, debit: debit!, credit: credit! };
 }

@@ -49,6 +49,8 @@ const FIELD_FACTORY: Record<string, string> = {
   IDCarrier: "idsupplier",
   IDWarehouseHub: "idwarehouse",
   IDNfeEvents: "idnfevents",
+  IDBankStatementConciliationFrom: "idbankstatementconciliation",
+  IDBankStatementConciliationTo: "idbankstatementconciliation",
 };
 
 /** List fields holding row ids: how one id is written into them, and the factory of the row. */

@@ -1,20 +1,10 @@
 // The PSP double of the Pix tests (a vitest globalSetup): starts pix-psp-double-server.mjs in a Node
 // process of its own, on loopback, and hands its URL to the tests (`inject("pixPspDoubleUrl")`,
 // see pix-psp-double.ts).
-import { fork } from "node:child_process";
+import { forkDouble } from "./fork-double.mjs";
 
 export default async function setup(project) {
-  const child = fork(new URL("./pix-psp-double-server.mjs", import.meta.url), { stdio: "inherit" });
-  const port = await new Promise((resolve, reject) => {
-    child.once("message", (message) => resolve(message.port));
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`PSP double exited with ${code}`)));
-  });
-  project.provide("pixPspDoubleUrl", `http://127.0.0.1:${port}`);
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill();
-    });
+  const double = await forkDouble(new URL("./pix-psp-double-server.mjs", import.meta.url), "PSP double");
+  project.provide("pixPspDoubleUrl", double.url);
+  return double.stop;
 }

@@ -2,25 +2,18 @@
 // sefaz-event-double-server.mjs in a Node process of its own, on loopback, and hands its URL and the
 // test certificate and key (test-only, self-signed, never a real company's) to the tests
 // (`inject("sefazEventDouble")`, see sefaz-event-double.ts).
-import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { forkDouble } from "./fork-double.mjs";
 
 export default async function setup(project) {
-  const child = fork(new URL("./sefaz-event-double-server.mjs", import.meta.url), { stdio: "inherit" });
-  const port = await new Promise((resolve, reject) => {
-    child.once("message", (message) => resolve(message.port));
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`SEFAZ event double exited with ${code}`)));
-  });
+  const double = await forkDouble(
+    new URL("./sefaz-event-double-server.mjs", import.meta.url),
+    "SEFAZ event double",
+  );
   project.provide("sefazEventDouble", {
-    url: `http://127.0.0.1:${port}`,
+    url: double.url,
     certificatePem: readFileSync(new URL("./sefaz-event-double-cert.pem", import.meta.url), "utf8"),
     keyPem: readFileSync(new URL("./sefaz-event-double-key.pem", import.meta.url), "utf8"),
   });
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill();
-    });
+  return double.stop;
 }

@@ -1,20 +1,13 @@
 // A real webhook receiver for the workers tests (a vitest globalSetup): starts
 // webhook-receiver-server.mjs in a Node process of its own, on loopback, and hands its URL to the
 // tests (`inject("webhookReceiverUrl")`, see webhook-receiver.ts).
-import { fork } from "node:child_process";
+import { forkDouble } from "./fork-double.mjs";
 
 export default async function setup(project) {
-  const child = fork(new URL("./webhook-receiver-server.mjs", import.meta.url), { stdio: "inherit" });
-  const port = await new Promise((resolve, reject) => {
-    child.once("message", (message) => resolve(message.port));
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`webhook receiver exited with ${code}`)));
-  });
-  project.provide("webhookReceiverUrl", `http://127.0.0.1:${port}`);
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill();
-    });
+  const double = await forkDouble(
+    new URL("./webhook-receiver-server.mjs", import.meta.url),
+    "webhook receiver",
+  );
+  project.provide("webhookReceiverUrl", double.url);
+  return double.stop;
 }

@@ -36,6 +36,7 @@ import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
 import { fromCents } from "../../lib/money";
+import { signerOnce } from "../certificates/signer";
 import { eventStatement } from "../events/outbox";
 import type { JobContext, JobOutcome } from "../jobs/job-context";
 import type { JobDefinition } from "../jobs/types";
@@ -95,6 +96,8 @@ type NoteRun = {
   sourceError: string | null;
   /** The note's invoicing company (from the source, or read alone when the order can no longer be issued). */
   invoice: CompanyInvoiceRow | null;
+  /** The send's attempt was counted with the pre-send write (`sent` 1) of a note signed now. */
+  attemptMarked?: boolean;
   /** The company's emission mode (normal or SVC contingency, contingency-send.ts). */
   mode?: EmissionMode;
 };
@@ -327,7 +330,8 @@ async function signedXmlOf(
   const keyed = { ...note, accessKey: signed.accessKey };
   const xmlKey = noteXmlKey(companyId, keyed);
   await context.bucket.put(xmlKey, signed.xml, { httpMetadata: { contentType: "application/xml" } });
-  // stored and marked sent BEFORE the first send: from here on the number may be at SEFAZ
+  // stored and marked sent BEFORE the first send: from here on the number may be at SEFAZ (the
+  // send's attempt counted in the same write)
   const emissionType = run.mode?.emissionType ?? 1;
   await changeNote(context.db, companyId, note.id, {
     xmlKey,
@@ -335,10 +339,13 @@ async function signedXmlOf(
     total: signed.total,
     accessKey: signed.accessKey,
     emissionType,
+    attempt: true,
+    status: NFE_STATUS.processing,
   });
   // a note signed again for another tpEmis: its old XML (the old key) goes, never to be sent
   if (replacing && replacing !== xmlKey) await context.bucket.delete(replacing);
   run.note = { ...note, accessKey: signed.accessKey, xmlKey, sent: 1, total: signed.total, emissionType };
+  run.attemptMarked = true;
   return signed.xml;
 }
 
@@ -415,7 +422,8 @@ async function processNote(run: NoteRun): Promise<void> {
   // 2. signed and stored before the send
   const xml = await signedXmlOf(run, signer, replacing);
   if (xml === null) return;
-  await changeNote(context.db, companyId, run.note.id, { attempt: true, status: NFE_STATUS.processing });
+  if (!run.attemptMarked)
+    await changeNote(context.db, companyId, run.note.id, { attempt: true, status: NFE_STATUS.processing });
   run.note = { ...run.note, attempts: run.note.attempts + 1 };
   // 3. the send
   const lotId = String(run.note.id * 100 + (run.note.attempts % 100)).slice(-15);
@@ -452,6 +460,8 @@ export async function runEmission(
 ): Promise<JobOutcome> {
   const { db, job } = context;
   const env = (context.env ?? {}) as Env;
+  // the certificate opened (read, decrypted, imported) once per invocation, not per note
+  ports = { ...ports, signer: signerOnce(ports.signer) };
   const notes = await notesOfJob(db, job.companyId, job.id);
   const due = notes.filter((n) => isDue(n, nowUtc()));
   for (let start = 0; start < due.length; start += NOTES_PER_CHUNK) {

@@ -11,16 +11,19 @@
  */
 import type { ReceivedPix } from "../../adapters/pix/types";
 import {
+  completeAdoptedLines,
   existingLineKeys,
   type InboxScope,
   inboxChunkStatements,
   type KeyedMatch,
+  linesOfEndToEndIds,
   openTitlesOfPayers,
   titlesByTxId,
 } from "../../db/pix-inbox";
 import type { Statement } from "../../db/sql";
 import type { Db } from "../../env";
 import { isConstraintError } from "../../lib/errors";
+import { type Movement, sameMovement } from "../statement/same-movement";
 import { inboxLinesOf } from "./inbox-lines";
 import { dueDateRange, type InboxLine, matchReceivedPix } from "./matching";
 
@@ -111,8 +114,12 @@ async function writeChunk(
       target.bankAccountId,
       chunk.map((line) => line.dedupeKey),
     );
-    const fresh = chunk.filter((line) => !existing.has(line.dedupeKey));
-    const plan = await planChunk(db, target.companyId, fresh);
+    const { fresh, adopted } = await linesOfOtherSources(
+      db,
+      target.bankAccountId,
+      chunk.filter((line) => !existing.has(line.dedupeKey)),
+    );
+    const plan = await planChunk(db, target.companyId, [...fresh, ...adopted.open]);
     const matches: KeyedMatch[] = plan.matches.map((match) => ({ ...match, uid: crypto.randomUUID() }));
     const byTxId = matches.filter((m) => m.by === "txid").length;
     const counts: InboxCounts = {
@@ -121,9 +128,12 @@ async function writeChunk(
       duplicate: chunk.length - fresh.length,
       settledByTxId: byTxId,
       settledByDocument: matches.length - byTxId,
-      pending: fresh.length - matches.length,
+      pending: fresh.length + adopted.open.length - matches.length,
     };
-    const statements = inboxChunkStatements(db, target, fresh, matches, closing(counts));
+    const statements = [
+      ...(adopted.all.length > 0 ? [completeAdoptedLines(db, target, adopted.all)] : []),
+      ...inboxChunkStatements(db, target, fresh, matches, closing(counts)),
+    ];
     try {
       if (statements.length > 0) await db.batch(statements as [Statement, ...Statement[]]);
     } catch (error) {
@@ -133,6 +143,52 @@ async function writeChunk(
     return counts;
   }
 }
+
+/**
+ * Pix whose movement another source already wrote on the account (a bank feed's line with the same
+ * endToEndId and amount: `sameMovement`) are not written again: they are `adopted`, i.e. known by
+ * that line's dedupe key, and settle their title on it when it is still open (pending, posted,
+ * standing). A line with the endToEndId but another amount is left alone (neither written nor
+ * settled: a person looks at it). The rest are `fresh` lines.
+ */
+async function linesOfOtherSources(db: Db, bankAccountId: number, lines: InboxLine[]) {
+  const found = await linesOfEndToEndIds(
+    db,
+    bankAccountId,
+    lines.map((line) => line.endToEndId),
+  );
+  const fresh: InboxLine[] = [];
+  const adopted = { all: [] as InboxLine[], open: [] as InboxLine[] };
+  for (const line of lines) {
+    const other = found.filter((f) => f.endToEndId.toUpperCase() === line.endToEndId.toUpperCase());
+    if (other.length === 0) {
+      fresh.push(line);
+      continue;
+    }
+    const same = sameMovement(
+      pixMovement(line),
+      other.map((f) => ({ ...f, ref: f.id, source: "feed" as const, documents: [] })),
+    );
+    if (!same.same) continue;
+    const line_ = other.find((f) => f.id === same.ref)!;
+    const known = { ...line, dedupeKey: line_.dedupeKey };
+    adopted.all.push(known);
+    if (line_.open) adopted.open.push(known);
+  }
+  return { fresh, adopted };
+}
+
+const pixMovement = (line: InboxLine): Movement => ({
+  ref: 0,
+  source: "pix",
+  date: line.date,
+  value: line.value,
+  description: line.description,
+  fitId: null,
+  endToEndId: line.endToEndId,
+  documents: [],
+  open: true,
+});
 
 /** The candidates of the new lines, read in two queries, and the matcher's decisions. */
 async function planChunk(db: Db, companyId: number, lines: InboxLine[]) {

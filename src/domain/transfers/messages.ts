@@ -23,5 +23,20 @@ export const TRANSFER_MESSAGES = {
   legReconciled: "Transferência conciliada não pode ser excluída; desfaça a conciliação do lançamento antes",
 } as const;
 
+/** Messages of the transfer proposals (`/accounts/bank-statement/transfer-proposals`). */
+export const TRANSFER_PROPOSAL_MESSAGES = {
+  bankLineNotFound: STATEMENT_MESSAGES.bankLineNotFound,
+  companyNotFound: STATEMENT_MESSAGES.companyNotFound,
+  lineNotPending: (id: number) =>
+    `O lançamento bancário ${id} já está conciliado (ou em conciliação); só linhas pendentes formam uma transferência proposta`,
+  notAPair: (from: number, to: number, days: number) =>
+    `Os lançamentos ${from} e ${to} não formam uma transferência: é preciso um débito (IDBankStatementConciliationFrom) e um crédito do mesmo valor (IDBankStatementConciliationTo) em contas diferentes da empresa, com até ${days} dia útil entre as datas`,
+  rangeTooLong: (days: number) => `O período (DateFrom a DateTo) aceita no máximo ${days} dias`,
+  dateOrder: "DateFrom não pode ser posterior a DateTo",
+  tooManyLines: (limit: number) =>
+    `O período tem mais de ${limit} linhas pendentes; informe um período menor`,
+  processingFailed: "Falha ao processar conciliação",
+} as const;
+
 /** Description of a transfer when the request sends none (SPEC). */
 export const DEFAULT_TRANSFER_DESCRIPTION = "Transferência entre contas";

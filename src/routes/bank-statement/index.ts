@@ -5,6 +5,12 @@ import { deleteBankTransfer, deleteBankTransferRoute } from "./delete-transfer";
 import { getBankStatement, getBankStatementRoute } from "./get";
 import { getBankLine, getBankLineRoute } from "./get-bank-line";
 import { reconcileBankStatement, reconcileBankStatementRoute } from "./reconcile";
+import {
+  acceptTransferProposalHandler,
+  acceptTransferProposalRoute,
+  listTransferProposalsHandler,
+  listTransferProposalsRoute,
+} from "./transfer-proposals";
 import { undoBankLineReconciliation, undoBankLineReconciliationRoute } from "./undo-bank-line";
 
 /** Bank statement, transfers, manual bank lines and manual reconciliation (tag "Bank reconciliation"). */
@@ -15,4 +21,6 @@ export const bankStatementRouter = createRouter()
   .openapi(deleteBankTransferRoute, deleteBankTransfer)
   .openapi(createManualBankLineRoute, createManualBankLine)
   .openapi(getBankLineRoute, getBankLine)
-  .openapi(undoBankLineReconciliationRoute, undoBankLineReconciliation);
+  .openapi(undoBankLineReconciliationRoute, undoBankLineReconciliation)
+  .openapi(listTransferProposalsRoute, listTransferProposalsHandler)
+  .openapi(acceptTransferProposalRoute, acceptTransferProposalHandler);

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX `bank_lines_account_fit_id` ON `bank_statement_conciliations` (`bank_account_id`,`fit_id`) WHERE "bank_statement_conciliations"."fit_id" IS NOT NULL AND ("bank_statement_conciliations"."origin" = 'OpenFinance' OR "bank_statement_conciliations"."dedupe_key" = 'fit:' || "bank_statement_conciliations"."fit_id");--> statement-breakpoint
+CREATE UNIQUE INDEX `bank_lines_account_end_to_end_id` ON `bank_statement_conciliations` (`bank_account_id`,`end_to_end_id`) WHERE "bank_statement_conciliations"."end_to_end_id" IS NOT NULL;
