@@ -445,6 +445,7 @@ export type NoteChange = Partial<
     | "total"
     | "accessKey"
     | "number"
+    | "emissionType"
   >
 > & { attempt?: boolean };
 

@@ -46,6 +46,8 @@ import { changedReservationWrites } from "../orders/reservations";
 import { statusChangeWrites } from "../orders/status-change";
 import { planTransition, type StockState } from "../orders/transitions";
 import { commitOrderWrite } from "../orders/write";
+import type { EmissionMode } from "./contingency";
+import { answeredStopped, mustResign, sendingMode, withMode } from "./contingency-send";
 import { assertEmissionReady, buildDraft } from "./draft";
 import { INVOICED_STATUS } from "./issue";
 import { NFE_MESSAGES as M } from "./messages";
@@ -96,6 +98,8 @@ type NoteRun = {
   invoice: CompanyInvoiceRow | null;
   /** The send's attempt was counted with the pre-send write (`sent` 1) of a note signed now. */
   attemptMarked?: boolean;
+  /** The company's emission mode (normal or SVC contingency, contingency-send.ts). */
+  mode?: EmissionMode;
 };
 
 function timeoutOf(env: Env): number {
@@ -286,7 +290,11 @@ async function apply(
 }
 
 /** The signed XML of the note: the stored one, or the draft built now, signed and stored before any send. */
-async function signedXmlOf(run: NoteRun, signer: Signer): Promise<string | null> {
+async function signedXmlOf(
+  run: NoteRun,
+  signer: Signer,
+  replacing: string | null = null,
+): Promise<string | null> {
   const stored = await storedXml(run);
   if (stored) return stored;
   const { context, note, source, ports } = run;
@@ -302,12 +310,15 @@ async function signedXmlOf(run: NoteRun, signer: Signer): Promise<string | null>
   }
   let signed: Awaited<ReturnType<EmissionPorts["sign"]>>;
   try {
-    const draft = buildDraft(source, {
-      series: note.series,
-      number: note.number,
-      cnf: note.cnf,
-      issuedAt: note.issuedAt,
-    });
+    const draft = withMode(
+      buildDraft(source, {
+        series: note.series,
+        number: note.number,
+        cnf: note.cnf,
+        issuedAt: note.issuedAt,
+      }),
+      run.mode,
+    );
     signed = await ports.sign(draft, { key: signer.key, certificatePem: signer.certificatePem });
   } catch (error) {
     if (error instanceof ApiError || (error instanceof Error && error.name === "EmissionDraftError")) {
@@ -321,15 +332,19 @@ async function signedXmlOf(run: NoteRun, signer: Signer): Promise<string | null>
   await context.bucket.put(xmlKey, signed.xml, { httpMetadata: { contentType: "application/xml" } });
   // stored and marked sent BEFORE the first send: from here on the number may be at SEFAZ (the
   // send's attempt counted in the same write)
+  const emissionType = run.mode?.emissionType ?? 1;
   await changeNote(context.db, companyId, note.id, {
     xmlKey,
     sent: 1,
     total: signed.total,
     accessKey: signed.accessKey,
+    emissionType,
     attempt: true,
     status: NFE_STATUS.processing,
   });
-  run.note = { ...note, accessKey: signed.accessKey, xmlKey, sent: 1, total: signed.total };
+  // a note signed again for another tpEmis: its old XML (the old key) goes, never to be sent
+  if (replacing && replacing !== xmlKey) await context.bucket.delete(replacing);
+  run.note = { ...note, accessKey: signed.accessKey, xmlKey, sent: 1, total: signed.total, emissionType };
   run.attemptMarked = true;
   return signed.xml;
 }
@@ -359,25 +374,35 @@ async function processNote(run: NoteRun): Promise<void> {
     );
     return;
   }
-  const client = ports.client({
+  const connection = {
     uf: invoice.uf ?? "",
-    model: 55,
     environment: run.note.environment as 1 | 2,
     baseUrl: invoice.nfeBaseUrl,
     fetcher: signer?.fetcher ?? null,
     timeoutMs: timeoutOf(env),
     production,
-  });
-  // 1. the XML may be at SEFAZ already: consult by key before any resend
+  };
+  // the company's mode (SVC contingency or normal): where the note was sent, where it goes now
+  const sending = await sendingMode(context, ports, invoice, run.note, connection);
+  run.mode = sending.mode;
+  const client = sending.client;
+  let replacing: string | null = null;
+  // 1. the XML may be at SEFAZ already: consult by key (where it was sent) before any resend
   if (run.note.sent === 1) {
-    const consult = await client.consult(run.note.accessKey);
+    const consult = await sending.sentClient.consult(run.note.accessKey);
     if (!consult.ok) {
       await waitNote(run, null, M.consultFailed(consult.failure.detail), NO_ANSWER_BACKOFF_SECONDS);
       return;
     }
+    await answeredStopped(context, ports, invoice, connection, run.note.emissionType as 1 | 6 | 7, consult);
     if (consult.cStat !== NOT_IN_BASE) {
       const xml = await storedXml(run);
-      if (xml) return apply(run, client, xml, { ...consult, receipt: null }, 1);
+      if (xml) return apply(run, sending.sentClient, xml, { ...consult, receipt: null }, 1);
+    }
+    // not there (217): in another mode now, it is signed again (new key) before the send
+    if (mustResign(run.note, sending.mode)) {
+      replacing = run.note.xmlKey;
+      run.note = { ...run.note, xmlKey: null };
     }
   }
   if (run.sourceError) {
@@ -395,7 +420,7 @@ async function processNote(run: NoteRun): Promise<void> {
     return;
   }
   // 2. signed and stored before the send
-  const xml = await signedXmlOf(run, signer);
+  const xml = await signedXmlOf(run, signer, replacing);
   if (xml === null) return;
   if (!run.attemptMarked)
     await changeNote(context.db, companyId, run.note.id, { attempt: true, status: NFE_STATUS.processing });
@@ -406,11 +431,13 @@ async function processNote(run: NoteRun): Promise<void> {
   if (!answer.ok) {
     // no answer: the note may be at SEFAZ; consult by key now, never resend blindly
     const consult = await client.consult(run.note.accessKey);
+    await answeredStopped(context, ports, invoice, connection, sending.mode.emissionType, consult);
     if (consult.ok && consult.cStat !== NOT_IN_BASE)
       return apply(run, client, xml, { ...consult, receipt: null }, 1);
     await waitNote(run, null, M.noAnswer(answer.failure.detail), NO_ANSWER_BACKOFF_SECONDS);
     return;
   }
+  await answeredStopped(context, ports, invoice, connection, sending.mode.emissionType, answer);
   return apply(run, client, xml, answer);
 }
 

@@ -159,8 +159,10 @@ export const RETRY_GROUPS = {
     "SefazDistribution",
     "SefazAwareness",
     "MlStockPublish",
-    "NFeEmission",
   ],
+  // the NF-e emission sample (nine orders against the SEFAZ authorizer double) is the slowest of
+  // all: a file of its own, run beside the others
+  nfeEmission: ["NFeEmission"],
   files: [
     "SkuTemplate",
     "SkuCostRecalculate",
