@@ -14,7 +14,7 @@ export type AuthorizerStatusRow = typeof authorizerStatuses.$inferSelect;
 
 export type AuthorizerKey = { authorizer: string; model: number; environment: number; endpoint: string };
 
-export type AuthorizerAnswer = {
+type AuthorizerAnswer = {
   cStat: number | null;
   xMotivo: string;
   stopped: boolean;

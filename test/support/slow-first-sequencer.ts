@@ -4,14 +4,15 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * The order files start in. Vitest keeps a worker's runtime for the next file only when that file
  * is of the same project (`isolate: false`): a workers file followed by a file of another project
  * stops its workerd, and the next workers file starts a new one, migrations included. So each
- * project's files run together, one switch per vitest worker:
+ * project's files run together, and each vitest worker starts one workerd:
  *
- * 1. `node` and `scripts`: the longest files of the run (Chromium, wrangler, `npm run demo`), which
- *    spawn processes; started first, they never make the run's tail;
- * 2. `workers`, the slowest first (below);
+ * 1. `workers`, the slowest first (below);
+ * 2. `node` and `scripts`, the slowest first: files that spawn processes (Chromium, wrangler, `npm run
+ *    demo`) and wait on them with time limits; after the workers files, the static check beside the
+ *    tests (`scripts/test.mjs`) has ended, and the short `unit` files still follow them;
  * 3. `unit`: many short files, which fill the workers' ends evenly.
  */
-const PROJECT_PHASE: Record<string, number> = { node: 0, scripts: 0, workers: 1, unit: 2 };
+const PROJECT_PHASE: Record<string, number> = { workers: 0, node: 1, scripts: 1, unit: 2 };
 
 /**
  * The files that take longest, in the order they should start (durations of a whole run on a
@@ -43,7 +44,7 @@ const rank = (file: TestSpecification) => {
   return index < 0 ? SLOWEST.length : index;
 };
 
-const phase = (file: TestSpecification) => PROJECT_PHASE[file.project.name] ?? 1;
+const phase = (file: TestSpecification) => PROJECT_PHASE[file.project.name] ?? 0;
 
 /** Vitest's order (failed first, then longest known, then largest), by project, the slowest files ahead. */
 export class SlowFirstSequencer extends BaseSequencer {

@@ -27,7 +27,7 @@ const modes = new WeakMap<JobContext, Map<number, EmissionMode>>();
 const emissionTypeOf = (note: Pick<IssuedNfeRow, "emissionType">): EmissionType =>
   note.emissionType === 6 || note.emissionType === 7 ? note.emissionType : 1;
 
-export type Sending = {
+type Sending = {
   mode: EmissionMode;
   /** The authorizer the note was sent to (consult by key). */
   sentClient: Client;

@@ -42,7 +42,7 @@ import { brasiliaTime, SERVICE_STOPPED } from "./states";
 /** The status service is polled at most once in this many seconds per authorizer. */
 export const STATUS_POLL_SECONDS = 180;
 /** NFeStatusServico4: 107 the service is in operation. */
-export const IN_OPERATION = 107;
+const IN_OPERATION = 107;
 
 export type EmissionType = 1 | 6 | 7;
 export type EmissionMode = {
@@ -58,14 +58,14 @@ export const contingencyModeName = (mode: EmissionMode) =>
   mode.emissionType === 1 ? null : SVC_NAMES[mode.emissionType];
 
 /** xJust of the notes of a contingency period (15 to 256 characters): which authorizer stopped and what it said. */
-export const contingencyReason = (authorizer: string, cStat: number | null, xMotivo: string | null) =>
+const contingencyReason = (authorizer: string, cStat: number | null, xMotivo: string | null) =>
   `Autorizador ${authorizer} da NF-e paralisado (${cStat ?? "sem cStat"} - ${xMotivo ?? "sem motivo"})`.slice(
     0,
     256,
   );
 
 /** A status call without an answer, as the store keeps it (xMotivo of a row with cStat null). */
-export function statusFailureText(failure: AuthorizationFailure): string {
+function statusFailureText(failure: AuthorizationFailure): string {
   const kinds: Record<AuthorizationFailure["kind"], string> = {
     fault: "falha SOAP",
     unavailable: "serviço indisponível",
@@ -85,25 +85,25 @@ const utcNow = (now: Date) => now.toISOString().slice(0, 19).replace("T", " ");
 const utcInstant = (text: string) => Date.parse(`${text.replace(" ", "T")}Z`);
 
 /** What a call to SEFAZ needs besides the authorizer (the issuer's UF, environment, endpoint, binding...). */
-export type StatusConnection = Omit<AuthorizationConnection, "model" | "emissionType"> & {
+type StatusConnection = Omit<AuthorizationConnection, "model" | "emissionType"> & {
   environment: 1 | 2;
 };
 
-export type StatusDeps = {
+type StatusDeps = {
   db: Db;
   client: (connection: AuthorizationConnection) => AuthorizationClient;
   now?: () => Date;
 };
 
 /** One authorizer relevant to an issuer: the UF's NF-e, its NFC-e, and its SVC. */
-export type RelevantAuthorizer = {
+type RelevantAuthorizer = {
   name: AuthorizerName;
   model: 55 | 65;
   emissionType: EmissionType;
   role: "NFe" | "NFCe" | "SVC";
 };
 
-export function relevantAuthorizers(uf: string, environment: 1 | 2): RelevantAuthorizer[] {
+function relevantAuthorizers(uf: string, environment: 1 | 2): RelevantAuthorizer[] {
   const svc = contingencyOf(uf);
   return [
     { name: authorizerOf(uf, 55, environment).name, model: 55, emissionType: 1, role: "NFe" },
@@ -112,7 +112,7 @@ export function relevantAuthorizers(uf: string, environment: 1 | 2): RelevantAut
   ];
 }
 
-export const keyOf = (
+const keyOf = (
   target: Pick<RelevantAuthorizer, "name" | "model">,
   connection: Pick<StatusConnection, "environment" | "baseUrl">,
 ): AuthorizerKey => ({
@@ -127,7 +127,7 @@ export const keyOf = (
  * is a compare-and-set: a concurrent caller skips) and stores the answer, or the failure. Never
  * throws for what SEFAZ answers.
  */
-export async function pollStatus(
+async function pollStatus(
   deps: StatusDeps,
   target: Pick<RelevantAuthorizer, "name" | "model" | "emissionType">,
   connection: StatusConnection,

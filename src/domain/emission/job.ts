@@ -30,7 +30,7 @@ import {
   noteChangeStatement,
   notesOfJob,
 } from "../../db/emission";
-import { findOrder, guardVersion } from "../../db/orders/orders";
+import { findOrder, guardVersion, type OrderRow } from "../../db/orders/orders";
 import type { Statement } from "../../db/sql";
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
@@ -49,6 +49,7 @@ import { commitOrderWrite } from "../orders/write";
 import type { EmissionMode } from "./contingency";
 import { answeredStopped, mustResign, sendingMode, withMode } from "./contingency-send";
 import { assertEmissionReady, buildDraft } from "./draft";
+import { type ChunkInvoicing, chunkInvoicing, type OrderInvoicing } from "./invoicing";
 import { INVOICED_STATUS } from "./issue";
 import { NFE_MESSAGES as M } from "./messages";
 import { type EmissionPorts, emissionPorts } from "./ports";
@@ -64,8 +65,12 @@ import {
   utcAfter,
 } from "./states";
 
-/** Notes per chunk of the invocation's budget: each costs about 30 D1 calls (reads, its writes, the invoicing batch). */
-export const NOTES_PER_CHUNK = 4;
+/**
+ * Notes per chunk of the invocation's budget (`D1_CALLS_PER_CHUNK`, 133): the chunk's reads (its
+ * sources, about 10 calls; what invoicing its orders reads, one batch of 8 statements), then per note
+ * the pre-send write (1) and the authorization's batch (about 16 statements): 6 x 17 + 18 = 120.
+ */
+export const NOTES_PER_CHUNK = 6;
 /** Longest wait before the job's message comes back (the queue allows 12 hours; a note's `retryAt` is at most an hour). */
 const MAX_WAIT_SECONDS = 3600;
 
@@ -96,6 +101,8 @@ type NoteRun = {
   sourceError: string | null;
   /** The note's invoicing company (from the source, or read alone when the order can no longer be issued). */
   invoice: CompanyInvoiceRow | null;
+  /** What invoicing the chunk's orders reads, read once for the chunk (absent: each note reads its own). */
+  invoicing?: ChunkInvoicing | undefined;
   /** The send's attempt was counted with the pre-send write (`sent` 1) of a note signed now. */
   attemptMarked?: boolean;
   /** The company's emission mode (normal or SVC contingency, contingency-send.ts). */
@@ -192,33 +199,49 @@ async function authorize(run: NoteRun, signedXml: string, answer: Authorization)
       Total: fromCents(note.total),
     },
   });
+  const invoice = async (order: OrderRow, known?: OrderInvoicing) => {
+    const registry = await statusRegistry(db);
+    const plan = planTransition(registry, order.statusId, INVOICED_STATUS, order.stockState as StockState);
+    const caller = { companyId, userId: job.createdBy };
+    const statements: Statement[] = [
+      guardVersion(db, companyId, order.id, order.version),
+      ...(await statusChangeWrites(db, caller, order, plan, order.warehouseId, known?.status)),
+      ...(await changedReservationWrites(db, companyId, order.id, {
+        reserves: plan.reserves,
+        warehouseId: order.warehouseId,
+        items: [],
+      })),
+      ...(await orderEventStatements(
+        db,
+        order,
+        registry,
+        { fromStatusId: order.statusId, toStatusId: INVOICED_STATUS, trackingCode: order.trackingCode },
+        null,
+        known?.events,
+      )),
+      noteChangeStatement(db, companyId, note.id, authorized),
+      event,
+    ];
+    await commitOrderWrite(db, order, statements, { movesStock: plan.effect !== null });
+  };
+  // first from what the chunk read for all its orders; when that batch is refused (the order or the
+  // stock changed meanwhile), read again as below
+  const known = run.invoicing?.of(note.orderId);
+  if (known) {
+    try {
+      await invoice(known.order, known);
+      run.invoicing?.invoiced(note.orderId);
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
   let reason = "";
   for (let attempt = 0; attempt < 3; attempt++) {
     const order = await findOrder(db, companyId, note.orderId);
     if (!order) break;
-    const registry = await statusRegistry(db);
     try {
-      const plan = planTransition(registry, order.statusId, INVOICED_STATUS, order.stockState as StockState);
-      const caller = { companyId, userId: job.createdBy };
-      const statements: Statement[] = [
-        guardVersion(db, companyId, order.id, order.version),
-        ...(await statusChangeWrites(db, caller, order, plan, order.warehouseId)),
-        ...(await changedReservationWrites(db, companyId, order.id, {
-          reserves: plan.reserves,
-          warehouseId: order.warehouseId,
-          items: [],
-        })),
-        ...(await orderEventStatements(
-          db,
-          order,
-          registry,
-          { fromStatusId: order.statusId, toStatusId: INVOICED_STATUS, trackingCode: order.trackingCode },
-          null,
-        )),
-        noteChangeStatement(db, companyId, note.id, authorized),
-        event,
-      ];
-      await commitOrderWrite(db, order, statements, { movesStock: plan.effect !== null });
+      await invoice(order);
       return;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -468,6 +491,9 @@ export async function runEmission(
     if (!context.budget.takeMore(1, start === 0)) return { status: "continue" };
     const chunk = due.slice(start, start + NOTES_PER_CHUNK);
     const sources = await sourcesOf(context, chunk);
+    const issuable = [...sources.values()].flatMap((f) => (f.source ? [f.source] : []));
+    const invoicing =
+      issuable.length > 0 ? await chunkInvoicing(db, job.companyId, issuable, INVOICED_STATUS) : undefined;
     for (const note of chunk) {
       const found = sources.get(note.orderId);
       const run: NoteRun = {
@@ -478,6 +504,7 @@ export async function runEmission(
         source: found?.source ?? null,
         sourceError: found?.error ?? null,
         invoice: found?.invoice ?? null,
+        invoicing,
       };
       try {
         await processNote(run);

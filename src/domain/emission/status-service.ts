@@ -13,7 +13,7 @@ import { authorizerStatuses, contingencyModeName, modeOfInvoice } from "./contin
 import { EVENT_INVOICE_COMPANY_NOT_FOUND } from "./event-messages";
 import { invoiceCompanyLacks } from "./messages";
 
-export type AuthorizerStatusView = {
+type AuthorizerStatusView = {
   Authorizer: string;
   Model: 55 | 65;
   Role: "NFe" | "NFCe" | "SVC";
@@ -25,7 +25,7 @@ export type AuthorizerStatusView = {
   Source: string | null;
 };
 
-export type NFeStatusView = {
+type NFeStatusView = {
   IDCompanyInvoice: number;
   UF: string;
   Environment: 1 | 2;
