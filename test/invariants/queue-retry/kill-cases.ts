@@ -81,6 +81,7 @@ export const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   MlStockPublish: ["done"],
   // each note's state is its own write; the job has no chunk progress: only the final Done to interrupt
   NFeEmission: ["done"],
+  OpenFinanceSync: ["firstChunk", "laterChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -160,6 +161,7 @@ export const RETRY_GROUPS = {
     "SefazAwareness",
     "MlStockPublish",
     "NFeEmission",
+    "OpenFinanceSync",
   ],
   files: [
     "SkuTemplate",
