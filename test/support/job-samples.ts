@@ -21,6 +21,7 @@ import { PULL_PAGE_SIZE } from "../../src/domain/hub/pull-job";
 import { OFX_LINES_PER_CHUNK } from "../../src/domain/import/ofx-import-job";
 import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
 import type { JobType } from "../../src/domain/jobs/job-message";
+import { FEED_TRANSACTIONS_PER_CHUNK } from "../../src/domain/openfinance/sync";
 import { ORDERS_PER_CHUNK } from "../../src/domain/orders/template-import-job";
 import { PIX_PER_CHUNK } from "../../src/domain/pix/inbox";
 import { AWARENESS_PER_DELIVERY } from "../../src/domain/sefaz/awareness";
@@ -61,6 +62,7 @@ const CHUNK_OF: Record<JobType, number> = {
   MlStockPublish: ML_STOCK_LISTINGS_PER_ROUND,
   // notes are taken NOTES_PER_CHUNK to a chunk of the invocation's budget
   NFeEmission: NOTES_PER_CHUNK,
+  OpenFinanceSync: FEED_TRANSACTIONS_PER_CHUNK,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */
