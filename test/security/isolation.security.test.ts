@@ -42,6 +42,8 @@ const idOperations = operations().filter(
 const PUBLIC_ROUTES_WITH_PARAMS: Record<string, string> = {
   "PUT /upload/{account}/{company}/{route}/{id}":
     "test/fuzz/uploads.fuzz.test.ts: a signed URL moved to another company, account, route or id is refused",
+  "POST /openfinance/webhook/{idcompanyintegration}":
+    "test/routes/openfinance/webhook-and-states.test.ts: a wrong or missing secret is a 401 that writes nothing; an item or account of no feed of the integration is refused with a stored reason",
   "POST /pix/webhook/{secret}/pix":
     "test/routes/pix/webhook.test.ts: a wrong secret is a 401 that writes nothing; company A's secret writes only into company A; a secret is unknown on another account's host",
 };

@@ -245,6 +245,23 @@ async function sefazIntegration(ctx: FactoryContext): Promise<number> {
   return id;
 }
 
+/** A configured Open Finance integration (its settings row; the sealed values are never read here). */
+async function openFinanceIntegration(ctx: FactoryContext): Promise<number> {
+  const id = await insertRow(schema.companyIntegrations, {
+    companyId: ctx.companyId,
+    description: unique("Open Finance"),
+    kind: "OPENFINANCE",
+  });
+  await db().insert(schema.openFinanceIntegrations).values({
+    companyIntegrationId: id,
+    companyId: ctx.companyId,
+    baseUrl: "http://127.0.0.1:9/pluggy",
+    credentials: "v1.x.y",
+    webhookSecret: "v1.x.y",
+  });
+  return id;
+}
+
 /** A hub order as a pull stores it (channel order SBX-6, which has claim CL-6 at the sandbox). */
 async function hubOrder(ctx: FactoryContext, orderId: number | null = null): Promise<number> {
   return insertRow(schema.hubOrders, {
@@ -329,11 +346,13 @@ export const PARAM_FACTORIES: Record<string, ParamFactory> = {
         ? pixIntegration(ctx)
         : ctx.operation.path.includes("/sefaz")
           ? sefazIntegration(ctx)
-          : insertRow(schema.companyIntegrations, {
-              companyId: ctx.companyId,
-              description: unique("Integração"),
-              kind: "TEF",
-            }),
+          : ctx.operation.path.includes("/openfinance")
+            ? openFinanceIntegration(ctx)
+            : insertRow(schema.companyIntegrations, {
+                companyId: ctx.companyId,
+                description: unique("Integração"),
+                kind: "TEF",
+              }),
   // Channel kinds are a registry shared by every company: company 1 is connected to kind 1 only,
   // company 2 to kind 2, so company 2's kind is one company 1 has no integration of.
   idtypecompanyintegration: async (ctx) => {

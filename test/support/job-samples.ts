@@ -402,6 +402,20 @@ export const JOB_SAMPLES: Partial<Record<JobType, () => Promise<number>>> = {
       params: JSON.stringify({ IDCompanyIntegration: setup.integrationId }),
     });
   },
+  OpenFinanceSync: async () => {
+    // a Pluggy application of its own on the double, a feed, three chunks of posted movements
+    const { feedSetup, session, tx, daysAgo } = await import("../routes/openfinance/support");
+    const setup = await feedSetup(await session());
+    const movements = Array.from({ length: linesFor("OpenFinanceSync") }, (_, i) =>
+      tx(setup, { amount: ((i % 2 === 0 ? 1 : -1) * (100 + i)) / 100, day: daysAgo(1 + (i % 60)) }),
+    );
+    await setup.pluggy.addTransactions(movements);
+    return storedJob(utf8(uuid()), {
+      type: "OpenFinanceSync",
+      route: "openfinance-sync",
+      params: JSON.stringify({ IDBankAccount: setup.bankAccountId, Refresh: 0 }),
+    });
+  },
   MarketplaceSettlement: async () => {
     const integration = await env.DB_DEMO.prepare(
       "INSERT INTO company_integrations (company_id, description, kind) VALUES (1, 'Canal', 'HUB') RETURNING id",
