@@ -19,8 +19,6 @@ import { decryptCredentials, encryptCredentials } from "../../platform/credentia
 import { baseUrlRefusal, newWebhookSecret } from "../pix/settings-rules";
 import { OPENFINANCE_MESSAGES as M } from "./messages";
 
-export const OPENFINANCE_PROVIDER = "Pluggy";
-
 export type OpenFinanceSettingsInput = {
   baseUrl?: string | undefined;
   credentials?: { clientId: string; clientSecret: string } | undefined;
