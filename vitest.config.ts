@@ -75,7 +75,12 @@ export default defineConfig({
           // one workerd per vitest worker, reused by the files it runs (a fresh runtime per file cost
           // seconds each); test/setup/apply-migrations.ts gives every file fresh storage instead
           isolate: false,
-          setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/d1-budget.ts"],
+          // the Worker's log lines held and printed once per test (a stalled pool otherwise, see worker-logs.ts)
+          setupFiles: [
+            "./test/setup/worker-logs.ts",
+            "./test/setup/apply-migrations.ts",
+            "./test/setup/d1-budget.ts",
+          ],
           // hands the OFX fixture bytes (in-repo MIT copies, GPL ones from ../shared when present) to workerd
           // and starts the webhook receiver on loopback that the events tests deliver to, and the PSP
           // double (API Pix v2) the Pix adapter tests call
@@ -104,6 +109,9 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: pureTests,
+          // one Node process per vitest worker for all the pure files (a fresh one per file cost 105 CPU
+          // seconds for the 93 files, against 33 so); a test that stubs a global restores it
+          isolate: false,
           provide: { testSeed },
           // the OFX fixture bytes, as the workers project receives them
           globalSetup: ["./test/domain/ofx/fixtures.setup.mjs"],

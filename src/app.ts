@@ -16,6 +16,7 @@ import { splitVersion, tenant } from "./middleware/tenant";
 import { protectedRoutes } from "./routes";
 import { healthRouter } from "./routes/health";
 import { mercadoLivrePublicRouter } from "./routes/hub/mercado-livre";
+import { openFinanceWebhookRouter } from "./routes/openfinance";
 import { pixWebhookRouter } from "./routes/pix";
 import { signedUploadRouter } from "./routes/uploads";
 import { signInRouter } from "./routes/user";
@@ -52,6 +53,7 @@ export function createApp() {
     .route("/", signInRouter)
     .route("/", signedUploadRouter)
     .route("/", pixWebhookRouter)
+    .route("/", openFinanceWebhookRouter)
     .route("/", mercadoLivrePublicRouter);
 
   app.use("*", requireAuth);

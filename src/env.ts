@@ -36,6 +36,8 @@ export type Env = {
   HUB_CREDENTIALS_KEY?: string;
   /** Time limit of each request to a PSP's API Pix, in milliseconds (default 15000). */
   PIX_TIMEOUT_MS?: string;
+  /** Time limit of each request to the Open Finance aggregator (Pluggy), in milliseconds (default 20000). */
+  OPENFINANCE_TIMEOUT_MS?: string;
   /** Milliseconds SEFAZ's distribution service is given per call (default 20,000). */
   SEFAZ_TIMEOUT_MS?: string;
   /** Longest wait (seconds) of an NF-e emission job before it looks again at notes SEFAZ asked to retry later (default 3600; tests 1). */

@@ -11,6 +11,7 @@ import type { JobType } from "./domain/jobs/job-message";
 import type { JobRegistry } from "./domain/jobs/types";
 import { marketplaceSettlementJob } from "./domain/marketplace/job";
 import { nfeXmlJob } from "./domain/nfe/job";
+import { openFinanceSyncJob } from "./domain/openfinance/job";
 import { ordersTemplateJob } from "./domain/orders/job";
 import { pixReceivedPollJob } from "./domain/pix/poll-job";
 import { sefazAwarenessJob, sefazDistributionJob } from "./domain/sefaz/job";
@@ -39,6 +40,7 @@ export const JOBS: JobRegistry = {
   SefazAwareness: sefazAwarenessJob,
   MlStockPublish: mlStockPublishJob,
   NFeEmission: nfeEmissionJob,
+  OpenFinanceSync: openFinanceSyncJob,
 };
 
 /** The processing of each job type (the queue consumer's). */

@@ -1,6 +1,7 @@
 import { drizzleFor, parseTenants, tenantDatabase } from "./db/client";
 import { askStockPublish } from "./domain/hub/mercado-livre/stock-publish";
 import { scheduleHourlyPulls } from "./domain/hub/pull";
+import { scheduleFeedSyncs } from "./domain/openfinance/sync";
 import { schedulePixPolls } from "./domain/pix/poll";
 import { scheduleSefazSyncs } from "./domain/sefaz/sync";
 import { expireUploadSlots } from "./domain/uploads/expire-slots";
@@ -10,7 +11,8 @@ import { errorFields, log, withLogContext } from "./lib/log";
 /**
  * Cron trigger (`[triggers] crons` in wrangler.toml): expires the upload slots of every account and
  * asks the events consumer for a sweeping dispatch of each, queues the hourly order pull of every authenticated sales-channel integration
- * the poll of the received Pix of every configured Pix integration whose backoff is over, and the NF-e
+ * the poll of the received Pix of every configured Pix integration whose backoff is over, the sync of
+ * every Open Finance feed not synced for 6 hours and not waiting for a 429, and the NF-e
  * distribution of every configured SEFAZ integration whose wait is over.
  * One account's failure is logged and does not stop the others; the run then fails as a whole
  * so the trigger's status shows it.
@@ -49,6 +51,13 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
         if (polls > 0) log("info", "received Pix polls queued", { polls });
       } catch (error) {
         log("error", "received Pix polls not queued", errorFields(error));
+        if (!failed.includes(account)) failed.push(account);
+      }
+      try {
+        const feeds = await scheduleFeedSyncs({ db: drizzleFor(database), queue: env.JOBS, account }, now);
+        if (feeds > 0) log("info", "Open Finance feed syncs queued", { feeds });
+      } catch (error) {
+        log("error", "Open Finance feed syncs not queued", errorFields(error));
         if (!failed.includes(account)) failed.push(account);
       }
       try {

@@ -41,6 +41,15 @@ export const companyInvoices = sqliteTable(
      * of the table. Production refuses anything but https on a public host.
      */
     nfeBaseUrl: text(),
+    /**
+     * SVC contingency of the NF-e (model 55): null in normal emission; 6 (SVC-AN) or 7 (SVC-RS), the
+     * UF's contingency authorizer, while its authorizer is stopped. `contingencySince` is the dhCont
+     * (`YYYY-MM-DDTHH:MM:SS-03:00`) and `contingencyReason` the xJust the notes of the period carry.
+     * Entered and left by the emission (docs/NFE.md, "Contingência SVC").
+     */
+    contingencyMode: integer(),
+    contingencySince: text(),
+    contingencyReason: text(),
   },
   (t) => [index("company_invoices_company").on(t.companyId)],
 );

@@ -125,3 +125,35 @@ export const nfeVoids = sqliteTable(
   },
   (t) => [index("nfe_voids_series").on(t.companyInvoiceId, t.model, t.series, t.numberFrom)],
 );
+
+/**
+ * The last known state of each SEFAZ authorizer (by name, model and environment) as this service
+ * reached it (`endpoint`: the issuer's `NFeBaseUrl`, or empty for the table's host): the status
+ * service's answer (NFeStatusServico4) or a 108/109 answered to a send, or why there was no answer
+ * (`cStat` null, `xMotivo` the failure). SEFAZ's state is the same for every company of the
+ * account: no company column. `polledAt` is the status service's claim: a poll takes it by
+ * compare-and-set when it is older than three minutes, so two jobs never poll the same authorizer
+ * together.
+ */
+export const authorizerStatuses = sqliteTable(
+  "authorizer_statuses",
+  {
+    id: id(),
+    /** The authorizer's name in the table (SP, SVRS, SVAN, SVC-AN, SVC-RS...). */
+    authorizer: text().notNull(),
+    model: integer().notNull(),
+    environment: integer().notNull(),
+    endpoint: text().notNull().default(sql`''`),
+    cStat: integer(),
+    xMotivo: text(),
+    /** 1 when the last answer says the service is stopped (108, 109). */
+    stopped: integer().notNull().default(sql`0`),
+    /** `status` (NFeStatusServico4) or `authorization` (the answer to a send). */
+    source: text(),
+    /** UTC `YYYY-MM-DD HH:MM:SS` of the question the answer is to. */
+    askedAt: text(),
+    /** UTC `YYYY-MM-DD HH:MM:SS` of the status service's last poll (its claim). */
+    polledAt: text(),
+  },
+  (t) => [uniqueIndex("authorizer_statuses_key").on(t.authorizer, t.model, t.environment, t.endpoint)],
+);

@@ -6,7 +6,8 @@
 // test A1 certificate (the self-made PKCS#12 of test/fixtures/certificates, root 11222333, never a
 // real company's) issues an order (`POST /orders/{id}/nfe`); the job signs and sends it, the double
 // authorizes it, the order is invoiced and its stock leaves; the DANFE and the nfeProc are downloaded;
-// a CC-e corrects it; the cancellation returns the stock and cancels the order. Called by
+// a CC-e corrects it; the cancellation returns the stock and cancels the order; then SP's authorizer
+// stops (109) and the next order's NF-e goes through SVC-AN (tpEmis 6). Called by
 // scripts/demo.mjs with its step helpers.
 //
 // Each run uses an invoicing company of its own, at a branch CNPJ of the certificate's root drawn from
@@ -192,7 +193,7 @@ export async function nfeChapter({ stepOf, call, check, ok, download, run, wareh
       ok(
         `order ${order.IDOrder} "${order.StatusOrder}": 2 x ERVA-NFE-${run} @ 35.00, total ${money(order.Total)}, paid by Pix`,
       );
-      return { issuer, sku, order };
+      return { issuer, sku, order, type, consumer, paymentType };
     },
   );
 
@@ -313,6 +314,90 @@ export async function nfeChapter({ stepOf, call, check, ok, download, run, wareh
       ok(`order ${order.IDOrder} "${order.StatusOrder}" (status 10)`);
       ok(
         `stock ${before.QtyOnStock} before the cancellation, ${after.QtyOnStock} after: the 2 units returned`,
+      );
+    },
+  );
+
+  // SVC contingency (issue 42): the UF's authorizer stops; the next NF-e goes through SVC-AN
+  const base = `${sefaz.base}/${cnpj}`;
+  await stepOf(
+    "NF-e: SEFAZ's authorizer of SP stops (109): GET /nfe/status sees it, the SVC-AN answers",
+    async () => {
+      // the issuer reaches the double under its own label, where its status service is its own
+      const [issuer] = await call("PUT", `/company/invoice/${setup.issuer.IDCompanyInvoice}`, {
+        NFeBaseUrl: base,
+      });
+      check(issuer.NFeBaseUrl === base, `NFeBaseUrl ${issuer.NFeBaseUrl}`);
+      const control = await fetch(`${sefaz.base}/_control/${cnpj}`, {
+        method: "PUT",
+        body: JSON.stringify({ tpAmb: sefaz.tpAmb, outages: { normal: "109" }, keepMemory: true }),
+      });
+      check(control.status === 204, `authorizer double control answered ${control.status}`);
+      const status = await call("GET", `/nfe/status?IDCompanyInvoice=${setup.issuer.IDCompanyInvoice}`);
+      const normal = status.Authorizers.find((a) => a.Role === "NFe");
+      const svc = status.Authorizers.find((a) => a.Role === "SVC");
+      check(
+        normal?.cStat === 109 && normal.Stopped === true && svc?.cStat === 107,
+        `status ${JSON.stringify(status)}`,
+      );
+      for (const a of status.Authorizers)
+        ok(
+          `${a.Role} authorizer ${a.Authorizer} (model ${a.Model}): ${a.cStat} ${a.xMotivo}, asked at ${a.AskedAt} UTC`,
+        );
+    },
+  );
+
+  await stepOf(
+    "NF-e: an order issued while SP is stopped goes through SVC-AN (tpEmis 6, dhCont, xJust): the company in contingency, nfe.contingency",
+    async () => {
+      const order = await call("POST", "/orders", {
+        IDWarehouse: warehouseId,
+        IDConsumer: setup.consumer.IDConsumer,
+        IDTypeOrder: setup.type.IDTypeOrder,
+        IDStatusOrder: 3,
+        Items: [{ IDSku: setup.sku.IDSku, Quantity: 2, UnitPrice: 35, ReverseTaxCalculation: 1 }],
+        Payments: [{ IDTypePayment: setup.paymentType.IDTypePayment, Installments: 1, Value: 70 }],
+      });
+      const answer = await call("POST", `/orders/${order.IDOrder}/nfe`, undefined, { expect: 202 });
+      const [issued] = answer.NFes;
+      ok(
+        `order ${order.IDOrder} issued: NF-e ${issued.IDNFe} number ${issued.Number}, key numbered ${issued.Key}`,
+      );
+      const deadline = Date.now() + Number(process.env.DEMO_JOB_TIMEOUT_MS ?? 60_000);
+      let current = issued;
+      while (current.Status !== "Authorized" && Date.now() < deadline) {
+        check(
+          !["Rejected", "Denied"].includes(current.Status),
+          `NF-e ${current.Status}: ${current.cStat} ${current.xMotivo}`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        current = await call("GET", `/nfe/${issued.IDNFe}`);
+      }
+      check(
+        current.Status === "Authorized" && current.EmissionType === 6 && current.Key.charAt(34) === "6",
+        `NF-e ${issued.IDNFe}: ${current.Status} tpEmis ${current.EmissionType} (${current.cStat} ${current.xMotivo})`,
+      );
+      ok(
+        `NF-e ${current.IDNFe}: ${current.Status} by SVC-AN (EmissionType ${current.EmissionType}), SEFAZ: ${current.cStat} ${current.xMotivo}, protocol ${current.Protocol}, new key ${current.Key}`,
+      );
+      const [company] = await call("GET", `/company/invoice/${setup.issuer.IDCompanyInvoice}`);
+      check(company.ContingencyMode === "SVC-AN", `invoicing company ${JSON.stringify(company)}`);
+      ok(
+        `invoicing company ${company.IDCompanyInvoice}: ContingencyMode ${company.ContingencyMode} since ${company.ContingencySince} ("${company.ContingencyReason}")`,
+      );
+      const xml = (await download(`/nfe/${current.IDNFe}/xml`)).toString("utf8");
+      check(
+        xml.includes("<tpEmis>6</tpEmis>") && xml.includes(`<dhCont>${company.ContingencySince}</dhCont>`),
+        `the nfeProc lacks tpEmis 6 / dhCont: ${xml.slice(0, 300)}`,
+      );
+      ok("nfeProc: <tpEmis>6</tpEmis> with dhCont and xJust of the contingency");
+      // SP comes back: the next poll of its status service (at most every 3 minutes) leaves SVC
+      await fetch(`${sefaz.base}/_control/${cnpj}`, {
+        method: "PUT",
+        body: JSON.stringify({ tpAmb: sefaz.tpAmb, outages: { normal: null }, keepMemory: true }),
+      });
+      ok(
+        "SP back (the double answers 107): the company leaves SVC at the next status poll (at most 3 minutes)",
       );
       sefaz.child.kill();
     },

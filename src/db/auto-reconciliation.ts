@@ -33,6 +33,9 @@ function pendingConditions(scope: PendingScope): (SQL | undefined)[] {
     eq(bankLines.companyId, scope.companyId),
     eq(bankLines.bankAccountId, scope.bankAccountId),
     eq(bankLines.statusId, LINE_STATUS.pending),
+    // a line the bank still reports as pending, or one it withdrew, is never reconciled by a rule
+    eq(bankLines.pending, 0),
+    isNull(bankLines.withdrawnAt),
     eqIf(bankLines.jobId, scope.importedByJob),
     scope.createdUpTo !== undefined ? sql`${bankLines.createdAt} <= ${scope.createdUpTo}` : undefined,
   ];

@@ -4,6 +4,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   bankAccountHistory,
   bankAccounts,
+  bankLines,
   companyIntegrations,
   companyInvoices,
   entries,
@@ -46,6 +47,8 @@ export type BankAccountListRow = BankAccountRow & {
   balance: Cents;
   /** Open value of receivables minus payables forecast on the account, due up to the forecast day. */
   openTitlesNet: Cents;
+  /** Signed sum of the feed's lines still pending at the bank. */
+  pendingFeed: Cents;
 };
 
 export type ListFilters = { companyInvoiceId?: number; bankNumber?: string };
@@ -58,6 +61,14 @@ const openTitlesNetSql = (dueUpTo: string) =>
     FROM ${titles}
     WHERE ${titles.bankAccountId} = ${bankAccounts.id} AND ${titles.companyId} = ${bankAccounts.companyId}
       AND ${titles.status} IN (${TITLE_STATUS.open}, ${TITLE_STATUS.partial}) AND ${titles.dueDate} <= ${dueUpTo})`;
+
+/**
+ * The signed sum of the account's feed lines the bank still reports as pending (not withdrawn): they
+ * have no entry yet, and count in the forecast (docs/OPEN-FINANCE.md, "Pending lines").
+ */
+const pendingFeedSql = sql<number>`(SELECT coalesce(sum(${bankLines.value}), 0) FROM ${bankLines}
+    WHERE ${bankLines.bankAccountId} = ${bankAccounts.id} AND ${bankLines.pending} = 1
+      AND ${bankLines.withdrawnAt} IS NULL)`;
 
 /**
  * Active accounts of the company with their balance and open-title forecast, in one query whatever
@@ -81,6 +92,7 @@ export async function listActiveAccounts(
       pixDescription: companyIntegrations.description,
       balance: balanceUpToSql(bankAccounts.id, days.balanceDay),
       openTitlesNet: openTitlesNetSql(days.forecastDay),
+      pendingFeed: pendingFeedSql,
     })
     .from(bankAccounts)
     .leftJoin(
@@ -97,6 +109,7 @@ export async function listActiveAccounts(
     pixDescription: r.pixDescription ?? null,
     balance: Number(r.balance),
     openTitlesNet: Number(r.openTitlesNet),
+    pendingFeed: Number(r.pendingFeed),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import {
   companies,
   companyInvoices,
@@ -14,8 +14,11 @@ import {
   orderTypes,
   paymentTypeRates,
   products,
+  stockBalances,
   suppliers,
   titles,
+  trackingMessages,
+  warehouses,
 } from "../../drizzle/schema";
 import type { SourceConsumer, SourceItem, SourcePayment } from "../domain/emission/draft";
 import type { Db } from "../env";
@@ -445,6 +448,7 @@ export type NoteChange = Partial<
     | "total"
     | "accessKey"
     | "number"
+    | "emissionType"
   >
 > & { attempt?: boolean };
 
@@ -478,4 +482,93 @@ export async function changeNote(
   change: NoteChange,
 ): Promise<void> {
   await db.batch([noteChangeStatement(db, companyId, noteId, change)]);
+}
+
+/**
+ * What invoicing a chunk's orders reads (the authorization's batch of each note: the order to 6 with
+ * its stock leaving and its events), in ONE D1 batch for the whole chunk: the orders, their items (as
+ * `itemsOfOrder` reads them), their SKUs (active), the warehouses (active), the stock balances of
+ * those SKUs in those warehouses, the company, the consumers' contacts and the active tracking
+ * messages of `statusId`. Sets go as one JSON parameter each.
+ */
+export async function invoicingReads(
+  db: Db,
+  companyId: number,
+  sets: { orderIds: number[]; skuIds: number[] },
+  statusId: number,
+) {
+  const orderRows = sql`(SELECT warehouse_id FROM orders WHERE company_id = ${companyId} AND id IN ${inJson(sets.orderIds)})`;
+  const [orderList, items, skus, warehouseRows, balances, company, contacts, templates] = await db.batch([
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.companyId, companyId), sql`${orders.id} IN ${inJson(sets.orderIds)}`)),
+    db
+      .select({ ...getTableColumns(orderItems), skuCode: products.code, skuName: products.name })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.skuId))
+      .where(and(eq(orderItems.companyId, companyId), sql`${orderItems.orderId} IN ${inJson(sets.orderIds)}`))
+      .orderBy(asc(orderItems.id)),
+    db
+      .select()
+      .from(products)
+      .where(
+        and(
+          eq(products.companyId, companyId),
+          eq(products.status, 1),
+          sql`${products.id} IN ${inJson(sets.skuIds)}`,
+        ),
+      ),
+    db
+      .select()
+      .from(warehouses)
+      .where(
+        and(
+          eq(warehouses.companyId, companyId),
+          eq(warehouses.status, 1),
+          sql`${warehouses.id} IN ${orderRows}`,
+        ),
+      ),
+    db
+      .select({ skuId: stockBalances.skuId, warehouseId: stockBalances.warehouseId, qty: stockBalances.qty })
+      .from(stockBalances)
+      .where(
+        and(
+          eq(stockBalances.companyId, companyId),
+          sql`${stockBalances.skuId} IN ${inJson(sets.skuIds)}`,
+          sql`${stockBalances.warehouseId} IN ${orderRows}`,
+        ),
+      ),
+    db.select().from(companies).where(eq(companies.id, companyId)),
+    db
+      .select({ id: consumers.id, name: consumers.name, email: consumers.email })
+      .from(consumers)
+      .where(
+        and(
+          eq(consumers.companyId, companyId),
+          sql`${consumers.id} IN (SELECT consumer_id FROM orders WHERE company_id = ${companyId} AND id IN ${inJson(sets.orderIds)})`,
+        ),
+      ),
+    db
+      .select()
+      .from(trackingMessages)
+      .where(
+        and(
+          eq(trackingMessages.companyId, companyId),
+          eq(trackingMessages.trackingStatusId, statusId),
+          eq(trackingMessages.active, 1),
+        ),
+      )
+      .orderBy(asc(trackingMessages.typeMessage)),
+  ]);
+  return {
+    orders: orderList,
+    items,
+    skus,
+    warehouses: warehouseRows,
+    balances,
+    company: company[0],
+    contacts,
+    templates,
+  };
 }

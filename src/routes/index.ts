@@ -11,6 +11,7 @@ import { mailRouter } from "./mail";
 import { marketplaceConciliationRouter } from "./marketplace-conciliation";
 import { nfeRouter } from "./nfe";
 import { nfeEventsRouter } from "./nfe/events-index";
+import { openFinanceRouter } from "./openfinance";
 import { orderStatusesRouter } from "./order-statuses";
 import { ordersRouter } from "./orders";
 import { pixRouter } from "./pix";
@@ -43,6 +44,7 @@ export const protectedRoutes = createRouter()
   .route("/", marketplaceConciliationRouter)
   .route("/", jobsRouter)
   .route("/", pixRouter)
+  .route("/", openFinanceRouter)
   .route("/", sefazRouter)
   .route("/", productionRouter)
   .route("/", skuRouter)

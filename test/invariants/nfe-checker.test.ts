@@ -69,6 +69,33 @@ describe("issued NF-e invariants", () => {
          CREATE UNIQUE INDEX issued_nfes_number ON issued_nfes (company_invoice_id, model, series, number)`,
       /^issued nfe numbers: invoicing company \d+ model 55 series 1 number 900001: used by notes/,
     ],
+    [
+      "a key whose tpEmis is not the note's (re-signed for SVC, the row left with the old key)",
+      () =>
+        `UPDATE issued_nfes SET access_key = '35261111222333000181550010009000011123456780', emission_type = 6 WHERE id = ${ids.note}`,
+      () => `UPDATE issued_nfes SET access_key = 'k' || order_id, emission_type = 1 WHERE id = ${ids.note}`,
+      /^issued nfe key tpEmis: nfe \d+: key \d{44} has tpEmis 1, the note 6/,
+    ],
+    [
+      "an SVC note of another UF's SVC (tpEmis 7 in SP)",
+      () => `UPDATE issued_nfes SET emission_type = 7 WHERE id = ${ids.note}`,
+      () => `UPDATE issued_nfes SET emission_type = 1 WHERE id = ${ids.note}`,
+      /^issued nfe svc: nfe \d+: tpEmis 7 of model 55 issued in SP/,
+    ],
+    [
+      "an NFC-e in SVC",
+      () => `UPDATE issued_nfes SET emission_type = 6, model = 65 WHERE id = ${ids.note}`,
+      () => `UPDATE issued_nfes SET emission_type = 1, model = 55 WHERE id = ${ids.note}`,
+      /^issued nfe svc: nfe \d+: tpEmis 6 of model 65 issued in SP/,
+    ],
+    [
+      "an invoicing company in contingency without dhCont, or in another UF's SVC",
+      () =>
+        `UPDATE company_invoices SET contingency_mode = 7, contingency_since = NULL, contingency_reason = 'x' WHERE id = ${ids.invoice}`,
+      () =>
+        `UPDATE company_invoices SET contingency_mode = NULL, contingency_since = NULL, contingency_reason = NULL WHERE id = ${ids.invoice}`,
+      /^invoice contingency: invoicing company \d+: contingency mode 7 since none reason x in SP/,
+    ],
   ];
 
   it.each(corruptions)("reports %s", reports);

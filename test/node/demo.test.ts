@@ -36,7 +36,7 @@ describe("npm run demo", () => {
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain(`demo against http://demo.localhost:${inject("apiPort")}/1.0`);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 58 steps passed.");
+    expect(stdout).toContain("Done: 60 steps passed.");
     expect(stdout).toMatch(/X-Signature t=\d+,v1=[0-9a-f]+… verified/);
     expect(stdout).toContain("40 on stock, average cost 13.50");
     expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
@@ -101,5 +101,9 @@ describe("npm run demo", () => {
     expect(stdout).toMatch(/CC-e 110110 sequence 1: SEFAZ 135 /);
     expect(stdout).toMatch(/NF-e \d+ Cancelled: event 110111, SEFAZ 135 /);
     expect(stdout).toContain("stock 8 before the cancellation, 10 after: the 2 units returned");
+    // SVC contingency: SP stopped, the next NF-e authorized by SVC-AN with tpEmis 6
+    expect(stdout).toMatch(/NFe authorizer SP \(model 55\): 109 Serviço Paralisado sem Previsão/);
+    expect(stdout).toMatch(/NF-e \d+: Authorized by SVC-AN \(EmissionType 6\), SEFAZ: 100 /);
+    expect(stdout).toMatch(/ContingencyMode SVC-AN since \d{4}-\d\d-\d\dT/);
   });
 });

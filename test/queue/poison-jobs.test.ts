@@ -43,6 +43,7 @@ const POISONED_WRITE: Record<JobType, string> = {
   MlStockPublish: "BEFORE UPDATE ON ml_stock_outbox",
   // each note's state is written on the note; the job's own first write is its Done
   NFeEmission: "BEFORE UPDATE OF status ON jobs WHEN NEW.status = 'Done'",
+  OpenFinanceSync: "BEFORE UPDATE OF processed ON jobs WHEN NEW.processed > 0",
 };
 
 const POISON = "registro envenenado";

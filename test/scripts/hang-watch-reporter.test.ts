@@ -65,12 +65,12 @@ async function watchedRun(files: FakeModule[], { unhandled = [] as unknown[] } =
 }
 
 describe("the hang watch of the test run (test/support/hang-watch-reporter.mjs)", () => {
-  it("ends a run whose files all reported, 90 s after the last, with their results", async () => {
+  it("ends a run whose files all reported, 15 s after the last, with their results", async () => {
     const files = [file("test/a.test.ts"), file("test/b.test.ts")];
     const run = await watchedRun(files);
     for (const module of files) run.reporter.onTestModuleStart(module);
     for (const module of files) run.reporter.onTestModuleEnd(module);
-    await run.after(89);
+    await run.after(14);
     expect(run.exits).toEqual([]);
     await run.after(2);
     // the other reporters end the run as vitest would have (the summary, the recap), then the exit
@@ -87,9 +87,17 @@ describe("the hang watch of the test run (test/support/hang-watch-reporter.mjs)"
     const run = await watchedRun(files);
     for (const module of files) run.reporter.onTestModuleStart(module);
     for (const module of files) run.reporter.onTestModuleEnd(module);
-    await run.after(91);
+    await run.after(16);
     expect(run.ends).toEqual([{ modules: files, state: "failed" }]);
     expect(run.exits).toEqual([1]);
+  });
+
+  it("looks at the run every 5 s: a stalled end costs 20 s at most", async () => {
+    const { default: HangWatchReporter } = await loadModule<{ default: ReporterClass }>(
+      "test/support/hang-watch-reporter.mjs",
+    );
+    const reporter = new HangWatchReporter({} as never) as Reporter & { tickMs: number };
+    expect(reporter.tickMs).toBe(5_000);
   });
 
   it("does not end a run that still has files to run, nor one vitest ended", async () => {

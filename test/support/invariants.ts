@@ -589,8 +589,11 @@ async function payableScheduleViolations(database: D1Database): Promise<string[]
 /**
  * Issued NF-e: every authorized note's order is invoiced (its stock left, once: the order movements
  * check counts the outbound movements of an order whose stock left), no order has two authorized
- * notes (a cancelled one counts: it was authorized), and no number is used twice in a series of an
- * invoicing company.
+ * notes (a cancelled one counts: it was authorized), whatever their keys (a note re-signed for SVC
+ * contingency has a new key: its order still has one note), and no number is used twice in a series
+ * of an invoicing company. Contingency: a note's key carries its tpEmis (position 35), an SVC note
+ * (tpEmis 6/7) is an NF-e (model 55) of its UF's SVC (7 SVC-RS for AM, BA, GO, MA, MS, MT, PE, PR;
+ * 6 SVC-AN for the others), and an invoicing company in contingency has its UF's SVC, dhCont and xJust.
  */
 const ISSUED_NFE_CHECKS: [string, string][] = [
   [
@@ -611,5 +614,30 @@ const ISSUED_NFE_CHECKS: [string, string][] = [
     `SELECT 'invoicing company ' || company_invoice_id || ' model ' || model || ' series ' || series || ' number ' || number
        || ': used by notes ' || group_concat(id, ',') AS problem
      FROM issued_nfes GROUP BY company_invoice_id, model, series, number HAVING count(*) > 1`,
+  ],
+  [
+    "issued nfe key tpEmis",
+    `SELECT 'nfe ' || id || ': key ' || access_key || ' has tpEmis ' || substr(access_key, 35, 1)
+       || ', the note ' || emission_type AS problem
+     FROM issued_nfes WHERE length(access_key) = 44 AND substr(access_key, 35, 1) <> CAST(emission_type AS TEXT)`,
+  ],
+  [
+    "issued nfe svc",
+    `SELECT 'nfe ' || n.id || ': tpEmis ' || n.emission_type || ' of model ' || n.model || ' issued in '
+       || coalesce(ci.uf, 'no UF') AS problem
+     FROM issued_nfes n LEFT JOIN company_invoices ci ON ci.id = n.company_invoice_id
+     WHERE n.emission_type IN (6, 7) AND (n.model <> 55 OR n.emission_type <>
+       CASE WHEN ci.uf IN ('AM', 'BA', 'GO', 'MA', 'MS', 'MT', 'PE', 'PR') THEN 7 ELSE 6 END)`,
+  ],
+  [
+    "invoice contingency",
+    `SELECT 'invoicing company ' || id || ': contingency mode ' || coalesce(contingency_mode, 'none')
+       || ' since ' || coalesce(contingency_since, 'none') || ' reason ' || coalesce(contingency_reason, 'none')
+       || ' in ' || coalesce(uf, 'no UF') AS problem
+     FROM company_invoices
+     WHERE (contingency_mode IS NULL) <> (contingency_since IS NULL)
+        OR (contingency_mode IS NULL) <> (contingency_reason IS NULL)
+        OR (contingency_mode IS NOT NULL AND contingency_mode <>
+          CASE WHEN uf IN ('AM', 'BA', 'GO', 'MA', 'MS', 'MT', 'PE', 'PR') THEN 7 ELSE 6 END)`,
   ],
 ];

@@ -14,12 +14,14 @@ import { insertSefazJobIfNone } from "../../src/db/sefaz-integrations";
 import { DECISIONS_PER_BATCH } from "../../src/domain/auto-reconciliation/run-rules";
 import { RETURN_RECORDS_PER_CHUNK } from "../../src/domain/bank-returns/import-job";
 import { issueNotes } from "../../src/domain/emission/issue";
+import { NOTES_PER_CHUNK } from "../../src/domain/emission/job";
 import { emissionPorts } from "../../src/domain/emission/ports";
 import { ML_STOCK_LISTINGS_PER_ROUND } from "../../src/domain/hub/mercado-livre/stock-publish";
 import { PULL_PAGE_SIZE } from "../../src/domain/hub/pull-job";
 import { OFX_LINES_PER_CHUNK } from "../../src/domain/import/ofx-import-job";
 import { CHUNK_SIZE } from "../../src/domain/jobs/chunked-job";
 import type { JobType } from "../../src/domain/jobs/job-message";
+import { FEED_TRANSACTIONS_PER_CHUNK } from "../../src/domain/openfinance/sync";
 import { ORDERS_PER_CHUNK } from "../../src/domain/orders/template-import-job";
 import { PIX_PER_CHUNK } from "../../src/domain/pix/inbox";
 import { AWARENESS_PER_DELIVERY } from "../../src/domain/sefaz/awareness";
@@ -59,7 +61,8 @@ const CHUNK_OF: Record<JobType, number> = {
   SefazAwareness: AWARENESS_PER_DELIVERY,
   MlStockPublish: ML_STOCK_LISTINGS_PER_ROUND,
   // notes are taken NOTES_PER_CHUNK to a chunk of the invocation's budget
-  NFeEmission: 4,
+  NFeEmission: NOTES_PER_CHUNK,
+  OpenFinanceSync: FEED_TRANSACTIONS_PER_CHUNK,
 };
 
 /** Lines per sample: three chunks, so a kill can land after a committed chunk. */

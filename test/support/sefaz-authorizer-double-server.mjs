@@ -28,6 +28,13 @@
 //                          authorizer label; an outage holds for every call under it until changed:
 //                          stop (connection closed), stall (no answer), 108/109 (every service answers
 //                          it), null (back again)
+//   PUT /_control/<cnpj>   ... {outages?: {normal?: Outage, svc?: Outage}, statusScript?: Step[]}: the
+//                          issuer's own outages per authorizer KIND (normal: its UF's authorizer;
+//                          svc: its UF's SVC-AN/SVC-RS, told apart by the service path of the
+//                          authorizers' table and the UF), Outage = "stop" | "stall" | "108" | "109"
+//                          | "garbage" | null (back again); they hold for the issuer's calls and for
+//                          the status service called under the label <cnpj> (a baseUrl
+//                          `<url>/<cnpj>`), whose scripted steps are `statusScript`
 //   GET /_control/requests?id=<cnpj or label>  what the double received, in order: {label, cnpj,
 //                          service, action, path, contentType, body}
 // Steps: "stall" (no answer), "stop" (connection closed), "lost" (processed and remembered, never
@@ -39,6 +46,8 @@
 //   remember the key (539: another key of the same number) as authorized before, as a lost earlier
 //   send would have; lot-level codes (103, 105, 106, 108, 109, 215, 225, 252, 656) answer the lot;
 //   others are the note's rejection in its protNFe. Events and voids: 135/102 register, others refuse.
+// Contingency (SVC): an NF-e signed with tpEmis other than the SVC's (6 SVC-AN, 7 SVC-RS) sent to an
+//   SVC is answered 713, and a tpEmis 6/7 NF-e sent to the UF's normal authorizer 570, as SEFAZ does.
 import { spawn } from "node:child_process";
 import { X509Certificate } from "node:crypto";
 import { createServer } from "node:http";
@@ -121,11 +130,63 @@ const REASONS = {
   501: "Rejeição: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 7 dias)",
   502: "Rejeição: Erro na Chave de Acesso - Campo Id não corresponde à concatenação dos campos correspondentes",
   539: "Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso",
+  570: "Rejeição: Tipo de Emissão 3, 6 ou 7 só é válido nas contingências SCAN/SVC",
+  713: "Rejeição: Tipo de Emissão diferente de 6 ou 7 para contingência da SVC acessada",
   573: "Rejeição: Duplicidade de Evento",
   574: "Rejeição: O autor do evento diverge do emissor da NF-e",
   580: "Rejeição: O evento exige uma NF-e autorizada",
   656: "Rejeição: Consumo Indevido",
 };
+// The authorizers' service paths (src/adapters/sefaz/authorization/authorizers.ts): SVC-AN's (also
+// SVAN's, MA's normal NF-e authorizer) and SVC-RS's (also SVRS's and RS's own).
+const SVC_AN_PATHS = new Set(
+  [
+    "NFeAutorizacao4",
+    "NFeRetAutorizacao4",
+    "NFeConsultaProtocolo4",
+    "NFeRecepcaoEvento4",
+    "NFeInutilizacao4",
+    "NFeStatusServico4",
+  ].map((name) => `/${name}/${name}.asmx`),
+);
+const SVC_RS_PATHS = new Set([
+  "/ws/NfeAutorizacao/NFeAutorizacao4.asmx",
+  "/ws/NfeRetAutorizacao/NFeRetAutorizacao4.asmx",
+  "/ws/NfeConsulta/NfeConsulta4.asmx",
+  "/ws/recepcaoevento/recepcaoevento4.asmx",
+  "/ws/nfeinutilizacao/nfeinutilizacao4.asmx",
+  "/ws/NfeStatusServico/NfeStatusServico4.asmx",
+]);
+/** cUF of the UFs whose NF-e authorizer serves SVC-RS's paths (SVRS and RS) and of MA (SVAN). */
+const SVRS_PATH_UFS = new Set([
+  "11",
+  "12",
+  "14",
+  "15",
+  "16",
+  "17",
+  "22",
+  "23",
+  "24",
+  "25",
+  "27",
+  "28",
+  "32",
+  "33",
+  "42",
+  "43",
+  "53",
+]);
+const SVAN_UF = "21";
+
+/** Which authorizer of the UF a call reached: its normal one, or its SVC (NF-e only; the status service is taken as NF-e). */
+function authorizerKind(path, cUF, mod) {
+  if (mod === "65") return "normal";
+  if (SVC_AN_PATHS.has(path) && cUF !== SVAN_UF) return "svc";
+  if (SVC_RS_PATHS.has(path) && !SVRS_PATH_UFS.has(cUF)) return "svc";
+  return "normal";
+}
+
 const LOT_LEVEL = new Set([103, 105, 106, 108, 109, 215, 225, 252, 656]);
 const PROTOCOLLED = new Set([100, 110, 150, 301, 302]);
 const EVENT_NAMES = { 110111: "Cancelamento", 110110: "Carta de Correcao" };
@@ -144,7 +205,7 @@ const TRANSPORT_STEPS = new Set([
 
 // ---------------------------------------------------------------- state
 
-const issuers = new Map(); // cnpj → {tpAmb, schema, script}
+const issuers = new Map(); // cnpj → {tpAmb, schema, script, statusScript, outages}
 const labels = new Map(); // label → {script, outage}
 const notes = new Map(); // chNFe → {cnpj, cStat, xMotivo, nProt, dhRecbto, protNFe, cancelled, events: Map}
 const numbers = new Map(); // cnpj/mod/serie/nNF → chNFe
@@ -154,7 +215,8 @@ const requests = [];
 let sequence = 0;
 
 const issuerOf = (cnpj) => {
-  if (!issuers.has(cnpj)) issuers.set(cnpj, { tpAmb: "2", schema: true, script: [] });
+  if (!issuers.has(cnpj))
+    issuers.set(cnpj, { tpAmb: "2", schema: true, script: [], statusScript: [], outages: {} });
   return issuers.get(cnpj);
 };
 const labelOf = (label) => {
@@ -327,6 +389,7 @@ function readNote(nfe) {
     serie: value("serie"),
     nNF: value("nNF"),
     tpAmb: value("tpAmb"),
+    tpEmis: value("tpEmis"),
     digVal: nfe.getElementsByTagNameNS(DSIG, "DigestValue")[0]?.textContent ?? "",
   };
   if (Number(chNFe[43]) !== checkDigit(chNFe.slice(0, 43))) return { note, problem: [236, REASONS[236]] };
@@ -416,6 +479,22 @@ async function authorize(context, enviNFe) {
   const signature = signatureProblem(context.text, nfes[0], note.cnpj);
   if (signature) return lot(...signature);
   if (problem) return lot(...problem);
+  if (context.kind === "svc" && note.tpEmis !== (SVC_AN_PATHS.has(context.path) ? "6" : "7"))
+    return retEnviNFe(
+      issuer.tpAmb,
+      note.cUF,
+      104,
+      REASONS[104],
+      protocol(note, issuer.tpAmb, 713, REASONS[713]),
+    );
+  if (context.kind === "normal" && (note.tpEmis === "6" || note.tpEmis === "7"))
+    return retEnviNFe(
+      issuer.tpAmb,
+      note.cUF,
+      104,
+      REASONS[104],
+      protocol(note, issuer.tpAmb, 570, REASONS[570]),
+    );
   if (step && LOT_LEVEL.has(step.cStat) && step.cStat !== 103) return lot(step.cStat, reasonOf(step));
   const sync = childText(enviNFe, "indSinc") === "1";
   if ((step && step.cStat === 103) || (!step && !sync)) {
@@ -550,7 +629,7 @@ function status(context, consStatServ) {
   const tpAmb = childText(consStatServ, "tpAmb") ?? "2";
   const cUF = childText(consStatServ, "cUF") ?? context.cUF;
   if (step) return retConsStatServ(tpAmb, cUF, step.cStat, reasonOf(step));
-  const outage = labelOf(label).outage;
+  const outage = context.outage ?? labelOf(label).outage;
   const cStat = outage === "108" || outage === "109" ? Number(outage) : 107;
   return retConsStatServ(tpAmb, cUF, cStat, REASONS[cStat]);
 }
@@ -590,6 +669,31 @@ function cnpjOf(service, message) {
       return first("CNPJ");
     default:
       return null;
+  }
+}
+
+/** The UF code and model a message is about (the status service: its cUF, model 55). */
+function whereOf(service, message) {
+  const key = (text) => ({ cUF: text?.slice(0, 2) ?? null, mod: text?.slice(20, 22) ?? null });
+  switch (service) {
+    case "NFeAutorizacao4": {
+      const ide = child(child(child(message, "NFe"), "infNFe"), "ide");
+      return { cUF: childText(ide, "cUF"), mod: childText(ide, "mod") };
+    }
+    case "NFeRetAutorizacao4": {
+      const note = receipts.get(childText(message, "nRec"))?.note;
+      return { cUF: note?.cUF ?? null, mod: note?.mod ?? null };
+    }
+    case "NFeConsultaProtocolo4":
+      return key(childText(message, "chNFe"));
+    case "NFeRecepcaoEvento4":
+      return key(message.getElementsByTagNameNS(NFE, "chNFe")[0]?.textContent ?? null);
+    case "NFeInutilizacao4": {
+      const inf = child(message, "infInut");
+      return { cUF: childText(inf, "cUF"), mod: childText(inf, "mod") };
+    }
+    default:
+      return { cUF: childText(message, "cUF"), mod: "55" };
   }
 }
 
@@ -654,13 +758,28 @@ async function serve(request, response, url, text) {
   const cnpj = cnpjOf(service, message);
   entry.cnpj = cnpj;
   const issuer = cnpj ? issuerOf(cnpj) : null;
-  const step = nextStep(issuer ? issuer.script : labelOf(label).script);
+  // the status service has no CNPJ: under the label <cnpj> it is that issuer's
+  const owner = issuer ?? (isCnpj(label) && service === "NFeStatusServico4" ? issuerOf(label) : null);
+  const where = whereOf(service, message);
+  const kind = authorizerKind(entry.path, where.cUF, where.mod);
+  entry.authorizer = kind;
+  const ownOutage = owner?.outages?.[kind] ?? null;
+  if (ownOutage === "stop") return request.socket.destroy();
+  if (ownOutage === "stall") return;
+  if (ownOutage === "garbage")
+    return response
+      .writeHead(200, { "Content-Type": "application/soap+xml" })
+      .end("\u0000isto não é XML <<<");
+  const step = nextStep(issuer ? issuer.script : owner ? owner.statusScript : labelOf(label).script);
   const context = {
     issuer: issuer ?? { tpAmb: childText(message, "tpAmb") ?? "2", schema: true },
     step: null,
     label,
     text,
     cUF: "35",
+    kind,
+    path: entry.path,
+    outage: ownOutage === "108" || ownOutage === "109" ? ownOutage : outage,
   };
   const keyUF = /^\d{2}/.exec(childText(message, "chNFe") ?? "")?.[0];
   context.cUF = childText(message, "cUF") ?? keyUF ?? context.cUF;
@@ -727,8 +846,9 @@ async function serve(request, response, url, text) {
       );
     }
   }
-  if (!answer && (outage === "108" || outage === "109") && service !== "NFeStatusServico4")
-    answer = lotAnswer(service, context, message, Number(outage), REASONS[outage]);
+  const stopped = context.outage === "108" || context.outage === "109" ? context.outage : null;
+  if (!answer && stopped && service !== "NFeStatusServico4")
+    answer = lotAnswer(service, context, message, Number(stopped), REASONS[stopped]);
   if (!answer) {
     const handlers = {
       NFeAutorizacao4: authorize,
@@ -764,10 +884,18 @@ const server = createServer(async (request, response) => {
       const settings = JSON.parse(text || "{}");
       if (isCnpj(id)) {
         if (!settings.keepMemory) forgetIssuer(id);
+        const before = issuers.get(id);
         issuers.set(id, {
           tpAmb: settings.tpAmb ?? "2",
           schema: settings.schema ?? true,
-          script: [...(settings.script ?? [])],
+          script: [...(settings.script ?? (settings.keepMemory ? (before?.script ?? []) : []))],
+          statusScript: [
+            ...(settings.statusScript ?? (settings.keepMemory ? (before?.statusScript ?? []) : [])),
+          ],
+          outages: {
+            ...(settings.keepMemory ? (before?.outages ?? {}) : {}),
+            ...(settings.outages ?? {}),
+          },
         });
       } else {
         const state = labelOf(id);

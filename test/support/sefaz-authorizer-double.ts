@@ -28,6 +28,9 @@ export type AuthorizerStep =
 /** An outage of every service under a label: closed, stalled, 108/109, or back again (null). */
 export type AuthorizerOutage = "stop" | "stall" | "108" | "109" | null;
 
+/** An issuer's outage of one of its authorizers (its UF's normal one, or its SVC): also garbage (200, not XML). */
+export type IssuerOutage = AuthorizerOutage | "garbage";
+
 export type AuthorizerRequest = {
   label: string;
   cnpj: string | null;
@@ -35,6 +38,8 @@ export type AuthorizerRequest = {
   action: string | null;
   /** The path after the label: the authorizer's service path. */
   path: string;
+  /** Which of the UF's authorizers the path reached: `normal` or `svc` (SVC-AN/SVC-RS). */
+  authorizer?: "normal" | "svc";
   contentType: string;
   body: string;
 };
@@ -59,7 +64,13 @@ const requestsOf = async (id: string): Promise<AuthorizerRequest[]> =>
  */
 export async function sefazAuthorizerDouble(
   cnpj: string,
-  settings: { script?: AuthorizerStep[]; tpAmb?: "1" | "2"; schema?: boolean; label?: string } = {},
+  settings: {
+    script?: AuthorizerStep[];
+    statusScript?: AuthorizerStep[];
+    tpAmb?: "1" | "2";
+    schema?: boolean;
+    label?: string;
+  } = {},
 ) {
   const { url, certificatePem, keyPem } = inject("sefazAuthorizerDouble");
   const { label = "sefaz", ...issuer } = settings;
@@ -70,6 +81,20 @@ export async function sefazAuthorizerDouble(
     keyPem,
     /** Replaces what is left of the issuer's script. */
     script: (script: AuthorizerStep[]) => control(cnpj, "PUT", { ...issuer, script, keepMemory: true }),
+    /** Replaces the steps of the status service called under the label `<cnpj>` (`label: cnpj`). */
+    statusScript: (statusScript: AuthorizerStep[]) =>
+      control(cnpj, "PUT", { tpAmb: issuer.tpAmb, schema: issuer.schema, statusScript, keepMemory: true }),
+    /**
+     * An outage of the issuer's normal authorizer or of its SVC (stop, stall, 108/109, garbage; null:
+     * back again), for its calls and the status service under the label `<cnpj>`; the rest is kept.
+     */
+    outage: (authorizer: "normal" | "svc", outage: IssuerOutage) =>
+      control(cnpj, "PUT", {
+        tpAmb: issuer.tpAmb,
+        schema: issuer.schema,
+        outages: { [authorizer]: outage },
+        keepMemory: true,
+      }),
     /** What the double received for this issuer, in order. */
     requests: () => requestsOf(cnpj),
   };

@@ -21,6 +21,9 @@ export async function listBankAccounts(db: Db, companyId: number, query: ListQue
     forecastDay: dateForecast ?? today,
   });
   return rows.map(
-    (row): BankAccountListItem => ({ ...row, balanceForecast: row.balance + row.openTitlesNet }),
+    (row): BankAccountListItem => ({
+      ...row,
+      balanceForecast: row.balance + row.openTitlesNet + row.pendingFeed,
+    }),
   );
 }

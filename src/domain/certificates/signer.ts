@@ -56,3 +56,22 @@ export async function certificateSigner(
     fetcher: row.mtlsCertificate ? mtlsFetcherOf(env, row.mtlsCertificate) : null,
   };
 }
+
+/**
+ * `certificateSigner` read once per CNPJ for the life of the returned function (an NF-e emission
+ * job's invocation): the certificate row read, its key decrypted and imported once, not per note.
+ * A failure to read is not kept (the next note asks again).
+ */
+export function signerOnce(open: typeof certificateSigner = certificateSigner): typeof certificateSigner {
+  const opened = new Map<string, Promise<CertificateSigner | null>>();
+  return (db, env, companyId, cnpj) => {
+    const key = `${companyId}:${normaliseDocument(cnpj)}`;
+    let signer = opened.get(key);
+    if (!signer) {
+      signer = open(db, env, companyId, cnpj);
+      opened.set(key, signer);
+      signer.catch(() => opened.delete(key));
+    }
+    return signer;
+  };
+}

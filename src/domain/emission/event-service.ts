@@ -51,6 +51,8 @@ export type IssuerConnection = {
   uf: string;
   model: 55 | 65;
   environment: 1 | 2;
+  /** The authorizer: 1 the UF's (default), 6 SVC-AN, 7 SVC-RS (the cancellation of an SVC note). */
+  emissionType?: 1 | 6 | 7;
 };
 
 /** Builds the service of an issuer, or throws a 400 saying why it cannot send (no certificate...). */

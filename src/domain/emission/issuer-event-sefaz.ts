@@ -73,6 +73,7 @@ export const issuerEventServiceFor =
       uf: connection.uf,
       model: connection.model,
       environment: connection.environment,
+      emissionType: connection.emissionType ?? 1,
       baseUrl: await issuerBaseUrl(db, connection.companyId, connection.companyInvoiceId),
       fetcher: signer.fetcher,
       timeoutMs: timeoutOf(env),

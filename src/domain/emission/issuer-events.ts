@@ -109,8 +109,21 @@ async function requireNote(db: Db, companyId: number, nfeId: number) {
   return found;
 }
 
-const serviceOf = (deps: EventDeps, companyId: number, note: IssuedNfeRow, issuer: IssuerRow) =>
+/**
+ * The authorizer of the note's events: the UF's; the cancellation of a note an SVC authorized
+ * (tpEmis 6/7) goes to that SVC (SVC-AN and SVC-RS take the cancellation of their notes), its CC-e to
+ * the UF's authorizer (the origin SEFAZ receives the notes of its SVC). docs/NFE.md.
+ */
+const serviceOf = (
+  deps: EventDeps,
+  companyId: number,
+  note: IssuedNfeRow,
+  issuer: IssuerRow,
+  cancellation = false,
+) =>
   deps.serviceFor({
+    emissionType:
+      cancellation && (note.emissionType === 6 || note.emissionType === 7) ? note.emissionType : 1,
     companyId,
     companyInvoiceId: issuer.id,
     cnpj: issuer.document ?? "",
@@ -260,7 +273,7 @@ export async function cancelNote(
   );
   if (existing?.status === EVENT_STATUS.registered) throw badRequest(alreadyCancelled(note.id));
   await assertNotHeld(db, existing, cancellationInProgress(note.id));
-  const service = await serviceOf(deps, companyId, note, issuer);
+  const service = await serviceOf(deps, companyId, note, issuer, true);
   const slot = await takeSlot(
     db,
     companyId,

@@ -30,12 +30,13 @@ import {
   noteChangeStatement,
   notesOfJob,
 } from "../../db/emission";
-import { findOrder, guardVersion } from "../../db/orders/orders";
+import { findOrder, guardVersion, type OrderRow } from "../../db/orders/orders";
 import type { Statement } from "../../db/sql";
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
 import { fromCents } from "../../lib/money";
+import { signerOnce } from "../certificates/signer";
 import { eventStatement } from "../events/outbox";
 import type { JobContext, JobOutcome } from "../jobs/job-context";
 import type { JobDefinition } from "../jobs/types";
@@ -45,7 +46,10 @@ import { changedReservationWrites } from "../orders/reservations";
 import { statusChangeWrites } from "../orders/status-change";
 import { planTransition, type StockState } from "../orders/transitions";
 import { commitOrderWrite } from "../orders/write";
+import type { EmissionMode } from "./contingency";
+import { answeredStopped, mustResign, sendingMode, withMode } from "./contingency-send";
 import { assertEmissionReady, buildDraft } from "./draft";
+import { type ChunkInvoicing, chunkInvoicing, type OrderInvoicing } from "./invoicing";
 import { INVOICED_STATUS } from "./issue";
 import { NFE_MESSAGES as M } from "./messages";
 import { type EmissionPorts, emissionPorts } from "./ports";
@@ -61,8 +65,12 @@ import {
   utcAfter,
 } from "./states";
 
-/** Notes per chunk of the invocation's budget: each costs about 30 D1 calls (reads, its writes, the invoicing batch). */
-export const NOTES_PER_CHUNK = 4;
+/**
+ * Notes per chunk of the invocation's budget (`D1_CALLS_PER_CHUNK`, 133): the chunk's reads (its
+ * sources, about 10 calls; what invoicing its orders reads, one batch of 8 statements), then per note
+ * the pre-send write (1) and the authorization's batch (about 16 statements): 6 x 17 + 18 = 120.
+ */
+export const NOTES_PER_CHUNK = 6;
 /** Longest wait before the job's message comes back (the queue allows 12 hours; a note's `retryAt` is at most an hour). */
 const MAX_WAIT_SECONDS = 3600;
 
@@ -93,6 +101,12 @@ type NoteRun = {
   sourceError: string | null;
   /** The note's invoicing company (from the source, or read alone when the order can no longer be issued). */
   invoice: CompanyInvoiceRow | null;
+  /** What invoicing the chunk's orders reads, read once for the chunk (absent: each note reads its own). */
+  invoicing?: ChunkInvoicing | undefined;
+  /** The send's attempt was counted with the pre-send write (`sent` 1) of a note signed now. */
+  attemptMarked?: boolean;
+  /** The company's emission mode (normal or SVC contingency, contingency-send.ts). */
+  mode?: EmissionMode;
 };
 
 function timeoutOf(env: Env): number {
@@ -185,33 +199,49 @@ async function authorize(run: NoteRun, signedXml: string, answer: Authorization)
       Total: fromCents(note.total),
     },
   });
+  const invoice = async (order: OrderRow, known?: OrderInvoicing) => {
+    const registry = await statusRegistry(db);
+    const plan = planTransition(registry, order.statusId, INVOICED_STATUS, order.stockState as StockState);
+    const caller = { companyId, userId: job.createdBy };
+    const statements: Statement[] = [
+      guardVersion(db, companyId, order.id, order.version),
+      ...(await statusChangeWrites(db, caller, order, plan, order.warehouseId, known?.status)),
+      ...(await changedReservationWrites(db, companyId, order.id, {
+        reserves: plan.reserves,
+        warehouseId: order.warehouseId,
+        items: [],
+      })),
+      ...(await orderEventStatements(
+        db,
+        order,
+        registry,
+        { fromStatusId: order.statusId, toStatusId: INVOICED_STATUS, trackingCode: order.trackingCode },
+        null,
+        known?.events,
+      )),
+      noteChangeStatement(db, companyId, note.id, authorized),
+      event,
+    ];
+    await commitOrderWrite(db, order, statements, { movesStock: plan.effect !== null });
+  };
+  // first from what the chunk read for all its orders; when that batch is refused (the order or the
+  // stock changed meanwhile), read again as below
+  const known = run.invoicing?.of(note.orderId);
+  if (known) {
+    try {
+      await invoice(known.order, known);
+      run.invoicing?.invoiced(note.orderId);
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
   let reason = "";
   for (let attempt = 0; attempt < 3; attempt++) {
     const order = await findOrder(db, companyId, note.orderId);
     if (!order) break;
-    const registry = await statusRegistry(db);
     try {
-      const plan = planTransition(registry, order.statusId, INVOICED_STATUS, order.stockState as StockState);
-      const caller = { companyId, userId: job.createdBy };
-      const statements: Statement[] = [
-        guardVersion(db, companyId, order.id, order.version),
-        ...(await statusChangeWrites(db, caller, order, plan, order.warehouseId)),
-        ...(await changedReservationWrites(db, companyId, order.id, {
-          reserves: plan.reserves,
-          warehouseId: order.warehouseId,
-          items: [],
-        })),
-        ...(await orderEventStatements(
-          db,
-          order,
-          registry,
-          { fromStatusId: order.statusId, toStatusId: INVOICED_STATUS, trackingCode: order.trackingCode },
-          null,
-        )),
-        noteChangeStatement(db, companyId, note.id, authorized),
-        event,
-      ];
-      await commitOrderWrite(db, order, statements, { movesStock: plan.effect !== null });
+      await invoice(order);
       return;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -283,7 +313,11 @@ async function apply(
 }
 
 /** The signed XML of the note: the stored one, or the draft built now, signed and stored before any send. */
-async function signedXmlOf(run: NoteRun, signer: Signer): Promise<string | null> {
+async function signedXmlOf(
+  run: NoteRun,
+  signer: Signer,
+  replacing: string | null = null,
+): Promise<string | null> {
   const stored = await storedXml(run);
   if (stored) return stored;
   const { context, note, source, ports } = run;
@@ -299,12 +333,15 @@ async function signedXmlOf(run: NoteRun, signer: Signer): Promise<string | null>
   }
   let signed: Awaited<ReturnType<EmissionPorts["sign"]>>;
   try {
-    const draft = buildDraft(source, {
-      series: note.series,
-      number: note.number,
-      cnf: note.cnf,
-      issuedAt: note.issuedAt,
-    });
+    const draft = withMode(
+      buildDraft(source, {
+        series: note.series,
+        number: note.number,
+        cnf: note.cnf,
+        issuedAt: note.issuedAt,
+      }),
+      run.mode,
+    );
     signed = await ports.sign(draft, { key: signer.key, certificatePem: signer.certificatePem });
   } catch (error) {
     if (error instanceof ApiError || (error instanceof Error && error.name === "EmissionDraftError")) {
@@ -316,14 +353,22 @@ async function signedXmlOf(run: NoteRun, signer: Signer): Promise<string | null>
   const keyed = { ...note, accessKey: signed.accessKey };
   const xmlKey = noteXmlKey(companyId, keyed);
   await context.bucket.put(xmlKey, signed.xml, { httpMetadata: { contentType: "application/xml" } });
-  // stored and marked sent BEFORE the first send: from here on the number may be at SEFAZ
+  // stored and marked sent BEFORE the first send: from here on the number may be at SEFAZ (the
+  // send's attempt counted in the same write)
+  const emissionType = run.mode?.emissionType ?? 1;
   await changeNote(context.db, companyId, note.id, {
     xmlKey,
     sent: 1,
     total: signed.total,
     accessKey: signed.accessKey,
+    emissionType,
+    attempt: true,
+    status: NFE_STATUS.processing,
   });
-  run.note = { ...note, accessKey: signed.accessKey, xmlKey, sent: 1, total: signed.total };
+  // a note signed again for another tpEmis: its old XML (the old key) goes, never to be sent
+  if (replacing && replacing !== xmlKey) await context.bucket.delete(replacing);
+  run.note = { ...note, accessKey: signed.accessKey, xmlKey, sent: 1, total: signed.total, emissionType };
+  run.attemptMarked = true;
   return signed.xml;
 }
 
@@ -352,25 +397,35 @@ async function processNote(run: NoteRun): Promise<void> {
     );
     return;
   }
-  const client = ports.client({
+  const connection = {
     uf: invoice.uf ?? "",
-    model: 55,
     environment: run.note.environment as 1 | 2,
     baseUrl: invoice.nfeBaseUrl,
     fetcher: signer?.fetcher ?? null,
     timeoutMs: timeoutOf(env),
     production,
-  });
-  // 1. the XML may be at SEFAZ already: consult by key before any resend
+  };
+  // the company's mode (SVC contingency or normal): where the note was sent, where it goes now
+  const sending = await sendingMode(context, ports, invoice, run.note, connection);
+  run.mode = sending.mode;
+  const client = sending.client;
+  let replacing: string | null = null;
+  // 1. the XML may be at SEFAZ already: consult by key (where it was sent) before any resend
   if (run.note.sent === 1) {
-    const consult = await client.consult(run.note.accessKey);
+    const consult = await sending.sentClient.consult(run.note.accessKey);
     if (!consult.ok) {
       await waitNote(run, null, M.consultFailed(consult.failure.detail), NO_ANSWER_BACKOFF_SECONDS);
       return;
     }
+    await answeredStopped(context, ports, invoice, connection, run.note.emissionType as 1 | 6 | 7, consult);
     if (consult.cStat !== NOT_IN_BASE) {
       const xml = await storedXml(run);
-      if (xml) return apply(run, client, xml, { ...consult, receipt: null }, 1);
+      if (xml) return apply(run, sending.sentClient, xml, { ...consult, receipt: null }, 1);
+    }
+    // not there (217): in another mode now, it is signed again (new key) before the send
+    if (mustResign(run.note, sending.mode)) {
+      replacing = run.note.xmlKey;
+      run.note = { ...run.note, xmlKey: null };
     }
   }
   if (run.sourceError) {
@@ -388,9 +443,10 @@ async function processNote(run: NoteRun): Promise<void> {
     return;
   }
   // 2. signed and stored before the send
-  const xml = await signedXmlOf(run, signer);
+  const xml = await signedXmlOf(run, signer, replacing);
   if (xml === null) return;
-  await changeNote(context.db, companyId, run.note.id, { attempt: true, status: NFE_STATUS.processing });
+  if (!run.attemptMarked)
+    await changeNote(context.db, companyId, run.note.id, { attempt: true, status: NFE_STATUS.processing });
   run.note = { ...run.note, attempts: run.note.attempts + 1 };
   // 3. the send
   const lotId = String(run.note.id * 100 + (run.note.attempts % 100)).slice(-15);
@@ -398,11 +454,13 @@ async function processNote(run: NoteRun): Promise<void> {
   if (!answer.ok) {
     // no answer: the note may be at SEFAZ; consult by key now, never resend blindly
     const consult = await client.consult(run.note.accessKey);
+    await answeredStopped(context, ports, invoice, connection, sending.mode.emissionType, consult);
     if (consult.ok && consult.cStat !== NOT_IN_BASE)
       return apply(run, client, xml, { ...consult, receipt: null }, 1);
     await waitNote(run, null, M.noAnswer(answer.failure.detail), NO_ANSWER_BACKOFF_SECONDS);
     return;
   }
+  await answeredStopped(context, ports, invoice, connection, sending.mode.emissionType, answer);
   return apply(run, client, xml, answer);
 }
 
@@ -425,12 +483,17 @@ export async function runEmission(
 ): Promise<JobOutcome> {
   const { db, job } = context;
   const env = (context.env ?? {}) as Env;
+  // the certificate opened (read, decrypted, imported) once per invocation, not per note
+  ports = { ...ports, signer: signerOnce(ports.signer) };
   const notes = await notesOfJob(db, job.companyId, job.id);
   const due = notes.filter((n) => isDue(n, nowUtc()));
   for (let start = 0; start < due.length; start += NOTES_PER_CHUNK) {
     if (!context.budget.takeMore(1, start === 0)) return { status: "continue" };
     const chunk = due.slice(start, start + NOTES_PER_CHUNK);
     const sources = await sourcesOf(context, chunk);
+    const issuable = [...sources.values()].flatMap((f) => (f.source ? [f.source] : []));
+    const invoicing =
+      issuable.length > 0 ? await chunkInvoicing(db, job.companyId, issuable, INVOICED_STATUS) : undefined;
     for (const note of chunk) {
       const found = sources.get(note.orderId);
       const run: NoteRun = {
@@ -441,6 +504,7 @@ export async function runEmission(
         source: found?.source ?? null,
         sourceError: found?.error ?? null,
         invoice: found?.invoice ?? null,
+        invoicing,
       };
       try {
         await processNote(run);

@@ -61,6 +61,18 @@ export type EventPayloads = {
     AuthorizedAt: string | null;
     Total: number;
   };
+  "nfe.contingency": {
+    IDCompanyInvoice: number;
+    Entered: boolean;
+    ContingencyMode: "SVC-AN" | "SVC-RS" | null;
+    /** tpEmis of the next notes: 6, 7 or 1. */
+    EmissionType: number;
+    ContingencySince: string;
+    Reason: string;
+    Authorizer: string;
+    cStat: number | null;
+    xMotivo: string | null;
+  };
   "nfe.rejected": {
     IDNFe: number;
     IDOrder: number;
@@ -120,6 +132,8 @@ export const EVENT_DESCRIPTIONS: { readonly [T in EventType]: string } = {
     "NF-e cancelada na SEFAZ (evento 110111 registrado): o pedido foi para 10 (Cancelado) com o estoque devolvido.",
   "nfe.corrected":
     "Carta de correção (CC-e, evento 110110) registrada na SEFAZ; Correction é o texto que vale.",
+  "nfe.contingency":
+    "Faturador entrou (Entered true: autorizador da NF-e da UF paralisado, 108/109) ou saiu (Entered false: NFeStatusServico4 respondeu 107) da contingência SVC (tpEmis 6 SVC-AN / 7 SVC-RS); as NF-e não enviadas vão à SVC enquanto durar.",
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_DESCRIPTIONS) as EventType[];

@@ -125,8 +125,9 @@ export async function renderTransition(
   db: Db,
   t: TrackingTransition,
   only?: TypeMessage,
+  known?: TrackingMessageRow[],
 ): Promise<RenderedMessage[]> {
-  const templates = await activeTemplatesOf(db, t.companyId, t.toStatusId);
+  const templates = known ?? (await activeTemplatesOf(db, t.companyId, t.toStatusId));
   const rendered: RenderedMessage[] = [];
   for (const template of templates) {
     if (only !== undefined && template.typeMessage !== only) continue;
@@ -169,8 +170,12 @@ function messageStatements(db: Db, t: TrackingTransition, messages: RenderedMess
  * What a tracking status transition adds to the order's batch: the `tracking.status_changed` event
  * and the status's messages (e-mail into the mail outbox, webhook as a `tracking.message` event).
  */
-export async function trackingTransitionStatements(db: Db, t: TrackingTransition): Promise<Statement[]> {
-  const messages = await renderTransition(db, t);
+export async function trackingTransitionStatements(
+  db: Db,
+  t: TrackingTransition,
+  templates?: TrackingMessageRow[],
+): Promise<Statement[]> {
+  const messages = await renderTransition(db, t, undefined, templates);
   return [
     eventStatement(db, t.companyId, {
       type: "tracking.status_changed",

@@ -22,6 +22,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("SefazAwareness"), ...jobRef }),
   z.object({ type: z.literal("MlStockPublish"), ...jobRef }),
   z.object({ type: z.literal("NFeEmission"), ...jobRef }),
+  z.object({ type: z.literal("OpenFinanceSync"), ...jobRef }),
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

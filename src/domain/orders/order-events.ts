@@ -1,3 +1,4 @@
+import type { TrackingMessageRow } from "../../db/events/tracking-messages";
 import { findCompany } from "../../db/identity";
 import type { OrderRow } from "../../db/orders/orders";
 import { consumerContact } from "../../db/orders/registry";
@@ -17,6 +18,17 @@ import type { TypeMessage } from "./change-order";
 import type { StatusRegistry } from "./transitions";
 
 /**
+ * What `orderEventStatements` reads for a status change, when the caller read it already for many
+ * orders (the NF-e emission's chunk): the company, the order's consumer contact, the active tracking
+ * messages of the new status.
+ */
+export type OrderEventReads = {
+  company: { name: string; timeZone: string | null } | undefined;
+  consumer: { name: string | null; email: string | null } | undefined;
+  templates: TrackingMessageRow[];
+};
+
+/**
  * The events of a change of an order, for its batch. The order's status is its tracking status:
  * the flow carries the shipment (7 sent, 8 in transit, 9 delivered...), so a status change writes
  * `order.status_changed` and fires the tracking messages of the new status (`tracking.status_changed`,
@@ -29,12 +41,15 @@ export async function orderEventStatements(
   registry: StatusRegistry,
   change: { fromStatusId: number; toStatusId: number; trackingCode: string | null } | null,
   resend: TypeMessage | null,
+  known?: OrderEventReads,
 ): Promise<Statement[]> {
   if (!change && !resend) return [];
-  const [company, consumer] = await Promise.all([
-    findCompany(db, order.companyId),
-    order.consumerId === null ? undefined : consumerContact(db, order.companyId, order.consumerId),
-  ]);
+  const [company, consumer] = known
+    ? [known.company, known.consumer]
+    : await Promise.all([
+        findCompany(db, order.companyId),
+        order.consumerId === null ? undefined : consumerContact(db, order.companyId, order.consumerId),
+      ]);
   const changedAt = nowIn(company?.timeZone ?? DEFAULT_TIME_ZONE);
   const statusName = (id: number | null) =>
     id === null ? null : (registry.statuses.get(id)?.description ?? null);
@@ -79,6 +94,7 @@ export async function orderEventStatements(
       ...(await trackingTransitionStatements(
         db,
         transition(change.fromStatusId, change.toStatusId, change.trackingCode),
+        known?.templates,
       )),
     );
   }

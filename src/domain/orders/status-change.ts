@@ -2,17 +2,31 @@ import {
   itemsOfOrder,
   linkMovementsStatement,
   movementCosts,
+  type OrderItemView,
   type OrderRow,
   statusChangeStatements,
 } from "../../db/orders/orders";
 import type { Statement } from "../../db/sql";
 import { postingStatements } from "../../db/stock/ledger";
 import type { Db } from "../../env";
-import { checkMovements, postingDate } from "../stock/ledger";
+import {
+  checkMovements,
+  checkMovementsWith,
+  type MovementChecks,
+  type MovementRequest,
+  postingDate,
+} from "../stock/ledger";
 import { fromMilli } from "../stock/quantities";
 import type { OrderCaller } from "./create-order";
 import { itemError } from "./messages";
 import type { TransitionPlan } from "./transitions";
+
+/**
+ * What `statusChangeWrites` reads, when the caller read it already for many orders (the NF-e
+ * emission's chunk): the order's items, the registries and balances its movements are checked
+ * against, the posting date.
+ */
+export type StatusChangeReads = { items: OrderItemView[]; checks: MovementChecks; date: string };
 
 /**
  * The statements of "order status changed": the history row and the order's new status, and the
@@ -27,10 +41,11 @@ export async function statusChangeWrites(
   order: OrderRow,
   plan: TransitionPlan,
   warehouseId: number,
+  known?: StatusChangeReads,
 ): Promise<Statement[]> {
   const statements = statusChangeStatements(db, caller.companyId, order, plan, caller.userId);
   if (!plan.effect) return statements;
-  const items = await itemsOfOrder(db, caller.companyId, order.id);
+  const items = known?.items ?? (await itemsOfOrder(db, caller.companyId, order.id));
   const costs =
     plan.effect === "return"
       ? await movementCosts(
@@ -40,10 +55,8 @@ export async function statusChangeWrites(
         )
       : new Map<number, number>();
   const typeMovement = plan.effect === "invoice" ? 1 : 0;
-  const movements = await checkMovements(
-    db,
-    caller.companyId,
-    items.map((i) => ({
+  const requests = items.map(
+    (i): MovementRequest => ({
       skuId: i.skuId,
       warehouseId,
       batchId: null,
@@ -53,12 +66,15 @@ export async function statusChangeWrites(
       origin: "order",
       originId: i.id,
       reason: null,
-    })),
-    itemError,
+    }),
   );
+  const movements = known
+    ? await checkMovementsWith(requests, known.checks, itemError)
+    : await checkMovements(db, caller.companyId, requests, itemError);
+  const date = known?.date ?? (await postingDate(db, caller.companyId));
   const posting = postingStatements(
     db,
-    { companyId: caller.companyId, userId: caller.userId, date: await postingDate(db, caller.companyId) },
+    { companyId: caller.companyId, userId: caller.userId, date },
     movements,
   );
   return [

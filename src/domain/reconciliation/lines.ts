@@ -6,7 +6,12 @@ import { RECONCILIATION_MESSAGES as M } from "./messages";
 import type { LineFacts } from "./plan";
 
 /** A bank or acquirer line of the company as the planner sees it, with the account it belongs to. */
-export type LoadedLine = LineFacts & { bankAccountId: number | null; statusId: number };
+export type LoadedLine = LineFacts & {
+  bankAccountId: number | null;
+  statusId: number;
+  /** A feed line the bank still reports as pending (not posted): never reconciled until it posts. */
+  pendingAtBank: boolean;
+};
 
 /** Loads the line of a request; another company's line is answered as missing. */
 export async function loadLine(
@@ -25,6 +30,7 @@ export async function loadLine(
       reconciledValue: line.reconciledValue,
       bankAccountId: line.bankAccountId,
       statusId: line.statusId,
+      pendingAtBank: line.pending === 1,
     };
   }
   const line = await findAcquirerLine(db, companyId, target.id);
@@ -37,6 +43,7 @@ export async function loadLine(
     reconciledValue: line.reconciledValue,
     bankAccountId: line.bankAccountId,
     statusId: line.statusId,
+    pendingAtBank: false,
   };
 }
 

@@ -38,6 +38,8 @@ export const RECONCILIATION_MESSAGES = {
   transfersNotFound: (ids: number[]) =>
     `Transferência(s) não encontradas ou já conciliadas: ${ids.join(", ")}`,
   processingFailed: "Falha ao processar conciliação",
+  lineStillPendingAtBank:
+    "Lançamento pendente no banco (ainda não efetivado) não pode ser conciliado; aguarde o banco efetivá-lo",
 
   // Beyond the spec's list (clear messages for cases it does not name).
   onlyOneList: "Informe apenas uma lista: Accounts ou Transfers",

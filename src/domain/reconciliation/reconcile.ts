@@ -34,6 +34,7 @@ export async function reconcile(
   if (line.bankAccountId !== null && line.bankAccountId !== account.id) {
     throw badRequest(lineNotFoundMessage(line.kind));
   }
+  if (line.pendingAtBank) throw badRequest(M.lineStillPendingAtBank);
 
   const plan = await planRequest(db, company.id, line, request);
   checkLineCapacity(line, plan);

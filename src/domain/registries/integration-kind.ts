@@ -1,5 +1,5 @@
 /** Integration kinds the finance area recognises; any other text is kept as the client wrote it. */
-export const KNOWN_INTEGRATION_KINDS = ["TEF", "PIX", "SEFAZ"] as const;
+export const KNOWN_INTEGRATION_KINDS = ["TEF", "PIX", "SEFAZ", "OPENFINANCE"] as const;
 
 /** `tef`, ` Pix ` -> `TEF`, `PIX`; other kinds only trimmed. */
 export function integrationKind(kind: string): string {

@@ -7,7 +7,14 @@ import {
   movementsByPostings,
   postingStatements,
 } from "../../db/stock/ledger";
-import { allowsNegativeStock, batchesByIds, skusByIds, warehouseRows } from "../../db/stock/registry";
+import {
+  allowsNegativeStock,
+  type BatchRow,
+  batchesByIds,
+  type SkuRow,
+  skusByIds,
+  warehouseRows,
+} from "../../db/stock/registry";
 import type { Actor, Db } from "../../env";
 import { DEFAULT_TIME_ZONE, nowIn } from "../../lib/dates";
 import { badRequest, isConstraintError } from "../../lib/errors";
@@ -70,6 +77,30 @@ export async function checkMovements(
   const batchIds = requests.flatMap((r) => (r.batchId === null ? [] : [r.batchId]));
   const batches = await batchesByIds(db, companyId, batchIds);
   const allowNegative = await allowsNegativeStock(db, companyId);
+  const balance = (r: MovementRequest) =>
+    r.batchId === null
+      ? balanceOf(db, companyId, r.skuId, r.warehouseId)
+      : batchBalanceOf(db, companyId, r.batchId, r.warehouseId);
+  return checkMovementsWith(requests, { skus, warehouses, batches, allowNegative, balance }, prefix);
+}
+
+/** What `checkMovements` judges movements against (read by it, or by a caller that read them for many). */
+export type MovementChecks = {
+  skus: Map<number, SkuRow>;
+  warehouses: Map<number, { isActive: number }>;
+  batches: Map<number, BatchRow>;
+  allowNegative: boolean;
+  /** The balance before these movements of the request's SKU (or batch) in its warehouse. */
+  balance: (request: MovementRequest) => Promise<number> | number;
+};
+
+/** `checkMovements` against registries and balances already read. */
+export async function checkMovementsWith(
+  requests: MovementRequest[],
+  known: MovementChecks,
+  prefix: (index: number, message: string) => string = (_i, m) => m,
+): Promise<MovementInput[]> {
+  const { skus, warehouses, batches, allowNegative } = known;
   const pending = new Map<string, number>();
   const out: MovementInput[] = [];
   for (const [index, r] of requests.entries()) {
@@ -91,11 +122,7 @@ export async function checkMovements(
     const quantity = toMilli(r.quantity);
     if (r.typeMovement === 1 && !allowNegative) {
       const key = `${r.skuId}:${r.warehouseId}:${r.batchId ?? ""}`;
-      const before =
-        pending.get(key) ??
-        (r.batchId === null
-          ? await balanceOf(db, companyId, r.skuId, r.warehouseId)
-          : await batchBalanceOf(db, companyId, r.batchId, r.warehouseId));
+      const before = pending.get(key) ?? (await known.balance(r));
       if (before < quantity) {
         throw fail(
           insufficientStock(r.skuId, r.warehouseId, formatQuantity(before), formatQuantity(quantity)),
@@ -108,9 +135,12 @@ export async function checkMovements(
   return out;
 }
 
+/** The posting date of a company: now in its time zone. */
+export const postingDateOf = (company: { timeZone: string | null } | undefined) =>
+  nowIn(company?.timeZone ?? DEFAULT_TIME_ZONE);
+
 export async function postingDate(db: Db, companyId: number): Promise<string> {
-  const company = await findCompany(db, companyId);
-  return nowIn(company?.timeZone ?? DEFAULT_TIME_ZONE);
+  return postingDateOf(await findCompany(db, companyId));
 }
 
 /**

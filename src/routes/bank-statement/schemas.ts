@@ -128,6 +128,23 @@ export const BankLineSchema = z
       "12345678909",
     ),
     PayerName: pixText("Nome do pagador, quando o banco informou; senão null", "Fulano de Tal"),
+    Origin: z.string().openapi({
+      description:
+        "De onde veio a linha: `OFX` (arquivo enviado), `Pix` (API Pix do PSP), `Manual` (digitada) ou `OpenFinance` (feed do agregador)",
+      example: "OpenFinance",
+    }),
+    Pending: z.boolean().openapi({
+      description:
+        "Linha do feed que o banco ainda informa como pendente (não efetivada): entra no BalanceForecast, nenhuma regra a concilia e a conciliação manual é recusada até ser efetivada",
+    }),
+    WithdrawnAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "UTC em que o banco retirou o movimento (linha do feed); null quando de pé" }),
+    FeedTransactionId: z
+      .string()
+      .nullable()
+      .openapi({ description: "Id atual do movimento no agregador (linha do feed); null nas demais" }),
     ...lineTotals,
   })
   .openapi("BankLine");
@@ -181,6 +198,14 @@ function totalsBody(v: BankLineView | AcquirerLineView) {
   };
 }
 
+/** The line's origin: stored for feed lines, told by the dedupe key's prefix for the others. */
+function lineOrigin(line: { origin: string | null; dedupeKey: string }): string {
+  if (line.origin) return line.origin;
+  if (line.dedupeKey.startsWith("e2e:")) return "Pix";
+  if (line.dedupeKey.startsWith("manual:")) return "Manual";
+  return "OFX";
+}
+
 export function bankLineBody(v: BankLineView) {
   const line = v.line;
   return {
@@ -197,6 +222,10 @@ export function bankLineBody(v: BankLineView) {
     TxId: line.txId,
     PayerDocument: line.payerDocument,
     PayerName: line.payerName,
+    Origin: lineOrigin(line),
+    Pending: line.pending === 1,
+    WithdrawnAt: line.withdrawnAt,
+    FeedTransactionId: line.feedTransactionId,
     ...totalsBody(v),
   };
 }

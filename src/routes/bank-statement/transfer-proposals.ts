@@ -15,7 +15,7 @@ const ProposalLineSchema = z
   .object({
     IDBankStatementConciliation: z.number().int().openapi({ description: "Linha do extrato bancário" }),
     IDBankAccount: z.number().int(),
-    Date: z.string().openapi({ example: "2026-11-28" }),
+    Date: z.string().openapi({ description: "Data da linha (`YYYY-MM-DD`)", example: "2026-11-28" }),
     Value: z.number().openapi({ description: "Valor com sinal: crédito > 0, débito < 0" }),
     Description: z.string(),
   })
@@ -23,19 +23,23 @@ const ProposalLineSchema = z
 
 const TransferProposalsSchema = z
   .object({
-    Proposals: z.array(
-      z
-        .object({
-          Value: z.number().openapi({ description: "Valor transferido (positivo)", example: 500 }),
-          BusinessDays: z
-            .number()
-            .int()
-            .openapi({ description: "Dias úteis entre as datas das duas linhas" }),
-          From: ProposalLineSchema.openapi({ description: "O débito, na conta de origem" }),
-          To: ProposalLineSchema.openapi({ description: "O crédito, na conta de destino" }),
-        })
-        .openapi("TransferProposal"),
-    ),
+    Proposals: z
+      .array(
+        z
+          .object({
+            Value: z.number().openapi({ description: "Valor transferido (positivo)", example: 500 }),
+            BusinessDays: z
+              .number()
+              .int()
+              .openapi({ description: "Dias úteis entre as datas das duas linhas" }),
+            From: ProposalLineSchema.openapi({ description: "O débito, na conta de origem" }),
+            To: ProposalLineSchema.openapi({ description: "O crédito, na conta de destino" }),
+          })
+          .openapi("TransferProposal"),
+      )
+      .openapi({
+        description: "Pares de linhas pendentes que mostram uma transferência entre contas da empresa",
+      }),
     Ambiguous: z
       .array(
         z.object({
@@ -116,8 +120,14 @@ const AcceptProposalBodySchema = z
   .openapi("AcceptTransferProposal");
 
 const AcceptedProposalSchema = TransferSchema.extend({
-  IDBankStatementConciliationFrom: z.number().int(),
-  IDBankStatementConciliationTo: z.number().int(),
+  IDBankStatementConciliationFrom: z
+    .number()
+    .int()
+    .openapi({ description: "A linha do débito, conciliada com a saída da transferência" }),
+  IDBankStatementConciliationTo: z
+    .number()
+    .int()
+    .openapi({ description: "A linha do crédito, conciliada com a entrada da transferência" }),
 }).openapi("AcceptedTransferProposal");
 
 export const acceptTransferProposalRoute = createRoute({

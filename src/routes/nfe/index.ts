@@ -10,12 +10,14 @@ import {
   listNFe,
   listNFeRoute,
 } from "./read";
+import { nfeStatus, nfeStatusRoute } from "./status";
 
 /** `/nfe` and `/orders/{idorder}/nfe`: the NF-e this service issues (static paths before `{idnfe}`). */
 export const nfeRouter = createRouter()
   .openapi(issueOrderNFeRoute, issueOrderNFe)
   .openapi(issueNFeBatchRoute, issueNFeBatch)
   .openapi(listNFeRoute, listNFe)
+  .openapi(nfeStatusRoute, nfeStatus)
   .openapi(getNFeRoute, getNFe)
   .openapi(getNFeXmlRoute, getNFeXml)
   .openapi(getNFeDanfeRoute, getNFeDanfe);

@@ -25,6 +25,10 @@ export const NFeSchema = z
     Number: z.number().int().openapi({ description: "Número da NF-e (nNF)", example: 1 }),
     Key: z.string().openapi({ description: "Chave de acesso (chNFe, 44 caracteres)" }),
     Environment: z.number().int().openapi({ description: "tpAmb: 1 produção, 2 homologação" }),
+    EmissionType: z.number().int().openapi({
+      description: "tpEmis da chave: 1 normal, 6 contingência SVC-AN, 7 SVC-RS",
+      example: 1,
+    }),
     Status: z.enum(NFE_STATUSES as [string, ...string[]]).openapi({
       description:
         "`Processing` (numerada, sendo enviada), `Pending` (a SEFAZ não deu resposta conclusiva: `xMotivo` diz por quê e `RetryAt` quando tenta de novo), `Authorized`, `Rejected` (o número fica para a nova emissão do pedido), `Denied` (uso denegado: o número fica usado), `Cancelled`",
@@ -119,6 +123,7 @@ export const nfeBody = (row: IssuedNfeRow) => ({
   Number: row.number,
   Key: row.accessKey,
   Environment: row.environment,
+  EmissionType: row.emissionType,
   Status: row.status,
   cStat: row.cStat,
   xMotivo: row.xMotivo,

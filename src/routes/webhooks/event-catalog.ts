@@ -91,6 +91,29 @@ export const EVENT_PAYLOAD_SCHEMAS: { readonly [T in EventType]: z.ZodType<Event
     cStat: z.number().int().nullable().openapi({ example: 225 }),
     xMotivo: z.string().nullable().openapi({ example: "Rejeição: Falha no Schema XML da NFe" }),
   }),
+  "nfe.contingency": z.object({
+    IDCompanyInvoice: id(1),
+    Entered: z.boolean().openapi({ description: "true: entrou na SVC; false: voltou à emissão normal" }),
+    ContingencyMode: z
+      .enum(["SVC-AN", "SVC-RS"])
+      .nullable()
+      .openapi({ example: "SVC-AN", description: "A SVC da UF (null ao sair)" }),
+    EmissionType: z
+      .number()
+      .int()
+      .openapi({ example: 6, description: "tpEmis das próximas NF-e: 6, 7 ou 1" }),
+    ContingencySince: z.string().openapi({
+      example: "2026-11-29T10:00:05-03:00",
+      description: "dhCont: quando a contingência começou",
+    }),
+    Reason: z.string().openapi({
+      example: "Autorizador SP da NF-e paralisado (109 - Serviço Paralisado sem Previsão)",
+      description: "xJust das NF-e emitidas na contingência",
+    }),
+    Authorizer: z.string().openapi({ example: "SP", description: "O autorizador normal da UF" }),
+    cStat: z.number().int().nullable().openapi({ example: 109 }),
+    xMotivo: z.string().nullable().openapi({ example: "Serviço Paralisado sem Previsão" }),
+  }),
   "nfe.cancelled": z.object({
     IDNFe: id(15, "NF-e emitida"),
     IDOrder: id(1001),

@@ -81,6 +81,7 @@ export const KILL_POINTS_OF: Record<JobType, readonly KillPoint[]> = {
   MlStockPublish: ["done"],
   // each note's state is its own write; the job has no chunk progress: only the final Done to interrupt
   NFeEmission: ["done"],
+  OpenFinanceSync: ["firstChunk", "laterChunk", "done"],
 };
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -159,8 +160,11 @@ export const RETRY_GROUPS = {
     "SefazDistribution",
     "SefazAwareness",
     "MlStockPublish",
-    "NFeEmission",
+    "OpenFinanceSync",
   ],
+  // the NF-e emission sample (nine orders against the SEFAZ authorizer double) is the slowest of
+  // all: a file of its own, run beside the others
+  nfeEmission: ["NFeEmission"],
   files: [
     "SkuTemplate",
     "SkuCostRecalculate",

@@ -166,6 +166,7 @@ describe("webhook endpoints", () => {
       "nfe.rejected",
       "nfe.cancelled",
       "nfe.corrected",
+      "nfe.contingency",
     ]);
   });
 });

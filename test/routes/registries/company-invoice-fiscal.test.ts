@@ -30,6 +30,10 @@ const EMPTY_PROFILE = {
   NFeNextNumber: 1,
   EmitIBSCBS: 0,
   NFeBaseUrl: null,
+  // read only: the SVC contingency of the NF-e (docs/NFE.md)
+  ContingencyMode: null,
+  ContingencySince: null,
+  ContingencyReason: null,
 };
 
 const PAULISTA = {
@@ -139,6 +143,9 @@ describe("/company/invoice: the issuer's fiscal profile", () => {
       Document: null,
       Status: 1,
       NFeBaseUrl: null,
+      ContingencyMode: null,
+      ContingencySince: null,
+      ContingencyReason: null,
       ...STORED_PAULISTA,
       Number: "S/N",
       Complement: null,

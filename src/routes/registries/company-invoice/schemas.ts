@@ -6,6 +6,7 @@ import {
   NFE_SERIES_INVALID,
   TAX_REGIME_INVALID,
 } from "../../../domain/company/messages";
+import { contingencyModeName, modeOfInvoice } from "../../../domain/emission/contingency";
 import { NFE_BASE_URL_INVALID } from "../../../domain/emission/messages";
 import {
   changeCompanyInvoice,
@@ -155,6 +156,31 @@ export const CompanyInvoiceSchema = z
     Status: statusField,
   })
   .extend(FiscalProfileSchema.shape)
+  .extend({
+    ContingencyMode: z
+      .enum(["SVC-AN", "SVC-RS"])
+      .nullable()
+      .openapi({
+        type: ["string", "null"],
+        description:
+          "Contingência SVC da NF-e em que o faturador emite agora (tpEmis 6 SVC-AN, 7 SVC-RS: a da UF), entrada e saída automáticas (docs/NFE.md, webhook `nfe.contingency`); null: emissão normal. Só leitura.",
+      }),
+    ContingencySince: z
+      .string()
+      .nullable()
+      .openapi({
+        type: ["string", "null"],
+        example: "2026-11-29T10:00:05-03:00",
+        description: "dhCont: quando a contingência começou (horário de Brasília); null fora dela",
+      }),
+    ContingencyReason: z
+      .string()
+      .nullable()
+      .openapi({
+        type: ["string", "null"],
+        description: "xJust das NF-e emitidas na contingência: o autorizador paralisado e o que respondeu",
+      }),
+  })
   .openapi("CompanyInvoice");
 
 export const CompanyInvoiceCreateSchema = z
@@ -199,6 +225,9 @@ export const invoiceBody = (row: CompanyInvoiceRow) => ({
   Document: row.document,
   Status: row.status,
   ...fiscalProfileBody(row),
+  ContingencyMode: contingencyModeName(modeOfInvoice(row)),
+  ContingencySince: row.contingencySince ?? null,
+  ContingencyReason: row.contingencyReason ?? null,
 });
 
 /** The registry's domain operations, taking the validated query and bodies of its routes. */

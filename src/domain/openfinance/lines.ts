@@ -1,0 +1,94 @@
+/**
+ * What a sync does with the aggregator's movements (pure): each one becomes a new statement line,
+ * brings a pending line up to date (posted: the same line, its amount and date as posted), or
+ * changes nothing; what cannot be stored exactly is skipped with a reason (docs/OPEN-FINANCE.md,
+ * "Feed lines"). Nothing is rounded or dated by guess.
+ */
+import type { FeedTransaction, TransactionRefusal } from "../../adapters/openfinance/types";
+import type { FeedLineChange, NewFeedLine, StoredFeedLine } from "../../db/openfinance";
+import { OPENFINANCE_MESSAGES as M } from "./messages";
+
+export type FeedLinePlan = {
+  inserts: NewFeedLine[];
+  changes: FeedLineChange[];
+  /** Lines that post in this sync (their rules run after the writes). */
+  posted: number;
+  /** Movements already stored as they are. */
+  unchanged: number;
+  /** Reasons of what was not stored (the job's Errors[]). */
+  skipped: string[];
+};
+
+/** The line's description: the aggregator's text, else the institution's raw one. */
+const describe = (t: FeedTransaction) => (t.description || t.descriptionRaw || "").slice(0, 500);
+
+/** The payer of a credit, when the institution told it (documents kept only in CPF/CNPJ form). */
+function payerOf(t: FeedTransaction): { document: string | null; name: string | null } {
+  const payer = t.amountCents > 0 ? t.paymentData?.payer : null;
+  const digits = payer?.document?.replace(/[.\-/\s]/g, "").toUpperCase() ?? null;
+  const document = digits && /^(\d{11}|[0-9A-Z]{12}\d{2})$/.test(digits) ? digits : null;
+  return { document, name: payer?.name?.slice(0, 200) ?? null };
+}
+
+/** The refusals of the adapter (another currency, more than two decimals...) as job notes. */
+export const refusalNotes = (refused: TransactionRefusal[]) => refused.map((r) => M.refused(r.id, r.reason));
+
+/**
+ * The plan of a chunk of movements against the account's lines of the same aggregator ids.
+ * `today` is the São Paulo date: a movement dated after it is skipped.
+ */
+export function planFeedLines(
+  transactions: FeedTransaction[],
+  stored: StoredFeedLine[],
+  today: string,
+): FeedLinePlan {
+  const byId = new Map(stored.map((line) => [line.feedTransactionId, line]));
+  const plan: FeedLinePlan = { inserts: [], changes: [], posted: 0, unchanged: 0, skipped: [] };
+  for (const t of transactions) {
+    if (t.date > today) {
+      plan.skipped.push(M.futureDate(t.id, t.date));
+      continue;
+    }
+    if (t.amountCents === 0) {
+      plan.skipped.push(M.zeroAmount(t.id));
+      continue;
+    }
+    const pending: 0 | 1 = t.status === "PENDING" ? 1 : 0;
+    const line = byId.get(t.id);
+    if (!line) {
+      const payer = payerOf(t);
+      plan.inserts.push({
+        transactionId: t.id,
+        date: t.date,
+        value: t.amountCents,
+        description: describe(t),
+        pending,
+        endToEndId: t.paymentData?.endToEndId ?? null,
+        payerDocument: payer.document,
+        payerName: payer.name,
+      });
+      continue;
+    }
+    if (line.pending === 1) {
+      if (pending === 1 && line.date === t.date && line.value === t.amountCents) {
+        plan.unchanged++;
+        continue;
+      }
+      plan.changes.push({
+        lineId: line.id,
+        date: t.date,
+        value: t.amountCents,
+        description: describe(t),
+        pending,
+      });
+      if (pending === 0) plan.posted++;
+      continue;
+    }
+    if (pending === 0 && (line.date !== t.date || line.value !== t.amountCents)) {
+      plan.skipped.push(M.postedChanged(t.id));
+      continue;
+    }
+    plan.unchanged++;
+  }
+  return plan;
+}

@@ -1,0 +1,404 @@
+/**
+ * The sync of a bank feed (`OpenFinanceSync`, params `{IDBankAccount, Refresh}`): the item's state
+ * (`feedHealth`: what the user must do), at most one refresh at the institution when asked by hand
+ * and allowed by the month's budget (never on a retry), then the window of the last days from the
+ * aggregator's copy (`GET /v2/transactions`, cursor pages), written as statement lines in chunks
+ * (one read and one batch each), the rules run over the lines that posted, and the feed's state.
+ * A failure of the aggregator ends the job Failed with its reason, recorded on the feed; a 429 also
+ * sets the feed's wait (`RetryAfter`), which the schedule and the manual sync respect.
+ */
+import { budgetState, decideRead, narrowWindow, spend } from "../../adapters/openfinance/budget";
+import { feedHealth } from "../../adapters/openfinance/mapping";
+import { PluggyApi } from "../../adapters/openfinance/pluggy-api";
+import type { ApiKeyStore, FeedResult, FeedTransaction } from "../../adapters/openfinance/types";
+import { countPendingLines, jobCounts } from "../../db/auto-reconciliation";
+import { runStatements } from "../../db/auto-reconciliation-writes";
+import { advanceJobProgress, findJobById, insertJobErrors, setJobTotal } from "../../db/jobs";
+import {
+  activeAccountOfCompany,
+  type BankFeedRow,
+  feedLinesOf,
+  feedsDue,
+  findFeed,
+  findOpenFinanceIntegration,
+  insertFeedLines,
+  insertSyncJobIfNone,
+  keepApiKey,
+  type OpenFinanceSettingsRow,
+  openSyncJob,
+  storedApiKey,
+  updateFeed,
+  updateFeedStatement,
+  updatePendingFeedLines,
+} from "../../db/openfinance";
+import type { Db, Env } from "../../env";
+import { addDays, DEFAULT_TIME_ZONE, todayIn } from "../../lib/dates";
+import { ApiError } from "../../lib/errors";
+import { errorFields, log } from "../../lib/log";
+import { decryptCredentials, encryptCredentials } from "../../platform/credentials-cipher";
+import { runRules } from "../auto-reconciliation/run-rules";
+import type { JobDeps } from "../jobs/create-job";
+import { type JobContext, JobFailure, type JobOutcome, ProgressConflict } from "../jobs/job-context";
+import { QUEUE_FAILURE } from "../jobs/messages";
+import { planFeedLines, refusalNotes } from "./lines";
+import { OPENFINANCE_MESSAGES as M } from "./messages";
+import { openCredentials } from "./settings";
+
+/** Days re-read before the last day synced: the aggregator may still post, date or change them. */
+export const RESYNC_DAYS = 7;
+/** Days after today the window reads (a movement dated in the future is skipped with a reason, never stored). */
+export const FUTURE_DAYS_READ = 7;
+/** The window of a feed's first sync. */
+export const FIRST_SYNC_DAYS = 90;
+/** The schedule syncs a feed at most this often (Pluggy's auto-sync updates an item up to 4 times a day). */
+export const SCHEDULE_INTERVAL_HOURS = 6;
+/** Movements per chunk: one read of the stored lines and one batch. */
+export const FEED_TRANSACTIONS_PER_CHUNK = 5000;
+/** The aggregator's time limit per request (env `OPENFINANCE_TIMEOUT_MS` overrides it). */
+const DEFAULT_TIMEOUT_MS = 20_000;
+
+export type SyncParams = { bankAccountId: number; refresh: boolean };
+
+export const syncJobParams = (bankAccountId: number, refresh: boolean) =>
+  JSON.stringify({ IDBankAccount: bankAccountId, Refresh: refresh ? 1 : 0 });
+
+export function syncParamsOf(params: string): SyncParams | null {
+  try {
+    const parsed = JSON.parse(params) as { IDBankAccount?: unknown; Refresh?: unknown };
+    const id = parsed.IDBankAccount;
+    if (typeof id !== "number" || !Number.isInteger(id) || id <= 0) return null;
+    return { bankAccountId: id, refresh: parsed.Refresh === 1 };
+  } catch {
+    return null;
+  }
+}
+
+export const utcText = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
+
+/** The counters of the feed's month, as budget.ts reads them. */
+export const spentOf = (feed: BankFeedRow) =>
+  feed.budgetMonth ? { month: feed.budgetMonth, wide: feed.budgetWide, narrow: feed.budgetNarrow } : null;
+
+/** The feed's budget as shown: what is left this month of each kind. */
+export const feedBudget = (feed: BankFeedRow, now = new Date()) => budgetState(spentOf(feed), now);
+
+/** The integration's API key on its row, sealed like the credentials, shared by every job and request. */
+function integrationKeyStore(db: Db, cipherKey: string, settings: OpenFinanceSettingsRow): ApiKeyStore {
+  return {
+    async read() {
+      const row = await storedApiKey(db, settings.companyIntegrationId);
+      if (!row?.apiKey || row.renewAt === null) return null;
+      const plain = (await decryptCredentials(cipherKey, settings.companyId, row.apiKey)) as {
+        key?: unknown;
+      } | null;
+      return plain && typeof plain.key === "string" ? { value: plain.key, renewAt: row.renewAt } : null;
+    },
+    async write(key) {
+      if (!settings.credentials) return;
+      const sealed = await encryptCredentials(cipherKey, settings.companyId, { key: key.value });
+      await keepApiKey(db, settings.companyIntegrationId, settings.credentials, sealed, key.renewAt);
+    },
+  };
+}
+
+/** The aggregator's API of an integration, or null when its settings cannot be used. */
+export async function pluggyFor(
+  env: Env,
+  db: Db,
+  settings: OpenFinanceSettingsRow,
+): Promise<PluggyApi | null> {
+  const credentials = await openCredentials(env, settings);
+  if (!credentials || !settings.baseUrl || !env.HUB_CREDENTIALS_KEY) return null;
+  return new PluggyApi({
+    baseUrl: settings.baseUrl,
+    clientId: credentials.clientId,
+    clientSecret: credentials.clientSecret,
+    production: env.ENVIRONMENT !== "development",
+    timeoutMs: Number(env.OPENFINANCE_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS,
+    apiKeyStore: integrationKeyStore(db, env.HUB_CREDENTIALS_KEY, settings),
+  });
+}
+
+type SyncCursor = { refreshed: boolean; refresh: "asked" | "skipped" | "none"; counts: SyncCounts };
+type SyncCounts = {
+  read: number;
+  imported: number;
+  posted: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  duplicates: number;
+};
+const NO_COUNTS: SyncCounts = {
+  read: 0,
+  imported: 0,
+  posted: 0,
+  updated: 0,
+  unchanged: 0,
+  skipped: 0,
+  duplicates: 0,
+};
+
+function savedCursor(text: string | null): SyncCursor {
+  try {
+    const saved = text ? (JSON.parse(text) as Partial<SyncCursor>) : {};
+    return {
+      refreshed: saved.refreshed === true,
+      refresh: saved.refresh ?? "none",
+      counts: { ...NO_COUNTS, ...(saved.counts ?? {}) },
+    };
+  } catch {
+    return { refreshed: false, refresh: "none", counts: NO_COUNTS };
+  }
+}
+
+/** Records the aggregator's failure on the feed (a 429's wait too) and ends the job Failed with its reason. */
+async function failed(
+  db: Db,
+  feed: BankFeedRow,
+  result: FeedResult<unknown> & { ok: false },
+): Promise<never> {
+  const retryAfter =
+    result.failure.kind === "rate_limited" ? utcText(new Date(result.failure.retryAt)) : feed.retryAfter;
+  await updateFeed(db, feed.id, { lastError: result.reason, retryAfter });
+  throw new JobFailure(result.reason);
+}
+
+const byDateThenId = (a: FeedTransaction, b: FeedTransaction) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/** `OpenFinanceSync`: the feed of one bank account. */
+export async function syncFeed(context: JobContext): Promise<JobOutcome> {
+  const { db, job, budget } = context;
+  const params = syncParamsOf(job.params);
+  if (!params) throw new JobFailure(M.syncParams);
+  const feed = await findFeed(db, job.companyId, params.bankAccountId);
+  if (!feed) throw new JobFailure(M.feedGone);
+  if (!(await activeAccountOfCompany(db, job.companyId, params.bankAccountId)))
+    throw new JobFailure(M.accountInactive);
+  const integration = await findOpenFinanceIntegration(db, job.companyId, feed.companyIntegrationId);
+  if (!integration?.settings) {
+    await updateFeed(db, feed.id, { lastError: M.notConfigured, lastJobId: job.id });
+    throw new JobFailure(M.notConfigured);
+  }
+  const now = new Date();
+  if (feed.retryAfter && feed.retryAfter > utcText(now))
+    throw new JobFailure(M.waitRateLimit(feed.retryAfter));
+  const env = (context.env ?? {}) as Env;
+  const api = await pluggyFor(env, db, integration.settings);
+  if (!api) {
+    await updateFeed(db, feed.id, { lastError: M.credentialsUnreadable, lastJobId: job.id });
+    throw new JobFailure(M.credentialsUnreadable);
+  }
+  let cursor = savedCursor(job.cursor);
+
+  // the item's state first: an item that cannot be read tells the user what to do
+  const item = await api.getItem(feed.itemId);
+  if (!item.ok) return failed(db, feed, item);
+  const consents = await api.listConsents(feed.itemId);
+  if (!consents.ok) return failed(db, feed, consents);
+  const health = feedHealth(item.value, consents.value, now.getTime());
+  if (!health.readable) {
+    const reason = M.itemUnreadable(health.action ?? health.state);
+    await updateFeed(db, feed.id, {
+      state: health.state,
+      userAction: health.action,
+      lastError: reason,
+      lastJobId: job.id,
+    });
+    throw new JobFailure(reason);
+  }
+  const today = todayIn(DEFAULT_TIME_ZONE, now);
+
+  // a refresh at the institution: asked by hand only, once per job, within the month's budget
+  if (params.refresh && !cursor.refreshed) {
+    const decision = decideRead(spentOf(feed), narrowWindow(today).from, now);
+    const notes: string[] = [];
+    if (decision.allowed) {
+      const spent = spend(spentOf(feed), decision.kind, now);
+      cursor = { ...cursor, refreshed: true, refresh: "asked" };
+      // spent before it is sent: a redelivery or a failure never asks (nor spends) again
+      await db.batch([
+        updateFeedStatement(db, feed.id, {
+          budgetMonth: spent.month,
+          budgetWide: spent.wide,
+          budgetNarrow: spent.narrow,
+        }),
+        advanceJobProgress(db, job.id, job.processed, job.processed, cursor.counts, cursor),
+      ]);
+      const refreshed = await api.requestUpdate(feed.itemId);
+      if (!refreshed.ok) return failed(db, feed, refreshed);
+    } else {
+      cursor = { ...cursor, refreshed: true, refresh: "skipped" };
+      notes.push(M.refreshSkipped(decision.reason));
+      await db.batch([
+        advanceJobProgress(db, job.id, job.processed, job.processed, cursor.counts, cursor),
+        ...insertJobErrors(
+          db,
+          notes.map((message) => ({ jobId: job.id, line: 0, message })),
+        ),
+      ]);
+    }
+  }
+
+  // the window: the last days again (the aggregator may still post or change them)
+  const from = feed.syncedThrough
+    ? addDays(feed.syncedThrough < today ? feed.syncedThrough : today, -RESYNC_DAYS)
+    : addDays(today, -FIRST_SYNC_DAYS);
+  // a few days ahead too: a movement dated in the future is seen, and skipped with its reason
+  const sweep = await api.transactions({
+    accountId: feed.accountId,
+    from,
+    to: addDays(today, FUTURE_DAYS_READ),
+  });
+  if (!sweep.ok) return failed(db, feed, sweep);
+  const transactions = [...sweep.value.transactions].sort(byDateThenId);
+  const scope = {
+    companyId: job.companyId,
+    bankAccountId: params.bankAccountId,
+    jobId: job.id,
+    userId: job.createdBy,
+  };
+  let processed = job.processed;
+  if (processed === 0) {
+    cursor = {
+      ...cursor,
+      counts: {
+        ...cursor.counts,
+        read: transactions.length,
+        skipped: sweep.value.refused.length,
+        duplicates: sweep.value.duplicates,
+      },
+    };
+    await setJobTotal(db, job.id, transactions.length, cursor.counts);
+    const notes = refusalNotes(sweep.value.refused);
+    if (notes.length > 0) {
+      await runStatements(
+        db,
+        insertJobErrors(
+          db,
+          notes.map((message, i) => ({ jobId: job.id, line: i + 1, message })),
+        ),
+      );
+    }
+  }
+  while (processed < transactions.length) {
+    if (!budget.take()) return { status: "continue" };
+    const chunk = transactions.slice(processed, processed + FEED_TRANSACTIONS_PER_CHUNK);
+    const stored = await feedLinesOf(
+      db,
+      params.bankAccountId,
+      chunk.map((t) => t.id),
+    );
+    const plan = planFeedLines(chunk, stored, today);
+    const counts: SyncCounts = {
+      ...cursor.counts,
+      imported: cursor.counts.imported + plan.inserts.length,
+      posted: cursor.counts.posted + plan.posted,
+      updated: cursor.counts.updated + plan.changes.length - plan.posted,
+      unchanged: cursor.counts.unchanged + plan.unchanged,
+      skipped: cursor.counts.skipped + plan.skipped.length,
+    };
+    const next = { ...cursor, counts };
+    const errorLine = sweep.value.refused.length + processed + 1;
+    try {
+      await db.batch([
+        advanceJobProgress(db, job.id, processed, processed + chunk.length, counts, next),
+        ...insertFeedLines(db, scope, plan.inserts),
+        ...updatePendingFeedLines(db, job.id, plan.changes),
+        ...insertJobErrors(
+          db,
+          plan.skipped.map((message, i) => ({ jobId: job.id, line: errorLine + i, message })),
+        ),
+      ] as unknown as Parameters<typeof db.batch>[0]);
+    } catch (error) {
+      const current = await findJobById(db, job.id);
+      if (current && (current.processed !== processed || current.status !== "Processing")) {
+        throw new ProgressConflict(`feed sync job ${job.id} moved by another delivery`);
+      }
+      throw error;
+    }
+    processed += chunk.length;
+    cursor = next;
+  }
+
+  // the rules run over the lines this job stored or posted (pending lines never: run-rules)
+  const ruled = await runRules(
+    db,
+    {
+      companyId: job.companyId,
+      bankAccountId: params.bankAccountId,
+      importedByJob: job.id,
+      jobId: job.id,
+      userId: job.createdBy,
+      trackProgress: false,
+    },
+    budget,
+  );
+  if (ruled.status === "continue") return ruled;
+  const after = await findFeed(db, job.companyId, params.bankAccountId);
+  await updateFeed(db, feed.id, {
+    state: health.state,
+    userAction: health.action,
+    lastError: null,
+    lastSyncAt: utcText(new Date()),
+    syncedThrough: today,
+    retryAfter: null,
+    lastJobId: job.id,
+  });
+  const budgetNow = feedBudget(after ?? feed);
+  const result = {
+    ...cursor.counts,
+    autoReconciled: (await jobCounts(db, job.id)).autoReconciled ?? 0,
+    pending: await countPendingLines(db, {
+      companyId: job.companyId,
+      bankAccountId: params.bankAccountId,
+      importedByJob: job.id,
+    }),
+    refreshAsked: cursor.refresh === "asked" ? 1 : 0,
+    refreshSkipped: cursor.refresh === "skipped" ? 1 : 0,
+    budgetWideLeft: budgetNow.wide.left,
+    budgetNarrowLeft: budgetNow.narrow.left,
+  };
+  return { status: "done", result };
+}
+
+export type SyncRequest = { jobId: number; created: boolean };
+
+/**
+ * A sync job of the feed, unless one with the same params is already waiting or running (then
+ * that one). A job still Pending gets its message again, which repairs a send that failed.
+ */
+export async function createSyncJob(
+  deps: JobDeps,
+  companyId: number,
+  bankAccountId: number,
+  refresh: boolean,
+  userId: number | null,
+): Promise<SyncRequest> {
+  const params = syncJobParams(bankAccountId, refresh);
+  const jobId = await insertSyncJobIfNone(deps.db, companyId, params, userId);
+  const open = jobId === null ? await openSyncJob(deps.db, companyId, params) : undefined;
+  const id = jobId ?? open?.id;
+  if (id === undefined) return createSyncJob(deps, companyId, bankAccountId, refresh, userId);
+  if (jobId !== null || open?.status === "Pending") {
+    try {
+      await deps.queue.send({ type: "OpenFinanceSync", account: deps.account, jobId: id });
+    } catch (error) {
+      log("error", "job message not sent", { account: deps.account, jobId: id, ...errorFields(error) });
+      throw new ApiError(500, QUEUE_FAILURE);
+    }
+  }
+  return { jobId: id, created: jobId !== null };
+}
+
+/** The cron: one sync per feed not synced for `SCHEDULE_INTERVAL_HOURS` and not waiting for a 429. */
+export async function scheduleFeedSyncs(deps: JobDeps, now: Date): Promise<number> {
+  const since = utcText(new Date(now.getTime() - SCHEDULE_INTERVAL_HOURS * 3_600_000 + 60_000));
+  let created = 0;
+  for (const feed of await feedsDue(deps.db, utcText(now), since)) {
+    const job = await createSyncJob(deps, feed.companyId, feed.bankAccountId, false, null);
+    if (job.created) created++;
+  }
+  return created;
+}
