@@ -255,7 +255,8 @@ export type ReturnCredit = {
 };
 
 /**
- * The account's CNAB liquidations credited between `from` and `to`, each with the entries the return
+ * The account's CNAB liquidations of one of `values` (cents paid) credited between `from` and `to`,
+ * each with the entries the return
  * posted for it (dated its credit date, origin `bank-return`: the title's receipt, and the interest
  * and surplus entries whose description names its nosso número, with or without a check digit).
  */
@@ -263,7 +264,7 @@ export async function openReturnCredits(
   db: Db,
   companyId: number,
   bankAccountId: number,
-  range: { from: string; to: string },
+  range: { from: string; to: string; values: number[] },
 ): Promise<ReturnCredit[]> {
   const nnOfEntry = sql.raw(
     "ltrim(substr(e.description, instr(e.description, 'boleto ') + 7, instr(e.description, ' - ') - instr(e.description, 'boleto ') - 7), '0')",
@@ -289,7 +290,8 @@ export async function openReturnCredits(
     JOIN ${titles} t ON t.id = h.title_id AND t.company_id = h.company_id
     LEFT JOIN ${consumers} c ON c.id = t.consumer_id AND c.company_id = t.company_id
     WHERE h.company_id = ${companyId} AND h.bank_account_id = ${bankAccountId} AND h.source = 'CNAB'
-      AND h.kind = 'liquidation' AND h.paid_value > 0 AND h.date BETWEEN ${range.from} AND ${range.to}`);
+      AND h.kind = 'liquidation' AND h.paid_value IN (SELECT value FROM json_each(${JSON.stringify(range.values)}))
+      AND h.date BETWEEN ${range.from} AND ${range.to}`);
   return rows.map((row) => {
     const list = JSON.parse(row.entries) as [number, number, number][];
     return {

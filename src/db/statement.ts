@@ -1,11 +1,19 @@
 import { and, asc, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
-import { acquirerLines, bankAccounts, bankLines, conciliationLinks, entries } from "../../drizzle/schema";
+import {
+  acquirerLines,
+  bankAccounts,
+  bankLines,
+  conciliationLinks,
+  entries,
+  reconciliationAudit,
+} from "../../drizzle/schema";
 import { LINE_STATUS } from "../domain/reconciliation/line-statuses";
 import type { Db } from "../env";
 import { addDays } from "../lib/dates";
 import type { Cents } from "../lib/money";
 import { balancesUpTo } from "./ledger";
-import { eqIf, gteIf, inList, lteIf, onPage } from "./sql";
+import { rawStatement } from "./raw-statement";
+import { eqIf, gteIf, inList, lteIf, onPage, type Statement, utcNow } from "./sql";
 
 /**
  * Reads of the bank statement area: the internal statement (entries with their running balance),
@@ -338,4 +346,128 @@ export async function insertAcquirerLine(db: Db, line: NewAcquirerLine): Promise
     .values({ ...line, statusId: LINE_STATUS.pending })
     .returning();
   return row!;
+}
+
+/** A bank feed's line as the rename and deletion rules read it (`domain/statement/feed-changes.ts`). */
+export type FeedLineFacts = {
+  id: number;
+  feedTransactionId: string;
+  date: string;
+  value: Cents;
+  description: string;
+  pending: boolean;
+  withdrawn: boolean;
+  /** Cents reconciled (a withdrawn line keeps its reconciliation). */
+  reconciledValue: Cents;
+};
+
+/**
+ * The account's feed lines the aggregator deleted (by their current transaction id), and those
+ * withdrawn since `withdrawnSince` (UTC), which a later creation may still re-create.
+ */
+export async function feedLinesForChanges(
+  db: Db,
+  companyId: number,
+  bankAccountId: number,
+  deletedIds: string[],
+  withdrawnSince: string,
+): Promise<FeedLineFacts[]> {
+  const rows = await db
+    .select({
+      id: bankLines.id,
+      feedTransactionId: sql<string>`${bankLines.feedTransactionId}`,
+      date: bankLines.date,
+      value: bankLines.value,
+      description: bankLines.description,
+      pending: bankLines.pending,
+      withdrawnAt: bankLines.withdrawnAt,
+      reconciledValue: bankLines.reconciledValue,
+    })
+    .from(bankLines)
+    .where(
+      and(
+        eq(bankLines.bankAccountId, bankAccountId),
+        eq(bankLines.companyId, companyId),
+        sql`${bankLines.feedTransactionId} IS NOT NULL`,
+        sql`(${inList(bankLines.feedTransactionId, deletedIds.length > 0 ? deletedIds : [""])}
+          OR ${bankLines.withdrawnAt} >= ${withdrawnSince})`,
+      ),
+    );
+  return rows.map(({ withdrawnAt, pending, ...row }) => ({
+    ...row,
+    pending: pending === 1,
+    withdrawn: withdrawnAt !== null,
+  }));
+}
+
+/** What the feed's changes do to its lines, decided by `domain/statement/feed-changes.ts`. */
+export type FeedLineChanges = {
+  /** The line keeps its place and reconciliation; it takes the new id, date and pending flag (and stands again). */
+  renames: { lineId: number; feedTransactionId: string; date: string; pending: boolean }[];
+  /** Pending lines the bank deleted: removed. */
+  removals: number[];
+  /** Posted lines the bank deleted: withdrawn (kept, with their reconciliation, for a person). */
+  withdrawals: number[];
+};
+
+/**
+ * The changes in statements for ONE batch. A removal touches only a line still pending at the bank
+ * with nothing reconciled; a withdrawal only a standing line; each withdrawn line with a
+ * reconciliation gets an audit row `withdrawn` (never silently). A rename to an id another line
+ * already holds fails the UNIQUE `bank_lines_account_feed_id`: the batch is refused whole.
+ */
+export function feedLineChangeStatements(
+  db: Db,
+  scope: { companyId: number; bankAccountId: number },
+  changes: FeedLineChanges,
+): Statement[] {
+  const statements: Statement[] = [];
+  const scoped = sql`bank_account_id = ${scope.bankAccountId} AND +company_id = ${scope.companyId}`;
+  if (changes.renames.length > 0) {
+    const rows = JSON.stringify(
+      changes.renames.map((r) => [r.lineId, r.feedTransactionId, r.date, r.pending ? 1 : 0]),
+    );
+    statements.push(
+      rawStatement(
+        db,
+        sql`UPDATE ${bankLines} SET
+            feed_transaction_id = (SELECT j.value ->> 1 FROM json_each(${rows}) AS j WHERE j.value ->> 0 = ${bankLines.id}),
+            date = (SELECT j.value ->> 2 FROM json_each(${rows}) AS j WHERE j.value ->> 0 = ${bankLines.id}),
+            pending = (SELECT j.value ->> 3 FROM json_each(${rows}) AS j WHERE j.value ->> 0 = ${bankLines.id}),
+            withdrawn_at = NULL
+          WHERE id IN (SELECT j.value ->> 0 FROM json_each(${rows}) AS j) AND ${scoped}`,
+      ),
+    );
+  }
+  if (changes.removals.length > 0) {
+    statements.push(
+      rawStatement(
+        db,
+        sql`DELETE FROM ${bankLines}
+          WHERE id IN (SELECT value FROM json_each(${JSON.stringify(changes.removals)})) AND ${scoped}
+            AND pending = 1 AND status_id = ${LINE_STATUS.pending} AND reconciled_value = 0`,
+      ),
+    );
+  }
+  if (changes.withdrawals.length > 0) {
+    const ids = JSON.stringify(changes.withdrawals);
+    statements.push(
+      rawStatement(
+        db,
+        sql`INSERT INTO ${reconciliationAudit} (company_id, user_id, action, bank_line_id, details)
+          SELECT ${scope.companyId}, NULL, 'withdrawn', b.id, json_object('IDBankAccount', b.bank_account_id,
+            'ReconciledValue', b.reconciled_value, 'IDTypeStatusConciliation', b.status_id,
+            'Reason', 'Movimento retirado pelo banco; a conciliação foi mantida para revisão')
+          FROM ${bankLines} b
+          WHERE b.id IN (SELECT value FROM json_each(${ids})) AND b.bank_account_id = ${scope.bankAccountId}
+            AND b.withdrawn_at IS NULL AND b.reconciled_value > 0`,
+      ),
+      rawStatement(
+        db,
+        sql`UPDATE ${bankLines} SET withdrawn_at = ${utcNow}
+          WHERE id IN (SELECT value FROM json_each(${ids})) AND ${scoped} AND withdrawn_at IS NULL`,
+      ),
+    );
+  }
+  return statements;
 }

@@ -129,6 +129,27 @@ describe("invariant checker", () => {
       () => `UPDATE bank_statements SET transfer_id = ${ids.transfer} WHERE id = ${ids.debit}`,
       /leg of missing transfer 888888/,
     ],
+    [
+      "a Pix and a bank feed's line of the same endToEndId (another case, so the UNIQUE index lets it in)",
+      () =>
+        `INSERT INTO bank_statement_conciliations (company_id, bank_account_id, date, value, dedupe_key, end_to_end_id)
+           VALUES (1, ${ids.account}, '2026-04-01', 500, 'e2e:E00000000202604011200ABCDEFGHIJK', 'E00000000202604011200ABCDEFGHIJK');
+         INSERT INTO bank_statement_conciliations (company_id, bank_account_id, date, value, dedupe_key, origin, feed_transaction_id, end_to_end_id)
+           VALUES (1, ${ids.account}, '2026-04-01', 500, 'of:tx-dup', 'OpenFinance', 'tx-dup', 'e00000000202604011200abcdefghijk')`,
+      () =>
+        "DELETE FROM bank_statement_conciliations WHERE dedupe_key IN ('e2e:E00000000202604011200ABCDEFGHIJK', 'of:tx-dup')",
+      /^one movement, one line: account \d+: endToEndId E00000000202604011200ABCDEFGHIJK on 2 lines/,
+    ],
+    [
+      "an upload's line and a bank feed's line of the same FITID (a trailing blank, so the UNIQUE index lets it in)",
+      () =>
+        `INSERT INTO bank_statement_conciliations (company_id, bank_account_id, date, value, dedupe_key, fit_id)
+           VALUES (1, ${ids.account}, '2026-04-01', -990, 'fit:F-777', 'F-777');
+         INSERT INTO bank_statement_conciliations (company_id, bank_account_id, date, value, dedupe_key, origin, feed_transaction_id, fit_id)
+           VALUES (1, ${ids.account}, '2026-04-01', -990, 'of:tx-777', 'OpenFinance', 'tx-777', 'F-777 ')`,
+      () => "DELETE FROM bank_statement_conciliations WHERE dedupe_key IN ('fit:F-777', 'of:tx-777')",
+      /^one movement, one line: account \d+: FITID F-777 on 2 lines/,
+    ],
   ];
 
   it.each(corruptions)("reports %s", reports);

@@ -91,6 +91,8 @@ export async function objectCount(bucket: R2Bucket): Promise<number> {
  *   its status follows (1 nothing linked, 2/3 fully reconciled, 4 partially);
  * - every transfer has exactly two legs of its value: an outflow on its origin, an inflow on its destination;
  * - every link points to an existing entry and an existing line of the same company;
+ * - no movement counted twice across sources: a Pix endToEndId, or an institution's FITID among an
+ *   upload's and a bank feed's lines, on one standing line of the account;
  * - the stock ledger's running totals and average costs, and the orders' (ORDER_CHECKS).
  */
 export async function invariantViolations(database: D1Database): Promise<string[]> {
@@ -185,6 +187,24 @@ export async function invariantViolations(database: D1Database): Promise<string[
           OR (l.bank_line_id IS NOT NULL AND (b.id IS NULL OR b.bank_account_id <> e.bank_account_id))
           OR (l.acquirer_line_id IS NOT NULL AND a.id IS NULL)
           OR coalesce(b.company_id, a.company_id) <> l.company_id`,
+    ],
+    [
+      "one movement, one line",
+      // The same movement from two sources is one standing line of the account (docs/OPEN-FINANCE.md):
+      // a Pix endToEndId on one line, an institution's FITID on one line among an upload's `fit:` lines
+      // and the bank feed's (compared as the rules compare them: case, blanks; placeholders are no key).
+      `SELECT 'account ' || bank_account_id || ': endToEndId ' || upper(end_to_end_id) || ' on ' || count(*)
+         || ' lines (' || group_concat(id, ', ') || ')' AS problem
+       FROM bank_statement_conciliations
+       WHERE end_to_end_id IS NOT NULL AND withdrawn_at IS NULL
+       GROUP BY bank_account_id, upper(end_to_end_id) HAVING count(*) > 1
+       UNION ALL
+       SELECT 'account ' || bank_account_id || ': FITID ' || trim(fit_id) || ' on ' || count(*)
+         || ' lines (' || group_concat(id, ', ') || ')' AS problem
+       FROM bank_statement_conciliations
+       WHERE fit_id IS NOT NULL AND ltrim(trim(fit_id), '0') <> '' AND withdrawn_at IS NULL
+         AND (origin = 'OpenFinance' OR dedupe_key = 'fit:' || fit_id)
+       GROUP BY bank_account_id, trim(fit_id) HAVING count(*) > 1`,
     ],
     ...STOCK_CHECKS,
     ...ORDER_CHECKS,
