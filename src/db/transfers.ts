@@ -280,6 +280,9 @@ export async function pendingLinesBetween(
         eq(bankLines.companyId, companyId),
         eq(bankLines.statusId, LINE_STATUS.pending),
         eq(bankLines.reconciledValue, 0),
+        // a line the bank still reports pending, or withdrew, forms no transfer
+        eq(bankLines.pending, 0),
+        sql`${bankLines.withdrawnAt} IS NULL`,
         sql`${bankLines.date} BETWEEN ${range.from} AND ${range.to}`,
       ),
     )
