@@ -30,6 +30,11 @@ const EMPTY_PROFILE = {
   NFeNextNumber: 1,
   EmitIBSCBS: 0,
   NFeBaseUrl: null,
+  NFCeSeries: 1,
+  NFCeNextNumber: 1,
+  CSCId: null,
+  CSCSet: 0,
+  NFCeOfflineContingency: 0,
 };
 
 const PAULISTA = {
@@ -139,6 +144,11 @@ describe("/company/invoice: the issuer's fiscal profile", () => {
       Document: null,
       Status: 1,
       NFeBaseUrl: null,
+      NFCeSeries: 1,
+      NFCeNextNumber: 1,
+      CSCId: null,
+      CSCSet: 0,
+      NFCeOfflineContingency: 0,
       ...STORED_PAULISTA,
       Number: "S/N",
       Complement: null,
