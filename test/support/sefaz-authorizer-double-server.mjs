@@ -39,12 +39,15 @@
 //   remember the key (539: another key of the same number) as authorized before, as a lost earlier
 //   send would have; lot-level codes (103, 105, 106, 108, 109, 215, 225, 252, 656) answer the lot;
 //   others are the note's rejection in its protNFe. Events and voids: 135/102 register, others refuse.
+// NFC-e (model 65): the QR code of infNFeSupl is checked against its rules (sefaz-authorizer-double-nfce.mjs:
+//   394/395/398/399/464/370 in the note's protNFe when it does not hold).
 import { spawn } from "node:child_process";
 import { X509Certificate } from "node:crypto";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { DOMParser } from "@xmldom/xmldom";
 import { SignedXml } from "xml-crypto";
+import { nfceQrProblem } from "./sefaz-authorizer-double-nfce.mjs";
 
 const NFE = "http://www.portalfiscal.inf.br/nfe";
 const WSDL = "http://www.portalfiscal.inf.br/nfe/wsdl";
@@ -416,6 +419,9 @@ async function authorize(context, enviNFe) {
   const signature = signatureProblem(context.text, nfes[0], note.cnpj);
   if (signature) return lot(...signature);
   if (problem) return lot(...problem);
+  const qrCode = nfceQrProblem(nfes[0]);
+  if (qrCode)
+    return retEnviNFe(issuer.tpAmb, note.cUF, 104, REASONS[104], protocol(note, issuer.tpAmb, ...qrCode));
   if (step && LOT_LEVEL.has(step.cStat) && step.cStat !== 103) return lot(step.cStat, reasonOf(step));
   const sync = childText(enviNFe, "indSinc") === "1";
   if ((step && step.cStat === 103) || (!step && !sync)) {

@@ -48,6 +48,7 @@ import { commitOrderWrite } from "../orders/write";
 import { assertEmissionReady, buildDraft } from "./draft";
 import { INVOICED_STATUS } from "./issue";
 import { NFE_MESSAGES as M } from "./messages";
+import { offlineIfAllowed, offlineWanted, signNfceNote, transmitOffline } from "./nfce-job";
 import { type EmissionPorts, emissionPorts } from "./ports";
 import { loadSources, type OrderSource } from "./sources";
 import {
@@ -299,13 +300,14 @@ async function signedXmlOf(run: NoteRun, signer: Signer): Promise<string | null>
   }
   let signed: Awaited<ReturnType<EmissionPorts["sign"]>>;
   try {
-    const draft = buildDraft(source, {
-      series: note.series,
-      number: note.number,
-      cnf: note.cnf,
-      issuedAt: note.issuedAt,
-    });
-    signed = await ports.sign(draft, { key: signer.key, certificatePem: signer.certificatePem });
+    const identity = { series: note.series, number: note.number, cnf: note.cnf, issuedAt: note.issuedAt };
+    signed =
+      note.model === 65
+        ? await signNfceNote(run, source, signer)
+        : await ports.sign(buildDraft(source, identity), {
+            key: signer.key,
+            certificatePem: signer.certificatePem,
+          });
   } catch (error) {
     if (error instanceof ApiError || (error instanceof Error && error.name === "EmissionDraftError")) {
       await closeNote(run, NFE_STATUS.rejected, null, M.draftChanged(error.message));
@@ -354,7 +356,7 @@ async function processNote(run: NoteRun): Promise<void> {
   }
   const client = ports.client({
     uf: invoice.uf ?? "",
-    model: 55,
+    model: run.note.model === 65 ? 65 : 55,
     environment: run.note.environment as 1 | 2,
     baseUrl: invoice.nfeBaseUrl,
     fetcher: signer?.fetcher ?? null,
@@ -400,9 +402,12 @@ async function processNote(run: NoteRun): Promise<void> {
     const consult = await client.consult(run.note.accessKey);
     if (consult.ok && consult.cStat !== NOT_IN_BASE)
       return apply(run, client, xml, { ...consult, receipt: null }, 1);
+    if (await offlineIfAllowed(run, signer, { failure: answer.failure.kind, detail: answer.failure.detail }))
+      return;
     await waitNote(run, null, M.noAnswer(answer.failure.detail), NO_ANSWER_BACKOFF_SECONDS);
     return;
   }
+  if (offlineWanted(run, answer) && (await offlineIfAllowed(run, signer, answer))) return;
   return apply(run, client, xml, answer);
 }
 
@@ -417,7 +422,8 @@ const isDue = (note: IssuedNfeRow, now: string) =>
   OPEN_STATUSES.includes(note.status as (typeof OPEN_STATUSES)[number]) &&
   (note.status === NFE_STATUS.processing || (note.retryAt !== null && note.retryAt <= now));
 
-const isWaiting = (note: IssuedNfeRow) => note.status === NFE_STATUS.pending && note.retryAt !== null;
+const isWaiting = (note: IssuedNfeRow) =>
+  (note.status === NFE_STATUS.pending || note.status === NFE_STATUS.offline) && note.retryAt !== null;
 
 export async function runEmission(
   context: JobContext,
@@ -426,6 +432,7 @@ export async function runEmission(
   const { db, job } = context;
   const env = (context.env ?? {}) as Env;
   const notes = await notesOfJob(db, job.companyId, job.id);
+  await transmitOffline(context, ports, env, notes, timeoutOf(env));
   const due = notes.filter((n) => isDue(n, nowUtc()));
   for (let start = 0; start < due.length; start += NOTES_PER_CHUNK) {
     if (!context.budget.takeMore(1, start === 0)) return { status: "continue" };
