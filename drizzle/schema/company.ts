@@ -50,6 +50,17 @@ export const companyInvoices = sqliteTable(
     contingencyMode: integer(),
     contingencySince: text(),
     contingencyReason: text(),
+    /** NFC-e (model 65) series (0 to 999) and the next number the emission will take in it. */
+    nfceSeries: integer().notNull().default(sql`1`),
+    nfceNextNumber: integer().notNull().default(sql`1`),
+    /**
+     * The NFC-e's CSC (Código de Segurança do Contribuinte) and its id, for the UFs that still ask for
+     * the QR code version 2: the CSC sealed by `encryptCredentials` (never answered), its id in clear.
+     */
+    cscId: text(),
+    cscSealed: text(),
+    /** 1: an NFC-e whose authorizer does not answer is issued in offline contingency (tpEmis 9). */
+    nfceOfflineContingency: integer().notNull().default(sql`0`),
   },
   (t) => [index("company_invoices_company").on(t.companyId)],
 );

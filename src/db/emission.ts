@@ -105,6 +105,7 @@ export async function orderTypesByIds(db: Db, companyId: number, typeIds: number
       cfopInState: orderTypes.cfopInState,
       cfopOutOfState: orderTypes.cfopOutOfState,
       natOp: orderTypes.natOp,
+      enabledPos: orderTypes.enabledPos,
     })
     .from(orderTypes)
     .where(and(eq(orderTypes.companyId, companyId), sql`${orderTypes.id} IN ${inJson(typeIds)}`));
@@ -214,7 +215,11 @@ export async function emissionPayments(
 
 export async function companyEmissionSettings(db: Db, companyId: number) {
   return db
-    .select({ environment: companies.sefazAmbienteNf, timeZone: companies.timeZone })
+    .select({
+      environment: companies.sefazAmbienteNf,
+      environmentNfc: companies.sefazAmbienteNfc,
+      timeZone: companies.timeZone,
+    })
     .from(companies)
     .where(eq(companies.id, companyId))
     .get();
@@ -265,8 +270,9 @@ export async function seriesNextNumber(
   model: number,
   series: number,
 ): Promise<{ stored: number; next: number } | undefined> {
+  const column = model === 65 ? sql.raw("ci.nfce_next_number") : sql.raw("ci.nfe_next_number");
   const row = await db.get<{ stored: number; used: number | null; voided: number | null } | undefined>(sql`
-    SELECT ci.nfe_next_number AS stored,
+    SELECT ${column} AS stored,
       (SELECT max(number) FROM issued_nfes WHERE company_invoice_id = ci.id AND model = ${model} AND series = ${series}) AS used,
       (SELECT max(number_to) FROM nfe_voids WHERE company_invoice_id = ci.id AND model = ${model} AND series = ${series}
          AND status = 'Registered') AS voided
@@ -369,7 +375,19 @@ export function reissueNoteStatement(
  * Advances the series' next number from `stored` to `next` (compare-and-set: when another issue
  * moved it meanwhile the CASE writes NULL into the NOT NULL column and the whole batch is refused).
  */
-export function advanceNumberStatement(db: Db, invoiceId: number, stored: number, next: number): Statement {
+export function advanceNumberStatement(
+  db: Db,
+  invoiceId: number,
+  stored: number,
+  next: number,
+  model: number = 55,
+): Statement {
+  if (model === 65)
+    return rawStatement(
+      db,
+      sql`UPDATE company_invoices SET nfce_next_number = CASE WHEN nfce_next_number = ${stored} THEN ${next} ELSE NULL END
+        WHERE id = ${invoiceId}`,
+    );
   return rawStatement(
     db,
     sql`UPDATE company_invoices SET nfe_next_number = CASE WHEN nfe_next_number = ${stored} THEN ${next} ELSE NULL END

@@ -48,12 +48,15 @@
 //   others are the note's rejection in its protNFe. Events and voids: 135/102 register, others refuse.
 // Contingency (SVC): an NF-e signed with tpEmis other than the SVC's (6 SVC-AN, 7 SVC-RS) sent to an
 //   SVC is answered 713, and a tpEmis 6/7 NF-e sent to the UF's normal authorizer 570, as SEFAZ does.
+// NFC-e (model 65): the QR code of infNFeSupl is checked against its rules (sefaz-authorizer-double-nfce.mjs:
+//   394/395/398/399/464/370 in the note's protNFe when it does not hold).
 import { spawn } from "node:child_process";
 import { X509Certificate } from "node:crypto";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { DOMParser } from "@xmldom/xmldom";
 import { SignedXml } from "xml-crypto";
+import { nfceQrProblem } from "./sefaz-authorizer-double-nfce.mjs";
 
 const NFE = "http://www.portalfiscal.inf.br/nfe";
 const WSDL = "http://www.portalfiscal.inf.br/nfe/wsdl";
@@ -495,6 +498,9 @@ async function authorize(context, enviNFe) {
       REASONS[104],
       protocol(note, issuer.tpAmb, 570, REASONS[570]),
     );
+  const qrCode = nfceQrProblem(nfes[0]);
+  if (qrCode)
+    return retEnviNFe(issuer.tpAmb, note.cUF, 104, REASONS[104], protocol(note, issuer.tpAmb, ...qrCode));
   if (step && LOT_LEVEL.has(step.cStat) && step.cStat !== 103) return lot(step.cStat, reasonOf(step));
   const sync = childText(enviNFe, "indSinc") === "1";
   if ((step && step.cStat === 103) || (!step && !sync)) {

@@ -23,3 +23,13 @@ export const nfeTextCharacter = (name: string, codePoint: string) =>
   `${name} tem um caractere que a NF-e não aceita (${codePoint}): use letras, números, espaços e pontuação comum`;
 export const nfeTextLength = (name: string, min: number, max: number) =>
   min > 1 ? `${name} deve ter de ${min} a ${max} caracteres` : `${name} aceita no máximo ${max} caracteres`;
+
+// The NFC-e (model 65) settings of an invoicing company
+export const NFCE_SERIES_INVALID = "NFCeSeries deve ser um número inteiro de 0 a 999";
+export const NFCE_NEXT_NUMBER_INVALID = "NFCeNextNumber deve ser um número inteiro de 1 a 999999999";
+export const CSC_ID_INVALID = "CSCId deve ter de 1 a 6 dígitos (identificador do CSC na SEFAZ)";
+export const CSC_INVALID = "CSC deve ter de 16 a 36 letras ou dígitos (Código de Segurança do Contribuinte)";
+export const CSC_PAIR =
+  "CSC e CSCId andam juntos: envie os dois (ou os dois null para apagar); o CSC sem o seu identificador não serve ao QR Code";
+export const CSC_NO_CIPHER_KEY =
+  "O servidor não tem a chave de cifra das credenciais (HUB_CREDENTIALS_KEY): o CSC não pode ser guardado";

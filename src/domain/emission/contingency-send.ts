@@ -66,6 +66,15 @@ export const mustResign = (note: Pick<IssuedNfeRow, "emissionType" | "xmlKey">, 
   note.xmlKey !== null && emissionTypeOf(note) !== mode.emissionType;
 
 /** The draft in the mode (normal: tpEmis 1; SVC: 6/7 with dhCont and xJust). */
+/** An NFC-e (model 65) is sent to and consulted at its UF's NFC-e authorizer, never at an SVC. */
+export function nfceSending(
+  ports: EmissionPorts,
+  connection: Omit<AuthorizationConnection, "emissionType" | "model"> & { environment: 1 | 2 },
+): Sending {
+  const client = ports.client({ ...connection, model: 65 });
+  return { mode: { emissionType: 1, contingency: null }, sentClient: client, client };
+}
+
 export const withMode = (draft: FiscalDocumentDraft, mode: EmissionMode | undefined): FiscalDocumentDraft =>
   mode ? { ...draft, emissionType: mode.emissionType, contingency: mode.contingency } : draft;
 

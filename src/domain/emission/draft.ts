@@ -52,6 +52,7 @@ import type {
   FiscalPayment,
   FiscalRecipient,
 } from "./model";
+import { assertNfceReady, isNfceSource } from "./nfce-draft";
 
 /** The layout's item limit (`det` nItem 1 to 990). */
 export const MAX_NFE_ITEMS = 990;
@@ -135,6 +136,8 @@ export type SourcePayment = {
   dueDate: string;
   tPag: string | null;
   tBand: string | null;
+  /** The cashier's TEF receipt of the title (store-front sales: the NFC-e's card group). */
+  tef?: { category: number; nsu: string; authorizationCode: string | null } | null;
 };
 
 export type SourceOrder = {
@@ -156,6 +159,8 @@ export type SourceOrderType = {
   cfopInState: string | null;
   cfopOutOfState: string | null;
   natOp: string | null;
+  /** 1: a store-front (POS) type, whose orders are issued as NFC-e (model 65). */
+  enabledPos?: number;
 };
 
 /** Everything the draft is made of, as src/db/emission.ts reads it. */
@@ -257,6 +262,10 @@ export function assertItemsReady(items: SourceItem[], emitIbsCbs: boolean): void
 
 /** Every check of an order before a number is taken (the certificate is checked by the caller). */
 export function assertEmissionReady(source: EmissionSource): void {
+  if (isNfceSource(source)) {
+    assertNfceReady(source);
+    return;
+  }
   assertOrderIssuable(source.order, source.items.length);
   assertIssuerReady(source.issuer);
   assertItemsReady(source.items, source.issuer.emitIbsCbs === 1);

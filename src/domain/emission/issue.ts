@@ -42,7 +42,9 @@ import { brasiliaTime, DUPLICATE_OTHER_KEY, NFE_STATUS } from "./states";
 
 /** The order status an authorized note moves its order to (Faturado). */
 export const INVOICED_STATUS = 6;
-const MODEL = 55;
+/** The series of the source's model: `NFeSeries` for NF-e, `NFCeSeries` for NFC-e. */
+const seriesOf = (source: OrderSource) =>
+  source.model === 65 ? source.invoice.nfceSeries : source.invoice.nfeSeries;
 /** Attempts when a concurrent issue took the number read. */
 const NUMBER_ATTEMPTS = 20;
 
@@ -109,12 +111,13 @@ async function planNumbers(db: Db, sources: OrderSource[], now: Date) {
       planned.push({ source, number: note.number, cnf: note.cnf, accessKey: "", issuedAt });
       continue;
     }
-    const key = `${source.invoice.id}/${source.invoice.nfeSeries}`;
+    const key = `${source.invoice.id}/${source.model}/${seriesOf(source)}`;
     series.set(key, [...(series.get(key) ?? []), source]);
   }
   for (const group of series.values()) {
     const invoice = group[0]!.invoice;
-    const next = await seriesNextNumber(db, invoice.id, MODEL, invoice.nfeSeries);
+    const model = group[0]!.model;
+    const next = await seriesNextNumber(db, invoice.id, model, seriesOf(group[0]!));
     if (!next) throw new Error(`invoicing company ${invoice.id} vanished`);
     group.forEach((source, index) => {
       const number = next.next + index;
@@ -126,7 +129,7 @@ async function planNumbers(db: Db, sources: OrderSource[], now: Date) {
         issuedAt,
       });
     });
-    advances.push(advanceNumberStatement(db, invoice.id, next.stored, next.next + group.length));
+    advances.push(advanceNumberStatement(db, invoice.id, next.stored, next.next + group.length, model));
   }
   for (const plan of planned) {
     const issuer = plan.source.invoice;
@@ -134,8 +137,8 @@ async function planNumbers(db: Db, sources: OrderSource[], now: Date) {
       uf: issuer.uf ?? "",
       issuedAt,
       cnpj: issuer.document ?? "",
-      model: MODEL,
-      series: issuer.nfeSeries,
+      model: plan.source.model,
+      series: seriesOf(plan.source),
       number: plan.number,
       emissionType: 1,
       cnf: plan.cnf,
@@ -149,8 +152,8 @@ function newNote(plan: Planned): NewNote {
   return {
     companyInvoiceId: source.invoice.id,
     orderId: source.order.id,
-    model: MODEL,
-    series: source.invoice.nfeSeries,
+    model: source.model,
+    series: seriesOf(source),
     number: plan.number,
     environment: source.environment,
     cnf: plan.cnf,

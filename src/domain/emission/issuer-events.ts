@@ -67,6 +67,8 @@ import {
   NOTE_STATUS,
 } from "./event-rules";
 import type { IssuerEventService, IssuerEventServiceFor, SefazAnswer } from "./event-service";
+import { nfceCancellationWindowClosed } from "./nfce-messages";
+import { nfceCancellationDeadline, nfceRulesOf } from "./nfce-rules";
 
 export type EventDeps = {
   db: Db;
@@ -260,10 +262,21 @@ export async function cancelNote(
   if (note.status === NOTE_STATUS.cancelled) throw badRequest(alreadyCancelled(note.id));
   if (note.status !== NOTE_STATUS.authorized) throw badRequest(cancelNotAuthorized(note.id, note.status));
   const now = deps.now?.() ?? new Date();
-  const deadline = cancellationDeadline(note.authorizedAt);
+  const nfce = note.model === 65;
+  const deadline = nfce
+    ? nfceCancellationDeadline(note.authorizedAt, issuer.uf ?? "")
+    : cancellationDeadline(note.authorizedAt);
   if (!deadline) throw badRequest(NO_AUTHORIZATION_DATE);
   if (now.getTime() > deadline.getTime())
-    throw badRequest(cancellationWindowClosed(note.authorizedAt!, brasiliaTime(deadline)));
+    throw badRequest(
+      nfce
+        ? nfceCancellationWindowClosed(
+            note.authorizedAt!,
+            brasiliaTime(deadline),
+            nfceRulesOf(issuer.uf ?? ""),
+          )
+        : cancellationWindowClosed(note.authorizedAt!, brasiliaTime(deadline)),
+    );
   const registry = await statusRegistry(db);
   const refusal = orderRefusal(registry, await requireOrder(db, companyId, note.orderId));
   if (refusal) throw badRequest(refusal);

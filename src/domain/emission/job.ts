@@ -47,11 +47,12 @@ import { statusChangeWrites } from "../orders/status-change";
 import { planTransition, type StockState } from "../orders/transitions";
 import { commitOrderWrite } from "../orders/write";
 import type { EmissionMode } from "./contingency";
-import { answeredStopped, mustResign, sendingMode, withMode } from "./contingency-send";
+import { answeredStopped, mustResign, nfceSending, sendingMode, withMode } from "./contingency-send";
 import { assertEmissionReady, buildDraft } from "./draft";
 import { type ChunkInvoicing, chunkInvoicing, type OrderInvoicing } from "./invoicing";
 import { INVOICED_STATUS } from "./issue";
 import { NFE_MESSAGES as M } from "./messages";
+import { offlineIfAllowed, offlineWanted, signNfceNote, transmitOffline } from "./nfce-job";
 import { type EmissionPorts, emissionPorts } from "./ports";
 import { loadSources, type OrderSource } from "./sources";
 import {
@@ -333,16 +334,15 @@ async function signedXmlOf(
   }
   let signed: Awaited<ReturnType<EmissionPorts["sign"]>>;
   try {
-    const draft = withMode(
-      buildDraft(source, {
-        series: note.series,
-        number: note.number,
-        cnf: note.cnf,
-        issuedAt: note.issuedAt,
-      }),
-      run.mode,
-    );
-    signed = await ports.sign(draft, { key: signer.key, certificatePem: signer.certificatePem });
+    const identity = { series: note.series, number: note.number, cnf: note.cnf, issuedAt: note.issuedAt };
+    // an NFC-e has no SVC (offline contingency instead): the mode is the NF-e's
+    signed =
+      note.model === 65
+        ? await signNfceNote(run, source, signer)
+        : await ports.sign(withMode(buildDraft(source, identity), run.mode), {
+            key: signer.key,
+            certificatePem: signer.certificatePem,
+          });
   } catch (error) {
     if (error instanceof ApiError || (error instanceof Error && error.name === "EmissionDraftError")) {
       await closeNote(run, NFE_STATUS.rejected, null, M.draftChanged(error.message));
@@ -405,8 +405,12 @@ async function processNote(run: NoteRun): Promise<void> {
     timeoutMs: timeoutOf(env),
     production,
   };
-  // the company's mode (SVC contingency or normal): where the note was sent, where it goes now
-  const sending = await sendingMode(context, ports, invoice, run.note, connection);
+  // the company's mode (SVC contingency or normal): where the note was sent, where it goes now; an
+  // NFC-e always goes to its UF's NFC-e authorizer (its contingency is offline, not SVC)
+  const nfce = run.note.model === 65;
+  const sending = nfce
+    ? nfceSending(ports, connection)
+    : await sendingMode(context, ports, invoice, run.note, connection);
   run.mode = sending.mode;
   const client = sending.client;
   let replacing: string | null = null;
@@ -417,7 +421,8 @@ async function processNote(run: NoteRun): Promise<void> {
       await waitNote(run, null, M.consultFailed(consult.failure.detail), NO_ANSWER_BACKOFF_SECONDS);
       return;
     }
-    await answeredStopped(context, ports, invoice, connection, run.note.emissionType as 1 | 6 | 7, consult);
+    if (!nfce)
+      await answeredStopped(context, ports, invoice, connection, run.note.emissionType as 1 | 6 | 7, consult);
     if (consult.cStat !== NOT_IN_BASE) {
       const xml = await storedXml(run);
       if (xml) return apply(run, sending.sentClient, xml, { ...consult, receipt: null }, 1);
@@ -454,13 +459,17 @@ async function processNote(run: NoteRun): Promise<void> {
   if (!answer.ok) {
     // no answer: the note may be at SEFAZ; consult by key now, never resend blindly
     const consult = await client.consult(run.note.accessKey);
-    await answeredStopped(context, ports, invoice, connection, sending.mode.emissionType, consult);
+    if (!nfce) await answeredStopped(context, ports, invoice, connection, sending.mode.emissionType, consult);
     if (consult.ok && consult.cStat !== NOT_IN_BASE)
       return apply(run, client, xml, { ...consult, receipt: null }, 1);
+    if (await offlineIfAllowed(run, signer, { failure: answer.failure.kind, detail: answer.failure.detail }))
+      return;
     await waitNote(run, null, M.noAnswer(answer.failure.detail), NO_ANSWER_BACKOFF_SECONDS);
     return;
   }
-  await answeredStopped(context, ports, invoice, connection, sending.mode.emissionType, answer);
+  if (nfce) {
+    if (offlineWanted(run, answer) && (await offlineIfAllowed(run, signer, answer))) return;
+  } else await answeredStopped(context, ports, invoice, connection, sending.mode.emissionType, answer);
   return apply(run, client, xml, answer);
 }
 
@@ -475,7 +484,8 @@ const isDue = (note: IssuedNfeRow, now: string) =>
   OPEN_STATUSES.includes(note.status as (typeof OPEN_STATUSES)[number]) &&
   (note.status === NFE_STATUS.processing || (note.retryAt !== null && note.retryAt <= now));
 
-const isWaiting = (note: IssuedNfeRow) => note.status === NFE_STATUS.pending && note.retryAt !== null;
+const isWaiting = (note: IssuedNfeRow) =>
+  (note.status === NFE_STATUS.pending || note.status === NFE_STATUS.offline) && note.retryAt !== null;
 
 export async function runEmission(
   context: JobContext,
@@ -486,6 +496,7 @@ export async function runEmission(
   // the certificate opened (read, decrypted, imported) once per invocation, not per note
   ports = { ...ports, signer: signerOnce(ports.signer) };
   const notes = await notesOfJob(db, job.companyId, job.id);
+  await transmitOffline(context, ports, env, notes, timeoutOf(env));
   const due = notes.filter((n) => isDue(n, nowUtc()));
   for (let start = 0; start < due.length; start += NOTES_PER_CHUNK) {
     if (!context.budget.takeMore(1, start === 0)) return { status: "continue" };

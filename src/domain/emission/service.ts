@@ -6,8 +6,10 @@ import { eventsOfNote, findNote, type IssuedNfeRow, listNotes, type NoteFilters 
 import type { Db, Env } from "../../env";
 import { ApiError, badRequest } from "../../lib/errors";
 import type { JobQueue } from "../jobs/create-job";
+import { renderDanfeNfce } from "./danfe/nfce";
 import { issueNotes } from "./issue";
 import { NFE_NOT_AUTHORIZED, NFE_NOT_FOUND, NFE_PROC_MISSING } from "./messages";
+import { NFCE_NO_DANFE } from "./nfce-messages";
 import { type EmissionPorts, emissionPorts } from "./ports";
 import type { SourceRequest } from "./sources";
 import { NFE_STATUS } from "./states";
@@ -70,6 +72,21 @@ export async function nfeDanfe(
   noteId: number,
   ports: Pick<EmissionPorts, "danfe"> = emissionPorts,
 ): Promise<{ note: IssuedNfeRow; pdf: Uint8Array }> {
+  const stored = await requireNote(db, companyId, noteId);
+  if (stored.model === 65) return { note: stored, pdf: await nfceDanfe(bucket, stored) };
   const { note, xml } = await nfeProc(db, bucket, companyId, noteId);
   return { note, pdf: await ports.danfe(xml) };
+}
+
+/**
+ * The DANFE NFC-e (80 mm) of an NFC-e: from its nfeProc once authorized (or cancelled), from the signed
+ * XML alone while it is `Offline` (the offline DANFE, "EMITIDA EM CONTINGÊNCIA", printed at the sale).
+ */
+async function nfceDanfe(bucket: R2Bucket, note: IssuedNfeRow): Promise<Uint8Array> {
+  const hasProc = note.status === NFE_STATUS.authorized || note.status === NFE_STATUS.cancelled;
+  const key = hasProc ? note.procKey : note.status === NFE_STATUS.offline ? note.xmlKey : null;
+  if (!key) throw new ApiError(409, NFCE_NO_DANFE(note.status));
+  const object = await bucket.get(key);
+  if (!object) throw new ApiError(409, NFE_PROC_MISSING);
+  return renderDanfeNfce(await object.text());
 }

@@ -17,6 +17,7 @@ import {
   ordersByIds,
   orderTypesByIds,
 } from "../../db/emission";
+import { type TefReceipt, tefReceiptsOfTitles } from "../../db/emission-nfce";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { ORDER_NOT_FOUND } from "../orders/messages";
@@ -30,10 +31,27 @@ import {
 } from "./messages";
 import type { FiscalEnvironment } from "./model";
 
-export type OrderSource = EmissionSource & { invoice: CompanyInvoiceRow; activeNote: IssuedNfeRow | null };
+export type OrderSource = EmissionSource & {
+  invoice: CompanyInvoiceRow;
+  activeNote: IssuedNfeRow | null;
+  /** 65 (NFC-e) for a store-front order (its type `EnabledPOS` 1), else 55. */
+  model: 55 | 65;
+};
 
 /** An order asked for, with the invoicing company asked (optional). */
 export type SourceRequest = { orderId: number; invoiceId?: number | undefined };
+
+/** The cashier's TEF receipts of the store-front orders' titles, by title (one read). */
+async function tefReceiptsOf(
+  db: Db,
+  companyId: number,
+  posOrders: { id: number }[],
+  paymentsOf: Map<number, { titleId: number }[]>,
+): Promise<Map<number, TefReceipt>> {
+  const titleIds = posOrders.flatMap((o) => (paymentsOf.get(o.id) ?? []).map((p) => p.titleId));
+  const receipts = await tefReceiptsOfTitles(db, companyId, titleIds);
+  return new Map(receipts.map((r) => [r.titleId, r]));
+}
 
 const groupBy = <T extends { orderId: number }>(rows: T[]) => {
   const map = new Map<number, T[]>();
@@ -107,7 +125,15 @@ export async function loadSources(
   const consumerById = new Map(consumerRows.map((c) => [c.id, c]));
   const carrierById = new Map(carrierRows.map((c) => [c.id, c]));
   const noteOf = new Map(notes.map((n) => [n.orderId, n]));
+  const isPos = (order: { orderTypeId: number | null }) => typeById.get(order.orderTypeId!)?.enabledPos === 1;
   const environment = (company?.environment === 1 ? 1 : 2) as FiscalEnvironment;
+  const environmentNfc = (company?.environmentNfc === 1 ? 1 : 2) as FiscalEnvironment;
+  const tefOf = await tefReceiptsOf(
+    db,
+    companyId,
+    orderRows.filter((o) => typeById.get(o.orderTypeId!)?.enabledPos === 1),
+    paymentsOf,
+  );
   return requests.map((request) => {
     const order = byId.get(request.orderId)!;
     const invoice = invoiceById.get(invoiceOf.get(order.id)!)!;
@@ -120,9 +146,12 @@ export async function loadSources(
       invoice,
       consumer: order.consumerId === null ? null : (consumerById.get(order.consumerId) ?? null),
       carrier: carrier ? { name: carrier.name, document: carrier.document } : null,
-      payments: (paymentsOf.get(order.id) ?? []) as SourcePayment[],
-      environment,
+      payments: ((paymentsOf.get(order.id) ?? []) as SourcePayment[]).map((p) =>
+        tefOf.has(p.titleId) ? { ...p, tef: tefOf.get(p.titleId)! } : p,
+      ),
+      environment: isPos(order) ? environmentNfc : environment,
       activeNote: noteOf.get(order.id) ?? null,
+      model: isPos(order) ? 65 : 55,
     };
   });
 }

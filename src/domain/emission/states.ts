@@ -8,6 +8,8 @@
  * - `Authorized` (100, 150), `Denied` (110, 301, 302, 303: the number is used and the order is not
  *   invoiced), `Rejected` (any other answer: the number is kept for the retry of the same order),
  *   `Cancelled` (the cancellation event, issue 41 item 5).
+ * - `Offline`: an NFC-e issued in offline contingency (tpEmis 9) waiting to be transmitted; `Expired`:
+ *   one SEFAZ did not accept within 24 hours (nfce-job.ts).
  */
 export const NFE_STATUS = {
   processing: "Processing",
@@ -16,6 +18,10 @@ export const NFE_STATUS = {
   rejected: "Rejected",
   denied: "Denied",
   cancelled: "Cancelled",
+  /** An NFC-e issued in offline contingency (tpEmis 9), waiting for its transmission (nfce-job.ts). */
+  offline: "Offline",
+  /** An offline NFC-e SEFAZ never accepted within the 24 hours the rules allow. */
+  expired: "Expired",
 } as const;
 
 export type NFeStatus = (typeof NFE_STATUS)[keyof typeof NFE_STATUS];

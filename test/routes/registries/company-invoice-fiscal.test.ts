@@ -34,6 +34,11 @@ const EMPTY_PROFILE = {
   ContingencyMode: null,
   ContingencySince: null,
   ContingencyReason: null,
+  NFCeSeries: 1,
+  NFCeNextNumber: 1,
+  CSCId: null,
+  CSCSet: 0,
+  NFCeOfflineContingency: 0,
 };
 
 const PAULISTA = {
@@ -146,6 +151,11 @@ describe("/company/invoice: the issuer's fiscal profile", () => {
       ContingencyMode: null,
       ContingencySince: null,
       ContingencyReason: null,
+      NFCeSeries: 1,
+      NFCeNextNumber: 1,
+      CSCId: null,
+      CSCSet: 0,
+      NFCeOfflineContingency: 0,
       ...STORED_PAULISTA,
       Number: "S/N",
       Complement: null,

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { sealCsc } from "../../../domain/company/nfce-settings";
 import type { AppRouteHandler } from "../../../http/router";
 import { createConfig, createRow } from "../crud-configs";
 import { companyInvoiceCrud, companyInvoiceRows } from "./schemas";
@@ -8,5 +9,8 @@ export const createCompanyInvoiceRoute = createRoute({
   ...createConfig(companyInvoiceCrud),
 });
 
-export const createCompanyInvoice: AppRouteHandler<typeof createCompanyInvoiceRoute> = async (c) =>
-  c.json(await createRow(c, companyInvoiceRows, c.req.valid("json")), 200);
+export const createCompanyInvoice: AppRouteHandler<typeof createCompanyInvoiceRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const cscSealed = await sealCsc(c.env.HUB_CREDENTIALS_KEY, c.get("caller").companyId, body);
+  return c.json(await createRow(c, companyInvoiceRows, { ...body, cscSealed }), 200);
+};

@@ -2,6 +2,10 @@ import { z } from "@hono/zod-openapi";
 import type { CompanyInvoiceRow } from "../../../db/registries/company-invoices";
 import { NFE_NUMBER_MAX, NFE_SERIES_MAX, TAX_REGIMES } from "../../../domain/company/fiscal-profile";
 import {
+  CSC_ID_INVALID,
+  CSC_INVALID,
+  NFCE_NEXT_NUMBER_INVALID,
+  NFCE_SERIES_INVALID,
   NFE_NEXT_NUMBER_INVALID,
   NFE_SERIES_INVALID,
   TAX_REGIME_INVALID,
@@ -64,7 +68,73 @@ const FiscalProfileSchema = z.object({
     description:
       "Endereço (esquema e host) que substitui o do autorizador da SEFAZ na emissão da NF-e (um ambiente de teste); null: o autorizador da UF",
   }),
+  NFCeSeries: z.number().int().openapi({ description: "Série da NFC-e (modelo 65, 0 a 999)", example: 1 }),
+  NFCeNextNumber: z
+    .number()
+    .int()
+    .openapi({ description: "Próximo número da NFC-e nesta série (1 a 999999999)", example: 1 }),
+  CSCId: z.string().nullable().openapi({
+    description:
+      "Identificador do CSC (QR Code versão 2 da NFC-e, só nas UFs que ainda o pedem); null sem CSC",
+    example: "000001",
+  }),
+  CSCSet: z.number().int().openapi({
+    description: "1 quando o CSC está guardado (o CSC é um segredo: nunca é devolvido); 0 sem CSC",
+    example: 0,
+  }),
+  NFCeOfflineContingency: z.number().int().openapi({
+    description:
+      "1: a NFC-e cujo autorizador não responde (tempo esgotado, 5xx, 108/109) é emitida em contingência off-line (tpEmis 9) e transmitida depois; 0 não",
+    example: 0,
+  }),
 });
+
+const numberBody = (message: string, min: number, max: number, description: string) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message)
+    .optional()
+    .openapi({ minimum: min, maximum: max, default: 1, description: `${description} 400 \`${message}\`.` });
+
+/** The NFC-e's settings of a body: series, next number, the CSC and its id, the offline switch. */
+const NfceBodyShape = {
+  NFCeSeries: numberBody(NFCE_SERIES_INVALID, 0, NFE_SERIES_MAX, "Série da NFC-e (0 a 999)."),
+  NFCeNextNumber: numberBody(
+    NFCE_NEXT_NUMBER_INVALID,
+    1,
+    NFE_NUMBER_MAX,
+    "Próximo número da NFC-e na série (1 a 999999999): a emissão usará este e o avançará.",
+  ),
+  CSCId: z
+    .string({ error: CSC_ID_INVALID })
+    .regex(/^[0-9]{1,6}$/, CSC_ID_INVALID)
+    .nullable()
+    .optional()
+    .openapi({
+      type: ["string", "null"],
+      pattern: "^[0-9]{1,6}$",
+      example: "000001",
+      description: `Identificador do CSC (cIdToken do QR Code versão 2), de 1 a 6 dígitos; enviado junto com CSC; null apaga os dois. 400 \`${CSC_ID_INVALID}\`.`,
+    }),
+  CSC: z
+    .string({ error: CSC_INVALID })
+    .regex(/^[0-9A-Za-z]{16,36}$/, CSC_INVALID)
+    .nullable()
+    .optional()
+    .openapi({
+      type: ["string", "null"],
+      pattern: "^[0-9A-Za-z]{16,36}$",
+      writeOnly: true,
+      description: `Código de Segurança do Contribuinte (CSC) que a SEFAZ da UF fornece, só para as UFs que ainda pedem o QR Code versão 2: guardado cifrado, nunca devolvido (o GET mostra \`CSCSet\`). Enviado junto com CSCId; null apaga os dois. 400 \`${CSC_INVALID}\`.`,
+    }),
+  NFCeOfflineContingency: flagBody("NFCeOfflineContingency").optional().openapi({
+    default: 0,
+    description:
+      "1 liga a contingência off-line da NFC-e (tpEmis 9): quando o autorizador não responde, a nota é emitida off-line na hora e transmitida em até 24 h; 0 desliga",
+  }),
+};
 
 const FiscalProfileBodySchema = z.object({
   StateRegistration: stateRegistrationBody("Inscrição estadual do emitente (IE)."),
@@ -106,6 +176,7 @@ const FiscalProfileBodySchema = z.object({
     default: 0,
     description: "1 quando a NF-e levará o grupo IBS/CBS (reforma tributária); 0 não",
   }),
+  ...NfceBodyShape,
   NFeBaseUrl: z
     .string({ error: NFE_BASE_URL_INVALID })
     .transform((text, ctx) => {
@@ -133,6 +204,11 @@ const fiscalProfileBody = (row: CompanyInvoiceRow) => ({
   NFeNextNumber: row.nfeNextNumber,
   EmitIBSCBS: row.emitIbsCbs,
   NFeBaseUrl: row.nfeBaseUrl,
+  NFCeSeries: row.nfceSeries,
+  NFCeNextNumber: row.nfceNextNumber,
+  CSCId: row.cscId,
+  CSCSet: row.cscSealed ? 1 : 0,
+  NFCeOfflineContingency: row.nfceOfflineContingency,
 });
 
 /** The fiscal profile of a body under its column names; `undefined` stays "not sent". */
@@ -144,6 +220,10 @@ const fiscalProfileValues = (body: Partial<z.infer<typeof FiscalProfileBodySchem
   nfeNextNumber: body.NFeNextNumber,
   emitIbsCbs: body.EmitIBSCBS,
   nfeBaseUrl: body.NFeBaseUrl,
+  nfceSeries: body.NFCeSeries,
+  nfceNextNumber: body.NFCeNextNumber,
+  cscId: body.CSCId,
+  nfceOfflineContingency: body.NFCeOfflineContingency,
 });
 
 export const CompanyInvoiceSchema = z
@@ -230,22 +310,32 @@ export const invoiceBody = (row: CompanyInvoiceRow) => ({
   ContingencyReason: row.contingencyReason ?? null,
 });
 
+/** The CSC sealed by the route (`sealCsc`): undefined when the body does not touch it. */
+type Sealed = { cscSealed?: string | null | undefined };
+
 /** The registry's domain operations, taking the validated query and bodies of its routes. */
 export const companyInvoiceRows = {
   list: (db: Db, companyId: number, query: { Page: number }) =>
     listCompanyInvoices(db, companyId, { page: query.Page }),
   findAsList: findCompanyInvoiceAsList,
-  create: (db: Db, companyId: number, body: z.infer<typeof CompanyInvoiceCreateSchema>) =>
+  create: (db: Db, companyId: number, body: z.infer<typeof CompanyInvoiceCreateSchema> & Sealed) =>
     createCompanyInvoice(db, companyId, {
       name: body.Name,
       document: body.Document ?? null,
       ...fiscalProfileValues(body),
+      cscSealed: body.cscSealed ?? null,
     }),
-  change: (db: Db, companyId: number, id: number, body: z.infer<typeof CompanyInvoiceUpdateSchema>) =>
+  change: (
+    db: Db,
+    companyId: number,
+    id: number,
+    body: z.infer<typeof CompanyInvoiceUpdateSchema> & Sealed,
+  ) =>
     changeCompanyInvoice(db, companyId, id, {
       name: body.Name,
       document: body.Document,
       ...fiscalProfileValues(body),
+      cscSealed: body.cscSealed,
     }),
   remove: deleteCompanyInvoice,
   toBody: invoiceBody,

@@ -1,0 +1,80 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { cashierPayments, issuedNfes } from "../../drizzle/schema";
+import type { Db } from "../env";
+import { type Statement, utcNow } from "./sql";
+
+/**
+ * NFC-e (model 65) data access: the cashier's TEF receipts of the orders' titles (the NFC-e's card
+ * group) and the writes of an offline note (tpEmis 9): going offline, and what its transmission ends
+ * in. Every read and write is scoped by company.
+ */
+
+export type TefReceipt = { titleId: number; category: number; nsu: string; authorizationCode: string | null };
+
+/** The TEF receipts (`/store-front/cashier/{id}/payment`) of the titles, by title. */
+export async function tefReceiptsOfTitles(
+  db: Db,
+  companyId: number,
+  titleIds: number[],
+): Promise<TefReceipt[]> {
+  if (titleIds.length === 0) return [];
+  return db
+    .select({
+      titleId: cashierPayments.titleId,
+      category: cashierPayments.category,
+      nsu: cashierPayments.nsu,
+      authorizationCode: cashierPayments.authorizationCode,
+    })
+    .from(cashierPayments)
+    .where(
+      and(
+        eq(cashierPayments.companyId, companyId),
+        sql`${cashierPayments.titleId} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(titleIds)])}))`,
+      ),
+    )
+    .orderBy(asc(cashierPayments.id));
+}
+
+/** What an offline note's row becomes. */
+export type OfflineChange = {
+  status: string;
+  emissionType?: number;
+  accessKey?: string;
+  xmlKey?: string | null;
+  procKey?: string | null;
+  total?: number;
+  cStat?: number | null;
+  xMotivo?: string | null;
+  protocol?: string | null;
+  authorizedAt?: string | null;
+  retryAt?: string | null;
+  attempt?: boolean;
+};
+
+/**
+ * Changes a note only while it is in `from` (Processing/Pending when it goes offline, Offline when its
+ * transmission ends): a note another delivery already moved is left as it is.
+ */
+export function offlineChangeStatement(
+  db: Db,
+  companyId: number,
+  noteId: number,
+  from: string[],
+  change: OfflineChange,
+): Statement {
+  const { attempt, ...values } = change;
+  return db
+    .update(issuedNfes)
+    .set({
+      ...values,
+      ...(attempt ? { attempts: sql`${issuedNfes.attempts} + 1` } : {}),
+      updatedAt: utcNow,
+    })
+    .where(
+      and(
+        eq(issuedNfes.id, noteId),
+        eq(issuedNfes.companyId, companyId),
+        sql`${issuedNfes.status} IN (SELECT value FROM json_each(${JSON.stringify(from)}))`,
+      ),
+    );
+}
