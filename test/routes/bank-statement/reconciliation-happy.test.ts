@@ -90,6 +90,10 @@ describe("POST /accounts/bank-statement with Accounts[] on a bank line", () => {
         TxId: null,
         PayerDocument: null,
         PayerName: null,
+        Origin: "OFX",
+        Pending: false,
+        WithdrawnAt: null,
+        FeedTransactionId: null,
         ReconciledValue: 1000,
         InternalAccounts: [
           {

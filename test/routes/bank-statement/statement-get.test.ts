@@ -281,6 +281,10 @@ describe("GET /accounts/bank-statement Source=2 (imported bank statement)", () =
         TxId: null,
         PayerDocument: null,
         PayerName: null,
+        Origin: "OFX",
+        Pending: false,
+        WithdrawnAt: null,
+        FeedTransactionId: null,
         ReconciledValue: 30,
         InternalAccounts: [
           {
@@ -318,6 +322,10 @@ describe("GET /accounts/bank-statement Source=2 (imported bank statement)", () =
         TxId: null,
         PayerDocument: null,
         PayerName: null,
+        Origin: "OFX",
+        Pending: false,
+        WithdrawnAt: null,
+        FeedTransactionId: null,
         ReconciledValue: 0,
         InternalAccounts: [],
         TotalInflow: 0,
