@@ -52,7 +52,6 @@ import type {
   FiscalPayment,
   FiscalRecipient,
 } from "./model";
-import { assertNfceReady, isNfceSource } from "./nfce-draft";
 
 /** The layout's item limit (`det` nItem 1 to 990). */
 export const MAX_NFE_ITEMS = 990;
@@ -260,12 +259,8 @@ export function assertItemsReady(items: SourceItem[], emitIbsCbs: boolean): void
   }
 }
 
-/** Every check of an order before a number is taken (the certificate is checked by the caller). */
-export function assertEmissionReady(source: EmissionSource): void {
-  if (isNfceSource(source)) {
-    assertNfceReady(source);
-    return;
-  }
+/** Every check of an NF-e's (model 55) order before a number is taken (the certificate is checked by the caller). */
+export function assertNfeReady(source: EmissionSource): void {
   assertOrderIssuable(source.order, source.items.length);
   assertIssuerReady(source.issuer);
   assertItemsReady(source.items, source.issuer.emitIbsCbs === 1);

@@ -27,7 +27,7 @@ import type { JobQueue } from "../jobs/create-job";
 import { QUEUE_FAILURE } from "../jobs/messages";
 import { statusRegistry } from "../orders/registry";
 import { planTransition, type StatusRegistry, type StockState } from "../orders/transitions";
-import { assertEmissionReady, drawCnf, noteAccessKey } from "./draft";
+import { drawCnf, noteAccessKey } from "./draft";
 import {
   certificateExpired,
   NFE_MESSAGES,
@@ -37,6 +37,7 @@ import {
   orderStatusNotInvoiceable,
 } from "./messages";
 import type { EmissionPorts } from "./ports";
+import { assertEmissionReady } from "./readiness";
 import { loadSources, type OrderSource, type SourceRequest } from "./sources";
 import { brasiliaTime, DUPLICATE_OTHER_KEY, NFE_STATUS } from "./states";
 

@@ -48,12 +48,13 @@ import { planTransition, type StockState } from "../orders/transitions";
 import { commitOrderWrite } from "../orders/write";
 import type { EmissionMode } from "./contingency";
 import { answeredStopped, mustResign, nfceSending, sendingMode, withMode } from "./contingency-send";
-import { assertEmissionReady, buildDraft } from "./draft";
+import { buildDraft } from "./draft";
 import { type ChunkInvoicing, chunkInvoicing, type OrderInvoicing } from "./invoicing";
 import { INVOICED_STATUS } from "./issue";
 import { NFE_MESSAGES as M } from "./messages";
 import { offlineIfAllowed, offlineWanted, signNfceNote, transmitOffline } from "./nfce-job";
 import { type EmissionPorts, emissionPorts } from "./ports";
+import { assertEmissionReady } from "./readiness";
 import { loadSources, type OrderSource } from "./sources";
 import {
   decideAnswer,
@@ -65,6 +66,7 @@ import {
   RECEIPT_BACKOFF_SECONDS,
   utcAfter,
 } from "./states";
+import { noteProcKey, noteXmlKey } from "./storage-keys";
 
 /**
  * Notes per chunk of the invocation's budget (`D1_CALLS_PER_CHUNK`, 133): the chunk's reads (its
@@ -84,12 +86,6 @@ type Authorization = {
   protocol: string | null;
   authorizedAt: string | null;
 };
-
-/** R2 keys of a note's documents. */
-export const noteXmlKey = (companyId: number, note: Pick<IssuedNfeRow, "id" | "accessKey">) =>
-  `nfe-issued/${companyId}/${note.id}/${note.accessKey}-nfe.xml`;
-export const noteProcKey = (companyId: number, note: Pick<IssuedNfeRow, "id" | "accessKey">) =>
-  `nfe-issued/${companyId}/${note.id}/${note.accessKey}-procNFe.xml`;
 
 const nowUtc = () => new Date().toISOString().slice(0, 19).replace("T", " ");
 

@@ -26,6 +26,7 @@ import {
   grossValue,
   type NoteIdentity,
   type SourceConsumer,
+  type SourceIssuer,
 } from "./draft";
 import { typeWithoutCfop, typeWithoutNatOp, valueNotWritable } from "./messages";
 import type { EmissionType, FiscalDocumentDraft, FiscalPayment } from "./model";
@@ -34,10 +35,12 @@ import {
   nfceChangeWithoutCash,
   nfceConsumerDocumentInvalid,
   nfceConsumerOutOfState,
+  nfceCscRequired,
   nfcePaymentsBelowTotal,
   nfceUnidentifiedAboveLimit,
 } from "./nfce-messages";
 import { CASH, nfceRulesOf, TEF_TPAG } from "./nfce-rules";
+import { nfceVersionOf } from "./nfce-sign";
 
 /** IPI CSTs whose value adds to vNF (build.ts writes `IPITrib` for them). */
 const IPI_TAXED = ["00", "49", "50", "99"];
@@ -125,6 +128,10 @@ export function assertNfceReady(source: EmissionSource): void {
   if (!source.orderType.cfopInState) throw badRequest(typeWithoutCfop(source.orderType.id, "CFOPInState"));
   const consumer = nfceConsumer(source);
   const issuerUf = source.issuer.uf!;
+  // a UF that still asks for the QR code version 2 needs the CSC: refused before a number is taken
+  const csc = source.issuer as SourceIssuer & { cscId?: string | null; cscSealed?: string | null };
+  if (nfceVersionOf(issuerUf) === 2 && (!csc.cscId || !csc.cscSealed))
+    throw badRequest(nfceCscRequired(source.issuer.id, issuerUf));
   if (consumer?.uf && addressLacks(consumer).length === 0 && consumer.uf !== issuerUf)
     throw badRequest(nfceConsumerOutOfState(consumer.id, consumer.uf, issuerUf));
   const total = nfceTotal(source);

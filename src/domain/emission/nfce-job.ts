@@ -35,7 +35,6 @@ import { planTransition, type StockState } from "../orders/transitions";
 import { commitOrderWrite } from "../orders/write";
 import { type NoteIdentity, noteAccessKey } from "./draft";
 import { INVOICED_STATUS } from "./issue";
-import { noteProcKey, noteXmlKey } from "./job";
 import { buildNfceDraft, type NfceEmission } from "./nfce-draft";
 import { NFCE_MESSAGES } from "./nfce-messages";
 import { OFFLINE_REASON, OFFLINE_RETRY_SECONDS, offlineDeadline } from "./nfce-rules";
@@ -51,6 +50,7 @@ import {
   SERVICE_STOPPED,
   utcAfter,
 } from "./states";
+import { noteProcKey, noteXmlKey } from "./storage-keys";
 
 type Signer = NonNullable<Awaited<ReturnType<EmissionPorts["signer"]>>>;
 type Client = ReturnType<EmissionPorts["client"]>;
