@@ -127,6 +127,7 @@ const NfceBodyShape = {
       type: ["string", "null"],
       pattern: "^[0-9A-Za-z]{16,36}$",
       writeOnly: true,
+      example: "0123456789ABCDEF0123456789ABCDEF",
       description: `Código de Segurança do Contribuinte (CSC) que a SEFAZ da UF fornece, só para as UFs que ainda pedem o QR Code versão 2: guardado cifrado, nunca devolvido (o GET mostra \`CSCSet\`). Enviado junto com CSCId; null apaga os dois. 400 \`${CSC_INVALID}\`.`,
     }),
   NFCeOfflineContingency: flagBody("NFCeOfflineContingency").optional().openapi({
