@@ -5,6 +5,9 @@
  * cash payment), an enviNFe around it, an envEvento (110111 / 110110) and an inutNFe. The double
  * validates each with xmllint and verifies its signature with xml-crypto.
  */
+
+import type { Uf } from "../../src/domain/company/fiscal-profile";
+import { nfceSupplement } from "../../src/domain/emission/nfce-qrcode";
 import { accessKeyCheckDigitOf } from "../../src/domain/nfe/access-key";
 import {
   canonicalize,
@@ -220,7 +223,23 @@ export async function signedNFe(note: SampleNote, credentials: Credentials) {
     key: await importSigningKey(credentials.keyPem),
     certificatePem: credentials.certificatePem,
   });
-  return { accessKey, xml: canonicalize(element("NFe", { xmlns: NFE }, infNFe, signature)) };
+  // an NFC-e carries its QR code (version 3, online) and urlChave between infNFe and the signature
+  const supplement =
+    model === "65"
+      ? [
+          (
+            await nfceSupplement({
+              uf: (note.uf ?? "SP") as Uf,
+              accessKey,
+              environment: (note.tpAmb ?? 2) as 1 | 2,
+            })
+          ).infNFeSupl,
+        ]
+      : [];
+  return {
+    accessKey,
+    xml: canonicalize(element("NFe", { xmlns: NFE }, infNFe, ...supplement, signature)),
+  };
 }
 
 /** An enviNFe (indSinc 1 by default) of one signed sample note. */
