@@ -52,7 +52,7 @@ const AuthorizerStatusSchema = z
 const NFeStatusSchema = z
   .object({
     IDCompanyInvoice: z.number().int().openapi({ example: 1 }),
-    UF: z.string().openapi({ example: "SP" }),
+    UF: z.string().openapi({ description: "UF do faturador", example: "SP" }),
     Environment: z
       .number()
       .int()
@@ -65,7 +65,11 @@ const NFeStatusSchema = z
         description: "A contingência em que o faturador emite a NF-e agora; null: emissão normal",
       }),
     ContingencySince: nullable(z.string(), "string", "dhCont: desde quando (horário de Brasília)"),
-    Authorizers: z.array(AuthorizerStatusSchema),
+    Authorizers: z
+      .array(AuthorizerStatusSchema)
+      .openapi({
+        description: "Os autorizadores de que o faturador depende, com a última resposta de cada um",
+      }),
   })
   .openapi("NFeStatus");
 

@@ -200,7 +200,13 @@ export const receiveOpenFinanceWebhookRoute = createRoute({
     body: {
       required: true,
       content: {
-        "application/json": { schema: z.object({}).passthrough().openapi("OpenFinanceWebhookBody") },
+        "application/json": {
+          schema: z.object({}).passthrough().openapi("OpenFinanceWebhookBody", {
+            type: "object",
+            description:
+              "A notificação do agregador como ele a envia (`event`, `eventId`, `itemId`, `accountId`, `transactionIds`, `clientId`), lida pelo domínio",
+          }),
+        },
       },
     },
   },

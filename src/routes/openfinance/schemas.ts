@@ -14,8 +14,14 @@ export const OpenFinanceSettingsBodySchema = z
     }),
     Credentials: z
       .object({
-        ClientId: requiredText("ClientId", 200).openapi({ example: "0b6f6f1c-2f4e-4d0a-9a55-3c1e7d1b2a10" }),
-        ClientSecret: requiredText("ClientSecret", 500).openapi({ example: "8c2d4e6f-secret" }),
+        ClientId: requiredText("ClientId", 200).openapi({
+          description: "clientId da aplicação no Pluggy",
+          example: "0b6f6f1c-2f4e-4d0a-9a55-3c1e7d1b2a10",
+        }),
+        ClientSecret: requiredText("ClientSecret", 500).openapi({
+          description: "clientSecret da aplicação no Pluggy (guardado cifrado, nunca devolvido)",
+          example: "8c2d4e6f-secret",
+        }),
       })
       .optional()
       .openapi({
@@ -33,8 +39,13 @@ export const OpenFinanceSettingsSchema = z
   .object({
     IDCompanyIntegration: idField("Integração de Kind `OPENFINANCE`"),
     Description: z.string(),
-    Provider: z.string().openapi({ example: "Pluggy" }),
-    BaseUrl: z.string().nullable(),
+    Provider: z.string().openapi({ description: "O agregador de Open Finance", example: "Pluggy" }),
+    BaseUrl: z
+      .string()
+      .nullable()
+      .openapi({
+        description: "Endereço da API do agregador; null: o endereço real (https://api.pluggy.ai)",
+      }),
     HasCredentials: z
       .boolean()
       .openapi({ description: "Se ClientId/ClientSecret estão gravados (nunca devolvidos)" }),
@@ -43,7 +54,12 @@ export const OpenFinanceSettingsSchema = z
         "Caminho do webhook nesta API (`POST`), a registrar no agregador com o cabeçalho `X-Feed-Webhook-Secret`",
       example: "/openfinance/webhook/12",
     }),
-    WebhookSecretHeader: z.string().openapi({ example: "X-Feed-Webhook-Secret" }),
+    WebhookSecretHeader: z
+      .string()
+      .openapi({
+        description: "Cabeçalho em que o agregador envia o segredo do webhook",
+        example: "X-Feed-Webhook-Secret",
+      }),
     WebhookSecret: z.string().optional().openapi({
       description:
         "O segredo do webhook, só na resposta que o cria (primeira configuração ou RotateWebhookSecret 1): guarde-o e registre-o no agregador (`POST /webhooks` com `headers`)",
@@ -81,14 +97,20 @@ export const FeedBodySchema = z
   })
   .openapi("BankFeedBody");
 
-const budgetLine = z.object({ Limit: z.number().int(), Spent: z.number().int(), Left: z.number().int() });
+const budgetLine = z
+  .object({
+    Limit: z.number().int().openapi({ description: "Atualizações permitidas no mês" }),
+    Spent: z.number().int().openapi({ description: "Atualizações já pedidas neste mês" }),
+    Left: z.number().int().openapi({ description: "Atualizações que restam neste mês" }),
+  })
+  .openapi({ description: "Uma janela do orçamento mensal" });
 
 export const FeedSchema = z
   .object({
     IDBankAccount: idField("Conta bancária"),
     IDCompanyIntegration: idField("Integração Open Finance"),
-    ItemId: z.string(),
-    AccountId: z.string(),
+    ItemId: z.string().openapi({ description: "Id do item (consentimento) no agregador" }),
+    AccountId: z.string().openapi({ description: "Id da conta no agregador" }),
     State: z.string().openapi({
       description:
         "`new` (nunca sincronizado), `ok`, `updating`, `partial`, `outdated`, `consent_expiring`, `waiting_user`, `login_error`, `consent_expired`, `consent_revoked`",
@@ -105,13 +127,22 @@ export const FeedSchema = z
       .string()
       .nullable()
       .openapi({ description: "UTC antes do qual o agregador não é chamado (429)" }),
-    IDJobLastSync: z.number().int().nullable(),
+    IDJobLastSync: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "O último job OpenFinanceSync da conta" }),
     PendingLines: z.number().int().openapi({ description: "Linhas do feed ainda pendentes no banco" }),
     PendingValue: z
       .number()
       .openapi({ description: "Soma (com sinal) das linhas pendentes: entra no BalanceForecast" }),
     Budget: z
-      .object({ Month: z.string(), Wide: budgetLine, Narrow: budgetLine, RenewsOn: z.string() })
+      .object({
+        Month: z.string().openapi({ description: "Mês do orçamento (`YYYY-MM`)" }),
+        Wide: budgetLine,
+        Narrow: budgetLine,
+        RenewsOn: z.string().openapi({ description: "Dia em que o orçamento recomeça (`YYYY-MM-DD`)" }),
+      })
       .openapi({
         description:
           "Orçamento mensal de atualizações pedidas à instituição (Open Finance): `Wide` janela de 7 a 365 dias, `Narrow` últimos 7 dias; `Left` o que resta neste mês",
@@ -158,8 +189,13 @@ export const SyncAnswerSchema = z
 
 export const WebhookAnswerSchema = z
   .object({
-    State: z.enum(["queued", "ignored", "refused", "replayed"]),
-    IDJobs: z.array(z.number().int()),
+    State: z
+      .enum(["queued", "ignored", "refused", "replayed"])
+      .openapi({
+        description:
+          "O que foi feito do evento: sincronização enfileirada, ignorado, recusado (com o motivo guardado) ou repetido",
+      }),
+    IDJobs: z.array(z.number().int()).openapi({ description: "Os jobs OpenFinanceSync enfileirados" }),
     Reason: z.string().nullable(),
   })
   .openapi("OpenFinanceWebhookAnswer");
