@@ -13,6 +13,7 @@ import {
 } from "../../support/import-factories";
 import { expectRefusal } from "../../support/refusal";
 import { seedAccounts } from "../../support/seed";
+import { waitForJob } from "../../support/upload-factories";
 import { daysAgo, feedRow, feedSetup, type Session, session, statement, syncNow, tx } from "./support";
 
 /**
@@ -166,13 +167,21 @@ describe("feed lines", () => {
       }),
       RECONCILIATION_MESSAGES.lineStillPendingAtBank,
     );
-    // nor by the rules applied later
-    const apply = await s.api.post(`${RULES_PATH}/apply`, { IDBankAccount: setup.bankAccountId });
+    // nor by the rules applied later (their job done before the line posts)
+    const apply = await s.api.post<{ IDJob: number }>(`${RULES_PATH}/apply`, {
+      IDBankAccount: setup.bankAccountId,
+    });
     expect(apply.status).toBe(200);
+    expect((await waitForJob(s.token, apply.body.IDJob, 30_000)).Status).toBe("Done");
+    expect((await statement(s, setup.bankAccountId))[0]).toMatchObject({
+      Pending: true,
+      IDTypeStatusConciliation: 1,
+    });
 
     // it posts a day later and 10 cents less: the same line, posted, its amount and date updated, rules run
     await setup.pluggy.post(pending.id, { date: `${daysAgo(1)}T03:00:00.000Z`, amount: value - 0.1 });
     const second = await syncNow(s, setup);
+    expect(second.Status, JSON.stringify(second)).toBe("Done");
     expect(second.Result).toMatchObject({ imported: 0, posted: 1 });
     const lines = await statement(s, setup.bankAccountId);
     expect(lines).toHaveLength(1);
