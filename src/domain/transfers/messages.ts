@@ -29,6 +29,10 @@ export const TRANSFER_PROPOSAL_MESSAGES = {
   companyNotFound: STATEMENT_MESSAGES.companyNotFound,
   lineNotPending: (id: number) =>
     `O lançamento bancário ${id} já está conciliado (ou em conciliação); só linhas pendentes formam uma transferência proposta`,
+  lineAtBank: (id: number, why: "pending" | "withdrawn") =>
+    why === "pending"
+      ? `O lançamento bancário ${id} ainda está pendente no banco (não efetivado); só forma uma transferência depois de efetivado`
+      : `O lançamento bancário ${id} foi retirado pelo banco; não forma uma transferência`,
   notAPair: (from: number, to: number, days: number) =>
     `Os lançamentos ${from} e ${to} não formam uma transferência: é preciso um débito (IDBankStatementConciliationFrom) e um crédito do mesmo valor (IDBankStatementConciliationTo) em contas diferentes da empresa, com até ${days} dia útil entre as datas`,
   rangeTooLong: (days: number) => `O período (DateFrom a DateTo) aceita no máximo ${days} dias`,

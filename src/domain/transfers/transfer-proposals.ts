@@ -97,6 +97,9 @@ export async function acceptTransferProposal(
   for (const line of [debit, credit]) {
     if (line.statusId !== LINE_STATUS.pending || line.reconciledValue !== 0)
       throw badRequest(M.lineNotPending(line.id));
+    // a feed's line the bank has not posted yet, or withdrew, is not a movement to pair (as the list)
+    if (line.pending === 1) throw badRequest(M.lineAtBank(line.id, "pending"));
+    if (line.withdrawnAt !== null) throw badRequest(M.lineAtBank(line.id, "withdrawn"));
   }
   if (!canPair(debit, credit)) {
     throw badRequest(M.notAPair(debit.id, credit.id, TRANSFER_WINDOW_BUSINESS_DAYS));

@@ -65,11 +65,9 @@ const NFeStatusSchema = z
         description: "A contingência em que o faturador emite a NF-e agora; null: emissão normal",
       }),
     ContingencySince: nullable(z.string(), "string", "dhCont: desde quando (horário de Brasília)"),
-    Authorizers: z
-      .array(AuthorizerStatusSchema)
-      .openapi({
-        description: "Os autorizadores de que o faturador depende, com a última resposta de cada um",
-      }),
+    Authorizers: z.array(AuthorizerStatusSchema).openapi({
+      description: "Os autorizadores de que o faturador depende, com a última resposta de cada um",
+    }),
   })
   .openapi("NFeStatus");
 

@@ -40,12 +40,9 @@ export const OpenFinanceSettingsSchema = z
     IDCompanyIntegration: idField("Integração de Kind `OPENFINANCE`"),
     Description: z.string(),
     Provider: z.string().openapi({ description: "O agregador de Open Finance", example: "Pluggy" }),
-    BaseUrl: z
-      .string()
-      .nullable()
-      .openapi({
-        description: "Endereço da API do agregador; null: o endereço real (https://api.pluggy.ai)",
-      }),
+    BaseUrl: z.string().nullable().openapi({
+      description: "Endereço da API do agregador; null: o endereço real (https://api.pluggy.ai)",
+    }),
     HasCredentials: z
       .boolean()
       .openapi({ description: "Se ClientId/ClientSecret estão gravados (nunca devolvidos)" }),
@@ -54,12 +51,10 @@ export const OpenFinanceSettingsSchema = z
         "Caminho do webhook nesta API (`POST`), a registrar no agregador com o cabeçalho `X-Feed-Webhook-Secret`",
       example: "/openfinance/webhook/12",
     }),
-    WebhookSecretHeader: z
-      .string()
-      .openapi({
-        description: "Cabeçalho em que o agregador envia o segredo do webhook",
-        example: "X-Feed-Webhook-Secret",
-      }),
+    WebhookSecretHeader: z.string().openapi({
+      description: "Cabeçalho em que o agregador envia o segredo do webhook",
+      example: "X-Feed-Webhook-Secret",
+    }),
     WebhookSecret: z.string().optional().openapi({
       description:
         "O segredo do webhook, só na resposta que o cria (primeira configuração ou RotateWebhookSecret 1): guarde-o e registre-o no agregador (`POST /webhooks` com `headers`)",
@@ -189,12 +184,10 @@ export const SyncAnswerSchema = z
 
 export const WebhookAnswerSchema = z
   .object({
-    State: z
-      .enum(["queued", "ignored", "refused", "replayed"])
-      .openapi({
-        description:
-          "O que foi feito do evento: sincronização enfileirada, ignorado, recusado (com o motivo guardado) ou repetido",
-      }),
+    State: z.enum(["queued", "ignored", "refused", "replayed"]).openapi({
+      description:
+        "O que foi feito do evento: sincronização enfileirada, ignorado, recusado (com o motivo guardado) ou repetido",
+    }),
     IDJobs: z.array(z.number().int()).openapi({ description: "Os jobs OpenFinanceSync enfileirados" }),
     Reason: z.string().nullable(),
   })

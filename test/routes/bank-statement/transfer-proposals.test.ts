@@ -185,6 +185,35 @@ describe("POST /accounts/bank-statement/transfer-proposals", () => {
     expect((await demoDb().select().from(entries)).length).toBe(before.length + 2);
   });
 
+  it("a line the bank still reports pending, or withdrew, is refused: nothing written", async () => {
+    const out = await line(itau, "2026-03-03", -58);
+    const into = await createBankLine({
+      bankAccountId: bb,
+      date: "2026-03-03",
+      value: 5800,
+      origin: "OpenFinance",
+      pending: 1,
+    });
+    const withdrawn = await createBankLine({
+      bankAccountId: bb,
+      date: "2026-03-03",
+      value: 5800,
+      origin: "OpenFinance",
+      withdrawnAt: "2026-03-04 10:00:00",
+    });
+    const before = (await demoDb().select().from(entries)).length;
+    expectRefusal(
+      await accept(out, into),
+      `O lançamento bancário ${into} ainda está pendente no banco (não efetivado); só forma uma transferência depois de efetivado`,
+    );
+    expectRefusal(
+      await accept(out, withdrawn),
+      `O lançamento bancário ${withdrawn} foi retirado pelo banco; não forma uma transferência`,
+    );
+    expect((await demoDb().select().from(entries)).length).toBe(before);
+    expect(await bankLineState(out)).toEqual({ reconciledValue: 0, statusId: 1 });
+  });
+
   it("two acceptances of the same proposal at once: one transfer", async () => {
     const out = await line(itau, "2026-04-07", -77);
     const into = await line(bb, "2026-04-07", 77);
