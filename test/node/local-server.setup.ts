@@ -38,7 +38,7 @@ type LocalServerModule = {
  * It starts in the background: vitest runs every project's global set-up one after the other before
  * the first file, and the server's start (migrations, seed, wrangler dev: about 40 s on a loaded
  * 2-core machine) would hold every project's first file that long. The node project's files run last
- * (test/support/slow-first-sequencer.ts); `test/node/support/server-ready.ts`, their set-up file, waits
+ * (test/support/slow-first-sequencer.ts); `test/setup/node-server-ready.ts`, their set-up file, waits
  * for the state file this writes: `ready`, or why the start failed (that file's tests then fail with it).
  */
 export default async function setup(project: TestProject) {

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { existsSync, readFileSync } from "node:fs";
 import { beforeAll, inject } from "vitest";
-import { SERVER_READY, SERVER_READY_TIMEOUT_MS } from "./local-server";
+import { SERVER_READY, SERVER_READY_TIMEOUT_MS } from "../node/support/local-server";
 
 // The node project's set-up file: its global setup starts the local server in the background
 // (test/node/local-server.setup.ts), so each file waits until the server answers, or fails with
