@@ -22,11 +22,17 @@ export type FeedLinePlan = {
   skipped: string[];
 };
 
-/** The keys a feed line carries: the institution's id (`providerId`) and the Pix endToEndId, upper-cased. */
+/**
+ * The keys a feed line carries: the institution's id (`providerId`, trimmed; none when blank or
+ * zeros) and the Pix endToEndId as the institution reports it. The endToEndId is the SPI's
+ * identifier, the same string the Pix API receives and stores as received (its 11 last characters
+ * may be lower-case), so it is kept as it is: upper-cased it would miss the Pix API's line in the
+ * UNIQUE index and in the Pix's own look-up.
+ */
 export function movementKeys(t: FeedTransaction): { fitId: string | null; endToEndId: string | null } {
   return {
-    fitId: usableId(t.providerId ?? null) ?? null,
-    endToEndId: usableId(t.paymentData?.endToEndId ?? null)?.toUpperCase() ?? null,
+    fitId: usableId(t.providerId ?? null),
+    endToEndId: usableId(t.paymentData?.endToEndId ?? null),
   };
 }
 

@@ -199,7 +199,10 @@ async function keyHoldersOf(
     .filter((t) => !storedIds.has(t.id) && t.date <= today && t.amountCents !== 0)
     .map(movementKeys);
   const fitIds = keys.flatMap((k) => (k.fitId ? [k.fitId] : []));
-  const endToEndIds = keys.flatMap((k) => (k.endToEndId ? [k.endToEndId] : []));
+  // as reported, and upper-cased (a line whose endToEndId differs only in case is the same movement)
+  const endToEndIds = [
+    ...new Set(keys.flatMap((k) => (k.endToEndId ? [k.endToEndId, k.endToEndId.toUpperCase()] : []))),
+  ];
   if (fitIds.length === 0 && endToEndIds.length === 0) return [];
   return linesHoldingKeys(db, bankAccountId, { fitIds, endToEndIds });
 }
