@@ -1,8 +1,10 @@
+import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { conciliationLinks, reconciliationAudit } from "../../../drizzle/schema";
 import { fetchWorker } from "../../support/api";
 import { db, linesOf, rule, title, titleRow } from "../../support/import-factories";
+import { invariantViolations } from "../../support/invariants";
 import { seedAccounts } from "../../support/seed";
 import { type JobBody, waitForJob } from "../../support/upload-factories";
 import {
@@ -97,6 +99,7 @@ describe("a movement deleted and created again with a new id", () => {
     const again = await syncNow(s, setup);
     expect(again.Result).toMatchObject({ imported: 0, renamed: 0, unchanged: 1 });
     expect(await linesOf(setup.bankAccountId)).toHaveLength(1);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 
   it("announced by the webhooks: a pending line re-created posted stays the same line, posts, and the rules reconcile it", async () => {
@@ -150,6 +153,7 @@ describe("a movement deleted and created again with a new id", () => {
       IDTypeStatusConciliation: 2,
     });
     expect(await titleRow(titleId)).toMatchObject({ openValue: 0, status: 3 });
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 });
 
@@ -202,5 +206,6 @@ describe("a deletion alone", () => {
     const again = await syncNow(s, setup);
     expect(again.Result).toMatchObject({ removed: 0, withdrawn: 0, renamed: 0 });
     expect(await linesOf(setup.bankAccountId)).toHaveLength(2);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bankLines, conciliationLinks } from "../../../drizzle/schema";
 import { OPENFINANCE_MESSAGES } from "../../../src/domain/openfinance/messages";
 import { call } from "../../support/api";
 import { bankAccount, db, errorsOfJob, importOfx, linesOf, ofx } from "../../support/import-factories";
+import { invariantViolations } from "../../support/invariants";
 import {
   newTxId,
   pixIntegrationWithPsp,
@@ -93,6 +95,7 @@ describe("OFX upload, then the feed", () => {
     const again = await syncNow(s, setup);
     expect(again.Result).toMatchObject({ imported: 0, sameMovement: 1, unchanged: 2 });
     expect(await linesOf(bankAccountId)).toHaveLength(4);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 });
 
@@ -142,6 +145,7 @@ describe("Pix API, then the feed", () => {
     const again = await syncNow(s, setup);
     expect(again.Result).toMatchObject({ imported: 0, sameMovement: 1, unchanged: 1 });
     expect(await pixLinesOf(pixSetup)).toHaveLength(2);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 });
 
@@ -204,5 +208,6 @@ describe("CNAB return applied, then the feed's credit", () => {
     expect(again.Result).toMatchObject({ imported: 0, creditsReconciled: 0 });
     expect(await linksOf(line.id)).toHaveLength(2);
     expect(await db().select().from(bankLines).where(eq(bankLines.bankAccountId, account))).toHaveLength(2);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 });
