@@ -479,6 +479,7 @@ async function main() {
     const fetchTimes = [];
     const readTimes = [];
     let resyncHighest = 0;
+    let webhookCalls = 0;
     let resyncCalls = 0;
     let resyncResult;
     await d1Calls(mf);
@@ -496,7 +497,9 @@ async function main() {
       ).json();
       if (bound.rows !== WINDOW || bound.stored !== WINDOW)
         throw new Error(`bound: ${JSON.stringify(bound)} (expected ${WINDOW} rows, all stored)`);
-      const calls = (await d1Calls(mf)).queues?.["finance-jobs"] ?? { highest: 0, total: 0 };
+      const seen = await d1Calls(mf);
+      const calls = seen.queues?.["finance-jobs"] ?? { highest: 0, total: 0 };
+      webhookCalls = Math.max(webhookCalls, seen.routes?.["POST /1.0/openfinance/webhook/:id"]?.highest ?? 0);
       if (round === 0) continue; // warm-up
       resyncHighest = Math.max(resyncHighest, calls.highest);
       resyncCalls = calls.total;
@@ -512,7 +515,8 @@ async function main() {
     const boundMs = median(boundTimes);
     console.log(
       `   re-sync (webhook to Done): ${resyncTimes.map((t) => t.toFixed(0)).join(", ")} ms; median ${resyncMs.toFixed(1)} ms; ` +
-        `Result ${JSON.stringify(resyncResult)}; ${resyncCalls} D1 calls in the jobs queue, at most ${resyncHighest} in one invocation`,
+        `Result ${JSON.stringify(resyncResult)}; ${resyncCalls} D1 calls in the jobs queue, at most ${resyncHighest} in one invocation; ` +
+        `the webhook's answer at most ${webhookCalls}`,
     );
     console.log(
       `   of which: the webhook's answer ${median(answerTimes).toFixed(1)} ms, the job's queue invocation ` +
