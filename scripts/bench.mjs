@@ -45,6 +45,7 @@ const QUICK = {
   hub: ["--orders", "1000"],
   nfe: ["--files", "200"],
   "nfe-emit": ["--orders", "200"],
+  openfinance: ["--transactions", "2000", "--runs", "1", "--rounds", "3"],
   purchase: ["--items", "500", "--rounds", "3"],
   stock: ["--requests", "20", "--rounds", "1"],
 };

@@ -15,6 +15,17 @@
 // - POST /__bench/bound/return-writes?company=&account=  (body: a CNAB return file) the bound of the
 //   return import: the file read, and each chunk planned and its statements built as the
 //   BankReturnCNAB job does (untimed), then only the chunks' batches timed; answers the elapsed ms.
+// - POST /__bench/bound/feed-page {url, apiKey, bankAccountId, rounds, follow?}  the bound of a feed's
+//   re-sync: each round, one page of the aggregator's transactions fetched with a bare `fetch` (its API
+//   key given) and parsed (`follow`: and every next page, by its cursor), then the account's stored
+//   lines of their ids read as the sync reads them (`feedLinesOf`); answers the elapsed ms of each
+//   round, split into fetch and read, with the pages and rows.
+// - POST /__bench/adapter-sweep {baseUrl, clientId, clientSecret, accountId, from, to}  the same
+//   window read by the product's adapter alone (`PluggyApi.transactions`: outbound rules, cursor,
+//   mapping of every row), no job and no D1; answers the elapsed ms, pages and rows.
+// - GET /__bench/jobs-ended[?reset=1]  per job id, when (epoch ms) the first queue invocation that
+//   carried its message started (`startedAt`) and the last one ended (`endedAt`: the instant the job
+//   was left Done, without a poll's granularity), their number and how many are still running.
 // - GET /__bench/invariants            the test suite's invariant violations of the database ([] when none)
 // - GET /__bench/d1-calls[?reset=1]  per queue (`queues`) and per route of the product Worker
 //   (`routes`: method and path, numbers as :id), the invocations it ran and the highest count of D1
@@ -23,8 +34,10 @@
 
 import { and, asc, eq, gt } from "drizzle-orm";
 import { hubOrders } from "../../drizzle/schema";
+import { PluggyApi } from "../../src/adapters/openfinance/pluggy-api";
 import { drizzleFor } from "../../src/db/client";
 import { hubOrderItemsOf } from "../../src/db/hub/orders";
+import { feedLinesOf } from "../../src/db/openfinance";
 import { inGroups, type Statement } from "../../src/db/sql";
 import { NO_RETURN_COUNTS } from "../../src/domain/bank-returns/apply-plan";
 import {
@@ -210,7 +223,76 @@ async function returnWritesAlone(request: Request, url: URL, database: D1Databas
   return Response.json({ elapsedMs, counts });
 }
 
+/**
+ * The least a feed's re-sync can do (docs/PERFORMANCE.md, "bench:openfinance"): the window's page
+ * fetched from the aggregator and parsed, and the account's lines of its ids read, nothing else (no
+ * key lookup, item check, job, outbound rules or log).
+ */
+async function feedPageBound(request: Request, database: D1Database) {
+  const { url, apiKey, bankAccountId, rounds, follow } = (await request.json()) as {
+    url: string;
+    apiKey: string;
+    bankAccountId: number;
+    rounds: number;
+    follow?: boolean;
+  };
+  const db = drizzleFor(database);
+  const times: { fetchMs: number; readMs: number; pages: number; rows: number; stored: number }[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    const ids: string[] = [];
+    let pages = 0;
+    for (let next: string | null = url; next !== null; ) {
+      const answer = await fetch(next, { headers: { Accept: "application/json", "X-API-KEY": apiKey } });
+      const page = JSON.parse(await answer.text()) as { results: { id: string }[]; next: string | null };
+      pages++;
+      for (const row of page.results) ids.push(row.id);
+      next = follow && page.next ? new URL(page.next, url).toString() : null;
+    }
+    const fetched = performance.now();
+    const stored = await feedLinesOf(db, bankAccountId, ids);
+    times.push({
+      fetchMs: fetched - started,
+      readMs: performance.now() - fetched,
+      pages,
+      rows: ids.length,
+      stored: stored.length,
+    });
+  }
+  return Response.json(times);
+}
+
+/** The window read by the adapter alone (its key asked first, untimed). */
+async function adapterSweep(request: Request) {
+  const { baseUrl, clientId, clientSecret, accountId, from, to } = (await request.json()) as {
+    baseUrl: string;
+    clientId: string;
+    clientSecret: string;
+    accountId: string;
+    from: string;
+    to: string;
+  };
+  const api = new PluggyApi({ baseUrl, clientId, clientSecret });
+  const item = await api.getItem("none"); // asks the API key; the answer (404) does not matter
+  const started = performance.now();
+  const sweep = await api.transactions({ accountId, from, to });
+  const elapsedMs = performance.now() - started;
+  if (!sweep.ok) return Response.json({ error: sweep.reason, item: item.ok }, { status: 502 });
+  return Response.json({ elapsedMs, pages: sweep.value.pages, rows: sweep.value.transactions.length });
+}
+
 type Seen = { invocations: number; highest: number; total: number };
+
+/** Per job id, when its first queue invocation started and its last one ended (epoch ms). */
+let jobsEnded: Record<
+  number,
+  { startedAt: number; endedAt: number | null; invocations: number; running: number }
+> = {};
+
+const jobIdsOf = (batch: MessageBatch<JobMessage>) =>
+  batch.messages
+    .map((message) => (message.body as { jobId?: unknown }).jobId)
+    .filter((id): id is number => typeof id === "number");
 
 /** Per queue, and per route: the invocations and the most D1 calls one of them made. */
 let queueCalls: Record<string, Seen> = {};
@@ -226,10 +308,25 @@ function record(table: Record<string, Seen>, key: string, calls: number) {
 
 async function countedQueue(batch: MessageBatch<JobMessage>, env: Env, ctx: ExecutionContext) {
   const calls = noCalls();
+  const started = Date.now();
+  for (const jobId of jobIdsOf(batch)) {
+    const seen = jobsEnded[jobId];
+    jobsEnded[jobId] = {
+      startedAt: seen?.startedAt ?? started,
+      endedAt: seen?.endedAt ?? null,
+      invocations: (seen?.invocations ?? 0) + 1,
+      running: (seen?.running ?? 0) + 1,
+    };
+  }
   try {
     await worker.queue(batch, countedEnv(env, calls), ctx);
   } finally {
     record(queueCalls, batch.queue, calls.total);
+    const ended = Date.now();
+    for (const jobId of jobIdsOf(batch)) {
+      const seen = jobsEnded[jobId];
+      if (seen) Object.assign(seen, { endedAt: ended, running: seen.running - 1 });
+    }
   }
 }
 
@@ -264,6 +361,14 @@ export default {
     if (url.pathname === "/__bench/bound/return-writes" && request.method === "POST")
       return returnWritesAlone(request, url, env.DB_BENCH);
     if (url.pathname === "/__bench/d1-calls") return d1Calls(url);
+    if (url.pathname === "/__bench/bound/feed-page" && request.method === "POST")
+      return feedPageBound(request, env.DB_BENCH);
+    if (url.pathname === "/__bench/adapter-sweep" && request.method === "POST") return adapterSweep(request);
+    if (url.pathname === "/__bench/jobs-ended") {
+      const answer = Response.json(jobsEnded);
+      if (url.searchParams.has("reset")) jobsEnded = {};
+      return answer;
+    }
     // the suite's invariant checker (stock = ledger, order payments = titles, reservations = open
     // reserving items, balances = entries...) on the bench database, after the bulk work
     if (url.pathname === "/__bench/invariants") return Response.json(await invariantViolations(env.DB_BENCH));
