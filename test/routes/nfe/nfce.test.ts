@@ -43,6 +43,7 @@ type Note = {
   Key: string;
   Status: string;
   Environment: number;
+  EmissionType: number;
   cStat: number | null;
   xMotivo: string | null;
   Protocol: string | null;
@@ -223,6 +224,36 @@ describe("NFC-e bad input: a clear 400, nothing written, no number taken", () =>
   });
 });
 
+/** Issues the counter sale of `setup` and waits until the job issued its NFC-e offline. */
+async function offlineSale(setup: NfceSetup) {
+  const orderId = await counterSale(api, setup, { payments: [{ type: setup.cash, value: 100 }] });
+  const answer = await issue(orderId);
+  const id = answer.NFes[0]!.IDNFe;
+  await expect.poll(async () => (await note(id)).Status, { timeout: 30_000 }).toBe("Offline");
+  return { orderId, answer, id, onlineKey: answer.NFes[0]!.Key, offline: await note(id) };
+}
+const retryNow = (id: number) =>
+  env.DB_DEMO.prepare("UPDATE issued_nfes SET retry_at = datetime('now', '-1 second') WHERE id = ?")
+    .bind(id)
+    .run();
+/** The note's dhEmi moved `hours` back (Brasília time, as the job writes it). */
+async function issuedHoursAgo(id: number, hours: number) {
+  const brasilia = new Date(Date.now() - hours * 3600_000 - 3 * 3600_000).toISOString().slice(0, 19);
+  await env.DB_DEMO.prepare("UPDATE issued_nfes SET issued_at = ? WHERE id = ?")
+    .bind(`${brasilia}-03:00`, id)
+    .run();
+}
+const listed = async (query: string) =>
+  (await api.get<Note[]>(`/nfe?${query}`)).body.map((n) => [n.IDNFe, n.Status, n.cStat]);
+const eventsOf = async (type: string, id: number) =>
+  (
+    await env.DB_DEMO.prepare(
+      "SELECT payload FROM events WHERE type = ? AND json_extract(payload, '$.IDNFe') = ? ORDER BY id",
+    )
+      .bind(type, id)
+      .all<{ payload: string }>()
+  ).results.map((r) => JSON.parse(r.payload));
+
 describe("NFC-e offline contingency (tpEmis 9)", () => {
   it("the authorizer down: issued offline at once (new key, order invoiced, DANFE in contingency), transmitted when it is back", async () => {
     const setup = await nfceSetup(api, { script: ["stop", "stop"], issuer: { NFCeOfflineContingency: 1 } });
@@ -253,4 +284,90 @@ describe("NFC-e offline contingency (tpEmis 9)", () => {
     ]);
     expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
+
+  it("a rejection on transmission is stored with SEFAZ's cStat/xMotivo and shown; the order stays invoiced (the goods left)", async () => {
+    const rejection = { cStat: 704, xMotivo: "Rejeição: NFC-e com Data-Hora de emissão atrasada" };
+    // the send and the consult get no answer: offline; then the normal key is unknown (217) and
+    // the offline XML is rejected
+    const setup = await nfceSetup(api, {
+      script: ["stop", "stop", "217", rejection],
+      issuer: { NFCeOfflineContingency: 1 },
+    });
+    const { orderId, answer, id, offline } = await offlineSale(setup);
+    await retryNow(id);
+    expect(await job(answer)).toMatchObject({ Status: "Done", Result: { Rejected: 1 } });
+    const stored = await note(id);
+    expect(stored).toMatchObject({
+      Status: "Rejected",
+      EmissionType: 9,
+      Key: offline.Key,
+      ...rejection,
+      Protocol: null,
+    });
+    expect(await listed(`Status=Rejected&IDOrder=${orderId}`)).toEqual([[id, "Rejected", 704]]);
+    expect(await listed(`Status=Offline&IDOrder=${orderId}`)).toEqual([]);
+    expect(await eventsOf("nfe.rejected", id)).toEqual([
+      expect.objectContaining({ Status: "Rejected", Key: offline.Key, ...rejection }),
+    ]);
+    // the offline XML was what SEFAZ refused; the order invoiced when the note went offline stays so
+    const sent = (await setup.double.requests()).map((r) => [r.service, r.body.includes(offline.Key)]);
+    expect(sent.at(-1)).toEqual(["NFeAutorizacao4", true]);
+    await expectInvoiced(orderId);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+
+  it("a note not accepted within 24 h of its issue becomes Expired, listed by Status=Expired, never sent again", async () => {
+    const setup = await nfceSetup(api, {
+      script: ["stop", "stop", "stop"],
+      issuer: { NFCeOfflineContingency: 1 },
+    });
+    const { orderId, answer, id, offline } = await offlineSale(setup);
+    const before = (await setup.double.requests()).length;
+    // 23 hours later it is still transmitted (the authorizer still down: it waits)
+    await issuedHoursAgo(id, 23);
+    await retryNow(id);
+    await expect
+      .poll(async () => (await note(id)).xMotivo, { timeout: 30_000 })
+      .toMatch(/aguardando transmissão/);
+    expect((await note(id)).Status).toBe("Offline");
+    expect((await setup.double.requests()).length).toBeGreaterThan(before);
+    // past 24 hours (the authorizer back): Expired, nothing sent
+    const sentBefore = (await setup.double.requests()).length;
+    await issuedHoursAgo(id, 24.01);
+    await retryNow(id);
+    expect(await job(answer)).toMatchObject({ Status: "Done", Result: { Expired: 1 } });
+    const expired = await note(id);
+    expect(expired).toMatchObject({ Status: "Expired", EmissionType: 9, Key: offline.Key, Protocol: null });
+    expect(expired.xMotivo).toMatch(/não autorizada em 24 h/);
+    expect((await setup.double.requests()).length).toBe(sentBefore);
+    expect(await listed(`Status=Expired&IDOrder=${orderId}`)).toEqual([[id, "Expired", null]]);
+    expect(await listed(`Status=Expired&IDCompanyInvoice=${setup.issuer.id}`)).toEqual([
+      [id, "Expired", null],
+    ]);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+
+  it("the normal XML had reached SEFAZ before the failure: its authorization stands, the offline XML is never sent", async () => {
+    // the send is processed but its answer lost, the consult gets no answer: offline; the
+    // transmission consults the normal key first and finds it authorized
+    const setup = await nfceSetup(api, { script: ["lost", "stop"], issuer: { NFCeOfflineContingency: 1 } });
+    const { orderId, answer, id, onlineKey, offline } = await offlineSale(setup);
+    await retryNow(id);
+    expect(await job(answer)).toMatchObject({ Status: "Done", Result: { Authorized: 1 } });
+    expect(await note(id)).toMatchObject({
+      Status: "Authorized",
+      EmissionType: 1,
+      Key: onlineKey,
+      cStat: 100,
+    });
+    const requests = await setup.double.requests();
+    expect(requests.map((r) => r.service)).toEqual([
+      "NFeAutorizacao4",
+      "NFeConsultaProtocolo4",
+      "NFeConsultaProtocolo4",
+    ]);
+    expect(requests.some((r) => r.body.includes(offline.Key))).toBe(false);
+    expect(await order(orderId)).toMatchObject({ IDStatusOrder: 6 });
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  }, 90_000);
 });
