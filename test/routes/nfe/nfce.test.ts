@@ -8,6 +8,7 @@ import {
 } from "../../../src/domain/emission/nfce-messages";
 import { nfceRulesOf } from "../../../src/domain/emission/nfce-rules";
 import { nfceAddresses } from "../../../src/domain/emission/nfce-urls";
+import { cashBelowValue } from "../../../src/domain/store-front/messages";
 import { call, client, signIn } from "../../support/api";
 import { invariantViolations } from "../../support/invariants";
 import { counterSale, type NfceSetup, nfceSetup, pdfTexts } from "../../support/nfce-factories";
@@ -175,6 +176,39 @@ describe("NFC-e of a store-front order", () => {
     expect(xml).not.toContain("<vTroco>");
     const texts = await pdfTexts((await danfe(id)).bytes);
     expect(texts.join("\n")).toContain("52998224725".slice(0, 3));
+  });
+});
+
+describe("change (vTroco): the cash handed over at the cashier", () => {
+  it("a cash sale of R$ 100,00 paid with R$ 150,00 at the cashier: vPag 150.00 in cash and vTroco 50.00 in the authorized (XSD-valid) note", async () => {
+    const setup = await nfceSetup(api);
+    const orderId = await counterSale(api, setup, { payments: [{ type: setup.cash, value: 100 }] });
+    const [title] = (
+      await env.DB_DEMO.prepare("SELECT title_id FROM order_payments WHERE order_id = ?")
+        .bind(orderId)
+        .all<{ title_id: number }>()
+    ).results;
+    const account = await insertBankAccount(1);
+    expect((await api.post(`/store-front/cashier/${account!.id}/open`)).status).toBe(200);
+    const cash = (body: Record<string, unknown>) =>
+      api.post(`/store-front/cashier/${account!.id}/cash`, { IDAccountReceivable: title!.title_id, ...body });
+    expectRefusal(await cash({ Value: 100, CashReceived: 90 }), cashBelowValue(9000, 10_000));
+    const paid = await cash({ Value: 100, CashReceived: 150 });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body[0]).toMatchObject({ Value: 100, CashReceived: 150, Change: 50, OpenValue: 0 });
+    const answer = await issue(orderId);
+    expect(await job(answer)).toMatchObject({ Status: "Done" });
+    const id = answer.NFes[0]!.IDNFe;
+    // the double validates every enviNFe against the XSD (225 otherwise) and checks the QR code
+    expect(await note(id)).toMatchObject({ Status: "Authorized", cStat: 100, Total: 100 });
+    const xml = await xmlOf(id);
+    expect(xml).toMatch(
+      /<pag><detPag><indPag>0<\/indPag><tPag>01<\/tPag><vPag>150\.00<\/vPag><\/detPag><vTroco>50\.00<\/vTroco><\/pag>/,
+    );
+    const sent = (await setup.double.requests()).find((r) => r.service === "NFeAutorizacao4");
+    expect(sent!.body).toContain("<vTroco>50.00</vTroco>");
+    await expectInvoiced(orderId);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 });
 
