@@ -34,3 +34,32 @@ export const cashierPayments = sqliteTable(
     check("cashier_payments_value_positive", sql`${t.value} > 0`),
   ],
 );
+
+/**
+ * Cash received at an open store-front cashier: the payment entry posted against a receivable title
+ * (`value`, at most its open value) and the cash the buyer handed over (`cashReceived`, at least
+ * `value`); the difference is the change given back, written as `vTroco` in the sale's NFC-e.
+ */
+export const cashierCashReceipts = sqliteTable(
+  "cashier_cash_receipts",
+  {
+    id: id(),
+    companyId: companyId(),
+    /** Open cashier of the account at the time of the payment (null makes the batch fail: cashier closed). */
+    cashierId: integer().notNull(),
+    bankAccountId: integer().notNull(),
+    titleId: integer().notNull(),
+    /** The payment entry (`IDBankStatement`) posted in the same batch. */
+    entryId: integer().notNull(),
+    value: integer().notNull(),
+    cashReceived: integer().notNull(),
+    createdBy: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("cashier_cash_receipts_cashier").on(t.cashierId),
+    index("cashier_cash_receipts_title").on(t.titleId),
+    check("cashier_cash_receipts_value_positive", sql`${t.value} > 0`),
+    check("cashier_cash_receipts_covers_value", sql`${t.cashReceived} >= ${t.value}`),
+  ],
+);

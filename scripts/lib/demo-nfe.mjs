@@ -7,8 +7,10 @@
 // real company's) issues an order (`POST /orders/{id}/nfe`); the job signs and sends it, the double
 // authorizes it, the order is invoiced and its stock leaves; the DANFE and the nfeProc are downloaded;
 // a CC-e corrects it; the cancellation returns the stock and cancels the order; then SP's authorizer
-// stops (109) and the next order's NF-e goes through SVC-AN (tpEmis 6). Called by
-// scripts/demo.mjs with its step helpers.
+// stops (109) and the next order's NF-e goes through SVC-AN (tpEmis 6). Then NFC-e (issue 42): a
+// counter sale paid in cash with change at the cashier is issued as NFC-e (QR code, vTroco, the 80 mm
+// DANFE); the double stops; the next sale is issued offline (tpEmis 9) and transmitted when it comes
+// back. Called by scripts/demo.mjs with its step helpers.
 //
 // Each run uses an invoicing company of its own, at a branch CNPJ of the certificate's root drawn from
 // the run number (the double scripts and remembers per issuer CNPJ, and numbering is per invoicing
@@ -17,6 +19,7 @@ import { fork } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inflateSync } from "node:zlib";
 
 const root = new URL("../..", import.meta.url).pathname;
 /** The test PKCS#12 (`valid3des`: CNPJ 11222333000181, valid until 2060, password below) as base64. */
@@ -44,6 +47,59 @@ function testPfx() {
   const found = /"valid3des":\s*"([A-Za-z0-9+/=]+)"/.exec(source);
   if (!found) throw new Error(`no valid3des PKCS#12 in ${PFX_SOURCE}`);
   return found[1];
+}
+
+/**
+ * Polls `GET /nfe/{id}` (every 300 ms) until the note is `wanted` or the deadline passes; a note that
+ * ends `Rejected`, `Denied` or `Expired` on the way fails the step with SEFAZ's reason. Answers the last
+ * note read (the caller checks it is the one it wanted).
+ */
+async function noteUntil(
+  call,
+  check,
+  note,
+  wanted,
+  timeoutMs = Number(process.env.DEMO_JOB_TIMEOUT_MS ?? 60_000),
+) {
+  const deadline = Date.now() + timeoutMs;
+  let current = note;
+  while (current.Status !== wanted && Date.now() < deadline) {
+    check(
+      !["Rejected", "Denied", "Expired"].includes(current.Status),
+      `NF-e ${current.IDNFe} ${current.Status}: ${current.cStat} ${current.xMotivo}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    current = await call("GET", `/nfe/${note.IDNFe}`);
+  }
+  return current;
+}
+
+/**
+ * The texts a PDF draws (`<hex> Tj` in its Flate streams, WinAnsi read as Latin-1), how many filled
+ * rectangles it draws and its page width (the `MediaBox`, in the file or in a compressed object stream).
+ */
+function pdfContent(bytes) {
+  const texts = [];
+  let rectangles = 0;
+  const raw = bytes.toString("latin1");
+  let inflated = raw;
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const end = raw.indexOf("endstream", start);
+    let operators;
+    try {
+      operators = inflateSync(bytes.subarray(start, end)).toString("latin1");
+    } catch {
+      continue;
+    }
+    inflated += operators;
+    for (const [, hex] of operators.matchAll(/<([0-9A-Fa-f]*)> Tj/g))
+      texts.push(Buffer.from(hex, "hex").toString("latin1"));
+    // pdf-lib draws each filled rectangle as a closed path: `x y m`, three `l`, `h`, `f`
+    rectangles += [...operators.matchAll(/\sl\nh\nf\n/g)].length;
+  }
+  const width = Number(/\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)/.exec(inflated)?.[1]);
+  return { texts: texts.join(" "), rectangles, width };
 }
 
 /**
@@ -217,16 +273,7 @@ export async function nfeChapter({ stepOf, call, check, ok, download, run, wareh
       ok(
         `202: job ${answer.IDJob}, NF-e ${issued.IDNFe} number ${issued.Number} series ${issued.Series}, ${issued.Status}, key ${issued.Key}`,
       );
-      const deadline = Date.now() + Number(process.env.DEMO_JOB_TIMEOUT_MS ?? 60_000);
-      let current = issued;
-      while (current.Status !== "Authorized" && Date.now() < deadline) {
-        check(
-          !["Rejected", "Denied"].includes(current.Status),
-          `NF-e ${current.Status}: ${current.cStat} ${current.xMotivo}`,
-        );
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        current = await call("GET", `/nfe/${issued.IDNFe}`);
-      }
+      const current = await noteUntil(call, check, issued, "Authorized");
       check(
         current.Status === "Authorized" && current.cStat === 100 && /^\d{15}$/.test(current.Protocol ?? ""),
         `NF-e ${issued.IDNFe} still ${current.Status} (${current.cStat} ${current.xMotivo})`,
@@ -363,16 +410,7 @@ export async function nfeChapter({ stepOf, call, check, ok, download, run, wareh
       ok(
         `order ${order.IDOrder} issued: NF-e ${issued.IDNFe} number ${issued.Number}, key numbered ${issued.Key}`,
       );
-      const deadline = Date.now() + Number(process.env.DEMO_JOB_TIMEOUT_MS ?? 60_000);
-      let current = issued;
-      while (current.Status !== "Authorized" && Date.now() < deadline) {
-        check(
-          !["Rejected", "Denied"].includes(current.Status),
-          `NF-e ${current.Status}: ${current.cStat} ${current.xMotivo}`,
-        );
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        current = await call("GET", `/nfe/${issued.IDNFe}`);
-      }
+      const current = await noteUntil(call, check, issued, "Authorized");
       check(
         current.Status === "Authorized" && current.EmissionType === 6 && current.Key.charAt(34) === "6",
         `NF-e ${issued.IDNFe}: ${current.Status} tpEmis ${current.EmissionType} (${current.cStat} ${current.xMotivo})`,
@@ -398,6 +436,177 @@ export async function nfeChapter({ stepOf, call, check, ok, download, run, wareh
       });
       ok(
         "SP back (the double answers 107): the company leaves SVC at the next status poll (at most 3 minutes)",
+      );
+    },
+  );
+
+  // NFC-e (issue 42): counter sales of a store-front order type, the QR code, offline contingency
+  const setOutage = async (outage) => {
+    const control = await fetch(`${sefaz.base}/_control/${cnpj}`, {
+      method: "PUT",
+      body: JSON.stringify({ tpAmb: sefaz.tpAmb, outages: { normal: outage }, keepMemory: true }),
+    });
+    check(control.status === 204, `authorizer double control answered ${control.status}`);
+  };
+  const counter = await stepOf(
+    "NFC-e: a counter sale (store-front order type) paid in cash at the cashier, R$ 50.00 for R$ 35.00, issued as NFC-e (model 65): authorized with its QR code and the change in vTroco",
+    async () => {
+      const company = await call("GET", "/company");
+      check(
+        String(company.SefazAmbienteNFC ?? 2) === sefaz.tpAmb,
+        `the company's SefazAmbienteNFC (${company.SefazAmbienteNFC}) is not its SefazAmbienteNF (${sefaz.tpAmb}): the double answers one tpAmb per issuer`,
+      );
+      const [issuer] = await call("PUT", `/company/invoice/${setup.issuer.IDCompanyInvoice}`, {
+        NFCeSeries: 1,
+        NFCeNextNumber: 1,
+        NFCeOfflineContingency: 1,
+      });
+      check(issuer.NFCeOfflineContingency === 1, `invoicing company ${JSON.stringify(issuer)}`);
+      ok(
+        `invoicing company ${issuer.IDCompanyInvoice}: NFC-e series ${issuer.NFCeSeries} from number ${issuer.NFCeNextNumber}, offline contingency on (no CSC: SP takes the QR code version 3)`,
+      );
+      const [type] = await call("POST", "/type/order/type", {
+        Description: `Balcão NFC-e ${run}`,
+        Companies: [issuer.IDCompanyInvoice],
+        CFOPInState: "5102",
+        CFOPOutOfState: "6102",
+        NatOp: "Venda ao consumidor",
+        EnabledPOS: 1,
+      });
+      const [cash] = await call("POST", "/type/order/payment", { Description: `Dinheiro NFC-e ${run}` });
+      await call("PUT", `/type/order/payment/${cash.IDTypePayment}/rate`, [
+        { Installments: 1, FirstDueDays: 0, IntervalDays: 30, NfTPag: "01" },
+      ]);
+      const accounts = await call("POST", "/accounts/bank-account", {
+        Bank: "Caixa da loja",
+        BankNumber: "001",
+        Agency: "0001",
+        AccountNumber: `${run}-65`,
+        IDCompanyInvoice: issuer.IDCompanyInvoice,
+      });
+      const account = accounts.find((a) => a.AccountNumber === `${run}-65`);
+      check(account, `bank account ${run}-65 missing from ${JSON.stringify(accounts)}`);
+      await call("POST", `/store-front/cashier/${account.IDBankAccount}/open`);
+      ok(
+        `order type ${type.IDTypeOrder} "${type.Description}" (EnabledPOS ${type.EnabledPOS}), cash payment type ${cash.IDTypePayment} (tPag 01), cashier open on account ${account.IDBankAccount}`,
+      );
+      const sale = () =>
+        call("POST", "/orders", {
+          IDWarehouse: warehouseId,
+          IDTypeOrder: type.IDTypeOrder,
+          IDStatusOrder: 3,
+          Items: [{ IDSku: setup.sku.IDSku, Quantity: 1, UnitPrice: 35, ReverseTaxCalculation: 1 }],
+          Payments: [{ IDTypePayment: cash.IDTypePayment, Installments: 1, Value: 35 }],
+        });
+      const order = await sale();
+      const [received] = await call("POST", `/store-front/cashier/${account.IDBankAccount}/cash`, {
+        IDAccountReceivable: order.Payments[0].IDAccountPayableReceivable,
+        Value: 35,
+        CashReceived: 50,
+      });
+      check(
+        received.Change === 15 && received.OpenValue === 0,
+        `cash at the cashier ${JSON.stringify(received)}`,
+      );
+      ok(
+        `order ${order.IDOrder}: 1 x ERVA-NFE-${run} @ 35.00, no consumer; cash at the cashier: ${money(received.CashReceived)} handed over, change ${money(received.Change)}`,
+      );
+      const answer = await call("POST", `/orders/${order.IDOrder}/nfe`, undefined, { expect: 202 });
+      const [issued] = answer.NFes;
+      check(issued?.Key?.slice(20, 22) === "65", `issue answered ${JSON.stringify(answer)}`);
+      const current = await noteUntil(call, check, issued, "Authorized");
+      check(
+        current.Status === "Authorized" && current.Model === 65 && current.cStat === 100,
+        `NFC-e ${issued.IDNFe} still ${current.Status} (${current.cStat} ${current.xMotivo})`,
+      );
+      ok(
+        `NFC-e ${current.IDNFe} number ${current.Number} series ${current.Series}: ${current.Status}, SEFAZ: ${current.cStat} ${current.xMotivo}, protocol ${current.Protocol}`,
+      );
+      const xml = (await download(`/nfe/${current.IDNFe}/xml`)).toString("utf8");
+      const qrCode = /<qrCode>([^<]*)<\/qrCode>/.exec(xml)?.[1];
+      const urlChave = /<urlChave>([^<]*)<\/urlChave>/.exec(xml)?.[1];
+      check(
+        qrCode?.endsWith(`?p=${current.Key}|3|${sefaz.tpAmb}`) && urlChave,
+        `the NFC-e lacks its QR code v3 / urlChave: ${xml.slice(0, 300)}`,
+      );
+      check(
+        xml.includes("<tPag>01</tPag><vPag>50.00</vPag></detPag><vTroco>15.00</vTroco>"),
+        "the NFC-e's pag lacks the cash of 50.00 and vTroco 15.00",
+      );
+      ok(`QR code (version 3): ${qrCode}`);
+      ok(`urlChave: ${urlChave}; pag: tPag 01, vPag 50.00, vTroco 15.00`);
+      const order6 = await call("GET", `/orders/${order.IDOrder}`);
+      check(order6.IDStatusOrder === 6, `order status ${order6.IDStatusOrder}, expected 6`);
+      return { note: current, urlChave, sale, type };
+    },
+  );
+
+  await stepOf(
+    "NFC-e: the DANFE NFC-e (GET /nfe/{id}/danfe): an 80 mm PDF with the QR code, the key and where to consult it",
+    async () => {
+      const pdf = await download(`/nfe/${counter.note.IDNFe}/danfe`);
+      check(pdf.subarray(0, 5).toString("latin1") === "%PDF-", "the DANFE NFC-e is not a PDF");
+      const { texts, rectangles, width } = pdfContent(pdf);
+      const keyGroups = counter.note.Key.match(/.{4}/g).join(" ");
+      check(Math.abs(Number(width) - 226.77) < 0.5, `the page is ${width} pt wide, not 80 mm`);
+      check(
+        texts.includes("DANFE NFC-e") && texts.includes(counter.urlChave) && texts.includes(keyGroups),
+        `the DANFE NFC-e lacks its title, urlChave or key: ${texts.slice(0, 300)}`,
+      );
+      check(rectangles >= 100, `the DANFE NFC-e draws ${rectangles} rectangles: no QR code`);
+      const dir = join(tmpdir(), `demo-nfe-${run}`);
+      mkdirSync(dir, { recursive: true });
+      const path = join(dir, `${counter.note.Key}-danfe-nfce.pdf`);
+      writeFileSync(path, pdf);
+      ok(`DANFE NFC-e: ${pdf.length} bytes of PDF, ${width} pt wide (80 mm) -> ${path}`);
+      ok(
+        `it shows "Consulte pela Chave de Acesso em ${counter.urlChave}", the key ${keyGroups} and the QR code (${rectangles} rectangles drawn)`,
+      );
+    },
+  );
+
+  const offline = await stepOf(
+    "NFC-e: SEFAZ's NFC-e authorizer stops (the double closes every connection): the next counter sale is issued offline at once (tpEmis 9), the goods leave",
+    async () => {
+      await setOutage("stop");
+      ok(
+        "the double now closes every connection of this issuer: no answer from NFeAutorizacao4 nor NFeConsultaProtocolo4",
+      );
+      const order = await counter.sale();
+      const answer = await call("POST", `/orders/${order.IDOrder}/nfe`, undefined, { expect: 202 });
+      const [issued] = answer.NFes;
+      const current = await noteUntil(call, check, issued, "Offline");
+      check(
+        current.Status === "Offline" && current.EmissionType === 9 && current.Key.charAt(34) === "9",
+        `NFC-e ${issued.IDNFe}: ${current.Status} tpEmis ${current.EmissionType} (${current.cStat} ${current.xMotivo})`,
+      );
+      ok(`NFC-e ${current.IDNFe} number ${current.Number}: ${current.Status}, "${current.xMotivo}"`);
+      ok(`key numbered online ${issued.Key}, signed again offline: ${current.Key} (tpEmis 9)`);
+      const order6 = await call("GET", `/orders/${order.IDOrder}`);
+      check(order6.IDStatusOrder === 6, `order status ${order6.IDStatusOrder}, expected 6`);
+      const { texts } = pdfContent(await download(`/nfe/${current.IDNFe}/danfe`));
+      check(texts.includes("EMITIDA EM CONTING"), `the offline DANFE lacks "EMITIDA EM CONTINGÊNCIA"`);
+      ok(
+        `order ${order.IDOrder} "${order6.StatusOrder}" (status 6): the sale goes on; the DANFE NFC-e says "EMITIDA EM CONTINGÊNCIA"`,
+      );
+      return current;
+    },
+  );
+
+  await stepOf(
+    "NFC-e: the authorizer back: the job transmits the offline note (the online key consulted first), authorized with its tpEmis 9 key",
+    async () => {
+      await setOutage(null);
+      ok(
+        "the double answers again; the job tries the offline notes every minute, oldest first (within 24 h)",
+      );
+      const current = await noteUntil(call, check, offline, "Authorized", 150_000);
+      check(
+        current.Status === "Authorized" && current.Key === offline.Key && current.EmissionType === 9,
+        `NFC-e ${offline.IDNFe} still ${current.Status} (${current.cStat} ${current.xMotivo})`,
+      );
+      ok(
+        `NFC-e ${current.IDNFe}: ${current.Status}, SEFAZ: ${current.cStat} ${current.xMotivo}, protocol ${current.Protocol}, key ${current.Key}`,
       );
       sefaz.child.kill();
     },

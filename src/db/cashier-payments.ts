@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { cashierPayments, posCashiers } from "../../drizzle/schema";
+import { cashierCashReceipts, cashierPayments, posCashiers } from "../../drizzle/schema";
 import type { Db } from "../env";
 import type { Cents } from "../lib/money";
 import { entryIdByUid, type NewEntry, newUid } from "./ledger";
@@ -7,6 +7,7 @@ import type { Statement } from "./sql";
 import { paymentStatements } from "./titles";
 
 export type CashierPaymentRow = typeof cashierPayments.$inferSelect;
+export type CashierCashRow = typeof cashierCashReceipts.$inferSelect;
 
 export type CashierReceipt = {
   category: number;
@@ -56,14 +57,13 @@ export async function postCashierPayment(
   followUps: Statement[],
 ): Promise<CashierPaymentRow> {
   const uid = newUid();
-  const openCashier = sql`(SELECT ${posCashiers.id} FROM ${posCashiers} WHERE ${posCashiers.companyId} = ${entry.companyId} AND ${posCashiers.bankAccountId} = ${entry.bankAccountId} AND ${posCashiers.closedAt} IS NULL)`;
   const [, , , [row]] = await db.batch([
     ...paymentStatements(db, entry, uid),
     db
       .insert(cashierPayments)
       .values({
         companyId: entry.companyId,
-        cashierId: openCashier,
+        cashierId: openCashierAt(entry),
         bankAccountId: entry.bankAccountId,
         titleId: entry.titleId,
         entryId: entryIdByUid(uid),
@@ -74,5 +74,40 @@ export async function postCashierPayment(
     ...followUps,
   ]);
   if (!row) throw new Error("cashier payment insert returned no row");
+  return row;
+}
+
+/** The account's open cashier at write time (null when none: the NOT NULL constraint refuses the batch). */
+const openCashierAt = (entry: NewEntry) =>
+  sql`(SELECT ${posCashiers.id} FROM ${posCashiers} WHERE ${posCashiers.companyId} = ${entry.companyId} AND ${posCashiers.bankAccountId} = ${entry.bankAccountId} AND ${posCashiers.closedAt} IS NULL)`;
+
+/**
+ * Cash at the cashier: the payment entry, the title's new open value and the cash received (what the
+ * buyer handed over), in one batch; a cashier closed meanwhile refuses the whole batch.
+ */
+export async function postCashierCash(
+  db: Db,
+  entry: NewEntry & { titleId: number },
+  receipt: { cashReceived: Cents; createdBy: number },
+  followUps: Statement[],
+): Promise<CashierCashRow> {
+  const uid = newUid();
+  const [, , , [row]] = await db.batch([
+    ...paymentStatements(db, entry, uid),
+    db
+      .insert(cashierCashReceipts)
+      .values({
+        companyId: entry.companyId,
+        cashierId: openCashierAt(entry),
+        bankAccountId: entry.bankAccountId,
+        titleId: entry.titleId,
+        entryId: entryIdByUid(uid),
+        value: entry.value as Cents,
+        ...receipt,
+      })
+      .returning(),
+    ...followUps,
+  ]);
+  if (!row) throw new Error("cashier cash insert returned no row");
   return row;
 }

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { cashierPayments, issuedNfes } from "../../drizzle/schema";
+import { cashierCashReceipts, cashierPayments, issuedNfes } from "../../drizzle/schema";
 import type { Db } from "../env";
 import { type Statement, utcNow } from "./sql";
 
 /**
  * NFC-e (model 65) data access: the cashier's TEF receipts of the orders' titles (the NFC-e's card
- * group) and the writes of an offline note (tpEmis 9): going offline, and what its transmission ends
+ * group), the change given on the cash received for them (its `vTroco`) and the writes of an offline note (tpEmis 9): going offline, and what its transmission ends
  * in. Every read and write is scoped by company.
  */
 
@@ -33,6 +33,28 @@ export async function tefReceiptsOfTitles(
       ),
     )
     .orderBy(asc(cashierPayments.id));
+}
+
+/** The change given back at the cashier on each title's cash (`/store-front/cashier/{id}/cash`), by title. */
+export async function cashChangeOfTitles(
+  db: Db,
+  companyId: number,
+  titleIds: number[],
+): Promise<{ titleId: number; change: number }[]> {
+  if (titleIds.length === 0) return [];
+  return db
+    .select({
+      titleId: cashierCashReceipts.titleId,
+      change: sql<number>`sum(${cashierCashReceipts.cashReceived} - ${cashierCashReceipts.value})`,
+    })
+    .from(cashierCashReceipts)
+    .where(
+      and(
+        eq(cashierCashReceipts.companyId, companyId),
+        sql`${cashierCashReceipts.titleId} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(titleIds)])}))`,
+      ),
+    )
+    .groupBy(cashierCashReceipts.titleId);
 }
 
 /** What an offline note's row becomes. */

@@ -36,7 +36,7 @@ describe("npm run demo", () => {
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain(`demo against http://demo.localhost:${inject("apiPort")}/1.0`);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 60 steps passed.");
+    expect(stdout).toContain("Done: 64 steps passed.");
     expect(stdout).toMatch(/X-Signature t=\d+,v1=[0-9a-f]+… verified/);
     expect(stdout).toContain("40 on stock, average cost 13.50");
     expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
@@ -105,5 +105,14 @@ describe("npm run demo", () => {
     expect(stdout).toMatch(/NFe authorizer SP \(model 55\): 109 Serviço Paralisado sem Previsão/);
     expect(stdout).toMatch(/NF-e \d+: Authorized by SVC-AN \(EmissionType 6\), SEFAZ: 100 /);
     expect(stdout).toMatch(/ContingencyMode SVC-AN since \d{4}-\d\d-\d\dT/);
-  });
+    // NFC-e: a counter sale with change, its QR code in the 80 mm DANFE; offline, then transmitted
+    expect(stdout).toMatch(/NFC-e \d+ number \d+ series 1: Authorized, SEFAZ: 100 /);
+    expect(stdout).toMatch(/QR code \(version 3\): \S+\?p=\d{44}\|3\|[12]\n/);
+    expect(stdout).toContain("pag: tPag 01, vPag 50.00, vTroco 15.00");
+    expect(stdout).toMatch(/DANFE NFC-e: \d+ bytes of PDF, 226\.\d+ pt wide \(80 mm\)/);
+    expect(stdout).toMatch(/and the QR code \(\d+ rectangles drawn\)/);
+    expect(stdout).toMatch(/NFC-e \d+ number \d+: Offline, /);
+    expect(stdout).toMatch(/NFC-e \d+: Authorized, SEFAZ: 100 [^\n]*, protocol \d{15}, key \d{34}9\d{9}\n/);
+    // the offline note waits a minute before its transmission: the demo runs longer than the default
+  }, 300_000);
 });

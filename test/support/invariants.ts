@@ -600,27 +600,32 @@ async function payableScheduleViolations(database: D1Database): Promise<string[]
 }
 
 /**
- * Issued NF-e: every authorized note's order is invoiced (its stock left, once: the order movements
- * check counts the outbound movements of an order whose stock left), no order has two authorized
- * notes (a cancelled one counts: it was authorized), whatever their keys (a note re-signed for SVC
- * contingency has a new key: its order still has one note), and no number is used twice in a series
- * of an invoicing company. Contingency: a note's key carries its tpEmis (position 35), an SVC note
- * (tpEmis 6/7) is an NF-e (model 55) of its UF's SVC (7 SVC-RS for AM, BA, GO, MA, MS, MT, PE, PR;
- * 6 SVC-AN for the others), and an invoicing company in contingency has its UF's SVC, dhCont and xJust.
+ * Issued NF-e and NFC-e (models 55 and 65): every authorized note's order is invoiced (its stock left,
+ * once: the order movements check counts the outbound movements of an order whose stock left), and so
+ * is every offline NFC-e's (tpEmis 9, `Offline`: its order moves to 6 when it goes offline); no order
+ * has two documents that cover its goods (authorized, cancelled: it was authorized, or offline: an
+ * offline note later authorized is the same row, so it counts once), whatever their keys (a note
+ * re-signed for SVC or offline has a new key: its order still has one note), and no number is used
+ * twice in a series of a model of an invoicing company (NF-e and NFC-e are numbered apart). Keys: a
+ * note's key carries its model (positions 21-22) and its tpEmis (position 35). Contingency: an SVC note
+ * (tpEmis 6/7) is an NF-e (model 55) of its UF's SVC (7 SVC-RS for AM, BA, GO, MA, MS, MT, PE, PR; 6
+ * SVC-AN for the others); an offline note (tpEmis 9) is an NFC-e, and an `Offline` or `Expired` note has
+ * tpEmis 9; an invoicing company in contingency has its UF's SVC, dhCont and xJust.
  */
 const ISSUED_NFE_CHECKS: [string, string][] = [
   [
     "issued nfe order",
-    `SELECT 'nfe ' || n.id || ' authorized for order ' || n.order_id || ': ' || CASE
+    `SELECT 'nfe ' || n.id || ' ' || lower(n.status) || ' for order ' || n.order_id || ': ' || CASE
          WHEN o.id IS NULL THEN 'order missing' WHEN o.company_id <> n.company_id THEN 'order of another company'
          ELSE 'stock state ' || o.stock_state || ', status ' || o.status_id END AS problem
      FROM issued_nfes n LEFT JOIN orders o ON o.id = n.order_id
-     WHERE n.status = 'Authorized' AND (o.id IS NULL OR o.company_id <> n.company_id OR o.stock_state <> 1)`,
+     WHERE n.status IN ('Authorized', 'Offline') AND (o.id IS NULL OR o.company_id <> n.company_id OR o.stock_state <> 1)`,
   ],
   [
     "issued nfe per order",
-    `SELECT 'order ' || order_id || ': ' || count(*) || ' authorized notes (' || group_concat(id, ',') || ')' AS problem
-     FROM issued_nfes WHERE status IN ('Authorized', 'Cancelled') GROUP BY order_id HAVING count(*) > 1`,
+    `SELECT 'order ' || order_id || ': ' || count(*) || ' authorized notes ('
+       || group_concat(id || ' ' || status || ' model ' || model || ' tpEmis ' || emission_type, ', ') || ')' AS problem
+     FROM issued_nfes WHERE status IN ('Authorized', 'Cancelled', 'Offline') GROUP BY order_id HAVING count(*) > 1`,
   ],
   [
     "issued nfe numbers",
@@ -633,6 +638,17 @@ const ISSUED_NFE_CHECKS: [string, string][] = [
     `SELECT 'nfe ' || id || ': key ' || access_key || ' has tpEmis ' || substr(access_key, 35, 1)
        || ', the note ' || emission_type AS problem
      FROM issued_nfes WHERE length(access_key) = 44 AND substr(access_key, 35, 1) <> CAST(emission_type AS TEXT)`,
+  ],
+  [
+    "issued nfe key model",
+    `SELECT 'nfe ' || id || ': key ' || access_key || ' of model ' || substr(access_key, 21, 2) || ', the note ' || model AS problem
+     FROM issued_nfes WHERE length(access_key) = 44 AND substr(access_key, 21, 2) <> CAST(model AS TEXT)`,
+  ],
+  [
+    "issued nfe offline",
+    `SELECT 'nfe ' || id || ': ' || status || ' with tpEmis ' || emission_type || ' of model ' || model AS problem
+     FROM issued_nfes
+     WHERE (emission_type = 9 AND model <> 65) OR (status IN ('Offline', 'Expired') AND emission_type <> 9)`,
   ],
   [
     "issued nfe svc",

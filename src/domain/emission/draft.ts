@@ -137,6 +137,8 @@ export type SourcePayment = {
   tBand: string | null;
   /** The cashier's TEF receipt of the title (store-front sales: the NFC-e's card group). */
   tef?: { category: number; nsu: string; authorizationCode: string | null } | null;
+  /** The change given back on the title's cash at the cashier (`/store-front/cashier/{id}/cash`). */
+  cashChange?: Cents;
 };
 
 export type SourceOrder = {

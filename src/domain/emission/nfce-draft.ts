@@ -9,8 +9,9 @@
  * - `indPres` 1 (in person), `indFinal` 1, CFOP the type's `CFOPInState` (NFC-e is intrastate only);
  * - payments (`pag`): one `detPag` per receivable title of the order, `tPag` of the cashier's TEF
  *   receipt (22 credit 03, 23 debit 04, 24 Pix 17, with the `card` group: tpIntegra 1 and the
- *   authorization code) or of the payment type's rate (`NfTPag`/`NfTBand`); the payments must cover
- *   vNF, and an excess is change (`vTroco`) only when cash (01) covers it;
+ *   authorization code) or of the payment type's rate (`NfTPag`/`NfTBand`); a title received in cash
+ *   at the cashier with change (`/store-front/cashier/{id}/cash`) is cash (01) of the cash handed
+ *   over; the payments must cover vNF, and an excess is change (`vTroco`) only when cash (01) covers it;
  * - no `cobr` (the NFC-e has no invoice/duplicates group), no carrier (`modFrete` 9).
  */
 
@@ -102,6 +103,9 @@ export function nfcePayments(
         value: p.value,
         card: { integration: 1, acquirerCnpj: null, authorization: tef.authorizationCode ?? tef.nsu },
       };
+    // cash received at the cashier: money (01), vPag the cash handed over, the change in vTroco
+    if (p.cashChange !== undefined && p.cashChange > 0)
+      return { indPag: 0, tPag: CASH, tBand: null, value: p.value + p.cashChange, card: null };
     return { indPag: 0, tPag: p.tPag ?? "99", tBand: p.tBand ?? null, value: p.value, card: null };
   });
   const paid = payments.reduce((sum, p) => sum + p.value, 0);

@@ -17,7 +17,7 @@ import {
   ordersByIds,
   orderTypesByIds,
 } from "../../db/emission";
-import { type TefReceipt, tefReceiptsOfTitles } from "../../db/emission-nfce";
+import { cashChangeOfTitles, type TefReceipt, tefReceiptsOfTitles } from "../../db/emission-nfce";
 import type { Db } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { ORDER_NOT_FOUND } from "../orders/messages";
@@ -41,16 +41,25 @@ export type OrderSource = EmissionSource & {
 /** An order asked for, with the invoicing company asked (optional). */
 export type SourceRequest = { orderId: number; invoiceId?: number | undefined };
 
-/** The cashier's TEF receipts of the store-front orders' titles, by title (one read). */
-async function tefReceiptsOf(
+/**
+ * The cashier's TEF receipts of the store-front orders' titles and the change given on their cash,
+ * by title (two reads, none without store-front orders).
+ */
+async function cashierReceiptsOf(
   db: Db,
   companyId: number,
   posOrders: { id: number }[],
   paymentsOf: Map<number, { titleId: number }[]>,
-): Promise<Map<number, TefReceipt>> {
+): Promise<{ tef: Map<number, TefReceipt>; change: Map<number, number> }> {
   const titleIds = posOrders.flatMap((o) => (paymentsOf.get(o.id) ?? []).map((p) => p.titleId));
-  const receipts = await tefReceiptsOfTitles(db, companyId, titleIds);
-  return new Map(receipts.map((r) => [r.titleId, r]));
+  const [receipts, changes] = await Promise.all([
+    tefReceiptsOfTitles(db, companyId, titleIds),
+    cashChangeOfTitles(db, companyId, titleIds),
+  ]);
+  return {
+    tef: new Map(receipts.map((r) => [r.titleId, r])),
+    change: new Map(changes.map((c) => [c.titleId, c.change])),
+  };
 }
 
 const groupBy = <T extends { orderId: number }>(rows: T[]) => {
@@ -128,7 +137,7 @@ export async function loadSources(
   const isPos = (order: { orderTypeId: number | null }) => typeById.get(order.orderTypeId!)?.enabledPos === 1;
   const environment = (company?.environment === 1 ? 1 : 2) as FiscalEnvironment;
   const environmentNfc = (company?.environmentNfc === 1 ? 1 : 2) as FiscalEnvironment;
-  const tefOf = await tefReceiptsOf(
+  const cashier = await cashierReceiptsOf(
     db,
     companyId,
     orderRows.filter((o) => typeById.get(o.orderTypeId!)?.enabledPos === 1),
@@ -146,9 +155,11 @@ export async function loadSources(
       invoice,
       consumer: order.consumerId === null ? null : (consumerById.get(order.consumerId) ?? null),
       carrier: carrier ? { name: carrier.name, document: carrier.document } : null,
-      payments: ((paymentsOf.get(order.id) ?? []) as SourcePayment[]).map((p) =>
-        tefOf.has(p.titleId) ? { ...p, tef: tefOf.get(p.titleId)! } : p,
-      ),
+      payments: ((paymentsOf.get(order.id) ?? []) as SourcePayment[]).map((p) => ({
+        ...p,
+        ...(cashier.tef.has(p.titleId) ? { tef: cashier.tef.get(p.titleId)! } : {}),
+        ...(cashier.change.has(p.titleId) ? { cashChange: cashier.change.get(p.titleId)! } : {}),
+      })),
       environment: isPos(order) ? environmentNfc : environment,
       activeNote: noteOf.get(order.id) ?? null,
       model: isPos(order) ? 65 : 55,

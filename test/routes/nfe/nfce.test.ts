@@ -8,6 +8,7 @@ import {
 } from "../../../src/domain/emission/nfce-messages";
 import { nfceRulesOf } from "../../../src/domain/emission/nfce-rules";
 import { nfceAddresses } from "../../../src/domain/emission/nfce-urls";
+import { cashBelowValue } from "../../../src/domain/store-front/messages";
 import { call, client, signIn } from "../../support/api";
 import { invariantViolations } from "../../support/invariants";
 import { counterSale, type NfceSetup, nfceSetup, pdfTexts } from "../../support/nfce-factories";
@@ -43,6 +44,7 @@ type Note = {
   Key: string;
   Status: string;
   Environment: number;
+  EmissionType: number;
   cStat: number | null;
   xMotivo: string | null;
   Protocol: string | null;
@@ -177,6 +179,39 @@ describe("NFC-e of a store-front order", () => {
   });
 });
 
+describe("change (vTroco): the cash handed over at the cashier", () => {
+  it("a cash sale of R$ 100,00 paid with R$ 150,00 at the cashier: vPag 150.00 in cash and vTroco 50.00 in the authorized (XSD-valid) note", async () => {
+    const setup = await nfceSetup(api);
+    const orderId = await counterSale(api, setup, { payments: [{ type: setup.cash, value: 100 }] });
+    const [title] = (
+      await env.DB_DEMO.prepare("SELECT title_id FROM order_payments WHERE order_id = ?")
+        .bind(orderId)
+        .all<{ title_id: number }>()
+    ).results;
+    const account = await insertBankAccount(1);
+    expect((await api.post(`/store-front/cashier/${account!.id}/open`)).status).toBe(200);
+    const cash = (body: Record<string, unknown>) =>
+      api.post(`/store-front/cashier/${account!.id}/cash`, { IDAccountReceivable: title!.title_id, ...body });
+    expectRefusal(await cash({ Value: 100, CashReceived: 90 }), cashBelowValue(9000, 10_000));
+    const paid = await cash({ Value: 100, CashReceived: 150 });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body[0]).toMatchObject({ Value: 100, CashReceived: 150, Change: 50, OpenValue: 0 });
+    const answer = await issue(orderId);
+    expect(await job(answer)).toMatchObject({ Status: "Done" });
+    const id = answer.NFes[0]!.IDNFe;
+    // the double validates every enviNFe against the XSD (225 otherwise) and checks the QR code
+    expect(await note(id)).toMatchObject({ Status: "Authorized", cStat: 100, Total: 100 });
+    const xml = await xmlOf(id);
+    expect(xml).toMatch(
+      /<pag><detPag><indPag>0<\/indPag><tPag>01<\/tPag><vPag>150\.00<\/vPag><\/detPag><vTroco>50\.00<\/vTroco><\/pag>/,
+    );
+    const sent = (await setup.double.requests()).find((r) => r.service === "NFeAutorizacao4");
+    expect(sent!.body).toContain("<vTroco>50.00</vTroco>");
+    await expectInvoiced(orderId);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+});
+
 describe("NFC-e bad input: a clear 400, nothing written, no number taken", () => {
   async function expectRefused(setup: NfceSetup, orderId: number, message: string) {
     const before = (await api.get(`/company/invoice/${setup.issuer.id}`)).body[0]!.NFCeNextNumber;
@@ -223,6 +258,36 @@ describe("NFC-e bad input: a clear 400, nothing written, no number taken", () =>
   });
 });
 
+/** Issues the counter sale of `setup` and waits until the job issued its NFC-e offline. */
+async function offlineSale(setup: NfceSetup) {
+  const orderId = await counterSale(api, setup, { payments: [{ type: setup.cash, value: 100 }] });
+  const answer = await issue(orderId);
+  const id = answer.NFes[0]!.IDNFe;
+  await expect.poll(async () => (await note(id)).Status, { timeout: 30_000 }).toBe("Offline");
+  return { orderId, answer, id, onlineKey: answer.NFes[0]!.Key, offline: await note(id) };
+}
+const retryNow = (id: number) =>
+  env.DB_DEMO.prepare("UPDATE issued_nfes SET retry_at = datetime('now', '-1 second') WHERE id = ?")
+    .bind(id)
+    .run();
+/** The note's dhEmi moved `hours` back (Brasília time, as the job writes it). */
+async function issuedHoursAgo(id: number, hours: number) {
+  const brasilia = new Date(Date.now() - hours * 3600_000 - 3 * 3600_000).toISOString().slice(0, 19);
+  await env.DB_DEMO.prepare("UPDATE issued_nfes SET issued_at = ? WHERE id = ?")
+    .bind(`${brasilia}-03:00`, id)
+    .run();
+}
+const listed = async (query: string) =>
+  (await api.get<Note[]>(`/nfe?${query}`)).body.map((n) => [n.IDNFe, n.Status, n.cStat]);
+const eventsOf = async (type: string, id: number) =>
+  (
+    await env.DB_DEMO.prepare(
+      "SELECT payload FROM events WHERE type = ? AND json_extract(payload, '$.IDNFe') = ? ORDER BY id",
+    )
+      .bind(type, id)
+      .all<{ payload: string }>()
+  ).results.map((r) => JSON.parse(r.payload));
+
 describe("NFC-e offline contingency (tpEmis 9)", () => {
   it("the authorizer down: issued offline at once (new key, order invoiced, DANFE in contingency), transmitted when it is back", async () => {
     const setup = await nfceSetup(api, { script: ["stop", "stop"], issuer: { NFCeOfflineContingency: 1 } });
@@ -253,4 +318,90 @@ describe("NFC-e offline contingency (tpEmis 9)", () => {
     ]);
     expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
+
+  it("a rejection on transmission is stored with SEFAZ's cStat/xMotivo and shown; the order stays invoiced (the goods left)", async () => {
+    const rejection = { cStat: 704, xMotivo: "Rejeição: NFC-e com Data-Hora de emissão atrasada" };
+    // the send and the consult get no answer: offline; then the normal key is unknown (217) and
+    // the offline XML is rejected
+    const setup = await nfceSetup(api, {
+      script: ["stop", "stop", "217", rejection],
+      issuer: { NFCeOfflineContingency: 1 },
+    });
+    const { orderId, answer, id, offline } = await offlineSale(setup);
+    await retryNow(id);
+    expect(await job(answer)).toMatchObject({ Status: "Done", Result: { Rejected: 1 } });
+    const stored = await note(id);
+    expect(stored).toMatchObject({
+      Status: "Rejected",
+      EmissionType: 9,
+      Key: offline.Key,
+      ...rejection,
+      Protocol: null,
+    });
+    expect(await listed(`Status=Rejected&IDOrder=${orderId}`)).toEqual([[id, "Rejected", 704]]);
+    expect(await listed(`Status=Offline&IDOrder=${orderId}`)).toEqual([]);
+    expect(await eventsOf("nfe.rejected", id)).toEqual([
+      expect.objectContaining({ Status: "Rejected", Key: offline.Key, ...rejection }),
+    ]);
+    // the offline XML was what SEFAZ refused; the order invoiced when the note went offline stays so
+    const sent = (await setup.double.requests()).map((r) => [r.service, r.body.includes(offline.Key)]);
+    expect(sent.at(-1)).toEqual(["NFeAutorizacao4", true]);
+    await expectInvoiced(orderId);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+
+  it("a note not accepted within 24 h of its issue becomes Expired, listed by Status=Expired, never sent again", async () => {
+    const setup = await nfceSetup(api, {
+      script: ["stop", "stop", "stop"],
+      issuer: { NFCeOfflineContingency: 1 },
+    });
+    const { orderId, answer, id, offline } = await offlineSale(setup);
+    const before = (await setup.double.requests()).length;
+    // 23 hours later it is still transmitted (the authorizer still down: it waits)
+    await issuedHoursAgo(id, 23);
+    await retryNow(id);
+    await expect
+      .poll(async () => (await note(id)).xMotivo, { timeout: 30_000 })
+      .toMatch(/aguardando transmissão/);
+    expect((await note(id)).Status).toBe("Offline");
+    expect((await setup.double.requests()).length).toBeGreaterThan(before);
+    // past 24 hours (the authorizer back): Expired, nothing sent
+    const sentBefore = (await setup.double.requests()).length;
+    await issuedHoursAgo(id, 24.01);
+    await retryNow(id);
+    expect(await job(answer)).toMatchObject({ Status: "Done", Result: { Expired: 1 } });
+    const expired = await note(id);
+    expect(expired).toMatchObject({ Status: "Expired", EmissionType: 9, Key: offline.Key, Protocol: null });
+    expect(expired.xMotivo).toMatch(/não autorizada em 24 h/);
+    expect((await setup.double.requests()).length).toBe(sentBefore);
+    expect(await listed(`Status=Expired&IDOrder=${orderId}`)).toEqual([[id, "Expired", null]]);
+    expect(await listed(`Status=Expired&IDCompanyInvoice=${setup.issuer.id}`)).toEqual([
+      [id, "Expired", null],
+    ]);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+
+  it("the normal XML had reached SEFAZ before the failure: its authorization stands, the offline XML is never sent", async () => {
+    // the send is processed but its answer lost, the consult gets no answer: offline; the
+    // transmission consults the normal key first and finds it authorized
+    const setup = await nfceSetup(api, { script: ["lost", "stop"], issuer: { NFCeOfflineContingency: 1 } });
+    const { orderId, answer, id, onlineKey, offline } = await offlineSale(setup);
+    await retryNow(id);
+    expect(await job(answer)).toMatchObject({ Status: "Done", Result: { Authorized: 1 } });
+    expect(await note(id)).toMatchObject({
+      Status: "Authorized",
+      EmissionType: 1,
+      Key: onlineKey,
+      cStat: 100,
+    });
+    const requests = await setup.double.requests();
+    expect(requests.map((r) => r.service)).toEqual([
+      "NFeAutorizacao4",
+      "NFeConsultaProtocolo4",
+      "NFeConsultaProtocolo4",
+    ]);
+    expect(requests.some((r) => r.body.includes(offline.Key))).toBe(false);
+    expect(await order(orderId)).toMatchObject({ IDStatusOrder: 6 });
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  }, 90_000);
 });

@@ -1,6 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cashierPayments, entries, events, titles } from "../../../drizzle/schema";
+import { cashierCashReceipts, cashierPayments, entries, events, titles } from "../../../drizzle/schema";
+import { CASHIER_NOT_OPEN, cashBelowValue } from "../../../src/domain/store-front/messages";
 import type { Answer } from "../../support/answers";
 import type { ErrorBody } from "../../support/api";
 import { errorBody } from "../../support/api";
@@ -227,5 +228,69 @@ describe("POST /store-front/cashier/{idbankaccount}/payment", () => {
     expect(await entriesOf(titleId)).toHaveLength(1);
     expect(await titleRow(titleId)).toMatchObject({ openValue: 7000 });
     expect(await invariantViolations(databaseOf("demo"))).toEqual([]);
+  });
+});
+
+describe("POST /store-front/cashier/{idbankaccount}/cash", () => {
+  const cash = (bankAccountId: number, body: Record<string, unknown>, client = api) =>
+    client.post(`/store-front/cashier/${bankAccountId}/cash`, body);
+  const cashRowsOf = (titleId: number) =>
+    demoDb().select().from(cashierCashReceipts).where(eq(cashierCashReceipts.titleId, titleId));
+
+  it("receives a title in cash: the entry of Value on the cashier's account, the cash handed over and the change kept", async () => {
+    const bankAccountId = await openCashierAccount();
+    const titleId = await receivable(80.5);
+    const response = await cash(bankAccountId, {
+      IDAccountReceivable: titleId,
+      Value: 80.5,
+      CashReceived: 100,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toEqual([
+      {
+        IDCashierCash: expect.any(Number),
+        IDCashier: expect.any(Number),
+        IDBankAccount: bankAccountId,
+        IDAccountReceivable: titleId,
+        IDBankStatement: expect.any(Number),
+        Value: 80.5,
+        CashReceived: 100,
+        Change: 19.5,
+        Date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        CreatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        OpenValue: 0,
+      },
+    ]);
+    expect(await titleRow(titleId)).toMatchObject({ openValue: 0, status: 3 });
+    const [entry] = await entriesOf(titleId);
+    expect(entry).toMatchObject({ bankAccountId, typeAccount: 0, value: 8050, origin: "payment" });
+    expect(await cashRowsOf(titleId)).toEqual([
+      expect.objectContaining({ entryId: entry!.id, value: 8050, cashReceived: 10_000 }),
+    ]);
+    expect(await invariantViolations(databaseOf("demo"))).toEqual([]);
+  });
+
+  it("refuses cash below Value, a closed cashier, more than the open value and another company's title, writing nothing", async () => {
+    const bankAccountId = await openCashierAccount();
+    const titleId = await receivable(50);
+    expectRefusal(
+      await cash(bankAccountId, { IDAccountReceivable: titleId, Value: 50, CashReceived: 49.99 }),
+      cashBelowValue(4999, 5000),
+    );
+    const above = await cash(bankAccountId, { IDAccountReceivable: titleId, Value: 60, CashReceived: 60 });
+    expect(above.status).toBe(400);
+    const foreign = await receivable(10, other);
+    expectRefusal(
+      await cash(bankAccountId, { IDAccountReceivable: foreign, Value: 10, CashReceived: 10 }),
+      "Conta a receber não existe",
+    );
+    expect((await api.post(`/store-front/cashier/${bankAccountId}/close`)).status).toBe(200);
+    expectRefusal(
+      await cash(bankAccountId, { IDAccountReceivable: titleId, Value: 50, CashReceived: 50 }),
+      CASHIER_NOT_OPEN,
+    );
+    expect(await cashRowsOf(titleId)).toEqual([]);
+    expect(await entriesOf(titleId)).toEqual([]);
+    expect(await titleRow(titleId)).toMatchObject({ openValue: 5000 });
   });
 });

@@ -1,4 +1,5 @@
 import { createRouter } from "../../../http/router";
+import { receiveCashierCash, receiveCashierCashRoute } from "./cash";
 import { closeCashier, closeCashierRoute } from "./close";
 import { listCashiers, listCashiersRoute } from "./list";
 import { openCashier, openCashierRoute } from "./open";
@@ -8,4 +9,5 @@ export const cashierRouter = createRouter()
   .openapi(listCashiersRoute, listCashiers)
   .openapi(openCashierRoute, openCashier)
   .openapi(closeCashierRoute, closeCashier)
-  .openapi(receiveCashierPaymentRoute, receiveCashierPayment);
+  .openapi(receiveCashierPaymentRoute, receiveCashierPayment)
+  .openapi(receiveCashierCashRoute, receiveCashierCash);
