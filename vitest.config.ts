@@ -136,6 +136,7 @@ export default defineConfig({
           environment: "node",
           include: ["test/node/**/*.test.ts"],
           globalSetup: ["./test/node/local-server.setup.ts"],
+          setupFiles: ["./test/setup/node-server-ready.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           retry,

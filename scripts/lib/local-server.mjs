@@ -157,13 +157,16 @@ async function waitUntilReady(url, child, timeoutMs, logFile) {
  * Starts `wrangler dev` on 127.0.0.1:`port`. With `ephemeral`, state lives in a fresh temporary folder
  * and the secrets are generated for this run, so nothing of a developer's own local state is touched.
  * With `quiet`, wrangler's output goes to `logFile` (in the state folder, or a temporary one) instead
- * of the terminal. The readiness probe calls 127.0.0.1, which needs no name resolution.
+ * of the terminal (a `logFile` of the caller's choosing, or one in the state folder or a temporary one).
+ * The readiness probe calls 127.0.0.1, which needs no name resolution.
  */
 export async function startLocalServer({
   port = 8787,
   ephemeral = false,
   quiet = false,
   extraArgs = [],
+  logFile: chosenLogFile,
+  readyTimeoutMs = 90_000,
 } = {}) {
   const persistTo = ephemeral ? mkdtempSync(join(tmpdir(), "finance-api-")) : undefined;
   await migrateAndSeed({ persistTo, fresh: ephemeral, quiet });
@@ -182,7 +185,8 @@ export async function startLocalServer({
     );
   }
   const logFile = quiet
-    ? join(persistTo ?? mkdtempSync(join(tmpdir(), "finance-api-log-")), "wrangler-dev.log")
+    ? (chosenLogFile ??
+      join(persistTo ?? mkdtempSync(join(tmpdir(), "finance-api-log-")), "wrangler-dev.log"))
     : undefined;
   const log = logFile ? openSync(logFile, "a") : undefined;
   const child = spawn("npx", args, {
@@ -197,7 +201,7 @@ export async function startLocalServer({
     process.once("exit", () => signalGroup(child.pid, "SIGKILL"));
   }
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseUrl, child, 90_000, logFile);
+  await waitUntilReady(baseUrl, child, readyTimeoutMs, logFile);
   return {
     port,
     child,

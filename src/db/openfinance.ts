@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   bankAccounts,
   bankFeeds,
@@ -8,6 +8,7 @@ import {
   openFinanceIntegrations,
   openFinanceWebhookEvents,
 } from "../../drizzle/schema";
+import { BANK_FEED_ORIGIN } from "../domain/statement/line-origins";
 import type { Db } from "../env";
 import { rawStatement } from "./raw-statement";
 import { inGroups, type Statement, utcNow } from "./sql";
@@ -381,6 +382,81 @@ export async function feedLinesOf(db: Db, bankAccountId: number, ids: string[]):
   return found;
 }
 
+/**
+ * The aggregator ids of the account's standing feed lines dated `from` to `to` (São Paulo days):
+ * those a sync's window should answer again (one not answered may have been deleted).
+ */
+export async function standingFeedIdsDated(
+  db: Db,
+  companyId: number,
+  bankAccountId: number,
+  range: { from: string; to: string },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: sql<string>`${bankLines.feedTransactionId}` })
+    .from(bankLines)
+    .where(
+      and(
+        eq(bankLines.bankAccountId, bankAccountId),
+        eq(bankLines.companyId, companyId),
+        sql`${bankLines.date} BETWEEN ${range.from} AND ${range.to}`,
+        sql`${bankLines.feedTransactionId} IS NOT NULL`,
+        isNull(bankLines.withdrawnAt),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** A line of another source (an upload, the Pix API) holding a movement's key on the account. */
+export type KeyHolder = {
+  id: number;
+  fitId: string | null;
+  endToEndId: string | null;
+  dedupeKey: string;
+  value: number;
+};
+
+/**
+ * The account's lines of other sources than a feed holding one of these FITIDs (an upload's `fit:`
+ * line) or endToEndIds (UNIQUE per account: at most one line each). One query per group of keys,
+ * each group one JSON parameter.
+ */
+export async function linesHoldingKeys(
+  db: Db,
+  bankAccountId: number,
+  keys: { fitIds: string[]; endToEndIds: string[] },
+): Promise<KeyHolder[]> {
+  const found: KeyHolder[] = [];
+  const groups = inGroups(
+    [...keys.fitIds.map((k) => ["f", k]), ...keys.endToEndIds.map((k) => ["e", k])],
+    5000,
+  );
+  for (const group of groups) {
+    const fit = JSON.stringify(group.filter(([kind]) => kind === "f").map(([, k]) => k));
+    const e2e = JSON.stringify(group.filter(([kind]) => kind === "e").map(([, k]) => k));
+    const rows = await db
+      .select({
+        id: bankLines.id,
+        fitId: bankLines.fitId,
+        endToEndId: bankLines.endToEndId,
+        dedupeKey: bankLines.dedupeKey,
+        value: bankLines.value,
+      })
+      .from(bankLines)
+      .where(
+        and(
+          eq(bankLines.bankAccountId, bankAccountId),
+          sql`${bankLines.feedTransactionId} IS NULL`,
+          sql`((${bankLines.fitId} IN (SELECT value FROM json_each(${fit}))
+              AND ${bankLines.dedupeKey} = 'fit:' || ${bankLines.fitId})
+            OR ${bankLines.endToEndId} IN (SELECT value FROM json_each(${e2e})))`,
+        ),
+      );
+    found.push(...rows);
+  }
+  return found;
+}
+
 /** A new line of the feed. */
 export type NewFeedLine = {
   transactionId: string;
@@ -388,6 +464,9 @@ export type NewFeedLine = {
   value: number;
   description: string;
   pending: 0 | 1;
+  /** The institution's id of the movement (`providerId`, trimmed; none when blank or zeros). */
+  fitId: string | null;
+  /** The Pix endToEndId, upper-cased. */
   endToEndId: string | null;
   payerDocument: string | null;
   payerName: string | null;
@@ -400,7 +479,9 @@ export type FeedScope = { companyId: number; bankAccountId: number; jobId: numbe
 
 /**
  * New feed lines (status 1, origin `OpenFinance`, dedupe key `of:<aggregator id>`, tagged with the
- * job). A line whose aggregator id or dedupe key the account already has is left alone.
+ * job), carrying the institution's id (`fit_id`) and the Pix endToEndId. A line whose aggregator id,
+ * dedupe key, FITID (an upload's line) or endToEndId (the Pix API's) the account already has is left
+ * alone (`ON CONFLICT DO NOTHING`, no target: the UNIQUE indexes decide even between writers at once).
  */
 export function insertFeedLines(db: Db, scope: FeedScope, lines: NewFeedLine[]): Statement[] {
   return inGroups(lines, FEED_LINES_PER_STATEMENT).map((group) =>
@@ -410,9 +491,9 @@ export function insertFeedLines(db: Db, scope: FeedScope, lines: NewFeedLine[]):
         (company_id, bank_account_id, date, value, description, fit_id, dedupe_key, status_id, job_id,
          end_to_end_id, payer_document, payer_name, origin, feed_transaction_id, pending, created_by)
       SELECT ${scope.companyId}, ${scope.bankAccountId}, json_extract(l.value, '$[1]'), json_extract(l.value, '$[2]'),
-        json_extract(l.value, '$[3]'), NULL, 'of:' || json_extract(l.value, '$[0]'), 1, ${scope.jobId},
-        json_extract(l.value, '$[5]'), json_extract(l.value, '$[6]'), json_extract(l.value, '$[7]'),
-        'OpenFinance', json_extract(l.value, '$[0]'), json_extract(l.value, '$[4]'), ${scope.userId}
+        json_extract(l.value, '$[3]'), json_extract(l.value, '$[8]'), 'of:' || json_extract(l.value, '$[0]'), 1,
+        ${scope.jobId}, json_extract(l.value, '$[5]'), json_extract(l.value, '$[6]'), json_extract(l.value, '$[7]'),
+        ${BANK_FEED_ORIGIN}, json_extract(l.value, '$[0]'), json_extract(l.value, '$[4]'), ${scope.userId}
       FROM json_each(${JSON.stringify(
         group.map((l) => [
           l.transactionId,
@@ -423,6 +504,7 @@ export function insertFeedLines(db: Db, scope: FeedScope, lines: NewFeedLine[]):
           l.endToEndId,
           l.payerDocument,
           l.payerName,
+          l.fitId,
         ]),
       )}) AS l
       WHERE true

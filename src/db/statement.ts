@@ -402,7 +402,10 @@ export async function feedLinesForChanges(
 
 /** What the feed's changes do to its lines, decided by `domain/statement/feed-changes.ts`. */
 export type FeedLineChanges = {
-  /** The line keeps its place and reconciliation; it takes the new id, date and pending flag (and stands again). */
+  /**
+   * The line keeps its place and reconciliation; it takes the new id, date and pending flag (and
+   * stands again). A line the bank posted never turns pending again.
+   */
   renames: { lineId: number; feedTransactionId: string; date: string; pending: boolean }[];
   /** Pending lines the bank deleted: removed. */
   removals: number[];
@@ -433,7 +436,7 @@ export function feedLineChangeStatements(
         sql`UPDATE ${bankLines} SET
             feed_transaction_id = (SELECT j.value ->> 1 FROM json_each(${rows}) AS j WHERE j.value ->> 0 = ${bankLines.id}),
             date = (SELECT j.value ->> 2 FROM json_each(${rows}) AS j WHERE j.value ->> 0 = ${bankLines.id}),
-            pending = (SELECT j.value ->> 3 FROM json_each(${rows}) AS j WHERE j.value ->> 0 = ${bankLines.id}),
+            pending = min(pending, (SELECT j.value ->> 3 FROM json_each(${rows}) AS j WHERE j.value ->> 0 = ${bankLines.id})),
             withdrawn_at = NULL
           WHERE id IN (SELECT j.value ->> 0 FROM json_each(${rows}) AS j) AND ${scoped}`,
       ),

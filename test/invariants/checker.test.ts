@@ -150,6 +150,12 @@ describe("invariant checker", () => {
       () => "DELETE FROM bank_statement_conciliations WHERE dedupe_key IN ('fit:F-777', 'of:tx-777')",
       /^one movement, one line: account \d+: FITID F-777 on 2 lines/,
     ],
+    [
+      "a line still pending at the bank that is reconciled",
+      () => `UPDATE bank_statement_conciliations SET pending = 1 WHERE id = ${ids.line}`,
+      () => `UPDATE bank_statement_conciliations SET pending = 0 WHERE id = ${ids.line}`,
+      /^pending lines: bank line \d+: pending at the bank, status 4 reconciled 3000, 1 links/,
+    ],
   ];
 
   it.each(corruptions)("reports %s", reports);

@@ -93,6 +93,8 @@ export async function objectCount(bucket: R2Bucket): Promise<number> {
  * - every link points to an existing entry and an existing line of the same company;
  * - no movement counted twice across sources: a Pix endToEndId, or an institution's FITID among an
  *   upload's and a bank feed's lines, on one standing line of the account;
+ * - a pending line never reconciled: a line the bank still reports pending has no link, nothing
+ *   reconciled and status 1;
  * - the stock ledger's running totals and average costs, and the orders' (ORDER_CHECKS).
  */
 export async function invariantViolations(database: D1Database): Promise<string[]> {
@@ -205,6 +207,17 @@ export async function invariantViolations(database: D1Database): Promise<string[
        WHERE fit_id IS NOT NULL AND ltrim(trim(fit_id), '0') <> '' AND withdrawn_at IS NULL
          AND (origin = 'OpenFinance' OR dedupe_key = 'fit:' || fit_id)
        GROUP BY bank_account_id, trim(fit_id) HAVING count(*) > 1`,
+    ],
+    [
+      "pending lines",
+      // A line the bank still reports pending (a bank feed's) is never reconciled, by a rule, a person,
+      // a Pix or a CNAB credit (docs/OPEN-FINANCE.md, "Pending lines"): it may still disappear.
+      `SELECT 'bank line ' || b.id || ': pending at the bank, status ' || b.status_id || ' reconciled '
+         || b.reconciled_value || ', ' || (SELECT count(*) FROM conciliation_links l WHERE l.bank_line_id = b.id)
+         || ' links' AS problem
+       FROM bank_statement_conciliations b
+       WHERE b.pending = 1 AND (b.status_id <> 1 OR b.reconciled_value <> 0
+         OR EXISTS (SELECT 1 FROM conciliation_links l WHERE l.bank_line_id = b.id))`,
     ],
     ...STOCK_CHECKS,
     ...ORDER_CHECKS,

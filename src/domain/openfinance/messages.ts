@@ -25,6 +25,8 @@ export const OPENFINANCE_MESSAGES = {
   refused: (id: string | null, reason: string) => `Movimento ${id ?? "sem id"} recusado: ${reason}`,
   postedChanged: (id: string) =>
     `Movimento ${id} já efetivado mudou de valor ou data no agregador: a linha gravada fica como está`,
+  keyValueDiffers: (id: string) =>
+    `Movimento ${id}: sua chave (FITID ou endToEndId) já está em uma linha de outra origem com outro valor: não gravado; confira`,
   webhookInvalid: (reason: string) => `Notificação do agregador inválida: ${reason}`,
   webhookUnknownItem: (itemId: string) => `Item ${itemId} não alimenta nenhuma conta desta integração`,
   webhookUnknownAccount: (accountId: string) =>

@@ -10,7 +10,12 @@
 import { budgetState, decideRead, narrowWindow, spend } from "../../adapters/openfinance/budget";
 import { feedHealth } from "../../adapters/openfinance/mapping";
 import { PluggyApi } from "../../adapters/openfinance/pluggy-api";
-import type { ApiKeyStore, FeedResult, FeedTransaction } from "../../adapters/openfinance/types";
+import type {
+  ApiKeyStore,
+  FeedResult,
+  FeedTransaction,
+  TransactionSweep,
+} from "../../adapters/openfinance/types";
 import { countPendingLines, jobCounts } from "../../db/auto-reconciliation";
 import { runStatements } from "../../db/auto-reconciliation-writes";
 import { advanceJobProgress, findJobById, insertJobErrors, setJobTotal } from "../../db/jobs";
@@ -23,9 +28,13 @@ import {
   findOpenFinanceIntegration,
   insertFeedLines,
   insertSyncJobIfNone,
+  type KeyHolder,
   keepApiKey,
+  linesHoldingKeys,
   type OpenFinanceSettingsRow,
   openSyncJob,
+  type StoredFeedLine,
+  standingFeedIdsDated,
   storedApiKey,
   updateFeed,
   updateFeedStatement,
@@ -37,10 +46,12 @@ import { ApiError } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
 import { decryptCredentials, encryptCredentials } from "../../platform/credentials-cipher";
 import { runRules } from "../auto-reconciliation/run-rules";
+import { reconcileFeedCredits } from "../bank-returns/feed-credits";
 import type { JobDeps } from "../jobs/create-job";
 import { type JobContext, JobFailure, type JobOutcome, ProgressConflict } from "../jobs/job-context";
 import { QUEUE_FAILURE } from "../jobs/messages";
-import { planFeedLines, refusalNotes } from "./lines";
+import { planFeedChanges } from "../statement/feed-changes";
+import { movementKeys, planFeedLines, refusalNotes } from "./lines";
 import { OPENFINANCE_MESSAGES as M } from "./messages";
 import { openCredentials } from "./settings";
 
@@ -119,7 +130,14 @@ export async function pluggyFor(
   });
 }
 
-type SyncCursor = { refreshed: boolean; refresh: "asked" | "skipped" | "none"; counts: SyncCounts };
+type DateRange = { from: string; to: string };
+type SyncCursor = {
+  refreshed: boolean;
+  refresh: "asked" | "skipped" | "none";
+  counts: SyncCounts;
+  /** The dates of the lines this job wrote or posted (the CNAB credits are looked for around them). */
+  written: DateRange | null;
+};
 type SyncCounts = {
   read: number;
   imported: number;
@@ -128,6 +146,16 @@ type SyncCounts = {
   unchanged: number;
   skipped: number;
   duplicates: number;
+  /** Movements an OFX upload or the Pix API already wrote (one movement, one line). */
+  sameMovement: number;
+  /** Lines kept for a movement the aggregator deleted and created again with a new id. */
+  renamed: number;
+  /** Pending lines the aggregator deleted. */
+  removed: number;
+  /** Posted lines the aggregator deleted: kept, marked withdrawn by the bank. */
+  withdrawn: number;
+  /** Feed credit lines reconciled with a CNAB return's liquidation already applied. */
+  creditsReconciled: number;
 };
 const NO_COUNTS: SyncCounts = {
   read: 0,
@@ -137,7 +165,72 @@ const NO_COUNTS: SyncCounts = {
   unchanged: 0,
   skipped: 0,
   duplicates: 0,
+  sameMovement: 0,
+  renamed: 0,
+  removed: 0,
+  withdrawn: 0,
+  creditsReconciled: 0,
 };
+
+/** `range` widened to the dates given. */
+function widen(range: DateRange | null, dates: string[]): DateRange | null {
+  let out = range;
+  for (const date of dates) {
+    out = out
+      ? { from: date < out.from ? date : out.from, to: date > out.to ? date : out.to }
+      : { from: date, to: date };
+  }
+  return out;
+}
+
+/**
+ * The lines of an upload or of the Pix API holding the key (FITID, endToEndId) of a movement the
+ * feed has not stored yet: that movement is their line, not a new one.
+ */
+async function keyHoldersOf(
+  db: Db,
+  bankAccountId: number,
+  transactions: FeedTransaction[],
+  stored: StoredFeedLine[],
+  today: string,
+): Promise<KeyHolder[]> {
+  const storedIds = new Set(stored.map((l) => l.feedTransactionId));
+  const keys = transactions
+    .filter((t) => !storedIds.has(t.id) && t.date <= today && t.amountCents !== 0)
+    .map(movementKeys);
+  const fitIds = keys.flatMap((k) => (k.fitId ? [k.fitId] : []));
+  // as reported, and upper-cased (a line whose endToEndId differs only in case is the same movement)
+  const endToEndIds = [
+    ...new Set(keys.flatMap((k) => (k.endToEndId ? [k.endToEndId, k.endToEndId.toUpperCase()] : []))),
+  ];
+  if (fitIds.length === 0 && endToEndIds.length === 0) return [];
+  return linesHoldingKeys(db, bankAccountId, { fitIds, endToEndIds });
+}
+
+/**
+ * The aggregator ids the feed's standing lines dated in `range` carry and the aggregator deleted:
+ * not answered by the window, nor when asked by id (a movement re-dated out of the window is
+ * still there). Asks nothing when the window answered every line.
+ */
+async function deletionsOf(
+  db: Db,
+  api: PluggyApi,
+  feed: BankFeedRow,
+  scope: { companyId: number; bankAccountId: number },
+  sweep: TransactionSweep,
+  range: DateRange,
+): Promise<FeedResult<string[]>> {
+  const answered = new Set<string>(sweep.transactions.map((t) => t.id));
+  for (const r of sweep.refused) if (r.id) answered.add(r.id);
+  const standing = await standingFeedIdsDated(db, scope.companyId, scope.bankAccountId, range);
+  const missing = standing.filter((id) => !answered.has(id));
+  if (missing.length === 0) return { ok: true, value: [] };
+  const asked = await api.transactions({ accountId: feed.accountId, ids: missing });
+  if (!asked.ok) return asked;
+  const still = new Set<string>(asked.value.transactions.map((t) => t.id));
+  for (const r of asked.value.refused) if (r.id) still.add(r.id);
+  return { ok: true, value: missing.filter((id) => !still.has(id)) };
+}
 
 function savedCursor(text: string | null): SyncCursor {
   try {
@@ -146,9 +239,10 @@ function savedCursor(text: string | null): SyncCursor {
       refreshed: saved.refreshed === true,
       refresh: saved.refresh ?? "none",
       counts: { ...NO_COUNTS, ...(saved.counts ?? {}) },
+      written: saved.written ?? null,
     };
   } catch {
-    return { refreshed: false, refresh: "none", counts: NO_COUNTS };
+    return { refreshed: false, refresh: "none", counts: NO_COUNTS, written: null };
   }
 }
 
@@ -282,30 +376,86 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
       );
     }
   }
-  while (processed < transactions.length) {
+
+  // what the account already has: the feed's lines of these ids, and other sources' lines of their keys
+  const stored = await feedLinesOf(
+    db,
+    params.bankAccountId,
+    transactions.map((t) => t.id),
+  );
+  const holders = await keyHoldersOf(db, params.bankAccountId, transactions, stored, today);
+  // deletions: the feed's standing lines of the window the aggregator no longer answers
+  const deleted = await deletionsOf(db, api, feed, scope, sweep.value, { from, to: today });
+  if (!deleted.ok) return failed(db, feed, deleted);
+  // renames and deletions (docs/OPEN-FINANCE.md, "Renamed and withdrawn movements")
+  const created = planFeedLines(transactions, stored, today, holders).inserts.map((l) => ({
+    id: l.transactionId,
+    bankAccountId: params.bankAccountId,
+    date: l.date,
+    value: l.value,
+    description: l.description,
+    pending: l.pending === 1,
+  }));
+  const changes =
+    deleted.value.length > 0 || created.length > 0
+      ? await planFeedChanges(db, scope, deleted.value, created)
+      : null;
+  const toCreate = changes ? new Set(changes.toCreate.map((c) => c.id)) : null;
+  // a kept line stands for its creation: brought up to date (posted...) as the creation's own line would be
+  const storedNow: StoredFeedLine[] = [
+    ...stored,
+    ...(changes?.renamed ?? []).map((r) => ({
+      id: r.lineId,
+      feedTransactionId: r.feedTransactionId,
+      pending: r.pending ? 1 : 0,
+      statusId: 0,
+      date: r.date,
+      value: r.value,
+    })),
+  ];
+  let changeStatements = changes?.statements ?? [];
+  if (changes) {
+    cursor = {
+      ...cursor,
+      counts: {
+        ...cursor.counts,
+        renamed: cursor.counts.renamed + changes.counts.renamed,
+        removed: cursor.counts.removed + changes.counts.removed,
+        withdrawn: cursor.counts.withdrawn + changes.counts.withdrawn,
+      },
+    };
+  }
+
+  while (processed < transactions.length || changeStatements.length > 0) {
     if (!budget.take()) return { status: "continue" };
     const chunk = transactions.slice(processed, processed + FEED_TRANSACTIONS_PER_CHUNK);
-    const stored = await feedLinesOf(
-      db,
-      params.bankAccountId,
-      chunk.map((t) => t.id),
-    );
-    const plan = planFeedLines(chunk, stored, today);
+    const plan = planFeedLines(chunk, storedNow, today, holders);
+    const inserts = toCreate ? plan.inserts.filter((l) => toCreate.has(l.transactionId)) : plan.inserts;
     const counts: SyncCounts = {
       ...cursor.counts,
-      imported: cursor.counts.imported + plan.inserts.length,
+      imported: cursor.counts.imported + inserts.length,
       posted: cursor.counts.posted + plan.posted,
       updated: cursor.counts.updated + plan.changes.length - plan.posted,
       unchanged: cursor.counts.unchanged + plan.unchanged,
+      sameMovement: cursor.counts.sameMovement + plan.sameMovement,
       skipped: cursor.counts.skipped + plan.skipped.length,
     };
-    const next = { ...cursor, counts };
+    const next: SyncCursor = {
+      ...cursor,
+      counts,
+      written: widen(
+        cursor.written,
+        [...inserts, ...plan.changes].map((l) => l.date),
+      ),
+    };
     const errorLine = sweep.value.refused.length + processed + 1;
     try {
       await db.batch([
         advanceJobProgress(db, job.id, processed, processed + chunk.length, counts, next),
-        ...insertFeedLines(db, scope, plan.inserts),
+        // before the renames: a kept line still pending posts here (its guard reads pending = 1)
         ...updatePendingFeedLines(db, job.id, plan.changes),
+        ...changeStatements,
+        ...insertFeedLines(db, scope, inserts),
         ...insertJobErrors(
           db,
           plan.skipped.map((message, i) => ({ jobId: job.id, line: errorLine + i, message })),
@@ -320,6 +470,18 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
     }
     processed += chunk.length;
     cursor = next;
+    changeStatements = [];
+  }
+
+  // a CNAB return's credit already applied takes its feed line first (docs/OPEN-FINANCE.md, "One movement, one line")
+  if (cursor.written) {
+    const reconciled = await reconcileFeedCredits(db, scope, cursor.written);
+    if (reconciled > 0) {
+      cursor = {
+        ...cursor,
+        counts: { ...cursor.counts, creditsReconciled: cursor.counts.creditsReconciled + reconciled },
+      };
+    }
   }
 
   // the rules run over the lines this job stored or posted (pending lines never: run-rules)

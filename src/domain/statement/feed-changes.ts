@@ -18,6 +18,11 @@ export type FeedChangePlan = {
   statements: Statement[];
   /** The creations that re-create nothing: new lines to write. */
   toCreate: FeedMovement[];
+  /**
+   * Each kept line and the creation it now stands for: its new id and date, whether the line was
+   * still pending (the writer brings it up to date as it would the creation's own line).
+   */
+  renamed: { lineId: number; feedTransactionId: string; date: string; value: number; pending: boolean }[];
   counts: { renamed: number; removed: number; withdrawn: number };
 };
 
@@ -56,12 +61,21 @@ export async function planFeedChanges(
   const plan = pairRenames(candidates.map(asMovement), created);
   const pendingOf = new Map(created.map((c) => [c.id, c.pending]));
   const changes: FeedLineChanges = { renames: [], removals: [], withdrawals: [] };
+  const renamed: FeedChangePlan["renamed"] = [];
   for (const { deleted, created: c } of plan.renames) {
+    const line = byFeedId.get(deleted.id)!;
     changes.renames.push({
-      lineId: byFeedId.get(deleted.id)!.id,
+      lineId: line.id,
       feedTransactionId: c.id,
       date: c.date,
       pending: pendingOf.get(c.id) ?? false,
+    });
+    renamed.push({
+      lineId: line.id,
+      feedTransactionId: c.id,
+      date: c.date,
+      value: line.value,
+      pending: line.pending,
     });
   }
   for (const { deleted } of plan.deletions) {
@@ -74,6 +88,7 @@ export async function planFeedChanges(
   return {
     statements: feedLineChangeStatements(db, scope, changes),
     toCreate: plan.creations,
+    renamed,
     counts: {
       renamed: changes.renames.length,
       removed: changes.removals.length,

@@ -71,8 +71,8 @@ function keyOf(a: MovementSource, b: MovementSource): MatchKey | null {
   return null;
 }
 
-/** A FITID that says nothing (blank or zeros: Santander's `00000000`, Caixa's `0`). */
-const usableId = (id: string | null): string | null => {
+/** A FITID as a key: trimmed, none when it says nothing (blank or zeros: Santander's `00000000`, Caixa's `0`). */
+export const usableId = (id: string | null): string | null => {
   const trimmed = id?.trim() ?? "";
   return trimmed === "" || /^0+$/.test(trimmed) ? null : trimmed;
 };

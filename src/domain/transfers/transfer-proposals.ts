@@ -1,7 +1,6 @@
 import { findCompany } from "../../db/identity";
 import { findBankLine } from "../../db/statement";
 import {
-  bankAccountsOfCompany,
   type PendingLineFacts,
   type PostedTransfer,
   pendingLinesBetween,
@@ -10,10 +9,9 @@ import {
 import type { Caller, Db } from "../../env";
 import { addDays, daysBetween, todayIn } from "../../lib/dates";
 import { badRequest } from "../../lib/errors";
-import { reconciledStatements, transferCreatedStatement } from "../events/finance-events";
+import { reconciledStatements } from "../events/finance-events";
 import { LINE_STATUS } from "../reconciliation/line-statuses";
-import { legDescription, transferText } from "./description";
-import { TRANSFER_PROPOSAL_MESSAGES as M, TRANSFER_MESSAGES } from "./messages";
+import { TRANSFER_PROPOSAL_MESSAGES as M } from "./messages";
 import {
   canPair,
   type ProposalLine,
@@ -22,6 +20,7 @@ import {
   TRANSFER_WINDOW_BUSINESS_DAYS,
   type TransferProposal,
 } from "./proposals";
+import { activeTransferAccounts, newTransfer, transferCreated } from "./transfer";
 
 /** The longest period one listing covers. */
 export const PROPOSAL_MAX_DAYS = 92;
@@ -104,33 +103,15 @@ export async function acceptTransferProposal(
   if (!canPair(debit, credit)) {
     throw badRequest(M.notAPair(debit.id, credit.id, TRANSFER_WINDOW_BUSINESS_DAYS));
   }
-  const accounts = await bankAccountsOfCompany(db, company.id, [debit.bankAccountId, credit.bankAccountId]);
-  const from = accounts.find((a) => a.id === debit.bankAccountId);
-  const to = accounts.find((a) => a.id === credit.bankAccountId);
-  if (from?.status !== 1) throw badRequest(TRANSFER_MESSAGES.originNotFound);
-  if (to?.status !== 1) throw badRequest(TRANSFER_MESSAGES.destinationNotFound);
-
-  const text = transferText(input.description);
-  const value = credit.value;
+  const accounts = await activeTransferAccounts(db, company.id, debit.bankAccountId, credit.bankAccountId);
+  const transfer = newTransfer(company.id, caller.userId, accounts, credit.value, input.description);
+  const value = transfer.value;
   const posted = await writeTransferProposal(
     db,
-    {
-      companyId: company.id,
-      userId: caller.userId,
-      from: { bankAccountId: from.id, description: legDescription(text, to) },
-      to: { bankAccountId: to.id, description: legDescription(text, from) },
-      value,
-      description: text,
-      date: `${debit.date} 00:00:00`,
-    },
+    { ...transfer, date: `${debit.date} 00:00:00` },
     { debitLineId: debit.id, creditLineId: credit.id },
     (uids) => [
-      transferCreatedStatement(db, company.id, uids.transfer, {
-        fromId: from.id,
-        toId: to.id,
-        value,
-        description: text,
-      }),
+      transferCreated(db, transfer, uids),
       ...[debit, credit].flatMap((line) =>
         reconciledStatements(db, company.id, {
           kind: "bank",

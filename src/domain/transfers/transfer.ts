@@ -3,8 +3,11 @@ import type { EntryRow } from "../../db/ledger";
 import {
   bankAccountsOfCompany,
   findEntry,
+  type NewTransfer,
   type PostedTransfer,
+  type TransferAccount,
   type TransferRow,
+  type TransferUids,
   transferWithLegs,
   writeTransfer,
   writeTransferDeletion,
@@ -41,42 +44,66 @@ export async function postTransfer(db: Db, caller: Caller, input: TransferInput)
   const company = await findCompany(db, caller.companyId);
   if (!company) throw badRequest(M.companyNotFound);
 
-  const accounts = await bankAccountsOfCompany(db, company.id, [input.fromId, input.toId]);
-  const from = accounts.find((a) => a.id === input.fromId);
-  const to = accounts.find((a) => a.id === input.toId);
-  if (!from || !to) throw badRequest(M.accountsNotInCompany);
-  // Both exist in the company; an inactive (deleted) account can no longer move money.
-  if (from.status !== 1) throw badRequest(M.originNotFound);
-  if (to.status !== 1) throw badRequest(M.destinationNotFound);
-
-  const text = transferText(input.description);
+  const { from, to } = await activeTransferAccounts(db, company.id, input.fromId, input.toId);
   const now = nowIn(company.timeZone);
-  const value = input.value;
+  const transfer = newTransfer(company.id, caller.userId, { from, to }, input.value, input.description);
   const outcome = await writeTransfer(
     db,
-    {
-      companyId: company.id,
-      userId: caller.userId,
-      from: { bankAccountId: from.id, description: legDescription(text, to) },
-      to: { bankAccountId: to.id, description: legDescription(text, from) },
-      value,
-      description: text,
-      date: input.date ? `${input.date} ${now.slice(11)}` : now,
-    },
-    (uids) => [
-      transferCreatedStatement(db, company.id, uids.transfer, {
-        fromId: from.id,
-        toId: to.id,
-        value,
-        description: text,
-      }),
-    ],
+    { ...transfer, date: input.date ? `${input.date} ${now.slice(11)}` : now },
+    (uids) => [transferCreated(db, transfer, uids)],
   );
   if (outcome.ok) return outcome.posted;
   if (outcome.stage === "debit") throw badRequest(M.debitFailed);
   if (outcome.stage === "credit") throw badRequest(M.creditFailed);
   throw badRequest(M.transferFailed);
 }
+
+/**
+ * The origin and destination of a transfer: both accounts of the company and active (an inactive,
+ * deleted, account can no longer move money).
+ */
+export async function activeTransferAccounts(
+  db: Db,
+  companyId: number,
+  fromId: number,
+  toId: number,
+): Promise<{ from: TransferAccount; to: TransferAccount }> {
+  const accounts = await bankAccountsOfCompany(db, companyId, [fromId, toId]);
+  const from = accounts.find((a) => a.id === fromId);
+  const to = accounts.find((a) => a.id === toId);
+  if (!from || !to) throw badRequest(M.accountsNotInCompany);
+  if (from.status !== 1) throw badRequest(M.originNotFound);
+  if (to.status !== 1) throw badRequest(M.destinationNotFound);
+  return { from, to };
+}
+
+/** A transfer between two accounts, its text and each leg's description; the caller dates it. */
+export function newTransfer(
+  companyId: number,
+  userId: number | null,
+  { from, to }: { from: TransferAccount; to: TransferAccount },
+  value: Cents,
+  description: string | null | undefined,
+): Omit<NewTransfer, "date"> {
+  const text = transferText(description);
+  return {
+    companyId,
+    userId,
+    from: { bankAccountId: from.id, description: legDescription(text, to) },
+    to: { bankAccountId: to.id, description: legDescription(text, from) },
+    value,
+    description: text,
+  };
+}
+
+/** The `transfer.created` event of a transfer being written. */
+export const transferCreated = (db: Db, t: Omit<NewTransfer, "date">, uids: TransferUids) =>
+  transferCreatedStatement(db, t.companyId, uids.transfer, {
+    fromId: t.from.bankAccountId,
+    toId: t.to.bankAccountId,
+    value: t.value,
+    description: t.description,
+  });
 
 export type DeletedTransfer = { transfer: TransferRow; legs: EntryRow[] };
 

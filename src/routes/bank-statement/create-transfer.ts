@@ -3,7 +3,7 @@ import { DEFAULT_TRANSFER_DESCRIPTION } from "../../domain/transfers/messages";
 import { postTransfer } from "../../domain/transfers/transfer";
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
-import { TAG, TransferBodySchema, TransferSchema, transferDetailsBody, transferEntryBody } from "./schemas";
+import { postedTransferBody, TAG, TransferBodySchema, TransferSchema } from "./schemas";
 
 export const createBankTransferRoute = createRoute({
   method: "post",
@@ -24,20 +24,12 @@ export const createBankTransferRoute = createRoute({
 
 export const createBankTransfer: AppRouteHandler<typeof createBankTransferRoute> = async (c) => {
   const body = c.req.valid("json");
-  const { transfer, debit, credit } = await postTransfer(c.get("db"), c.get("caller"), {
+  const posted = await postTransfer(c.get("db"), c.get("caller"), {
     fromId: body.IDBankFrom,
     toId: body.IDBankTo,
     value: body.Value,
     description: body.Description,
     date: body.Date,
   });
-  return c.json(
-    {
-      ...transferDetailsBody(transfer),
-      Date: debit.date,
-      Debit: transferEntryBody(debit),
-      Credit: transferEntryBody(credit),
-    },
-    200,
-  );
+  return c.json(postedTransferBody(posted), 200);
 };

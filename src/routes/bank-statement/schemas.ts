@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { EntryRow } from "../../db/ledger";
 import type { EntryView } from "../../db/statement";
+import type { TransferRow } from "../../db/transfers";
 import type { AcquirerLineView, BankLineView } from "../../domain/statement/bank-line-view";
 import type { StatementEntry } from "../../domain/statement/statement";
 import { DEFAULT_TRANSFER_DESCRIPTION } from "../../domain/transfers/messages";
@@ -364,6 +365,22 @@ export function transferDetailsBody(t: {
     Description: t.description,
   };
 }
+
+/** A posted transfer as its routes answer it: the reference, its date and both legs. */
+export const postedTransferBody = ({
+  transfer,
+  debit,
+  credit,
+}: {
+  transfer: TransferRow;
+  debit: EntryRow;
+  credit: EntryRow;
+}) => ({
+  ...transferDetailsBody(transfer),
+  Date: debit.date,
+  Debit: transferEntryBody(debit),
+  Credit: transferEntryBody(credit),
+});
 
 export const ManualBankLineSchema = z
   .object({

@@ -9,7 +9,7 @@ import {
 import type { AppRouteHandler } from "../../http/router";
 import { dateQuery, idBody, idQuery, jsonBody, jsonOk, textBody } from "../../http/schemas";
 import { fromCents } from "../../lib/money";
-import { TAG, TransferSchema, transferDetailsBody, transferEntryBody } from "./schemas";
+import { postedTransferBody, TAG, TransferSchema } from "./schemas";
 
 const ProposalLineSchema = z
   .object({
@@ -152,17 +152,14 @@ export const acceptTransferProposalHandler: AppRouteHandler<typeof acceptTransfe
   c,
 ) => {
   const body = c.req.valid("json");
-  const { transfer, debit, credit } = await acceptTransferProposal(c.get("db"), c.get("caller"), {
+  const posted = await acceptTransferProposal(c.get("db"), c.get("caller"), {
     fromLineId: body.IDBankStatementConciliationFrom,
     toLineId: body.IDBankStatementConciliationTo,
     description: body.Description,
   });
   return c.json(
     {
-      ...transferDetailsBody(transfer),
-      Date: debit.date,
-      Debit: transferEntryBody(debit),
-      Credit: transferEntryBody(credit),
+      ...postedTransferBody(posted),
       IDBankStatementConciliationFrom: body.IDBankStatementConciliationFrom,
       IDBankStatementConciliationTo: body.IDBankStatementConciliationTo,
     },

@@ -7,6 +7,8 @@ declare module "vitest" {
     apiPort: number;
     /** The file the local server's `wrangler dev` writes its output to. */
     apiLog: string;
+    /** The file the global setup writes once the server answers (`ready`) or failed to start (why). */
+    apiState: string;
   }
 }
 
@@ -15,3 +17,9 @@ export const apiBaseUrl = () => `http://127.0.0.1:${inject("apiPort")}`;
 
 /** Base URL of an account for a browser or curl, which resolve `*.localhost` themselves. */
 export const accountUrl = (account: string) => `http://${account}.localhost:${inject("apiPort")}`;
+
+/** What the global setup writes to `apiState` once the server answers. */
+export const SERVER_READY = "ready";
+
+/** How long the server may take to start, migrations and seed included, beside the first test files. */
+export const SERVER_READY_TIMEOUT_MS = 300_000;

@@ -23,8 +23,11 @@ export type Session = Awaited<ReturnType<typeof session>>;
 
 let count = 0;
 
-/** A Pluggy application on the double with one item and account, an integration configured for it, and a feed. */
-export async function feedSetup(s: Session, options: { feed?: boolean } = {}) {
+/**
+ * A Pluggy application on the double with one item and account, an integration configured for it, and a
+ * feed (on `bankAccountId` when given, else on a new bank account).
+ */
+export async function feedSetup(s: Session, options: { feed?: boolean; bankAccountId?: number } = {}) {
   const n = ++count;
   const name = `feed${n}-${Date.now()}`;
   const item = `item-${n}`;
@@ -60,7 +63,7 @@ export async function feedSetup(s: Session, options: { feed?: boolean } = {}) {
     },
   );
   expect(settings.status, JSON.stringify(settings.body)).toBe(200);
-  const bankAccountId = await bankAccount();
+  const bankAccountId = options.bankAccountId ?? (await bankAccount());
   if (options.feed !== false) {
     const feed = await s.api.put(`/accounts/bank-account/${bankAccountId}/feed`, {
       IDCompanyIntegration: integrationId,
@@ -107,6 +110,7 @@ export async function syncNow(s: Session, setup: FeedSetup): Promise<JobBody> {
 
 export type StatementLine = {
   IDBankStatementConciliation: number;
+  WithdrawnAt: string | null;
   Date: string;
   Value: number;
   Description: string;

@@ -35,292 +35,168 @@ type Server = {
   /** scheme + host per `tpAmb` (1 production, 2 homologation). */
   hosts: Record<SefazEnvironment, string>;
   /** The path of each service, the same in both environments. */
-  paths: Record<AuthorizationService, string>;
+  paths: Paths;
+};
+
+type Paths = Record<AuthorizationService, string>;
+
+/**
+ * How authorizers name their service paths. Most use the WSDL's service name under a prefix of their
+ * own; the RS family (RS, SVRS, SVC-RS) and the AM/MT family keep older names (`NfeConsulta4`,
+ * `RecepcaoEvento4`); the national servers (SVAN, SVC-AN) and BA put each under a folder of its name.
+ */
+const underPrefix = (prefix: string, suffix = ""): Paths =>
+  Object.fromEntries(
+    AUTHORIZATION_SERVICES.map((service) => [service, `${prefix}/${service}${suffix}`]),
+  ) as Paths;
+
+const inOwnFolder = (prefix: string): Paths =>
+  Object.fromEntries(
+    AUTHORIZATION_SERVICES.map((service) => [service, `${prefix}/${service}/${service}.asmx`]),
+  ) as Paths;
+
+const olderNames = (prefix: string): Paths => ({
+  NFeAutorizacao4: `${prefix}/NfeAutorizacao4`,
+  NFeRetAutorizacao4: `${prefix}/NfeRetAutorizacao4`,
+  NFeConsultaProtocolo4: `${prefix}/NfeConsulta4`,
+  NFeRecepcaoEvento4: `${prefix}/RecepcaoEvento4`,
+  NFeInutilizacao4: `${prefix}/NfeInutilizacao4`,
+  NFeStatusServico4: `${prefix}/NfeStatusServico4`,
+});
+
+/** The RS family's paths (RS, SVRS, SVC-RS; both models). */
+const RS_PATHS: Paths = {
+  NFeAutorizacao4: "/ws/NfeAutorizacao/NFeAutorizacao4.asmx",
+  NFeRetAutorizacao4: "/ws/NfeRetAutorizacao/NFeRetAutorizacao4.asmx",
+  NFeConsultaProtocolo4: "/ws/NfeConsulta/NfeConsulta4.asmx",
+  NFeRecepcaoEvento4: "/ws/recepcaoevento/recepcaoevento4.asmx",
+  NFeInutilizacao4: "/ws/nfeinutilizacao/nfeinutilizacao4.asmx",
+  NFeStatusServico4: "/ws/NfeStatusServico/NfeStatusServico4.asmx",
+};
+
+/** SP's NF-e paths are in lower case. */
+const SP_NFE_PATHS = Object.fromEntries(
+  AUTHORIZATION_SERVICES.map((service) => [service, `/ws/${service.toLowerCase()}.asmx`]),
+) as Paths;
+
+const hosts = (production: string, homologation: string): Record<SefazEnvironment, string> => ({
+  1: production,
+  2: homologation,
+});
+
+/** The national servers: SVAN, and SVC-AN on the same hosts. */
+const NATIONAL: Server = {
+  hosts: hosts("https://www.sefazvirtual.fazenda.gov.br", "https://hom.sefazvirtual.fazenda.gov.br"),
+  paths: inOwnFolder(""),
+};
+
+/** SVRS's NF-e servers, which SVC-RS shares. */
+const SVRS_NFE: Server = {
+  hosts: hosts("https://nfe.svrs.rs.gov.br", "https://nfe-homologacao.svrs.rs.gov.br"),
+  paths: RS_PATHS,
+};
+
+/** GO serves both models on the same servers. */
+const GO_SERVERS: Server = {
+  hosts: hosts("https://nfe.sefaz.go.gov.br", "https://homolog.sefaz.go.gov.br"),
+  paths: underPrefix("/nfe/services"),
 };
 
 /** Each authorizer's servers, by model. */
 const SERVERS = {
   AM: {
     55: {
-      hosts: { 1: "https://nfe.sefaz.am.gov.br", 2: "https://homnfe.sefaz.am.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/services2/services/NfeAutorizacao4",
-        NFeRetAutorizacao4: "/services2/services/NfeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/services2/services/NfeConsulta4",
-        NFeRecepcaoEvento4: "/services2/services/RecepcaoEvento4",
-        NFeInutilizacao4: "/services2/services/NfeInutilizacao4",
-        NFeStatusServico4: "/services2/services/NfeStatusServico4",
-      },
+      hosts: hosts("https://nfe.sefaz.am.gov.br", "https://homnfe.sefaz.am.gov.br"),
+      paths: olderNames("/services2/services"),
     },
     65: {
-      hosts: { 1: "https://nfce.sefaz.am.gov.br", 2: "https://homnfce.sefaz.am.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/nfce-services/services/NfeAutorizacao4",
-        NFeRetAutorizacao4: "/nfce-services/services/NfeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/nfce-services/services/NfeConsulta4",
-        NFeRecepcaoEvento4: "/nfce-services/services/RecepcaoEvento4",
-        NFeInutilizacao4: "/nfce-services/services/NfeInutilizacao4",
-        NFeStatusServico4: "/nfce-services/services/NfeStatusServico4",
-      },
+      hosts: hosts("https://nfce.sefaz.am.gov.br", "https://homnfce.sefaz.am.gov.br"),
+      paths: olderNames("/nfce-services/services"),
     },
   },
   BA: {
     55: {
-      hosts: { 1: "https://nfe.sefaz.ba.gov.br", 2: "https://hnfe.sefaz.ba.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/webservices/NFeAutorizacao4/NFeAutorizacao4.asmx",
-        NFeRetAutorizacao4: "/webservices/NFeRetAutorizacao4/NFeRetAutorizacao4.asmx",
-        NFeConsultaProtocolo4: "/webservices/NFeConsultaProtocolo4/NFeConsultaProtocolo4.asmx",
-        NFeRecepcaoEvento4: "/webservices/NFeRecepcaoEvento4/NFeRecepcaoEvento4.asmx",
-        NFeInutilizacao4: "/webservices/NFeInutilizacao4/NFeInutilizacao4.asmx",
-        NFeStatusServico4: "/webservices/NFeStatusServico4/NFeStatusServico4.asmx",
-      },
+      hosts: hosts("https://nfe.sefaz.ba.gov.br", "https://hnfe.sefaz.ba.gov.br"),
+      paths: inOwnFolder("/webservices"),
     },
   },
-  GO: {
-    55: {
-      hosts: { 1: "https://nfe.sefaz.go.gov.br", 2: "https://homolog.sefaz.go.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/nfe/services/NFeAutorizacao4",
-        NFeRetAutorizacao4: "/nfe/services/NFeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/nfe/services/NFeConsultaProtocolo4",
-        NFeRecepcaoEvento4: "/nfe/services/NFeRecepcaoEvento4",
-        NFeInutilizacao4: "/nfe/services/NFeInutilizacao4",
-        NFeStatusServico4: "/nfe/services/NFeStatusServico4",
-      },
-    },
-    65: {
-      hosts: { 1: "https://nfe.sefaz.go.gov.br", 2: "https://homolog.sefaz.go.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/nfe/services/NFeAutorizacao4",
-        NFeRetAutorizacao4: "/nfe/services/NFeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/nfe/services/NFeConsultaProtocolo4",
-        NFeRecepcaoEvento4: "/nfe/services/NFeRecepcaoEvento4",
-        NFeInutilizacao4: "/nfe/services/NFeInutilizacao4",
-        NFeStatusServico4: "/nfe/services/NFeStatusServico4",
-      },
-    },
-  },
+  GO: { 55: GO_SERVERS, 65: GO_SERVERS },
   MG: {
     55: {
-      hosts: { 1: "https://nfe.fazenda.mg.gov.br", 2: "https://hnfe.fazenda.mg.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/nfe2/services/NFeAutorizacao4",
-        NFeRetAutorizacao4: "/nfe2/services/NFeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/nfe2/services/NFeConsultaProtocolo4",
-        NFeRecepcaoEvento4: "/nfe2/services/NFeRecepcaoEvento4",
-        NFeInutilizacao4: "/nfe2/services/NFeInutilizacao4",
-        NFeStatusServico4: "/nfe2/services/NFeStatusServico4",
-      },
+      hosts: hosts("https://nfe.fazenda.mg.gov.br", "https://hnfe.fazenda.mg.gov.br"),
+      paths: underPrefix("/nfe2/services"),
     },
     65: {
-      hosts: { 1: "https://nfce.fazenda.mg.gov.br", 2: "https://hnfce.fazenda.mg.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/nfce/services/NFeAutorizacao4",
-        NFeRetAutorizacao4: "/nfce/services/NFeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/nfce/services/NFeConsultaProtocolo4",
-        NFeRecepcaoEvento4: "/nfce/services/NFeRecepcaoEvento4",
-        NFeInutilizacao4: "/nfce/services/NFeInutilizacao4",
-        NFeStatusServico4: "/nfce/services/NFeStatusServico4",
-      },
+      hosts: hosts("https://nfce.fazenda.mg.gov.br", "https://hnfce.fazenda.mg.gov.br"),
+      paths: underPrefix("/nfce/services"),
     },
   },
   MS: {
     55: {
-      hosts: { 1: "https://nfe.sefaz.ms.gov.br", 2: "https://hom.nfe.sefaz.ms.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/ws/NFeAutorizacao4",
-        NFeRetAutorizacao4: "/ws/NFeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/ws/NFeConsultaProtocolo4",
-        NFeRecepcaoEvento4: "/ws/NFeRecepcaoEvento4",
-        NFeInutilizacao4: "/ws/NFeInutilizacao4",
-        NFeStatusServico4: "/ws/NFeStatusServico4",
-      },
+      hosts: hosts("https://nfe.sefaz.ms.gov.br", "https://hom.nfe.sefaz.ms.gov.br"),
+      paths: underPrefix("/ws"),
     },
     65: {
-      hosts: { 1: "https://nfce.sefaz.ms.gov.br", 2: "https://hom.nfce.sefaz.ms.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/ws/NFeAutorizacao4",
-        NFeRetAutorizacao4: "/ws/NFeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/ws/NFeConsultaProtocolo4",
-        NFeRecepcaoEvento4: "/ws/NFeRecepcaoEvento4",
-        NFeInutilizacao4: "/ws/NFeInutilizacao4",
-        NFeStatusServico4: "/ws/NFeStatusServico4",
-      },
+      hosts: hosts("https://nfce.sefaz.ms.gov.br", "https://hom.nfce.sefaz.ms.gov.br"),
+      paths: underPrefix("/ws"),
     },
   },
   MT: {
     55: {
-      hosts: { 1: "https://nfe.sefaz.mt.gov.br", 2: "https://homologacao.sefaz.mt.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/nfews/v2/services/NfeAutorizacao4",
-        NFeRetAutorizacao4: "/nfews/v2/services/NfeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/nfews/v2/services/NfeConsulta4",
-        NFeRecepcaoEvento4: "/nfews/v2/services/RecepcaoEvento4",
-        NFeInutilizacao4: "/nfews/v2/services/NfeInutilizacao4",
-        NFeStatusServico4: "/nfews/v2/services/NfeStatusServico4",
-      },
+      hosts: hosts("https://nfe.sefaz.mt.gov.br", "https://homologacao.sefaz.mt.gov.br"),
+      paths: olderNames("/nfews/v2/services"),
     },
     65: {
-      hosts: { 1: "https://nfce.sefaz.mt.gov.br", 2: "https://homologacao.sefaz.mt.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/nfcews/services/NfeAutorizacao4",
-        NFeRetAutorizacao4: "/nfcews/services/NfeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/nfcews/services/NfeConsulta4",
-        NFeRecepcaoEvento4: "/nfcews/services/RecepcaoEvento4",
-        NFeInutilizacao4: "/nfcews/services/NfeInutilizacao4",
-        NFeStatusServico4: "/nfcews/services/NfeStatusServico4",
-      },
+      hosts: hosts("https://nfce.sefaz.mt.gov.br", "https://homologacao.sefaz.mt.gov.br"),
+      paths: olderNames("/nfcews/services"),
     },
   },
   PE: {
     55: {
-      hosts: { 1: "https://nfe.sefaz.pe.gov.br", 2: "https://nfehomolog.sefaz.pe.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/nfe-service/services/NFeAutorizacao4",
-        NFeRetAutorizacao4: "/nfe-service/services/NFeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/nfe-service/services/NFeConsultaProtocolo4",
-        NFeRecepcaoEvento4: "/nfe-service/services/NFeRecepcaoEvento4",
-        NFeInutilizacao4: "/nfe-service/services/NFeInutilizacao4",
-        NFeStatusServico4: "/nfe-service/services/NFeStatusServico4",
-      },
+      hosts: hosts("https://nfe.sefaz.pe.gov.br", "https://nfehomolog.sefaz.pe.gov.br"),
+      paths: underPrefix("/nfe-service/services"),
     },
   },
   PR: {
     55: {
-      hosts: { 1: "https://nfe.sefa.pr.gov.br", 2: "https://homologacao.nfe.sefa.pr.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/nfe/NFeAutorizacao4",
-        NFeRetAutorizacao4: "/nfe/NFeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/nfe/NFeConsultaProtocolo4",
-        NFeRecepcaoEvento4: "/nfe/NFeRecepcaoEvento4",
-        NFeInutilizacao4: "/nfe/NFeInutilizacao4",
-        NFeStatusServico4: "/nfe/NFeStatusServico4",
-      },
+      hosts: hosts("https://nfe.sefa.pr.gov.br", "https://homologacao.nfe.sefa.pr.gov.br"),
+      paths: underPrefix("/nfe"),
     },
     65: {
-      hosts: { 1: "https://nfce.sefa.pr.gov.br", 2: "https://homologacao.nfce.sefa.pr.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/nfce/NFeAutorizacao4",
-        NFeRetAutorizacao4: "/nfce/NFeRetAutorizacao4",
-        NFeConsultaProtocolo4: "/nfce/NFeConsultaProtocolo4",
-        NFeRecepcaoEvento4: "/nfce/NFeRecepcaoEvento4",
-        NFeInutilizacao4: "/nfce/NFeInutilizacao4",
-        NFeStatusServico4: "/nfce/NFeStatusServico4",
-      },
+      hosts: hosts("https://nfce.sefa.pr.gov.br", "https://homologacao.nfce.sefa.pr.gov.br"),
+      paths: underPrefix("/nfce"),
     },
   },
   RS: {
     55: {
-      hosts: { 1: "https://nfe.sefazrs.rs.gov.br", 2: "https://nfe-homologacao.sefazrs.rs.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/ws/NfeAutorizacao/NFeAutorizacao4.asmx",
-        NFeRetAutorizacao4: "/ws/NfeRetAutorizacao/NFeRetAutorizacao4.asmx",
-        NFeConsultaProtocolo4: "/ws/NfeConsulta/NfeConsulta4.asmx",
-        NFeRecepcaoEvento4: "/ws/recepcaoevento/recepcaoevento4.asmx",
-        NFeInutilizacao4: "/ws/nfeinutilizacao/nfeinutilizacao4.asmx",
-        NFeStatusServico4: "/ws/NfeStatusServico/NfeStatusServico4.asmx",
-      },
+      hosts: hosts("https://nfe.sefazrs.rs.gov.br", "https://nfe-homologacao.sefazrs.rs.gov.br"),
+      paths: RS_PATHS,
     },
     65: {
-      hosts: { 1: "https://nfce.sefazrs.rs.gov.br", 2: "https://nfce-homologacao.sefazrs.rs.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/ws/NfeAutorizacao/NFeAutorizacao4.asmx",
-        NFeRetAutorizacao4: "/ws/NfeRetAutorizacao/NFeRetAutorizacao4.asmx",
-        NFeConsultaProtocolo4: "/ws/NfeConsulta/NfeConsulta4.asmx",
-        NFeRecepcaoEvento4: "/ws/recepcaoevento/recepcaoevento4.asmx",
-        NFeInutilizacao4: "/ws/nfeinutilizacao/nfeinutilizacao4.asmx",
-        NFeStatusServico4: "/ws/NfeStatusServico/NfeStatusServico4.asmx",
-      },
+      hosts: hosts("https://nfce.sefazrs.rs.gov.br", "https://nfce-homologacao.sefazrs.rs.gov.br"),
+      paths: RS_PATHS,
     },
   },
   SP: {
     55: {
-      hosts: { 1: "https://nfe.fazenda.sp.gov.br", 2: "https://homologacao.nfe.fazenda.sp.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/ws/nfeautorizacao4.asmx",
-        NFeRetAutorizacao4: "/ws/nferetautorizacao4.asmx",
-        NFeConsultaProtocolo4: "/ws/nfeconsultaprotocolo4.asmx",
-        NFeRecepcaoEvento4: "/ws/nferecepcaoevento4.asmx",
-        NFeInutilizacao4: "/ws/nfeinutilizacao4.asmx",
-        NFeStatusServico4: "/ws/nfestatusservico4.asmx",
-      },
+      hosts: hosts("https://nfe.fazenda.sp.gov.br", "https://homologacao.nfe.fazenda.sp.gov.br"),
+      paths: SP_NFE_PATHS,
     },
     65: {
-      hosts: { 1: "https://nfce.fazenda.sp.gov.br", 2: "https://homologacao.nfce.fazenda.sp.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/ws/NFeAutorizacao4.asmx",
-        NFeRetAutorizacao4: "/ws/NFeRetAutorizacao4.asmx",
-        NFeConsultaProtocolo4: "/ws/NFeConsultaProtocolo4.asmx",
-        NFeRecepcaoEvento4: "/ws/NFeRecepcaoEvento4.asmx",
-        NFeInutilizacao4: "/ws/NFeInutilizacao4.asmx",
-        NFeStatusServico4: "/ws/NFeStatusServico4.asmx",
-      },
+      hosts: hosts("https://nfce.fazenda.sp.gov.br", "https://homologacao.nfce.fazenda.sp.gov.br"),
+      paths: underPrefix("/ws", ".asmx"),
     },
   },
-  SVAN: {
-    55: {
-      hosts: { 1: "https://www.sefazvirtual.fazenda.gov.br", 2: "https://hom.sefazvirtual.fazenda.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/NFeAutorizacao4/NFeAutorizacao4.asmx",
-        NFeRetAutorizacao4: "/NFeRetAutorizacao4/NFeRetAutorizacao4.asmx",
-        NFeConsultaProtocolo4: "/NFeConsultaProtocolo4/NFeConsultaProtocolo4.asmx",
-        NFeRecepcaoEvento4: "/NFeRecepcaoEvento4/NFeRecepcaoEvento4.asmx",
-        NFeInutilizacao4: "/NFeInutilizacao4/NFeInutilizacao4.asmx",
-        NFeStatusServico4: "/NFeStatusServico4/NFeStatusServico4.asmx",
-      },
-    },
-  },
+  SVAN: { 55: NATIONAL },
   SVRS: {
-    55: {
-      hosts: { 1: "https://nfe.svrs.rs.gov.br", 2: "https://nfe-homologacao.svrs.rs.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/ws/NfeAutorizacao/NFeAutorizacao4.asmx",
-        NFeRetAutorizacao4: "/ws/NfeRetAutorizacao/NFeRetAutorizacao4.asmx",
-        NFeConsultaProtocolo4: "/ws/NfeConsulta/NfeConsulta4.asmx",
-        NFeRecepcaoEvento4: "/ws/recepcaoevento/recepcaoevento4.asmx",
-        NFeInutilizacao4: "/ws/nfeinutilizacao/nfeinutilizacao4.asmx",
-        NFeStatusServico4: "/ws/NfeStatusServico/NfeStatusServico4.asmx",
-      },
-    },
+    55: SVRS_NFE,
     65: {
-      hosts: { 1: "https://nfce.svrs.rs.gov.br", 2: "https://nfce-homologacao.svrs.rs.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/ws/NfeAutorizacao/NFeAutorizacao4.asmx",
-        NFeRetAutorizacao4: "/ws/NfeRetAutorizacao/NFeRetAutorizacao4.asmx",
-        NFeConsultaProtocolo4: "/ws/NfeConsulta/NfeConsulta4.asmx",
-        NFeRecepcaoEvento4: "/ws/recepcaoevento/recepcaoevento4.asmx",
-        NFeInutilizacao4: "/ws/nfeinutilizacao/nfeinutilizacao4.asmx",
-        NFeStatusServico4: "/ws/NfeStatusServico/NfeStatusServico4.asmx",
-      },
+      hosts: hosts("https://nfce.svrs.rs.gov.br", "https://nfce-homologacao.svrs.rs.gov.br"),
+      paths: RS_PATHS,
     },
   },
-  "SVC-AN": {
-    55: {
-      hosts: { 1: "https://www.sefazvirtual.fazenda.gov.br", 2: "https://hom.sefazvirtual.fazenda.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/NFeAutorizacao4/NFeAutorizacao4.asmx",
-        NFeRetAutorizacao4: "/NFeRetAutorizacao4/NFeRetAutorizacao4.asmx",
-        NFeConsultaProtocolo4: "/NFeConsultaProtocolo4/NFeConsultaProtocolo4.asmx",
-        NFeRecepcaoEvento4: "/NFeRecepcaoEvento4/NFeRecepcaoEvento4.asmx",
-        NFeInutilizacao4: "/NFeInutilizacao4/NFeInutilizacao4.asmx",
-        NFeStatusServico4: "/NFeStatusServico4/NFeStatusServico4.asmx",
-      },
-    },
-  },
-  "SVC-RS": {
-    55: {
-      hosts: { 1: "https://nfe.svrs.rs.gov.br", 2: "https://nfe-homologacao.svrs.rs.gov.br" },
-      paths: {
-        NFeAutorizacao4: "/ws/NfeAutorizacao/NFeAutorizacao4.asmx",
-        NFeRetAutorizacao4: "/ws/NfeRetAutorizacao/NFeRetAutorizacao4.asmx",
-        NFeConsultaProtocolo4: "/ws/NfeConsulta/NfeConsulta4.asmx",
-        NFeRecepcaoEvento4: "/ws/recepcaoevento/recepcaoevento4.asmx",
-        NFeInutilizacao4: "/ws/nfeinutilizacao/nfeinutilizacao4.asmx",
-        NFeStatusServico4: "/ws/NfeStatusServico/NfeStatusServico4.asmx",
-      },
-    },
-  },
+  "SVC-AN": { 55: NATIONAL },
+  "SVC-RS": { 55: SVRS_NFE },
 } as const satisfies Record<string, Partial<Record<DocumentModel, Server>>>;
 
 export type AuthorizerName = keyof typeof SERVERS;
