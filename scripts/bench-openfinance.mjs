@@ -62,6 +62,7 @@ const CLIENT_SECRET = randomBytes(16).toString("hex");
 const itemOf = (run) => `bench-item-${run}`;
 
 const count = (n) => n.toLocaleString("en-US");
+const runsText = `${RUNS} run${RUNS === 1 ? "" : "s"}`;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const pad = (n, width = 2) => String(n).padStart(width, "0");
 const load = () =>
@@ -268,7 +269,7 @@ const lineCount = async (db, bankAccountId) =>
 
 async function main() {
   console.log(
-    `Open Finance feed: ${count(TRANSACTIONS)} movements synced against their OFX import, ${RUNS} runs; ` +
+    `Open Finance feed: ${count(TRANSACTIONS)} movements synced against their OFX import, ${runsText}; ` +
       `the daily re-sync of ${count(WINDOW)} against one page read, ${ROUNDS} rounds`,
   );
   console.log("Bundling the Worker (wrangler deploy --dry-run)...");
@@ -453,10 +454,10 @@ async function main() {
       ofxMs,
       SYNC_TARGET,
       "ms",
-      { size: `${count(TRANSACTIONS)} movements, ${RUNS} runs` },
+      { size: `${count(TRANSACTIONS)} movements, ${runsText}` },
     );
     console.log(
-      `   the sync's jobs queue over ${RUNS} runs: ${syncInvocations} invocations, ${count(syncCalls)} D1 calls ` +
+      `   the sync's jobs queue over ${runsText}: ${syncInvocations} invocations, ${count(syncCalls)} D1 calls ` +
         `(${(syncCalls / (TRANSACTIONS * RUNS)).toFixed(3)} per movement); the OFX import's most in one invocation ${ofxHighest}`,
     );
     checkD1Calls("Open Finance sync: the jobs queue", syncHighest, {
