@@ -299,6 +299,7 @@ async function watchJob(jobId, type, expected) {
     NFeXML: "NF-e import",
     HubOrderPull: "channel pull",
     BankReturnCNAB: "bank return import",
+    OpenFinanceSync: "Open Finance sync",
   }[type];
   const expectation = `the ${what} job (Type ${type}) to end Done with Result ${JSON.stringify(expected)}`;
   check(
@@ -1544,6 +1545,19 @@ await (await import("./lib/demo-nfe.mjs")).nfeChapter({
   download,
   run,
   warehouseId: sale.warehouse.IDWarehouse,
+});
+
+await (await import("./lib/demo-openfinance.mjs")).openFinanceChapter({
+  stepOf,
+  call,
+  check,
+  ok,
+  watchJob,
+  uploadStatement,
+  ofxOf,
+  run,
+  today,
+  consumer,
 });
 
 console.log(`\nDone: ${step} steps passed.`);

@@ -36,7 +36,7 @@ describe("npm run demo", () => {
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain(`demo against http://demo.localhost:${inject("apiPort")}/1.0`);
     expect(stdout).toContain("conciliado automaticamente");
-    expect(stdout).toContain("Done: 64 steps passed.");
+    expect(stdout).toContain("Done: 70 steps passed.");
     expect(stdout).toMatch(/X-Signature t=\d+,v1=[0-9a-f]+… verified/);
     expect(stdout).toContain("40 on stock, average cost 13.50");
     expect(stdout).toContain("second apply: Inventário já foi aplicado e não pode ser aplicado novamente");
@@ -113,6 +113,11 @@ describe("npm run demo", () => {
     expect(stdout).toMatch(/and the QR code \(\d+ rectangles drawn\)/);
     expect(stdout).toMatch(/NFC-e \d+ number \d+: Offline, /);
     expect(stdout).toMatch(/NFC-e \d+: Authorized, SEFAZ: 100 [^\n]*, protocol \d{15}, key \d{34}9\d{9}\n/);
+    // Open Finance: three pending lines posted, the sale renamed by the aggregator keeps its
+    // reconciliation, the same day's OFX adds nothing
+    expect(stdout).toMatch(/feed: State \w+, 3 pending lines \(141\.00\), never reconciled\n/);
+    expect(stdout).toMatch(/line \d+ kept, still reconciled, now id of-\d+-1b\n/);
+    expect(stdout).toContain("3 lines on the statement: each movement once, whichever source brought it");
     // the offline note waits a minute before its transmission: the demo runs longer than the default
   }, 300_000);
 });
