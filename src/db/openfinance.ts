@@ -166,7 +166,7 @@ export async function findFeed(
 }
 
 /** What a sync needs before it calls the aggregator (`syncStartOf`). */
-export type SyncStart = {
+type SyncStart = {
   feed: BankFeedRow;
   /** The bank account is an active one of the company. */
   accountActive: boolean;
