@@ -259,6 +259,19 @@ async function failed(
   throw new JobFailure(result.reason);
 }
 
+/** The job's total and first counts, and the refusals' notes, written alone (no chunk to carry them). */
+async function startCounts(db: Db, jobId: number, counts: SyncCounts, total: number, notes: string[]) {
+  await setJobTotal(db, jobId, total, counts);
+  if (notes.length === 0) return;
+  await runStatements(
+    db,
+    insertJobErrors(
+      db,
+      notes.map((message, i) => ({ jobId, line: i + 1, message })),
+    ),
+  );
+}
+
 const byDateThenId = (a: FeedTransaction, b: FeedTransaction) =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
@@ -389,7 +402,11 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
   const holders = await keyHoldersOf(db, params.bankAccountId, transactions, stored, today);
   // deletions: the feed's standing lines of the window the aggregator no longer answers
   const deleted = await deletionsOf(api, feed, standing, sweep.value);
-  if (!deleted.ok) return failed(db, feed, deleted);
+  if (!deleted.ok) {
+    // the job keeps what it read (its total, counts and the refusals' notes), as when nothing is to be written
+    if (first) await startCounts(db, job.id, cursor.counts, transactions.length, firstNotes);
+    return failed(db, feed, deleted);
+  }
   // renames and deletions (docs/OPEN-FINANCE.md, "Renamed and withdrawn movements")
   const created = planFeedLines(transactions, stored, today, holders).inserts.map((l) => ({
     id: l.transactionId,
@@ -431,16 +448,7 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
 
   if (first && transactions.length === 0 && changeStatements.length === 0) {
     // nothing to write: the total and the refusals' notes alone
-    await setJobTotal(db, job.id, 0, cursor.counts);
-    if (firstNotes.length > 0) {
-      await runStatements(
-        db,
-        insertJobErrors(
-          db,
-          firstNotes.map((message, i) => ({ jobId: job.id, line: i + 1, message })),
-        ),
-      );
-    }
+    await startCounts(db, job.id, cursor.counts, 0, firstNotes);
     firstNotes = [];
   }
   while (processed < transactions.length || changeStatements.length > 0) {
