@@ -15,11 +15,12 @@
 // - POST /__bench/bound/return-writes?company=&account=  (body: a CNAB return file) the bound of the
 //   return import: the file read, and each chunk planned and its statements built as the
 //   BankReturnCNAB job does (untimed), then only the chunks' batches timed; answers the elapsed ms.
-// - POST /__bench/bound/feed-page {url, apiKey, bankAccountId, rounds, follow?}  the bound of a feed's
-//   re-sync: each round, one page of the aggregator's transactions fetched with a bare `fetch` (its API
-//   key given) and parsed (`follow`: and every next page, by its cursor), then the account's stored
-//   lines of their ids read as the sync reads them (`feedLinesOf`); answers the elapsed ms of each
-//   round, split into fetch and read, with the pages and rows.
+// - POST /__bench/bound/feed-page {url, apiKey, bankAccountId, rounds, follow?, alongside?}  a feed's
+//   calls and read alone: each round, one page of the aggregator's transactions fetched with a bare
+//   `fetch` (its API key given) and parsed (`follow`: and every next page, by its cursor), with the
+//   `alongside` URLs (the item, its consents) fetched and parsed at the same time, then the account's
+//   stored lines of the page's ids read as the sync reads them (`feedLinesOf`); answers the elapsed
+//   ms of each round, split into fetch and read, with the pages and rows.
 // - POST /__bench/adapter-sweep {baseUrl, clientId, clientSecret, accountId, from, to}  the same
 //   window read by the product's adapter alone (`PluggyApi.transactions`: outbound rules, cursor,
 //   mapping of every row), no job and no D1; answers the elapsed ms, pages and rows.
@@ -229,26 +230,44 @@ async function returnWritesAlone(request: Request, url: URL, database: D1Databas
  * key lookup, item check, job, outbound rules or log).
  */
 async function feedPageBound(request: Request, database: D1Database) {
-  const { url, apiKey, bankAccountId, rounds, follow } = (await request.json()) as {
+  const { url, apiKey, bankAccountId, rounds, follow, alongside } = (await request.json()) as {
     url: string;
     apiKey: string;
     bankAccountId: number;
     rounds: number;
     follow?: boolean;
+    alongside?: string[];
   };
   const db = drizzleFor(database);
-  const times: { fetchMs: number; readMs: number; pages: number; rows: number; stored: number }[] = [];
+  const headers = { Accept: "application/json", "X-API-KEY": apiKey };
+  const times: {
+    fetchMs: number;
+    readMs: number;
+    pages: number;
+    rows: number;
+    stored: number;
+    alongside: number[];
+  }[] = [];
   for (let round = 0; round < rounds; round++) {
     const started = performance.now();
     const ids: string[] = [];
     let pages = 0;
+    // the other calls of the protocol (the item, its consents), sent with the first page, at once
+    const others = Promise.all(
+      (alongside ?? []).map(async (other) => {
+        const answer = await fetch(other, { headers });
+        if (answer.status !== 200) throw new Error(`${other}: ${answer.status}`);
+        return JSON.stringify(JSON.parse(await answer.text())).length;
+      }),
+    );
     for (let next: string | null = url; next !== null; ) {
-      const answer = await fetch(next, { headers: { Accept: "application/json", "X-API-KEY": apiKey } });
+      const answer = await fetch(next, { headers });
       const page = JSON.parse(await answer.text()) as { results: { id: string }[]; next: string | null };
       pages++;
       for (const row of page.results) ids.push(row.id);
       next = follow && page.next ? new URL(page.next, url).toString() : null;
     }
+    const answeredAlongside = await others;
     const fetched = performance.now();
     const stored = await feedLinesOf(db, bankAccountId, ids);
     times.push({
@@ -257,6 +276,7 @@ async function feedPageBound(request: Request, database: D1Database) {
       pages,
       rows: ids.length,
       stored: stored.length,
+      alongside: answeredAlongside,
     });
   }
   return Response.json(times);

@@ -163,7 +163,8 @@ export async function setJobTotal(db: Db, jobId: number, total: number, result: 
  * Progress of a chunk, for the chunk's own batch: moves `processed` from `expected` to `next`
  * and stores the counts (an object, or an SQL expression computing them inside the batch), the
  * position in the job's file where the next chunk starts (`cursor`, when the job reads a file by
- * ranges) and clears the count of failed deliveries (the job moved on). When
+ * ranges), the job's `total` when given (a first chunk that sets it in the same statement) and clears
+ * the count of failed deliveries (the job moved on). When
  * another delivery already moved the counter, the CASE writes NULL into the NOT NULL column, so
  * the whole batch (the chunk's rows included) is refused: a chunk is applied exactly once however
  * many deliveries race on the job.
@@ -175,6 +176,7 @@ export function advanceJobProgress(
   next: number,
   result: object | SQL,
   cursor?: object,
+  total?: number,
 ): BatchItem<"sqlite"> {
   return db
     .update(jobs)
@@ -183,6 +185,7 @@ export function advanceJobProgress(
       result: result instanceof SQL ? result : JSON.stringify(result),
       failures: 0,
       ...(cursor ? { cursor: JSON.stringify(cursor) } : {}),
+      ...(total !== undefined ? { total } : {}),
     })
     .where(eq(jobs.id, jobId));
 }

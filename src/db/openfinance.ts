@@ -8,6 +8,7 @@ import {
   openFinanceIntegrations,
   openFinanceWebhookEvents,
 } from "../../drizzle/schema";
+import { LINE_STATUS } from "../domain/reconciliation/line-statuses";
 import { BANK_FEED_ORIGIN } from "../domain/statement/line-origins";
 import type { Db } from "../env";
 import { rawStatement } from "./raw-statement";
@@ -162,6 +163,112 @@ export async function findFeed(
     .from(bankFeeds)
     .where(and(eq(bankFeeds.bankAccountId, bankAccountId), eq(bankFeeds.companyId, companyId)))
     .get();
+}
+
+/** What a sync needs before it calls the aggregator (`syncStartOf`). */
+type SyncStart = {
+  feed: BankFeedRow;
+  /** The bank account is an active one of the company. */
+  accountActive: boolean;
+  /** The feed's integration, when it is an active one of the company (`settings` null: not configured). */
+  integration: { settings: OpenFinanceSettingsRow | null } | undefined;
+};
+
+/**
+ * The feed of a bank account of the company, whether the account is active, and its integration
+ * with its settings (and stored API key), in ONE query: what `findFeed`, `activeAccountOfCompany`,
+ * `findOpenFinanceIntegration` and `storedApiKey` read one by one.
+ */
+export async function syncStartOf(
+  db: Db,
+  companyId: number,
+  bankAccountId: number,
+): Promise<SyncStart | undefined> {
+  const row = await db
+    .select({
+      feed: bankFeeds,
+      accountId: bankAccounts.id,
+      integrationId: companyIntegrations.id,
+      settings: openFinanceIntegrations,
+    })
+    .from(bankFeeds)
+    .leftJoin(
+      bankAccounts,
+      and(
+        eq(bankAccounts.id, bankFeeds.bankAccountId),
+        eq(bankAccounts.companyId, companyId),
+        eq(bankAccounts.status, 1),
+      ),
+    )
+    .leftJoin(
+      companyIntegrations,
+      and(
+        eq(companyIntegrations.id, bankFeeds.companyIntegrationId),
+        eq(companyIntegrations.companyId, companyId),
+        eq(companyIntegrations.status, 1),
+      ),
+    )
+    .leftJoin(
+      openFinanceIntegrations,
+      eq(openFinanceIntegrations.companyIntegrationId, companyIntegrations.id),
+    )
+    .where(and(eq(bankFeeds.bankAccountId, bankAccountId), eq(bankFeeds.companyId, companyId)))
+    .get();
+  if (!row) return undefined;
+  const settings = row.settings && row.settings.companyId === companyId ? row.settings : null;
+  return {
+    feed: row.feed,
+    accountActive: row.accountId !== null,
+    integration: row.integrationId === null ? undefined : { settings },
+  };
+}
+
+/**
+ * The end of a sync, in one batch of two statements: the feed's new state written, then in one query
+ * the feed as it stands now (its budget), the job's counts (its result JSON, where the rules add
+ * `autoReconciled`) and the lines of the job the rules left pending (as `countPendingLines` counts
+ * them).
+ */
+export async function finishSyncReads(
+  db: Db,
+  feedId: number,
+  change: FeedStateChange,
+  scope: { companyId: number; bankAccountId: number; jobId: number },
+): Promise<{ counts: Record<string, number>; pending: number; feed: BankFeedRow | undefined }> {
+  const pendingOfJob = db
+    .select({ n: sql<number>`count(*)` })
+    .from(bankLines)
+    .where(
+      and(
+        eq(bankLines.companyId, scope.companyId),
+        eq(bankLines.bankAccountId, scope.bankAccountId),
+        eq(bankLines.statusId, LINE_STATUS.pending),
+        eq(bankLines.pending, 0),
+        isNull(bankLines.withdrawnAt),
+        eq(bankLines.jobId, scope.jobId),
+      ),
+    );
+  const resultOfJob = db.select({ result: jobs.result }).from(jobs).where(eq(jobs.id, scope.jobId));
+  const [, rows] = await db.batch([
+    updateFeedStatement(db, feedId, change),
+    db
+      .select({
+        feed: bankFeeds,
+        result: sql<string | null>`(${resultOfJob})`,
+        pending: sql<number>`(${pendingOfJob})`,
+      })
+      .from(bankFeeds)
+      .where(eq(bankFeeds.id, feedId)),
+  ]);
+  const row = rows[0];
+  let counts: Record<string, number> = {};
+  try {
+    const parsed = JSON.parse(row?.result ?? "{}");
+    if (parsed && typeof parsed === "object") counts = parsed;
+  } catch {
+    // a result that is not JSON counts nothing
+  }
+  return { counts, pending: Number(row?.pending ?? 0), feed: row?.feed };
 }
 
 /** The feed reading this aggregator account through the integration, if any (another bank account's too). */

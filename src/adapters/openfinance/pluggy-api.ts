@@ -109,6 +109,8 @@ export class PluggyApi {
   private readonly maxPages: number;
   private readonly now: () => number;
   private key: StoredApiKey | null = null;
+  /** The key being read or asked for, shared by the calls made meanwhile. */
+  private keyAsked: { fresh: boolean; result: Promise<FeedResult<string>> } | null = null;
 
   constructor(private readonly options: PluggyOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -203,9 +205,13 @@ export class PluggyApi {
   /**
    * Every page of a query, bounded by `maxPages`; the same id answered twice is kept once (the latest
    * `updatedAt`). A cursor that comes back is an invalid answer, not a loop. Ids beyond 500 are read
-   * in groups of 500.
+   * in groups of 500. `firstPage`: the query's first page, already asked (`transactionPage`, e.g.
+   * at the same time as the item), which the sweep continues from.
    */
-  async transactions(query: TransactionQuery): Promise<FeedResult<TransactionSweep>> {
+  async transactions(
+    query: TransactionQuery,
+    firstPage?: FeedResult<TransactionPage>,
+  ): Promise<FeedResult<TransactionSweep>> {
     if ("ids" in query && query.ids.length > MAX_IDS_PER_REQUEST) {
       const sweeps: TransactionSweep[] = [];
       for (let i = 0; i < query.ids.length; i += MAX_IDS_PER_REQUEST) {
@@ -231,7 +237,7 @@ export class PluggyApi {
     let pages = 0;
     for (;;) {
       if (pages >= this.maxPages) return fail({ kind: "too_many_pages", pages });
-      const page = await this.transactionPage(query, after);
+      const page = pages === 0 && firstPage ? firstPage : await this.transactionPage(query, after);
       if (!page.ok) return page;
       pages++;
       rows.push(...page.value.transactions);
@@ -281,14 +287,18 @@ export class PluggyApi {
     query?: Record<string, string>,
     body?: unknown,
   ): Promise<FeedResult<unknown>> {
+    let refused: string | undefined;
     for (let attempt = 0; attempt < 2; attempt++) {
-      const key = await this.apiKey(attempt > 0);
+      const key = await this.apiKey(refused);
       if (!key.ok) return key;
       const answer = await this.send(method, path, query, body, { "X-API-KEY": key.value });
       if (!answer.ok) return answer;
       const { status, headers } = answer.value;
       if (status === 401) {
-        if (attempt === 0) continue; // the key expired or was revoked: a fresh one, once
+        if (attempt === 0) {
+          refused = key.value; // the key expired or was revoked: a fresh one, once
+          continue;
+        }
         return fail({ kind: "api_key_refused", status });
       }
       return this.interpret(answer.value, headers);
@@ -312,11 +322,36 @@ export class PluggyApi {
     return fail({ kind: "refused", status, code, message });
   }
 
-  /** The API key: kept until shortly before it expires; `fresh` asks `POST /auth` for a new one. */
-  private async apiKey(fresh: boolean): Promise<FeedResult<string>> {
+  /**
+   * The API key: kept until shortly before it expires; `refused` (the key a call was answered 401
+   * with) asks `POST /auth` for a new one unless another call already got it. Calls made at once
+   * share one read of the store and one `POST /auth` (a renewal is never asked twice for one key).
+   */
+  private async apiKey(refused?: string): Promise<FeedResult<string>> {
+    for (;;) {
+      const now = this.now();
+      if (this.key && this.key.renewAt > now && this.key.value !== refused) {
+        return { ok: true, value: this.key.value };
+      }
+      const fresh = refused !== undefined;
+      const asked = this.keyAsked;
+      if (asked && (asked.fresh || !fresh)) return asked.result;
+      if (asked) {
+        await asked.result; // a read of the store under way: it may answer the refused key again
+        continue;
+      }
+      const result = this.askKey(fresh).finally(() => {
+        this.keyAsked = null;
+      });
+      this.keyAsked = { fresh, result };
+      return result;
+    }
+  }
+
+  /** The stored key (unless `fresh`), else `POST /auth`; kept on the instance and in the store. */
+  private async askKey(fresh: boolean): Promise<FeedResult<string>> {
     const now = this.now();
     if (!fresh) {
-      if (this.key && this.key.renewAt > now) return { ok: true, value: this.key.value };
       const stored = await this.options.apiKeyStore?.read();
       if (stored && stored.renewAt > now) {
         this.key = stored;

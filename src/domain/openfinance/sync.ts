@@ -16,16 +16,13 @@ import type {
   FeedTransaction,
   TransactionSweep,
 } from "../../adapters/openfinance/types";
-import { countPendingLines, jobCounts } from "../../db/auto-reconciliation";
 import { runStatements } from "../../db/auto-reconciliation-writes";
 import { advanceJobProgress, findJobById, insertJobErrors, setJobTotal } from "../../db/jobs";
 import {
-  activeAccountOfCompany,
   type BankFeedRow,
   feedLinesOf,
   feedsDue,
-  findFeed,
-  findOpenFinanceIntegration,
+  finishSyncReads,
   insertFeedLines,
   insertSyncJobIfNone,
   type KeyHolder,
@@ -36,6 +33,7 @@ import {
   type StoredFeedLine,
   standingFeedIdsDated,
   storedApiKey,
+  syncStartOf,
   updateFeed,
   updateFeedStatement,
   updatePendingFeedLines,
@@ -95,9 +93,15 @@ export const feedBudget = (feed: BankFeedRow, now = new Date()) => budgetState(s
 
 /** The integration's API key on its row, sealed like the credentials, shared by every job and request. */
 function integrationKeyStore(db: Db, cipherKey: string, settings: OpenFinanceSettingsRow): ApiKeyStore {
+  // the key read with the settings serves the first call (a sync reads them with its feed, in one query)
+  let withSettings =
+    settings.apiKey && settings.apiKeyRenewAt !== null && settings.apiKeyRenewAt > Date.now();
   return {
     async read() {
-      const row = await storedApiKey(db, settings.companyIntegrationId);
+      const row = withSettings
+        ? { apiKey: settings.apiKey, renewAt: settings.apiKeyRenewAt }
+        : await storedApiKey(db, settings.companyIntegrationId);
+      withSettings = false;
       if (!row?.apiKey || row.renewAt === null) return null;
       const plain = (await decryptCredentials(cipherKey, settings.companyId, row.apiKey)) as {
         key?: unknown;
@@ -208,21 +212,18 @@ async function keyHoldersOf(
 }
 
 /**
- * The aggregator ids the feed's standing lines dated in `range` carry and the aggregator deleted:
+ * The aggregator ids the feed's standing lines of the window carry (`standing`) and the aggregator deleted:
  * not answered by the window, nor when asked by id (a movement re-dated out of the window is
  * still there). Asks nothing when the window answered every line.
  */
 async function deletionsOf(
-  db: Db,
   api: PluggyApi,
   feed: BankFeedRow,
-  scope: { companyId: number; bankAccountId: number },
+  standing: string[],
   sweep: TransactionSweep,
-  range: DateRange,
 ): Promise<FeedResult<string[]>> {
   const answered = new Set<string>(sweep.transactions.map((t) => t.id));
   for (const r of sweep.refused) if (r.id) answered.add(r.id);
-  const standing = await standingFeedIdsDated(db, scope.companyId, scope.bankAccountId, range);
   const missing = standing.filter((id) => !answered.has(id));
   if (missing.length === 0) return { ok: true, value: [] };
   const asked = await api.transactions({ accountId: feed.accountId, ids: missing });
@@ -258,6 +259,19 @@ async function failed(
   throw new JobFailure(result.reason);
 }
 
+/** The job's total and first counts, and the refusals' notes, written alone (no chunk to carry them). */
+async function startCounts(db: Db, jobId: number, counts: SyncCounts, total: number, notes: string[]) {
+  await setJobTotal(db, jobId, total, counts);
+  if (notes.length === 0) return;
+  await runStatements(
+    db,
+    insertJobErrors(
+      db,
+      notes.map((message, i) => ({ jobId, line: i + 1, message })),
+    ),
+  );
+}
+
 const byDateThenId = (a: FeedTransaction, b: FeedTransaction) =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
@@ -266,11 +280,11 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
   const { db, job, budget } = context;
   const params = syncParamsOf(job.params);
   if (!params) throw new JobFailure(M.syncParams);
-  const feed = await findFeed(db, job.companyId, params.bankAccountId);
-  if (!feed) throw new JobFailure(M.feedGone);
-  if (!(await activeAccountOfCompany(db, job.companyId, params.bankAccountId)))
-    throw new JobFailure(M.accountInactive);
-  const integration = await findOpenFinanceIntegration(db, job.companyId, feed.companyIntegrationId);
+  // the feed, the account, the integration and its stored key: one query
+  const start = await syncStartOf(db, job.companyId, params.bankAccountId);
+  if (!start) throw new JobFailure(M.feedGone);
+  const { feed, integration } = start;
+  if (!start.accountActive) throw new JobFailure(M.accountInactive);
   if (!integration?.settings) {
     await updateFeed(db, feed.id, { lastError: M.notConfigured, lastJobId: job.id });
     throw new JobFailure(M.notConfigured);
@@ -285,11 +299,25 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
     throw new JobFailure(M.credentialsUnreadable);
   }
   let cursor = savedCursor(job.cursor);
+  const today = todayIn(DEFAULT_TIME_ZONE, now);
+  // the window: the last days again (the aggregator may still post or change them), and a few days
+  // ahead (a movement dated in the future is seen, and skipped with its reason)
+  const from = feed.syncedThrough
+    ? addDays(feed.syncedThrough < today ? feed.syncedThrough : today, -RESYNC_DAYS)
+    : addDays(today, -FIRST_SYNC_DAYS);
+  const windowQuery = { accountId: feed.accountId, from, to: addDays(today, FUTURE_DAYS_READ) };
+  // a refresh at the institution is asked by hand only, once per job, after the item's state
+  const refreshing = params.refresh && !cursor.refreshed;
 
-  // the item's state first: an item that cannot be read tells the user what to do
-  const item = await api.getItem(feed.itemId);
+  // the item's state first: an item that cannot be read tells the user what to do. Without a
+  // refresh to ask, the window's first page is asked at the same time (the aggregator's copy: no
+  // budget spent; dropped when the item turns out unreadable; the item's failure comes first)
+  const [item, consents, firstPage] = await Promise.all([
+    api.getItem(feed.itemId),
+    api.listConsents(feed.itemId),
+    refreshing ? Promise.resolve(undefined) : api.transactionPage(windowQuery),
+  ]);
   if (!item.ok) return failed(db, feed, item);
-  const consents = await api.listConsents(feed.itemId);
   if (!consents.ok) return failed(db, feed, consents);
   const health = feedHealth(item.value, consents.value, now.getTime());
   if (!health.readable) {
@@ -302,10 +330,9 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
     });
     throw new JobFailure(reason);
   }
-  const today = todayIn(DEFAULT_TIME_ZONE, now);
 
   // a refresh at the institution: asked by hand only, once per job, within the month's budget
-  if (params.refresh && !cursor.refreshed) {
+  if (refreshing) {
     const decision = decideRead(spentOf(feed), narrowWindow(today).from, now);
     const notes: string[] = [];
     if (decision.allowed) {
@@ -335,16 +362,8 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
     }
   }
 
-  // the window: the last days again (the aggregator may still post or change them)
-  const from = feed.syncedThrough
-    ? addDays(feed.syncedThrough < today ? feed.syncedThrough : today, -RESYNC_DAYS)
-    : addDays(today, -FIRST_SYNC_DAYS);
-  // a few days ahead too: a movement dated in the future is seen, and skipped with its reason
-  const sweep = await api.transactions({
-    accountId: feed.accountId,
-    from,
-    to: addDays(today, FUTURE_DAYS_READ),
-  });
+  // the window, page after page (from the first page asked above when no refresh was to be asked)
+  const sweep = await api.transactions(windowQuery, firstPage);
   if (!sweep.ok) return failed(db, feed, sweep);
   const transactions = [...sweep.value.transactions].sort(byDateThenId);
   const scope = {
@@ -354,7 +373,10 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
     userId: job.createdBy,
   };
   let processed = job.processed;
-  if (processed === 0) {
+  /** The refusals' notes and the total, written with the first chunk (or alone when nothing is to be written). */
+  let firstNotes: string[] = [];
+  const first = processed === 0;
+  if (first) {
     cursor = {
       ...cursor,
       counts: {
@@ -364,29 +386,27 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
         duplicates: sweep.value.duplicates,
       },
     };
-    await setJobTotal(db, job.id, transactions.length, cursor.counts);
-    const notes = refusalNotes(sweep.value.refused);
-    if (notes.length > 0) {
-      await runStatements(
-        db,
-        insertJobErrors(
-          db,
-          notes.map((message, i) => ({ jobId: job.id, line: i + 1, message })),
-        ),
-      );
-    }
+    firstNotes = refusalNotes(sweep.value.refused);
   }
 
-  // what the account already has: the feed's lines of these ids, and other sources' lines of their keys
-  const stored = await feedLinesOf(
-    db,
-    params.bankAccountId,
-    transactions.map((t) => t.id),
-  );
+  // what the account already has: the feed's lines of these ids and its standing lines of the
+  // window (read at once), then other sources' lines of the new movements' keys
+  const [stored, standing] = await Promise.all([
+    feedLinesOf(
+      db,
+      params.bankAccountId,
+      transactions.map((t) => t.id),
+    ),
+    standingFeedIdsDated(db, scope.companyId, scope.bankAccountId, { from, to: today }),
+  ]);
   const holders = await keyHoldersOf(db, params.bankAccountId, transactions, stored, today);
   // deletions: the feed's standing lines of the window the aggregator no longer answers
-  const deleted = await deletionsOf(db, api, feed, scope, sweep.value, { from, to: today });
-  if (!deleted.ok) return failed(db, feed, deleted);
+  const deleted = await deletionsOf(api, feed, standing, sweep.value);
+  if (!deleted.ok) {
+    // the job keeps what it read (its total, counts and the refusals' notes), as when nothing is to be written
+    if (first) await startCounts(db, job.id, cursor.counts, transactions.length, firstNotes);
+    return failed(db, feed, deleted);
+  }
   // renames and deletions (docs/OPEN-FINANCE.md, "Renamed and withdrawn movements")
   const created = planFeedLines(transactions, stored, today, holders).inserts.map((l) => ({
     id: l.transactionId,
@@ -426,6 +446,11 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
     };
   }
 
+  if (first && transactions.length === 0 && changeStatements.length === 0) {
+    // nothing to write: the total and the refusals' notes alone
+    await startCounts(db, job.id, cursor.counts, 0, firstNotes);
+    firstNotes = [];
+  }
   while (processed < transactions.length || changeStatements.length > 0) {
     if (!budget.take()) return { status: "continue" };
     const chunk = transactions.slice(processed, processed + FEED_TRANSACTIONS_PER_CHUNK);
@@ -451,7 +476,20 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
     const errorLine = sweep.value.refused.length + processed + 1;
     try {
       await db.batch([
-        advanceJobProgress(db, job.id, processed, processed + chunk.length, counts, next),
+        advanceJobProgress(
+          db,
+          job.id,
+          processed,
+          processed + chunk.length,
+          counts,
+          next,
+          // the first chunk also sets the job's total (its guard: processed still 0)
+          processed === 0 ? transactions.length : undefined,
+        ),
+        ...insertJobErrors(
+          db,
+          firstNotes.map((message, i) => ({ jobId: job.id, line: i + 1, message })),
+        ),
         // before the renames: a kept line still pending posts here (its guard reads pending = 1)
         ...updatePendingFeedLines(db, job.id, plan.changes),
         ...changeStatements,
@@ -471,6 +509,7 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
     processed += chunk.length;
     cursor = next;
     changeStatements = [];
+    firstNotes = [];
   }
 
   // a CNAB return's credit already applied takes its feed line first (docs/OPEN-FINANCE.md, "One movement, one line")
@@ -484,39 +523,43 @@ export async function syncFeed(context: JobContext): Promise<JobOutcome> {
     }
   }
 
-  // the rules run over the lines this job stored or posted (pending lines never: run-rules)
-  const ruled = await runRules(
+  // the rules run over the lines this job stored or posted (pending lines never: run-rules); none
+  // when it wrote or posted none (`written` stays null: a re-sync with nothing new)
+  if (cursor.written) {
+    const ruled = await runRules(
+      db,
+      {
+        companyId: job.companyId,
+        bankAccountId: params.bankAccountId,
+        importedByJob: job.id,
+        jobId: job.id,
+        userId: job.createdBy,
+        trackProgress: false,
+      },
+      budget,
+    );
+    if (ruled.status === "continue") return ruled;
+  }
+  // the feed's state, then the job's counts and the feed's budget: one batch
+  const end = await finishSyncReads(
     db,
+    feed.id,
     {
-      companyId: job.companyId,
-      bankAccountId: params.bankAccountId,
-      importedByJob: job.id,
-      jobId: job.id,
-      userId: job.createdBy,
-      trackProgress: false,
+      state: health.state,
+      userAction: health.action,
+      lastError: null,
+      lastSyncAt: utcText(new Date()),
+      syncedThrough: today,
+      retryAfter: null,
+      lastJobId: job.id,
     },
-    budget,
+    scope,
   );
-  if (ruled.status === "continue") return ruled;
-  const after = await findFeed(db, job.companyId, params.bankAccountId);
-  await updateFeed(db, feed.id, {
-    state: health.state,
-    userAction: health.action,
-    lastError: null,
-    lastSyncAt: utcText(new Date()),
-    syncedThrough: today,
-    retryAfter: null,
-    lastJobId: job.id,
-  });
-  const budgetNow = feedBudget(after ?? feed);
+  const budgetNow = feedBudget(end.feed ?? feed);
   const result = {
     ...cursor.counts,
-    autoReconciled: (await jobCounts(db, job.id)).autoReconciled ?? 0,
-    pending: await countPendingLines(db, {
-      companyId: job.companyId,
-      bankAccountId: params.bankAccountId,
-      importedByJob: job.id,
-    }),
+    autoReconciled: end.counts.autoReconciled ?? 0,
+    pending: end.pending,
     refreshAsked: cursor.refresh === "asked" ? 1 : 0,
     refreshSkipped: cursor.refresh === "skipped" ? 1 : 0,
     budgetWideLeft: budgetNow.wide.left,

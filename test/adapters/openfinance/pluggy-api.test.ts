@@ -258,6 +258,36 @@ describe("Pluggy adapter against the double", () => {
     expect(await pluggy.keys()).toEqual({ requested: 2, issued: 2, refused: 1 });
   });
 
+  it("calls made at once share one API key, and one renewal when the key is refused to all of them", async () => {
+    const { pluggy, api } = await setup();
+    await pluggy.addTransactions([tx(1, "2026-11-25")]);
+    const window = { accountId: ACCOUNT, from: "2026-11-20", to: "2026-11-29" };
+    const [item, consents, page] = await Promise.all([
+      api.getItem(ITEM),
+      api.listConsents(ITEM),
+      api.transactionPage(window),
+    ]);
+    expect([item.ok, consents.ok, page.ok]).toEqual([true, true, true]);
+    expect(await pluggy.keys()).toEqual({ requested: 1, issued: 1, refused: 0 });
+    // the key expires: the three calls are refused, one new key serves them all
+    await pluggy.faults([{ mode: "expire-key" }]);
+    const again = await Promise.all([api.getItem(ITEM), api.listConsents(ITEM), api.transactionPage(window)]);
+    expect(again.map((r) => r.ok)).toEqual([true, true, true]);
+    expect(await pluggy.keys()).toEqual({ requested: 2, issued: 2, refused: 3 });
+  });
+
+  it("continues a sweep from a first page already asked", async () => {
+    const { pluggy, api } = await setup({}, { pageSize: 1 });
+    await pluggy.addTransactions([tx(1, "2026-11-25"), tx(2, "2026-11-26"), tx(3, "2026-11-27")]);
+    const window = { accountId: ACCOUNT, from: "2026-11-20", to: "2026-11-29" };
+    const first = await api.transactionPage(window);
+    const sweep = ok(await api.transactions(window, first));
+    expect(sweep.transactions).toHaveLength(3);
+    expect(sweep.pages).toBe(3);
+    // the first page is not asked again
+    expect((await pluggy.requests()).filter((r) => r.path === "/v2/transactions")).toHaveLength(3);
+  });
+
   it("gives up after one renewal when the fresh key is refused too: no loop", async () => {
     const { pluggy, api } = await setup();
     await pluggy.faults([{ mode: "401" }, { mode: "401" }, { mode: "401" }]);
