@@ -9,8 +9,8 @@
 // a CC-e corrects it; the cancellation returns the stock and cancels the order; then SP's authorizer
 // stops (109) and the next order's NF-e goes through SVC-AN (tpEmis 6). Then NFC-e (issue 42): a
 // counter sale paid in cash with change at the cashier is issued as NFC-e (QR code, vTroco, the 80 mm
-// DANFE); the double stops; the next sale is issued offline (tpEmis 9) and transmitted when it comes
-// back. Called by scripts/demo.mjs with its step helpers.
+// DANFE); the double stops; the next sale is issued offline (tpEmis 9) and, the double back,
+// transmitted at once (POST /nfe/{id}/transmit). Called by scripts/demo.mjs with its step helpers.
 //
 // Each run uses an invoicing company of its own, at a branch CNPJ of the certificate's root drawn from
 // the run number (the double scripts and remembers per issuer CNPJ, and numbering is per invoicing
@@ -594,13 +594,20 @@ export async function nfeChapter({ stepOf, call, check, ok, download, run, wareh
   );
 
   await stepOf(
-    "NFC-e: the authorizer back: the job transmits the offline note (the online key consulted first), authorized with its tpEmis 9 key",
+    "NFC-e: the authorizer back: the shop asks for the offline note now, the job transmits it (the online key consulted first), authorized with its tpEmis 9 key",
     async () => {
       await setOutage(null);
-      ok(
-        "the double answers again; the job tries the offline notes every minute, oldest first (within 24 h)",
+      // the job would try it at its next minute; POST /nfe/{id}/transmit makes it due now and wakes the job
+      const asked = await call("POST", `/nfe/${offline.IDNFe}/transmit`, undefined, { expect: 202 });
+      check(
+        ["Offline", "Authorized"].includes(asked.Status) && asked.Key === offline.Key,
+        `POST /nfe/${offline.IDNFe}/transmit answered ${asked.Status} ${asked.Key}`,
       );
-      const current = await noteUntil(call, check, offline, "Authorized", 150_000);
+      ok(
+        `the double answers again; POST /nfe/${offline.IDNFe}/transmit: 202, ${asked.Status} (RetryAt ${asked.RetryAt}), instead of the job's try once a minute`,
+      );
+      // well within the job's own next try (a minute after the last): the route did it
+      const current = await noteUntil(call, check, offline, "Authorized", 30_000);
       check(
         current.Status === "Authorized" && current.Key === offline.Key && current.EmissionType === 9,
         `NFC-e ${offline.IDNFe} still ${current.Status} (${current.cStat} ${current.xMotivo})`,

@@ -1,11 +1,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { cashierCashReceipts, cashierPayments, issuedNfes } from "../../drizzle/schema";
+import { NFE_STATUS } from "../domain/emission/states";
 import type { Db } from "../env";
 import { type Statement, utcNow } from "./sql";
 
 /**
  * NFC-e (model 65) data access: the cashier's TEF receipts of the orders' titles (the NFC-e's card
- * group), the change given on the cash received for them (its `vTroco`) and the writes of an offline note (tpEmis 9): going offline, and what its transmission ends
+ * group), the change given on the cash received for them (its `vTroco`) and the writes of an offline note (tpEmis 9): going offline, made due now by `POST
+ * /nfe/{idnfe}/transmit`, taken by one delivery for its transmission, and what the transmission ends
  * in. Every read and write is scoped by company.
  */
 
@@ -99,4 +101,56 @@ export function offlineChangeStatement(
         sql`${issuedNfes.status} IN (SELECT value FROM json_each(${JSON.stringify(from)}))`,
       ),
     );
+}
+
+/**
+ * `POST /nfe/{idnfe}/transmit`: the offline note due now (`retryAt` = `now`), compare-and-set: only
+ * while it is `Offline` and not due yet. True when this call changed it (of two concurrent calls, one).
+ */
+export async function offlineDueNow(
+  db: Db,
+  companyId: number,
+  noteId: number,
+  now: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(issuedNfes)
+    .set({ retryAt: now, updatedAt: utcNow })
+    .where(
+      and(
+        eq(issuedNfes.id, noteId),
+        eq(issuedNfes.companyId, companyId),
+        eq(issuedNfes.status, NFE_STATUS.offline),
+        sql`${issuedNfes.retryAt} > ${now}`,
+      ),
+    )
+    .returning({ id: issuedNfes.id });
+  return rows.length > 0;
+}
+
+/**
+ * A delivery of the job takes a due offline note for its transmission: its `retryAt` moved to `next`
+ * only while it is `Offline` and due (`retryAt` at or before `now`), so of two deliveries running at
+ * once (the job's own and one a `POST /nfe/{idnfe}/transmit` sent) only one transmits it.
+ */
+export async function claimOfflineNote(
+  db: Db,
+  companyId: number,
+  noteId: number,
+  now: string,
+  next: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(issuedNfes)
+    .set({ retryAt: next, updatedAt: utcNow })
+    .where(
+      and(
+        eq(issuedNfes.id, noteId),
+        eq(issuedNfes.companyId, companyId),
+        eq(issuedNfes.status, NFE_STATUS.offline),
+        sql`(${issuedNfes.retryAt} IS NULL OR ${issuedNfes.retryAt} <= ${now})`,
+      ),
+    )
+    .returning({ id: issuedNfes.id });
+  return rows.length > 0;
 }

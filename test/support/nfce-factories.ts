@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
 import type { client } from "./api";
 import { certifiedCnpj, certify, type IssuableSetup, issuableSetup } from "./nfe-factories";
@@ -19,7 +20,18 @@ export type NfceSetup = IssuableSetup & {
   label: string;
 };
 
-let certifiedRoot = false;
+/**
+ * Whether the issuer's company already holds the test certificate: asked of the database, not kept
+ * in the module, which outlives a test file's storage (the workers project reuses its runtime).
+ */
+async function certified(invoiceId: number): Promise<boolean> {
+  const row = await env.DB_DEMO.prepare(
+    "SELECT 1 FROM company_certificates c JOIN company_invoices i ON i.company_id = c.company_id WHERE i.id = ? LIMIT 1",
+  )
+    .bind(invoiceId)
+    .first();
+  return row !== null;
+}
 
 /** An NFC-e issuer (SP) at the double with `script`, a POS order type, a consumer, a SKU, a cash payment type. */
 export async function nfceSetup(
@@ -33,10 +45,7 @@ export async function nfceSetup(
     issuer: { Document: cnpj, NFeBaseUrl: double.baseUrl, ...issuer },
     type: { EnabledPOS: 1 },
   });
-  if (!certifiedRoot) {
-    await certify(api, setup.issuer.id);
-    certifiedRoot = true;
-  }
+  if (!(await certified(setup.issuer.id))) await certify(api, setup.issuer.id);
   const cash = await paymentTypeWithRate(api, 1, { NfTPag: "01", FirstDueDays: 0 });
   return { ...setup, double, cash, label };
 }

@@ -9,15 +9,18 @@
  *   the stored signed XML is replaced), `dhCont`/`xJust`, the offline QR code; in ONE batch the note
  *   becomes `Offline` and the order moves to 6 (Faturado) with its stock leaving, as for an authorized
  *   note: the offline DANFE NFC-e covers the goods leaving with the buyer (Ajuste SINIEF 19/2016);
- * - `transmitOffline`: the job's offline notes, oldest first (dhEmi, then id), each within 24 h of its
- *   issue: first the normal key is consulted (its XML may have reached SEFAZ before the failure: its
- *   authorization then stands, and the offline XML of the same number is never sent: never two
+ * - `transmitOffline`: the job's offline notes due (`retryAt` passed, or made due now by `POST
+ *   /nfe/{idnfe}/transmit`), oldest first (dhEmi, then id), each within 24 h of its issue, each taken
+ *   first by a compare-and-set on its `retryAt` (two deliveries at once: one transmits): first the
+ *   normal key is consulted (its XML may have reached SEFAZ before the failure: its authorization
+ *   then stands, and the offline XML of the same number is never sent: never two
  *   authorized documents for one order); otherwise the offline XML is sent; 100/150 Authorized (the
  *   order already moved), 110/301/302/303 Denied, another rejection `Rejected` with cStat/xMotivo
  *   kept (and `nfe.rejected`), no answer or 108/109 waits; past 24 h the note is `Expired`.
  */
 import { type CompanyInvoiceRow, type IssuedNfeRow, invoiceCompaniesByIds } from "../../db/emission";
-import { type OfflineChange, offlineChangeStatement } from "../../db/emission-nfce";
+import { claimOfflineNote, type OfflineChange, offlineChangeStatement } from "../../db/emission-nfce";
+import { PREVIOUS_STATEMENT_CHANGED } from "../../db/events/outbox";
 import { findOrder, guardVersion } from "../../db/orders/orders";
 import type { Statement } from "../../db/sql";
 import type { Env } from "../../env";
@@ -207,10 +210,15 @@ export async function transmitOffline(
   notes: IssuedNfeRow[],
   timeoutMs: number,
 ): Promise<void> {
-  const due = dueOfflineNotes(notes, new Date().toISOString().slice(0, 19).replace("T", " "));
+  const now = new Date().toISOString().slice(0, 19).replace("T", " ");
+  const due = dueOfflineNotes(notes, now);
   for (const [index, note] of due.entries()) {
     if (index % 4 === 0 && !context.budget.takeMore(1, index === 0)) return;
     try {
+      // taken for this delivery (another one running at once, e.g. sent by POST /nfe/{idnfe}/transmit,
+      // leaves it); a delivery that dies here leaves it due again after the wait
+      const next = utcAfter(new Date(), OFFLINE_RETRY_SECONDS);
+      if (!(await claimOfflineNote(context.db, context.job.companyId, note.id, now, next))) continue;
       await transmitOne(context, ports, env, note, timeoutMs);
     } catch (error) {
       log("error", "offline NFC-e not transmitted", { nfeId: note.id, ...errorFields(error) });
@@ -235,19 +243,25 @@ function noteEvent(
   note: IssuedNfeRow,
   extra: Record<string, unknown>,
 ) {
-  return eventStatement(context.db, context.job.companyId, {
-    type,
-    payload: {
-      IDNFe: note.id,
-      IDOrder: note.orderId,
-      IDCompanyInvoice: note.companyInvoiceId,
-      ...(type === "nfe.authorized" ? { Model: note.model } : {}),
-      Series: note.series,
-      Number: note.number,
-      Key: note.accessKey,
-      ...extra,
-    },
-  } as Parameters<typeof eventStatement>[2]);
+  return eventStatement(
+    context.db,
+    context.job.companyId,
+    {
+      type,
+      payload: {
+        IDNFe: note.id,
+        IDOrder: note.orderId,
+        IDCompanyInvoice: note.companyInvoiceId,
+        ...(type === "nfe.authorized" ? { Model: note.model } : {}),
+        Series: note.series,
+        Number: note.number,
+        Key: note.accessKey,
+        ...extra,
+      },
+    } as Parameters<typeof eventStatement>[2],
+    // written only when the note's change just before it in the batch applied (never twice)
+    { onlyIf: PREVIOUS_STATEMENT_CHANGED },
+  );
 }
 
 async function transmitOne(

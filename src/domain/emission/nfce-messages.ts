@@ -31,6 +31,13 @@ export const NFCE_MESSAGES = {
     "A NFC-e normal (tpEmis 1) já estava autorizada na SEFAZ: a autorização vale e a emissão off-line do mesmo número foi descartada",
 };
 
+/** `POST /nfe/{idnfe}/transmit` refuses an NF-e (model 55): it has no offline contingency. */
+export const nfceTransmitNotNfce = (id: number) =>
+  `A NF-e ${id} é modelo 55: só a NFC-e (modelo 65) emitida em contingência off-line é transmitida por esta rota`;
+/** `POST /nfe/{idnfe}/transmit` refuses an NFC-e that is not waiting offline. */
+export const nfceTransmitNotOffline = (id: number, status: string) =>
+  `Só uma NFC-e em contingência off-line (Offline) pode ser transmitida: a NFC-e ${id} está em ${status}`;
+
 export const NFCE_NO_DANFE = (status: string) =>
   `NFC-e em ${status}: o DANFE NFC-e só existe para uma NFC-e autorizada ou emitida em contingência off-line (Offline)`;
 export const nfceCancellationWindowClosed = (authorizedAt: string, deadline: string, rules: NfceUfRules) =>

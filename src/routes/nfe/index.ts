@@ -11,6 +11,7 @@ import {
   listNFeRoute,
 } from "./read";
 import { nfeStatus, nfeStatusRoute } from "./status";
+import { transmitNFe, transmitNFeRoute } from "./transmit";
 
 /** `/nfe` and `/orders/{idorder}/nfe`: the NF-e this service issues (static paths before `{idnfe}`). */
 export const nfeRouter = createRouter()
@@ -20,4 +21,5 @@ export const nfeRouter = createRouter()
   .openapi(nfeStatusRoute, nfeStatus)
   .openapi(getNFeRoute, getNFe)
   .openapi(getNFeXmlRoute, getNFeXml)
-  .openapi(getNFeDanfeRoute, getNFeDanfe);
+  .openapi(getNFeDanfeRoute, getNFeDanfe)
+  .openapi(transmitNFeRoute, transmitNFe);

@@ -20,18 +20,19 @@ export const NFeSchema = z
       .int()
       .nullable()
       .openapi({ type: ["integer", "null"], description: "O job NFeEmission que a emite" }),
-    Model: z.number().int().openapi({ description: "Modelo: 55 (NF-e)", example: 55 }),
+    Model: z.number().int().openapi({ description: "Modelo: 55 (NF-e) ou 65 (NFC-e)", example: 55 }),
     Series: z.number().int().openapi({ description: "Série da NF-e", example: 1 }),
     Number: z.number().int().openapi({ description: "Número da NF-e (nNF)", example: 1 }),
     Key: z.string().openapi({ description: "Chave de acesso (chNFe, 44 caracteres)" }),
     Environment: z.number().int().openapi({ description: "tpAmb: 1 produção, 2 homologação" }),
     EmissionType: z.number().int().openapi({
-      description: "tpEmis da chave: 1 normal, 6 contingência SVC-AN, 7 SVC-RS",
+      description:
+        "tpEmis da chave: 1 normal, 6 contingência SVC-AN, 7 SVC-RS, 9 NFC-e em contingência off-line",
       example: 1,
     }),
     Status: z.enum(NFE_STATUSES as [string, ...string[]]).openapi({
       description:
-        "`Processing` (numerada, sendo enviada), `Pending` (a SEFAZ não deu resposta conclusiva: `xMotivo` diz por quê e `RetryAt` quando tenta de novo), `Authorized`, `Rejected` (o número fica para a nova emissão do pedido), `Denied` (uso denegado: o número fica usado), `Cancelled`",
+        "`Processing` (numerada, sendo enviada), `Pending` (a SEFAZ não deu resposta conclusiva: `xMotivo` diz por quê e `RetryAt` quando tenta de novo), `Authorized`, `Rejected` (o número fica para a nova emissão do pedido), `Denied` (uso denegado: o número fica usado), `Cancelled`, `Offline` (NFC-e emitida em contingência off-line, tpEmis 9, aguardando transmissão: POST /nfe/{idnfe}/transmit a transmite agora), `Expired` (NFC-e off-line não autorizada em 24 h)",
     }),
     cStat: z
       .number()
@@ -71,7 +72,8 @@ export const NFeSchema = z
       .nullable()
       .openapi({
         type: ["string", "null"],
-        description: "UTC: antes disso o job não envia de novo (656, 108/109, sem resposta)",
+        description:
+          "UTC: antes disso o job não envia de novo (656, 108/109, sem resposta; NFC-e `Offline`: a próxima transmissão)",
       }),
     CreatedAt: z.string(),
     UpdatedAt: z.string(),
