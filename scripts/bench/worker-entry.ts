@@ -15,6 +15,10 @@
 // - POST /__bench/bound/return-writes?company=&account=  (body: a CNAB return file) the bound of the
 //   return import: the file read, and each chunk planned and its statements built as the
 //   BankReturnCNAB job does (untimed), then only the chunks' batches timed; answers the elapsed ms.
+// - POST /__bench/bound/nfe-rows {mode, companyId, orderIds | noteIds, url, series}  the rows' bound of
+//   bench:nfe-emit (scripts/bench/nfe-rows-bound.ts): per order, its note built and signed in workerd,
+//   one loopback call to the authorizer double, the XMLs put to R2 and the note's row with the order's
+//   invoicing batch run alone, each part timed; answers the times, the double's cStats and the notes.
 // - GET /__bench/invariants            the test suite's invariant violations of the database ([] when none)
 // - GET /__bench/d1-calls[?reset=1]  per queue (`queues`) and per route of the product Worker
 //   (`routes`: method and path, numbers as :id), the invocations it ran and the highest count of D1
@@ -40,6 +44,7 @@ import type { Env } from "../../src/env";
 import worker from "../../src/index";
 import { countedEnv, noCalls } from "../../src/platform/d1-counter";
 import { invariantViolations } from "../../test/support/invariants";
+import { nfeRowsBound } from "./nfe-rows-bound";
 
 type Recorded = { sql: string; params: unknown[] };
 
@@ -263,6 +268,8 @@ export default {
       return createOrdersDirectly(request, env.DB_BENCH);
     if (url.pathname === "/__bench/bound/return-writes" && request.method === "POST")
       return returnWritesAlone(request, url, env.DB_BENCH);
+    if (url.pathname === "/__bench/bound/nfe-rows" && request.method === "POST")
+      return nfeRowsBound(request, env);
     if (url.pathname === "/__bench/d1-calls") return d1Calls(url);
     // the suite's invariant checker (stock = ledger, order payments = titles, reservations = open
     // reserving items, balances = entries...) on the bench database, after the bulk work
