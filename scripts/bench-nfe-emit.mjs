@@ -62,8 +62,6 @@ const BATCH = 500;
 /** Issues 41 and 42: each work within 2x its bound. */
 const TARGET = 2;
 const D1_CALLS_LIMIT = 1000;
-/** Orders created at once (each POST /orders is one request). */
-const CREATE_CONCURRENCY = 4;
 /** The service's issuer: a branch of the test certificate's root; the Node bound's: the drafts' own CNPJ. */
 const ISSUER_CNPJ = "11222333000262";
 const BOUND_CNPJ = "11222333000181";
@@ -198,25 +196,27 @@ async function fixtures(api, baseUrl, fixturesModule) {
   };
 }
 
-/** `n` orders of 2 units at 50.00 each, status 3 (paid), CREATE_CONCURRENCY at a time; their ids in order. */
-async function createOrders(api, setup, n, { counter = false } = {}) {
-  const ids = new Array(n);
-  let next = 0;
-  const one = async () => {
-    for (let i = next++; i < n; i = next++) {
-      const created = await api.call("POST", "/orders", {
-        IDWarehouse: setup.warehouseId,
-        ...(counter ? {} : { IDConsumer: setup.consumerId }),
-        IDTypeOrder: counter ? setup.counterTypeId : setup.typeId,
-        IDStatusOrder: 3,
-        Items: [{ IDSku: setup.skuId, Quantity: 2, ReverseTaxCalculation: 1 }],
-        Payments: [{ IDTypePayment: counter ? setup.cashId : setup.paymentId, Installments: 1, Value: 100 }],
-      });
-      ids[i] = created.IDOrder;
-    }
+/**
+ * `n` orders of 2 units at 50.00 each, status 3 (paid: one payment of 100.00), each a POST /orders body
+ * created through the orders domain's `createOrders` by the bench Worker (`/__bench/orders`, sets of
+ * 250: thousands of orders in seconds); a counter sale has no consumer and is paid in cash. Their ids.
+ */
+async function createOrders(mf, setup, n, { counter = false } = {}) {
+  const body = {
+    IDWarehouse: setup.warehouseId,
+    ...(counter ? {} : { IDConsumer: setup.consumerId }),
+    IDTypeOrder: counter ? setup.counterTypeId : setup.typeId,
+    IDStatusOrder: 3,
+    Items: [{ IDSku: setup.skuId, Quantity: 2, ReverseTaxCalculation: 1 }],
+    Payments: [{ IDTypePayment: counter ? setup.cashId : setup.paymentId, Installments: 1, Value: 100 }],
   };
-  await Promise.all(Array.from({ length: CREATE_CONCURRENCY }, one));
-  return ids;
+  const answer = await mf.dispatchFetch("http://bench.localhost/__bench/orders", {
+    method: "POST",
+    body: JSON.stringify({ companyId: 1, body, count: n }),
+  });
+  const text = await answer.text();
+  if (answer.status !== 200) throw new Error(`orders: ${answer.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text).ids;
 }
 
 /** The emission jobs' invocations since the last reset (then reset). */
@@ -313,7 +313,23 @@ async function untilNotes(db, jobs, status, n) {
   }
 }
 
-/** The rows' bound of `mode` on the bench Worker (scripts/bench/nfe-rows-bound.ts). */
+/**
+ * Waits (untimed) until the events consumer has dispatched every event written so far: the events
+ * of one work (the bound's, or a batch's last ones) are not dispatched during the next one's timing.
+ */
+async function outboxDrained(db) {
+  for (let i = 0; i < 600; i++) {
+    const row = await db.prepare("SELECT count(*) AS n FROM events WHERE dispatched_at IS NULL").first();
+    if (row.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  console.log("   (events still undispatched after 60 s)");
+}
+
+/** The bench Worker's database (set by main). */
+let benchDb;
+
+/** The rows' bound of `mode` on the bench Worker (scripts/bench/nfe-rows-bound.ts), its events dispatched. */
 async function rowsBound(mf, body) {
   const answer = await mf.dispatchFetch("http://bench.localhost/__bench/bound/nfe-rows", {
     method: "POST",
@@ -322,7 +338,34 @@ async function rowsBound(mf, body) {
   const text = await answer.text();
   if (answer.status !== 200)
     throw new Error(`rows' bound ${body.mode}: ${answer.status} ${text.slice(0, 500)}`);
+  await outboxDrained(benchDb);
   return JSON.parse(text);
+}
+
+/**
+ * The rows' bound of `body.mode` on `ids` (orders, or the transmission's notes) in two halves: the
+ * first now, the second when the answered function is called, after the measured work, so the bound
+ * brackets it (the machine's load during the work is on both sides). Answers the halves added up.
+ */
+async function bracketed(mf, body, ids) {
+  const field = body.mode === "transmit" ? "noteIds" : "orderIds";
+  const half = Math.ceil(ids.length / 2);
+  const first = await rowsBound(mf, { ...body, [field]: ids.slice(0, half) });
+  return async () => {
+    const second = await rowsBound(mf, { ...body, [field]: ids.slice(half), firstNumber: half + 1 });
+    const statuses = { ...first.statuses };
+    for (const [cStat, n] of Object.entries(second.statuses)) statuses[cStat] = (statuses[cStat] ?? 0) + n;
+    const sum = (part) => first[part] + second[part];
+    return {
+      notes: first.notes + second.notes,
+      signMs: sum("signMs"),
+      callMs: sum("callMs"),
+      r2Ms: sum("r2Ms"),
+      batchMs: sum("batchMs"),
+      statuses,
+      noteIds: [...first.noteIds, ...second.noteIds],
+    };
+  };
 }
 
 const perNote = (ms, n) => `${(ms / n).toFixed(2)} ms`;
@@ -345,6 +388,7 @@ function printBound(label, b, n) {
  * and no invocation above D1's limit. Answers the time per note and the jobs.
  */
 async function measure(name, { api, mf, db }, ids, { status, done }) {
+  await outboxDrained(db);
   await d1Calls(mf);
   const cpuBefore = cpuMs();
   const started = performance.now();
@@ -412,6 +456,7 @@ async function main() {
     const { mf, db } = worker;
     const api = benchApi(mf);
     const ctx = { api, mf, db };
+    benchDb = db;
     const { email, password } = await seedCompany(db, 1);
     await api.signIn(email, password);
     await double.issuer(ISSUER_CNPJ);
@@ -423,39 +468,38 @@ async function main() {
     const createdAt = performance.now();
     const sets = {};
     if (RUN_NFE) {
-      sets.nfe = await createOrders(api, setup, ORDERS);
-      sets.nfeBound = await createOrders(api, setup, ORDERS);
+      sets.nfe = await createOrders(mf, setup, ORDERS);
+      sets.nfeBound = await createOrders(mf, setup, ORDERS);
     }
     if (RUN_NFCE) {
       for (const name of ["nfce", "nfceBound", "offline", "offlineBound"])
-        sets[name] = await createOrders(api, setup, ORDERS, { counter: true });
+        sets[name] = await createOrders(mf, setup, ORDERS, { counter: true });
     }
     console.log(
-      `Created ${count(Object.values(sets).reduce((n, ids) => n + ids.length, 0))} orders (POST /orders, ${CREATE_CONCURRENCY} at a time) in ${((performance.now() - createdAt) / 1000).toFixed(1)} s`,
+      `Created ${count(Object.values(sets).reduce((n, ids) => n + ids.length, 0))} orders (createOrders, sets of 250) in ${((performance.now() - createdAt) / 1000).toFixed(1)} s`,
     );
     console.log(`load average before: ${load()}`);
 
     if (RUN_NFE) {
       console.log(
-        `1. NF-e: ${count(ORDERS)} orders, POST /nfe/batch of ${BATCH} ids x${Math.ceil(ORDERS / BATCH)}, until every note is Authorized...`,
+        `1. NF-e: ${count(ORDERS)} orders, POST /nfe/batch of ${BATCH} ids x${Math.ceil(ORDERS / BATCH)}, until every note is Authorized; its rows' bound on ${count(ORDERS)} orders of its own (workerd), half before and half after...`,
+      );
+      const boundRest = await bracketed(
+        mf,
+        { mode: "nfe", url: boundUrl, series: BOUND_SERIES.nfe },
+        sets.nfeBound,
       );
       const measured = await measure("NF-e batch", ctx, sets.nfe, { status: "Authorized", done: true });
-      const invoiced = await db
-        .prepare("SELECT count(*) AS n FROM orders WHERE company_id = 1 AND status_id = 6")
-        .first();
-      console.log(`   ${invoiced.n} orders invoiced`);
-      console.log(`   the rows' bound, on ${count(ORDERS)} orders of its own (workerd)...`);
-      const b = await rowsBound(mf, {
-        mode: "nfe",
-        orderIds: sets.nfeBound,
-        url: boundUrl,
-        series: BOUND_SERIES.nfe,
-      });
+      const b = await boundRest();
       verdict(
         b.statuses["100"] === ORDERS,
         `NF-e rows' bound: ${count(b.statuses["100"] ?? 0)} notes authorized by the double`,
       );
       const bound = printBound("the rows' bound", b, ORDERS);
+      const invoiced = await db
+        .prepare("SELECT count(*) AS n FROM orders WHERE company_id = 1 AND status_id = 6")
+        .first();
+      console.log(`   ${invoiced.n} orders invoiced (the batch's and the bound's)`);
       if (!options["no-node-bound"]) {
         const node = await bound_(double.base, ORDERS);
         const nodeMs = (node.signMs + node.callMs) / ORDERS;
@@ -468,16 +512,15 @@ async function main() {
 
     if (RUN_NFCE) {
       console.log(
-        `2. NFC-e: ${count(ORDERS)} counter sales (no consumer, cash), the double answering, until every note is Authorized...`,
+        `2. NFC-e: ${count(ORDERS)} counter sales (no consumer, cash), the double answering, until every note is Authorized; its rows' bound, half before and half after...`,
+      );
+      const nfceRest = await bracketed(
+        mf,
+        { mode: "nfce", url: boundUrl, series: BOUND_SERIES.nfce },
+        sets.nfceBound,
       );
       const measured = await measure("NFC-e batch", ctx, sets.nfce, { status: "Authorized", done: true });
-      console.log(`   the rows' bound, on ${count(ORDERS)} counter sales of its own (workerd)...`);
-      const b = await rowsBound(mf, {
-        mode: "nfce",
-        orderIds: sets.nfceBound,
-        url: boundUrl,
-        series: BOUND_SERIES.nfce,
-      });
+      const b = await nfceRest();
       verdict(
         b.statuses["100"] === ORDERS,
         `NFC-e rows' bound: ${count(b.statuses["100"] ?? 0)} notes authorized by the double`,
@@ -485,26 +528,32 @@ async function main() {
       judge("NFC-e batch", measured, printBound("the rows' bound", b, ORDERS));
 
       console.log(
-        `3. NFC-e offline: the double answering 108 to the issuer (NFCeOfflineContingency 1); the rows' bound first, on ${count(ORDERS)} counter sales of its own (workerd)...`,
+        `3. NFC-e offline: the double answering 108 to the issuer (NFCeOfflineContingency 1): ${count(ORDERS)} counter sales issued, until every note is Offline; its rows' bound, half before and half after...`,
       );
       await double.issuer(ISSUER_CNPJ, { outages: { normal: "108" }, keepMemory: true });
-      const ob = await rowsBound(mf, {
-        mode: "offline",
-        orderIds: sets.offlineBound,
-        url: boundUrl,
-        series: BOUND_SERIES.offline,
-      });
+      const offlineRest = await bracketed(
+        mf,
+        { mode: "offline", url: boundUrl, series: BOUND_SERIES.offline },
+        sets.offlineBound,
+      );
+      const offline = await measure("NFC-e offline", ctx, sets.offline, { status: "Offline", done: false });
+      // the measured notes wait (untimed) while the bound's second half runs: no transmission retry
+      // of theirs against the stopped double in the middle of it
+      await db
+        .prepare(
+          "UPDATE issued_nfes SET retry_at = datetime('now', '+1 hour') WHERE status = 'Offline' AND order_id IN (SELECT value FROM json_each(?1))",
+        )
+        .bind(JSON.stringify(sets.offline))
+        .run();
+      const ob = await offlineRest();
       verdict(
         ob.statuses["108"] === ORDERS,
         `NFC-e offline rows' bound: ${count(ob.statuses["108"] ?? 0)} calls answered 108`,
       );
-      const offlineBound = printBound("the rows' bound", ob, ORDERS);
-      console.log(`   ${count(ORDERS)} counter sales issued, until every note is Offline...`);
-      const offline = await measure("NFC-e offline", ctx, sets.offline, { status: "Offline", done: false });
-      judge("NFC-e offline", offline, offlineBound);
+      judge("NFC-e offline", offline, printBound("the rows' bound", ob, ORDERS));
 
       console.log(
-        "   the double back: every offline note due now, until every note is transmitted and Authorized...",
+        "   the double back: every offline note due now, until every note is transmitted and Authorized; its rows' bound on the bound's offline notes, half before and half after...",
       );
       await double.issuer(ISSUER_CNPJ, { outages: { normal: null }, keepMemory: true });
       const jobs = (
@@ -515,6 +564,7 @@ async function main() {
           .bind(JSON.stringify(sets.offline))
           .all()
       ).results.map((r) => r.id);
+      const transmitRest = await bracketed(mf, { mode: "transmit", url: boundUrl, series: 0 }, ob.noteIds);
       await d1Calls(mf);
       const cpuBefore = cpuMs();
       const started = performance.now();
@@ -535,10 +585,7 @@ async function main() {
         byStatus: await statusesOf(db, jobs),
         status: "Authorized",
       });
-      console.log(
-        `   the rows' bound of the transmission, the bound's ${count(ORDERS)} offline notes (workerd)...`,
-      );
-      const tb = await rowsBound(mf, { mode: "transmit", noteIds: ob.noteIds, url: boundUrl, series: 0 });
+      const tb = await transmitRest();
       verdict(
         tb.statuses["100"] === ORDERS,
         `NFC-e transmission rows' bound: ${count(tb.statuses["100"] ?? 0)} notes authorized by the double`,
