@@ -67,7 +67,7 @@ export type NfceRun = {
  * at most 3 D1 calls (the end of its transmission, a batch of 2 statements; the invoicing company read
  * once per invocation): 30 x 3 = 90.
  */
-export const OFFLINE_NOTES_PER_CHUNK = 30;
+const OFFLINE_NOTES_PER_CHUNK = 30;
 
 /** Failures of the authorizer after which an NFC-e goes offline (it did not answer). */
 const OFFLINE_FAILURES = new Set(["timeout", "unavailable", "network"]);
