@@ -27,6 +27,12 @@
 // - GET /__bench/jobs-ended[?reset=1]  per job id, when (epoch ms) the first queue invocation that
 //   carried its message started (`startedAt`) and the last one ended (`endedAt`: the instant the job
 //   was left Done, without a poll's granularity), their number and how many are still running.
+// - POST /__bench/bound/nfe-rows {mode, companyId, orderIds | noteIds, url, series}  the rows' bound of
+//   bench:nfe-emit (scripts/bench/nfe-rows-bound.ts): per order, its note built and signed in workerd,
+//   one loopback call to the authorizer double, the XMLs put to R2 and the note's row with the order's
+//   invoicing batch run alone, each part timed; answers the times, the double's cStats and the notes.
+// - POST /__bench/orders {companyId, body, count}  `count` orders of one POST /orders body created through
+//   the orders domain's `createOrders` (sets of 250): a benchmark's set-up of many paid orders.
 // - GET /__bench/invariants            the test suite's invariant violations of the database ([] when none)
 // - GET /__bench/d1-calls[?reset=1]  per queue (`queues`) and per route of the product Worker
 //   (`routes`: method and path, numbers as :id), the invocations it ran and the highest count of D1
@@ -49,11 +55,16 @@ import {
 import { readBankReturn } from "../../src/domain/bank-returns/read-return";
 import { orderInputOf } from "../../src/domain/hub/create-orders";
 import type { JobMessage } from "../../src/domain/jobs/job-message";
-import { createOrder } from "../../src/domain/orders/create-order";
+import { createOrder, type OrderInput } from "../../src/domain/orders/create-order";
+import { createOrders } from "../../src/domain/orders/create-orders";
 import type { Env } from "../../src/env";
 import worker from "../../src/index";
 import { countedEnv, noCalls } from "../../src/platform/d1-counter";
+import { itemRequestOf } from "../../src/routes/orders/schemas/items";
+import { headerOf, OrderCreateSchema } from "../../src/routes/orders/schemas/orders";
+import { paymentRequestOf } from "../../src/routes/orders/schemas/payments";
 import { invariantViolations } from "../../test/support/invariants";
+import { nfeRowsBound } from "./nfe-rows-bound";
 
 type Recorded = { sql: string; params: unknown[] };
 
@@ -301,6 +312,52 @@ async function adapterSweep(request: Request) {
   return Response.json({ elapsedMs, pages: sweep.value.pages, rows: sweep.value.transactions.length });
 }
 
+/**
+ * `count` orders of one `POST /orders` body (validated by the route's schema, mapped as its handler
+ * maps it) created through the orders domain's `createOrders`, sets of 250 (the template import's
+ * way): the set-up of a benchmark that needs many orders in a status with payments. Answers the ids.
+ */
+async function createOrdersInBulk(request: Request, database: D1Database) {
+  const { companyId, body, count } = (await request.json()) as {
+    companyId: number;
+    body: unknown;
+    count: number;
+  };
+  const parsed = OrderCreateSchema.parse(body);
+  const header = headerOf(parsed);
+  const input: OrderInput = {
+    header: {
+      date: header.date,
+      consumerId: header.consumerId ?? null,
+      orderTypeId: header.orderTypeId ?? null,
+      salesChannelId: header.salesChannelId ?? null,
+      warehouseId: parsed.IDWarehouse,
+      notes: header.notes ?? null,
+      carrierId: header.carrierId ?? null,
+      shippingMethod: header.shippingMethod ?? null,
+      trackingCode: header.trackingCode ?? null,
+      volumes: header.volumes ?? 0,
+      grossWeight: header.grossWeight ?? 0,
+      netWeight: header.netWeight ?? 0,
+      freight: header.freight ?? 0,
+      discount: header.discount ?? 0,
+    },
+    statusId: parsed.IDStatusOrder,
+    items: parsed.Items.map(itemRequestOf),
+    payments: (parsed.Payments ?? []).map(paymentRequestOf),
+  };
+  const db = drizzleFor(database);
+  const ids: number[] = [];
+  for (let done = 0; done < count; done += 250) {
+    const set = Array.from({ length: Math.min(250, count - done) }, () => input);
+    for (const answer of await createOrders(db, { companyId, userId: null }, set)) {
+      if ("error" in answer) return Response.json({ error: answer.error }, { status: 400 });
+      ids.push(answer.id);
+    }
+  }
+  return Response.json({ ids });
+}
+
 type Seen = { invocations: number; highest: number; total: number };
 
 /** Per job id, when its first queue invocation started and its last one ended (epoch ms). */
@@ -380,6 +437,10 @@ export default {
       return createOrdersDirectly(request, env.DB_BENCH);
     if (url.pathname === "/__bench/bound/return-writes" && request.method === "POST")
       return returnWritesAlone(request, url, env.DB_BENCH);
+    if (url.pathname === "/__bench/orders" && request.method === "POST")
+      return createOrdersInBulk(request, env.DB_BENCH);
+    if (url.pathname === "/__bench/bound/nfe-rows" && request.method === "POST")
+      return nfeRowsBound(request, env);
     if (url.pathname === "/__bench/d1-calls") return d1Calls(url);
     if (url.pathname === "/__bench/bound/feed-page" && request.method === "POST")
       return feedPageBound(request, env.DB_BENCH);

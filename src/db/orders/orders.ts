@@ -214,7 +214,7 @@ export function recomputeTotals(db: Db, orderId: SQL | number): Statement {
 export function syncReservations(db: Db, orderId: SQL | number, held: ReservationLine[] = []): Statement[] {
   const before = JSON.stringify(held.map((r) => [r.skuId, r.warehouseId, r.quantity]));
   return [
-    rawStatement(db, sql`DELETE FROM stock_reservations WHERE order_id = ${orderId}`),
+    releaseReservationsStatement(db, orderId),
     insertReservations(
       db,
       sql`SELECT o.company_id, o.id AS order_id, i.sku_id, o.warehouse_id, sum(i.quantity) AS quantity,
@@ -229,6 +229,14 @@ export function syncReservations(db: Db, orderId: SQL | number, held: Reservatio
         GROUP BY i.sku_id`,
     ),
   ];
+}
+
+/**
+ * The order's reservations dropped: what `syncReservations` writes when the order's status, as its
+ * batch leaves it, does not reserve (its INSERT would select nothing), in one statement.
+ */
+export function releaseReservationsStatement(db: Db, orderId: SQL | number): Statement {
+  return rawStatement(db, sql`DELETE FROM stock_reservations WHERE order_id = ${orderId}`);
 }
 
 /**

@@ -96,9 +96,26 @@ function insertRound(db: Db, scope: PostingScope, uid: string, rows: MovementInp
  * only to pass that early check), where the CHECK judges the real new balance against the
  * company's setting. Each statement looks rows up by key: linear in the round's size.
  */
-function upsertTotals(db: Db, companyId: number, uid: string): BatchItem<"sqlite">[] {
+function upsertTotals(db: Db, companyId: number, uid: string, withBatches: boolean): BatchItem<"sqlite">[] {
   const delta = sql.raw("CASE WHEN m.type_movement = 0 THEN m.quantity ELSE -m.quantity END");
   const allow = sql`(SELECT allow_negative_stock FROM companies WHERE id = ${companyId})`;
+  const batchTotals = [
+    rawStatement(
+      db,
+      sql`INSERT INTO stock_batch_balances (company_id, batch_id, sku_id, warehouse_id, qty, value, allow_negative)
+        SELECT ${companyId}, m.batch_id, m.sku_id, m.warehouse_id, 0, 0, 0
+        FROM stock_movements m WHERE m.post_uid = ${uid} AND m.batch_id IS NOT NULL
+        ON CONFLICT (batch_id, warehouse_id) DO NOTHING`,
+    ),
+    rawStatement(
+      db,
+      sql`INSERT INTO stock_batch_balances (company_id, batch_id, sku_id, warehouse_id, qty, value, allow_negative)
+        SELECT ${companyId}, m.batch_id, m.sku_id, m.warehouse_id, ${delta}, ${delta} * m.unit_cost, 1
+        FROM stock_movements m WHERE m.post_uid = ${uid} AND m.batch_id IS NOT NULL
+        ON CONFLICT (batch_id, warehouse_id) DO UPDATE SET
+          qty = qty + excluded.qty, value = value + excluded.value, allow_negative = ${allow}`,
+    ),
+  ];
   return [
     rawStatement(
       db,
@@ -115,21 +132,8 @@ function upsertTotals(db: Db, companyId: number, uid: string): BatchItem<"sqlite
         ON CONFLICT (sku_id, warehouse_id) DO UPDATE SET
           qty = qty + excluded.qty, movements = movements + 1, allow_negative = ${allow}`,
     ),
-    rawStatement(
-      db,
-      sql`INSERT INTO stock_batch_balances (company_id, batch_id, sku_id, warehouse_id, qty, value, allow_negative)
-        SELECT ${companyId}, m.batch_id, m.sku_id, m.warehouse_id, 0, 0, 0
-        FROM stock_movements m WHERE m.post_uid = ${uid} AND m.batch_id IS NOT NULL
-        ON CONFLICT (batch_id, warehouse_id) DO NOTHING`,
-    ),
-    rawStatement(
-      db,
-      sql`INSERT INTO stock_batch_balances (company_id, batch_id, sku_id, warehouse_id, qty, value, allow_negative)
-        SELECT ${companyId}, m.batch_id, m.sku_id, m.warehouse_id, ${delta}, ${delta} * m.unit_cost, 1
-        FROM stock_movements m WHERE m.post_uid = ${uid} AND m.batch_id IS NOT NULL
-        ON CONFLICT (batch_id, warehouse_id) DO UPDATE SET
-          qty = qty + excluded.qty, value = value + excluded.value, allow_negative = ${allow}`,
-    ),
+    // the batch balances only when a movement of the round has a batch (else they select nothing)
+    ...(withBatches ? batchTotals : []),
     rawStatement(
       db,
       sql`INSERT INTO sku_stock_totals (sku_id, company_id, qty, average_cost, movements)
@@ -154,7 +158,8 @@ export function postingStatements(
     uids.push(uid);
     for (const group of inGroups(round, ROWS_PER_STATEMENT))
       statements.push(insertRound(db, scope, uid, group));
-    statements.push(...upsertTotals(db, scope.companyId, uid));
+    const withBatches = round.some((m) => m.batchId !== null && m.batchId !== undefined);
+    statements.push(...upsertTotals(db, scope.companyId, uid, withBatches));
   }
   return { statements, uids };
 }

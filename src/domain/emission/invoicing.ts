@@ -7,11 +7,16 @@
  * changed meanwhile the batch is refused and the note is invoiced again from fresh reads.
  */
 import { invoicingReads } from "../../db/emission";
-import type { OrderRow } from "../../db/orders/orders";
+import { guardVersion, type OrderRow } from "../../db/orders/orders";
+import type { Statement } from "../../db/sql";
 import type { Db } from "../../env";
-import type { OrderEventReads } from "../orders/order-events";
-import type { StatusChangeReads } from "../orders/status-change";
+import { type OrderEventReads, orderEventStatements } from "../orders/order-events";
+import { statusRegistry } from "../orders/registry";
+import { changedReservationWrites } from "../orders/reservations";
+import { type StatusChangeReads, statusChangeWrites } from "../orders/status-change";
+import { planTransition, type StockState } from "../orders/transitions";
 import { postingDateOf } from "../stock/ledger";
+import { INVOICED_STATUS } from "./issue";
 import type { OrderSource } from "./sources";
 
 export type OrderInvoicing = { order: OrderRow; status: StatusChangeReads; events: OrderEventReads };
@@ -81,4 +86,41 @@ export async function chunkInvoicing(
       }
     },
   };
+}
+
+/**
+ * The batch that invoices an order with its note: the order's version guard, the status change to 6
+ * (Faturado) with its stock leaving (`statusChangeWrites`), its reservations released, the order's
+ * events, then `noteStatements` (the note's own change and event). `known`: what the chunk read for
+ * it (absent: read now). Built the same way for an authorized NF-e/NFC-e and an offline NFC-e; the
+ * caller runs it through `commitOrderWrite` with `movesStock`.
+ */
+export async function invoicingStatements(
+  db: Db,
+  caller: { companyId: number; userId: number | null },
+  order: OrderRow,
+  noteStatements: Statement[],
+  known?: OrderInvoicing,
+): Promise<{ statements: Statement[]; movesStock: boolean }> {
+  const registry = await statusRegistry(db);
+  const plan = planTransition(registry, order.statusId, INVOICED_STATUS, order.stockState as StockState);
+  const statements: Statement[] = [
+    guardVersion(db, caller.companyId, order.id, order.version),
+    ...(await statusChangeWrites(db, caller, order, plan, order.warehouseId, known?.status)),
+    ...(await changedReservationWrites(db, caller.companyId, order.id, {
+      reserves: plan.reserves,
+      warehouseId: order.warehouseId,
+      items: [],
+    })),
+    ...(await orderEventStatements(
+      db,
+      order,
+      registry,
+      { fromStatusId: order.statusId, toStatusId: INVOICED_STATUS, trackingCode: order.trackingCode },
+      null,
+      known?.events,
+    )),
+    ...noteStatements,
+  ];
+  return { statements, movesStock: plan.effect !== null };
 }

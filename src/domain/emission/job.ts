@@ -30,8 +30,7 @@ import {
   noteChangeStatement,
   notesOfJob,
 } from "../../db/emission";
-import { findOrder, guardVersion, type OrderRow } from "../../db/orders/orders";
-import type { Statement } from "../../db/sql";
+import { findOrder, type OrderRow } from "../../db/orders/orders";
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
@@ -40,16 +39,11 @@ import { signerOnce } from "../certificates/signer";
 import { eventStatement } from "../events/outbox";
 import type { JobContext, JobOutcome } from "../jobs/job-context";
 import type { JobDefinition } from "../jobs/types";
-import { orderEventStatements } from "../orders/order-events";
-import { statusRegistry } from "../orders/registry";
-import { changedReservationWrites } from "../orders/reservations";
-import { statusChangeWrites } from "../orders/status-change";
-import { planTransition, type StockState } from "../orders/transitions";
 import { commitOrderWrite } from "../orders/write";
 import type { EmissionMode } from "./contingency";
 import { answeredStopped, mustResign, nfceSending, sendingMode, withMode } from "./contingency-send";
 import { buildDraft } from "./draft";
-import { type ChunkInvoicing, chunkInvoicing, type OrderInvoicing } from "./invoicing";
+import { type ChunkInvoicing, chunkInvoicing, invoicingStatements, type OrderInvoicing } from "./invoicing";
 import { INVOICED_STATUS } from "./issue";
 import { NFE_MESSAGES as M } from "./messages";
 import { offlineIfAllowed, offlineWanted, signNfceNote, transmitOffline } from "./nfce-job";
@@ -71,9 +65,10 @@ import { noteProcKey, noteXmlKey } from "./storage-keys";
 /**
  * Notes per chunk of the invocation's budget (`D1_CALLS_PER_CHUNK`, 133): the chunk's reads (its
  * sources, about 10 calls; what invoicing its orders reads, one batch of 8 statements), then per note
- * the pre-send write (1) and the authorization's batch (about 16 statements): 6 x 17 + 18 = 120.
+ * the pre-send write (1) and the authorization's batch (13 statements: invoicing.ts
+ * `invoicingStatements` with the note's change and `nfe.authorized`): 8 x 14 + 18 = 130.
  */
-export const NOTES_PER_CHUNK = 6;
+export const NOTES_PER_CHUNK = 8;
 /** Longest wait before the job's message comes back (the queue allows 12 hours; a note's `retryAt` is at most an hour). */
 const MAX_WAIT_SECONDS = 3600;
 
@@ -197,29 +192,15 @@ async function authorize(run: NoteRun, signedXml: string, answer: Authorization)
     },
   });
   const invoice = async (order: OrderRow, known?: OrderInvoicing) => {
-    const registry = await statusRegistry(db);
-    const plan = planTransition(registry, order.statusId, INVOICED_STATUS, order.stockState as StockState);
     const caller = { companyId, userId: job.createdBy };
-    const statements: Statement[] = [
-      guardVersion(db, companyId, order.id, order.version),
-      ...(await statusChangeWrites(db, caller, order, plan, order.warehouseId, known?.status)),
-      ...(await changedReservationWrites(db, companyId, order.id, {
-        reserves: plan.reserves,
-        warehouseId: order.warehouseId,
-        items: [],
-      })),
-      ...(await orderEventStatements(
-        db,
-        order,
-        registry,
-        { fromStatusId: order.statusId, toStatusId: INVOICED_STATUS, trackingCode: order.trackingCode },
-        null,
-        known?.events,
-      )),
-      noteChangeStatement(db, companyId, note.id, authorized),
-      event,
-    ];
-    await commitOrderWrite(db, order, statements, { movesStock: plan.effect !== null });
+    const batch = await invoicingStatements(
+      db,
+      caller,
+      order,
+      [noteChangeStatement(db, companyId, note.id, authorized), event],
+      known,
+    );
+    await commitOrderWrite(db, order, batch.statements, { movesStock: batch.movesStock });
   };
   // first from what the chunk read for all its orders; when that batch is refused (the order or the
   // stock changed meanwhile), read again as below

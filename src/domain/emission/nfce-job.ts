@@ -30,14 +30,9 @@ import { fromCents } from "../../lib/money";
 import { openCsc } from "../company/nfce-settings";
 import { eventStatement } from "../events/outbox";
 import type { JobContext } from "../jobs/job-context";
-import { orderEventStatements } from "../orders/order-events";
-import { statusRegistry } from "../orders/registry";
-import { changedReservationWrites } from "../orders/reservations";
-import { statusChangeWrites } from "../orders/status-change";
-import { planTransition, type StockState } from "../orders/transitions";
 import { commitOrderWrite } from "../orders/write";
 import { type NoteIdentity, noteAccessKey } from "./draft";
-import { INVOICED_STATUS } from "./issue";
+import { type ChunkInvoicing, invoicingStatements } from "./invoicing";
 import { buildNfceDraft, type NfceEmission } from "./nfce-draft";
 import { NFCE_MESSAGES } from "./nfce-messages";
 import { OFFLINE_REASON, OFFLINE_RETRY_SECONDS, offlineDeadline } from "./nfce-rules";
@@ -66,7 +61,16 @@ export type NfceRun = {
   note: IssuedNfeRow;
   source: OrderSource | null;
   invoice: CompanyInvoiceRow | null;
+  /** What invoicing the chunk's orders reads, read once for the chunk (invoicing.ts). */
+  invoicing?: ChunkInvoicing | undefined;
 };
+
+/**
+ * Offline notes transmitted per chunk of the invocation's budget (`D1_CALLS_PER_CHUNK`, 133): per note
+ * at most 3 D1 calls (the end of its transmission, a batch of 2 statements; the invoicing company read
+ * once per invocation): 30 x 3 = 90.
+ */
+const OFFLINE_NOTES_PER_CHUNK = 30;
 
 /** Failures of the authorizer after which an NFC-e goes offline (it did not answer). */
 const OFFLINE_FAILURES = new Set(["timeout", "unavailable", "network"]);
@@ -153,36 +157,27 @@ async function invoiceOrderWith(run: NfceRun, statements: Statement[]): Promise<
   const { context, note } = run;
   const { db, job } = context;
   const companyId = job.companyId;
+  const caller = { companyId, userId: job.createdBy };
+  // first from what the chunk read for all its orders; when that batch is refused (the order or the
+  // stock changed meanwhile), read again as below
+  const known = run.invoicing?.of(note.orderId);
+  if (known) {
+    try {
+      const batch = await invoicingStatements(db, caller, known.order, statements, known);
+      await commitOrderWrite(db, known.order, batch.statements, { movesStock: batch.movesStock });
+      run.invoicing?.invoiced(note.orderId);
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
   let reason = "";
   for (let attempt = 0; attempt < 3; attempt++) {
     const order = await findOrder(db, companyId, note.orderId);
     if (!order) break;
-    const registry = await statusRegistry(db);
     try {
-      const plan = planTransition(registry, order.statusId, INVOICED_STATUS, order.stockState as StockState);
-      const caller = { companyId, userId: job.createdBy };
-      await commitOrderWrite(
-        db,
-        order,
-        [
-          guardVersion(db, companyId, order.id, order.version),
-          ...(await statusChangeWrites(db, caller, order, plan, order.warehouseId)),
-          ...(await changedReservationWrites(db, companyId, order.id, {
-            reserves: plan.reserves,
-            warehouseId: order.warehouseId,
-            items: [],
-          })),
-          ...(await orderEventStatements(
-            db,
-            order,
-            registry,
-            { fromStatusId: order.statusId, toStatusId: INVOICED_STATUS, trackingCode: order.trackingCode },
-            null,
-          )),
-          ...statements,
-        ],
-        { movesStock: plan.effect !== null },
-      );
+      const batch = await invoicingStatements(db, caller, order, statements);
+      await commitOrderWrite(db, order, batch.statements, { movesStock: batch.movesStock });
       return;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -212,14 +207,23 @@ export async function transmitOffline(
 ): Promise<void> {
   const now = new Date().toISOString().slice(0, 19).replace("T", " ");
   const due = dueOfflineNotes(notes, now);
+  const invoices = new Map<number, Promise<CompanyInvoiceRow | undefined>>();
+  const invoiceOf = (id: number) => {
+    let found = invoices.get(id);
+    if (!found) {
+      found = invoiceCompaniesByIds(context.db, context.job.companyId, [id]).then(([row]) => row);
+      invoices.set(id, found);
+    }
+    return found;
+  };
   for (const [index, note] of due.entries()) {
-    if (index % 4 === 0 && !context.budget.takeMore(1, index === 0)) return;
+    if (index % OFFLINE_NOTES_PER_CHUNK === 0 && !context.budget.takeMore(1, index === 0)) return;
     try {
       // taken for this delivery (another one running at once, e.g. sent by POST /nfe/{idnfe}/transmit,
       // leaves it); a delivery that dies here leaves it due again after the wait
       const next = utcAfter(new Date(), OFFLINE_RETRY_SECONDS);
       if (!(await claimOfflineNote(context.db, context.job.companyId, note.id, now, next))) continue;
-      await transmitOne(context, ports, env, note, timeoutMs);
+      await transmitOne(context, ports, env, note, timeoutMs, invoiceOf);
     } catch (error) {
       log("error", "offline NFC-e not transmitted", { nfeId: note.id, ...errorFields(error) });
       await change(context, note, {
@@ -270,6 +274,7 @@ async function transmitOne(
   env: Env,
   note: IssuedNfeRow,
   timeoutMs: number,
+  invoiceOf: (id: number) => Promise<CompanyInvoiceRow | undefined>,
 ): Promise<void> {
   const companyId = context.job.companyId;
   const deadline = offlineDeadline(note.issuedAt);
@@ -281,7 +286,7 @@ async function transmitOne(
     });
     return;
   }
-  const [invoice] = await invoiceCompaniesByIds(context.db, companyId, [note.companyInvoiceId]);
+  const invoice = await invoiceOf(note.companyInvoiceId);
   if (!invoice) return;
   const signer = await ports.signer(context.db, env, companyId, cnpjOf(invoice));
   const client = ports.client({

@@ -1,4 +1,4 @@
-import { reservationsOfOrder, syncReservations } from "../../db/orders/orders";
+import { releaseReservationsStatement, reservationsOfOrder, syncReservations } from "../../db/orders/orders";
 import type { Statement } from "../../db/sql";
 import type { Db } from "../../env";
 import { assertReservable, type ReservationLine, reservationOf } from "../stock/reservations";
@@ -26,13 +26,18 @@ export async function reservationWrites(
   return syncReservations(db, orderId, held);
 }
 
-/** As `reservationWrites` for an existing order: what it holds is read first (its version guard keeps it). */
+/**
+ * As `reservationWrites` for an existing order: what it holds is read first (its version guard keeps
+ * it). An order whose batch leaves it in a status that does not reserve (or with its stock gone) only
+ * drops what it held: the same rows as `syncReservations`, one statement instead of two.
+ */
 export async function changedReservationWrites(
   db: Db,
   companyId: number,
   orderId: number,
   next: ReservingState,
 ): Promise<Statement[]> {
+  if (!next.reserves) return [releaseReservationsStatement(db, orderId)];
   const held = next.reserves ? await reservationsOfOrder(db, companyId, orderId) : [];
   return reservationWrites(db, companyId, orderId, next, held);
 }
