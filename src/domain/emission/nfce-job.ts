@@ -67,8 +67,8 @@ export type NfceRun = {
 
 /**
  * Offline notes transmitted per chunk of the invocation's budget (`D1_CALLS_PER_CHUNK`, 133): per note
- * at most 3 D1 calls (the end of its transmission, a batch of 2 statements; the invoicing company read
- * once per invocation): 30 x 3 = 90.
+ * at most 4 D1 calls (its claim; the end of its transmission, a batch of 2 statements; when that
+ * fails, the note's change; the invoicing company read once per invocation): 30 x 4 = 120.
  */
 const OFFLINE_NOTES_PER_CHUNK = 30;
 
