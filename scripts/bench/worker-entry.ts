@@ -55,14 +55,12 @@ import {
 import { readBankReturn } from "../../src/domain/bank-returns/read-return";
 import { orderInputOf } from "../../src/domain/hub/create-orders";
 import type { JobMessage } from "../../src/domain/jobs/job-message";
-import { createOrder, type OrderInput } from "../../src/domain/orders/create-order";
+import { createOrder } from "../../src/domain/orders/create-order";
 import { createOrders } from "../../src/domain/orders/create-orders";
 import type { Env } from "../../src/env";
 import worker from "../../src/index";
 import { countedEnv, noCalls } from "../../src/platform/d1-counter";
-import { itemRequestOf } from "../../src/routes/orders/schemas/items";
-import { headerOf, OrderCreateSchema } from "../../src/routes/orders/schemas/orders";
-import { paymentRequestOf } from "../../src/routes/orders/schemas/payments";
+import { OrderCreateSchema, orderInputOfBody } from "../../src/routes/orders/schemas/orders";
 import { invariantViolations } from "../../test/support/invariants";
 import { nfeRowsBound } from "./nfe-rows-bound";
 
@@ -323,29 +321,7 @@ async function createOrdersInBulk(request: Request, database: D1Database) {
     body: unknown;
     count: number;
   };
-  const parsed = OrderCreateSchema.parse(body);
-  const header = headerOf(parsed);
-  const input: OrderInput = {
-    header: {
-      date: header.date,
-      consumerId: header.consumerId ?? null,
-      orderTypeId: header.orderTypeId ?? null,
-      salesChannelId: header.salesChannelId ?? null,
-      warehouseId: parsed.IDWarehouse,
-      notes: header.notes ?? null,
-      carrierId: header.carrierId ?? null,
-      shippingMethod: header.shippingMethod ?? null,
-      trackingCode: header.trackingCode ?? null,
-      volumes: header.volumes ?? 0,
-      grossWeight: header.grossWeight ?? 0,
-      netWeight: header.netWeight ?? 0,
-      freight: header.freight ?? 0,
-      discount: header.discount ?? 0,
-    },
-    statusId: parsed.IDStatusOrder,
-    items: parsed.Items.map(itemRequestOf),
-    payments: (parsed.Payments ?? []).map(paymentRequestOf),
-  };
+  const input = orderInputOfBody(OrderCreateSchema.parse(body));
   const db = drizzleFor(database);
   const ids: number[] = [];
   for (let done = 0; done < count; done += 250) {

@@ -13,9 +13,7 @@ import { QUANTITY_NOT_POSITIVE, SKU_NOT_FOUND, WAREHOUSE_NOT_FOUND } from "../..
 import type { AppRouteHandler } from "../../http/router";
 import { jsonBody, jsonOk } from "../../http/schemas";
 import { ORDERS_TAG } from "./schemas/common";
-import { itemRequestOf } from "./schemas/items";
-import { detailBody, headerOf, OrderCreateSchema, OrderDetailSchema } from "./schemas/orders";
-import { paymentRequestOf } from "./schemas/payments";
+import { detailBody, OrderCreateSchema, OrderDetailSchema, orderInputOfBody } from "./schemas/orders";
 
 export const createOrderRoute = createRoute({
   method: "post",
@@ -45,27 +43,6 @@ export const createOrderRoute = createRoute({
 
 export const createOrder: AppRouteHandler<typeof createOrderRoute> = async (c) => {
   const body = c.req.valid("json");
-  const header = headerOf(body);
-  const detail = await domain.createOrder(c.get("db"), c.get("caller"), {
-    header: {
-      date: header.date,
-      consumerId: header.consumerId ?? null,
-      orderTypeId: header.orderTypeId ?? null,
-      salesChannelId: header.salesChannelId ?? null,
-      warehouseId: body.IDWarehouse,
-      notes: header.notes ?? null,
-      carrierId: header.carrierId ?? null,
-      shippingMethod: header.shippingMethod ?? null,
-      trackingCode: header.trackingCode ?? null,
-      volumes: header.volumes ?? 0,
-      grossWeight: header.grossWeight ?? 0,
-      netWeight: header.netWeight ?? 0,
-      freight: header.freight ?? 0,
-      discount: header.discount ?? 0,
-    },
-    statusId: body.IDStatusOrder,
-    items: body.Items.map(itemRequestOf),
-    payments: (body.Payments ?? []).map(paymentRequestOf),
-  });
+  const detail = await domain.createOrder(c.get("db"), c.get("caller"), orderInputOfBody(body));
   return c.json(detailBody(detail), 200);
 };

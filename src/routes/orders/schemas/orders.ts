@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { HistoryRow, OrderRow } from "../../../db/orders/orders";
-import { MAX_ORDER_ITEMS } from "../../../domain/orders/create-order";
+import { MAX_ORDER_ITEMS, type OrderInput } from "../../../domain/orders/create-order";
 import type { OrderStatus } from "../../../domain/orders/order-statuses";
 import type { OrderDetail } from "../../../domain/orders/read";
 import { fromMilli } from "../../../domain/stock/quantities";
@@ -17,8 +17,8 @@ import { inZone } from "../../../lib/dates";
 import { fromCents } from "../../../lib/money";
 
 import { nullableId, weightBody } from "./common";
-import { itemBody, OrderItemCreateSchema, OrderItemSchema } from "./items";
-import { OrderPaymentCreateSchema, OrderPaymentSchema, paymentBody } from "./payments";
+import { itemBody, itemRequestOf, OrderItemCreateSchema, OrderItemSchema } from "./items";
+import { OrderPaymentCreateSchema, OrderPaymentSchema, paymentBody, paymentRequestOf } from "./payments";
 
 const SHIPPING_METHODS = ["mail", "entrusted", "personal_delivery", "email"] as const;
 
@@ -128,6 +128,32 @@ export const headerOf = (body: HeaderJson) => ({
   freight: body.Freight,
   discount: body.Discount,
 });
+
+/** A `POST /orders` body as the orders domain's input (header defaults, items, payments). */
+export function orderInputOfBody(body: z.infer<typeof OrderCreateSchema>): OrderInput {
+  const header = headerOf(body);
+  return {
+    header: {
+      date: header.date,
+      consumerId: header.consumerId ?? null,
+      orderTypeId: header.orderTypeId ?? null,
+      salesChannelId: header.salesChannelId ?? null,
+      warehouseId: body.IDWarehouse,
+      notes: header.notes ?? null,
+      carrierId: header.carrierId ?? null,
+      shippingMethod: header.shippingMethod ?? null,
+      trackingCode: header.trackingCode ?? null,
+      volumes: header.volumes ?? 0,
+      grossWeight: header.grossWeight ?? 0,
+      netWeight: header.netWeight ?? 0,
+      freight: header.freight ?? 0,
+      discount: header.discount ?? 0,
+    },
+    statusId: body.IDStatusOrder,
+    items: body.Items.map(itemRequestOf),
+    payments: (body.Payments ?? []).map(paymentRequestOf),
+  };
+}
 
 export const StatusHistorySchema = z
   .object({
