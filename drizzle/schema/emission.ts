@@ -50,6 +50,12 @@ export const issuedNfes = sqliteTable(
     /** 1 once the XML was sent to SEFAZ at least once: its number then reached SEFAZ. */
     sent: integer().notNull().default(sql`0`),
     attempts: integer().notNull().default(sql`0`),
+    /**
+     * NFC-e offline (tpEmis 9): 1 when the online note of the same number is known never to have been
+     * authorized (its send was answered 108/109, service stopped: not processed); its transmission
+     * then sends the offline XML without consulting the online key first.
+     */
+    onlineSettled: integer().notNull().default(sql`0`),
     /** UTC `YYYY-MM-DD HH:MM:SS` before which the job does not send again (656, 108/109). */
     retryAt: text(),
     /** The job (`NFeEmission`) that issues it. */

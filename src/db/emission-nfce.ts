@@ -72,6 +72,8 @@ export type OfflineChange = {
   protocol?: string | null;
   authorizedAt?: string | null;
   retryAt?: string | null;
+  /** 1: the online note of the same number was never authorized (see `issuedNfes.onlineSettled`). */
+  onlineSettled?: number;
   attempt?: boolean;
 };
 

@@ -14,14 +14,16 @@
  *   first by a compare-and-set on its `retryAt` (two deliveries at once: one transmits): first the
  *   normal key is consulted (its XML may have reached SEFAZ before the failure: its authorization
  *   then stands, and the offline XML of the same number is never sent: never two
- *   authorized documents for one order); otherwise the offline XML is sent; 100/150 Authorized (the
+ *   authorized documents for one order), unless the normal send was answered 108/109 (`onlineSettled`:
+ *   not processed, and the job resends an XML only after a consult found it absent, 217);
+ *   otherwise the offline XML is sent; 100/150 Authorized (the
  *   order already moved), 110/301/302/303 Denied, another rejection `Rejected` with cStat/xMotivo
  *   kept (and `nfe.rejected`), no answer or 108/109 waits; past 24 h the note is `Expired`.
  */
 import { type CompanyInvoiceRow, type IssuedNfeRow, invoiceCompaniesByIds } from "../../db/emission";
 import { claimOfflineNote, type OfflineChange, offlineChangeStatement } from "../../db/emission-nfce";
 import { PREVIOUS_STATEMENT_CHANGED } from "../../db/events/outbox";
-import { findOrder, guardVersion } from "../../db/orders/orders";
+import { findOrder } from "../../db/orders/orders";
 import type { Statement } from "../../db/sql";
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
@@ -133,6 +135,8 @@ export async function offlineIfAllowed(
     xmlKey,
     total: signed.total,
     cStat: "cStat" in outcome ? outcome.cStat : null,
+    // a send answered 108/109 was not processed: the online note can never be authorized
+    onlineSettled: "cStat" in outcome ? 1 : 0,
     xMotivo: NFCE_MESSAGES.offline(reason),
     retryAt: utcAfter(new Date(), OFFLINE_RETRY_SECONDS),
   };
@@ -308,30 +312,33 @@ async function transmitOne(
       attempt: true,
     });
   };
-  // 1. the normal note of the same number may have reached SEFAZ before the failure: its key first
-  const onlineKey = noteAccessKey({
-    uf: invoice.uf ?? "",
-    issuedAt: note.issuedAt,
-    cnpj: invoice.document ?? "",
-    model: 65,
-    series: note.series,
-    number: note.number,
-    emissionType: 1,
-    cnf: note.cnf,
-  });
-  const online = await client.consult(onlineKey);
-  if (!online.ok) return wait(online.failure.detail);
-  if (AUTHORIZED_CSTATS.has(online.cStat)) {
-    const onlineNote = { ...note, accessKey: onlineKey };
-    const stored = await context.bucket.get(noteXmlKey(companyId, onlineNote));
-    if (stored) {
-      const xml = await stored.text();
-      return authorized(context, ports, onlineNote, xml, online, {
-        emissionType: 1,
-        accessKey: onlineKey,
-        xmlKey: noteXmlKey(companyId, onlineNote),
-        xMotivo: `${online.xMotivo} (${NFCE_MESSAGES.onlineAuthorized})`,
-      });
+  // 1. the normal note of the same number may have reached SEFAZ before the failure (no answer, a
+  // 5xx, garbage): its key first; not when its send was answered 108/109 (never processed)
+  if (note.onlineSettled !== 1) {
+    const onlineKey = noteAccessKey({
+      uf: invoice.uf ?? "",
+      issuedAt: note.issuedAt,
+      cnpj: invoice.document ?? "",
+      model: 65,
+      series: note.series,
+      number: note.number,
+      emissionType: 1,
+      cnf: note.cnf,
+    });
+    const online = await client.consult(onlineKey);
+    if (!online.ok) return wait(online.failure.detail);
+    if (AUTHORIZED_CSTATS.has(online.cStat)) {
+      const onlineNote = { ...note, accessKey: onlineKey };
+      const stored = await context.bucket.get(noteXmlKey(companyId, onlineNote));
+      if (stored) {
+        const xml = await stored.text();
+        return authorized(context, ports, onlineNote, xml, online, {
+          emissionType: 1,
+          accessKey: onlineKey,
+          xmlKey: noteXmlKey(companyId, onlineNote),
+          xMotivo: `${online.xMotivo} (${NFCE_MESSAGES.onlineAuthorized})`,
+        });
+      }
     }
   }
   // 2. the offline note itself

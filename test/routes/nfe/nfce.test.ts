@@ -404,4 +404,28 @@ describe("NFC-e offline contingency (tpEmis 9)", () => {
     expect(await order(orderId)).toMatchObject({ IDStatusOrder: 6 });
     expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   }, 90_000);
+
+  it("the normal send answered 108 (not processed): the transmission sends the offline XML without consulting the normal key", async () => {
+    const setup = await nfceSetup(api, { script: ["108"], issuer: { NFCeOfflineContingency: 1 } });
+    const { orderId, answer, id, onlineKey, offline } = await offlineSale(setup);
+    expect(offline).toMatchObject({ Status: "Offline", cStat: 108 });
+    await retryNow(id);
+    expect(await job(answer)).toMatchObject({ Status: "Done", Result: { Authorized: 1 } });
+    expect(await note(id)).toMatchObject({
+      Status: "Authorized",
+      EmissionType: 9,
+      Key: offline.Key,
+      cStat: 100,
+    });
+    // the normal XML sent once (answered 108), then the offline XML: no consult in between
+    const requests = await setup.double.requests();
+    expect(
+      requests.map((r) => [r.service, r.body.includes(onlineKey), r.body.includes(offline.Key)]),
+    ).toEqual([
+      ["NFeAutorizacao4", true, false],
+      ["NFeAutorizacao4", false, true],
+    ]);
+    await expectInvoiced(orderId);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE `issued_nfes` ADD `online_settled` integer DEFAULT 0 NOT NULL;
