@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { cashierCashReceipts, cashierPayments, issuedNfes } from "../../drizzle/schema";
 import { NFE_STATUS } from "../domain/emission/states";
 import type { Db } from "../env";
+import { type NoteChange, noteChangeStatement } from "./emission";
 import { type Statement, utcNow } from "./sql";
 
 /**
@@ -59,23 +60,8 @@ export async function cashChangeOfTitles(
     .groupBy(cashierCashReceipts.titleId);
 }
 
-/** What an offline note's row becomes. */
-export type OfflineChange = {
-  status: string;
-  emissionType?: number;
-  accessKey?: string;
-  xmlKey?: string | null;
-  procKey?: string | null;
-  total?: number;
-  cStat?: number | null;
-  xMotivo?: string | null;
-  protocol?: string | null;
-  authorizedAt?: string | null;
-  retryAt?: string | null;
-  /** 1: the online note of the same number was never authorized (see `issuedNfes.onlineSettled`). */
-  onlineSettled?: number;
-  attempt?: boolean;
-};
+/** What an offline note's row becomes: a note's change with its new status. */
+export type OfflineChange = NoteChange & { status: string };
 
 /**
  * Changes a note only while it is in `from` (Processing/Pending when it goes offline, Offline when its
@@ -88,21 +74,7 @@ export function offlineChangeStatement(
   from: string[],
   change: OfflineChange,
 ): Statement {
-  const { attempt, ...values } = change;
-  return db
-    .update(issuedNfes)
-    .set({
-      ...values,
-      ...(attempt ? { attempts: sql`${issuedNfes.attempts} + 1` } : {}),
-      updatedAt: utcNow,
-    })
-    .where(
-      and(
-        eq(issuedNfes.id, noteId),
-        eq(issuedNfes.companyId, companyId),
-        sql`${issuedNfes.status} IN (SELECT value FROM json_each(${JSON.stringify(from)}))`,
-      ),
-    );
+  return noteChangeStatement(db, companyId, noteId, change, from);
 }
 
 /**

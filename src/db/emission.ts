@@ -467,14 +467,20 @@ export type NoteChange = Partial<
     | "accessKey"
     | "number"
     | "emissionType"
+    | "onlineSettled"
   >
 > & { attempt?: boolean };
 
+/**
+ * Changes a note only while its status is one of `from` (by default Processing/Pending, the states the
+ * emission sends from): a note another delivery already moved is left as it is.
+ */
 export function noteChangeStatement(
   db: Db,
   companyId: number,
   noteId: number,
   change: NoteChange,
+  from: string[] = ["Processing", "Pending"],
 ): Statement {
   const { attempt, ...values } = change;
   return db
@@ -485,11 +491,7 @@ export function noteChangeStatement(
       updatedAt: utcNow,
     })
     .where(
-      and(
-        eq(issuedNfes.id, noteId),
-        eq(issuedNfes.companyId, companyId),
-        inArray(issuedNfes.status, ["Processing", "Pending"]),
-      ),
+      and(eq(issuedNfes.id, noteId), eq(issuedNfes.companyId, companyId), inArray(issuedNfes.status, from)),
     );
 }
 
