@@ -10,3 +10,26 @@ export async function allInOrder<T extends readonly unknown[]>(
   for (const outcome of settled) if (outcome.status === "rejected") throw outcome.reason;
   return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
+
+/**
+ * Runs `work` on every item with at most `lanes` of them in flight, each free lane taking the next
+ * item in order (so the items are started in their order: the first `lanes` at once, then one as
+ * each ends). Answers when every item has ended; `work` must handle its own errors (the first one
+ * that throws rejects the whole after the items already started have ended).
+ */
+export async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const lane = async () => {
+    while (next < items.length && !failure) {
+      const item = items[next++] as T;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, lane));
+  if (failure) throw failure.error;
+}
