@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { cashierCashReceipts, cashierPayments, issuedNfes } from "../../drizzle/schema";
 import { NFE_STATUS } from "../domain/emission/states";
 import type { Db } from "../env";
@@ -103,28 +103,31 @@ export async function offlineDueNow(
 }
 
 /**
- * A delivery of the job takes a due offline note for its transmission: its `retryAt` moved to `next`
- * only while it is `Offline` and due (`retryAt` at or before `now`), so of two deliveries running at
- * once (the job's own and one a `POST /nfe/{idnfe}/transmit` sent) only one transmits it.
+ * A delivery of the job takes due offline notes for their transmission, in one statement: the
+ * `retryAt` of each moved to `next` only while it is `Offline` and due (`retryAt` at or before `now`),
+ * so of two deliveries running at once (the job's own and one a `POST /nfe/{idnfe}/transmit` sent)
+ * only one transmits each note. Answers the ids taken (the caller passes a chunk of 30: within
+ * D1's 100 bound parameters).
  */
-export async function claimOfflineNote(
+export async function claimOfflineNotes(
   db: Db,
   companyId: number,
-  noteId: number,
+  noteIds: number[],
   now: string,
   next: string,
-): Promise<boolean> {
+): Promise<Set<number>> {
+  if (noteIds.length === 0) return new Set();
   const rows = await db
     .update(issuedNfes)
     .set({ retryAt: next, updatedAt: utcNow })
     .where(
       and(
-        eq(issuedNfes.id, noteId),
+        inArray(issuedNfes.id, noteIds),
         eq(issuedNfes.companyId, companyId),
         eq(issuedNfes.status, NFE_STATUS.offline),
         sql`(${issuedNfes.retryAt} IS NULL OR ${issuedNfes.retryAt} <= ${now})`,
       ),
     )
     .returning({ id: issuedNfes.id });
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.id));
 }

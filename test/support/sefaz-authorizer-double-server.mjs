@@ -36,12 +36,14 @@
 //                          the status service called under the label <cnpj> (a baseUrl
 //                          `<url>/<cnpj>`), whose scripted steps are `statusScript`
 //   GET /_control/requests?id=<cnpj or label>  what the double received, in order: {label, cnpj,
-//                          service, action, path, contentType, body}
+//                          service, action, path, contentType, body, open (the issuer's requests
+//                          open when it arrived, itself included)}
 // Steps: "stall" (no answer), "stop" (connection closed), "lost" (processed and remembered, never
 //   answered), "garbage" (200, not XML), "fault" (SOAP Fault, 500), "500" (HTML), "503", "401",
 //   "redirect" (307 to the same URL), "large" (200 of 2 MiB), or a cStat: a code string ("100",
 //   "110", "301", "302", "204", "539", "656", "108", "109", "103", "105", "217", "135", "573", "501",
-//   "580", "102"...) or {cStat, xMotivo?}. For an NF-e: 100/150/110/301/302 authorize or deny it;
+//   "580", "102"...) or {cStat, xMotivo?, untilNext?} (untilNext: answered when the issuer's next
+//   request arrives, at most 10 s later). For an NF-e: 100/150/110/301/302 authorize or deny it;
 //   103 receives the lot (NFeRetAutorizacao4 then takes the next step, 100 by default); 204 and 539
 //   remember the key (539: another key of the same number) as authorized before, as a lost earlier
 //   send would have; lot-level codes (103, 105, 106, 108, 109, 215, 225, 252, 656) answer the lot;
@@ -216,6 +218,9 @@ const receipts = new Map(); // nRec → {cnpj, note (parsed), done: answer or nu
 const voided = new Map(); // cnpj/mod/serie → [[from, to]]
 const requests = [];
 let sequence = 0;
+/** Per issuer CNPJ: its requests open now, and the held answers its next request releases. */
+const openByCnpj = new Map();
+const heldByCnpj = new Map();
 
 const issuerOf = (cnpj) => {
   if (!issuers.has(cnpj))
@@ -763,6 +768,22 @@ async function serve(request, response, url, text) {
     return fault(response, "Sender", `nfeDadosMsg deve conter ${spec.message} de ${NFE}`);
   const cnpj = cnpjOf(service, message);
   entry.cnpj = cnpj;
+  if (cnpj) {
+    // the issuer's requests open at once, this one included (`open` of its entry), and a held step
+    // of an earlier one released by this arrival
+    const open = (openByCnpj.get(cnpj) ?? 0) + 1;
+    openByCnpj.set(cnpj, open);
+    entry.open = open;
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      openByCnpj.set(cnpj, (openByCnpj.get(cnpj) ?? 1) - 1);
+    };
+    response.on("finish", close);
+    response.on("close", close);
+    for (const release of heldByCnpj.get(cnpj)?.splice(0) ?? []) release();
+  }
   const issuer = cnpj ? issuerOf(cnpj) : null;
   // the status service has no CNPJ: under the label <cnpj> it is that issuer's
   const owner = issuer ?? (isCnpj(label) && service === "NFeStatusServico4" ? issuerOf(label) : null);
@@ -827,6 +848,15 @@ async function serve(request, response, url, text) {
     default:
       context.step = step && !step.transport ? step : null;
   }
+  // a step `untilNext`: answered only when the issuer's next request arrives (at most 10 s), so a
+  // test sees whether the client sends another note while this one is in flight
+  if (step?.untilNext && cnpj)
+    await new Promise((resolve) => {
+      const held = heldByCnpj.get(cnpj) ?? [];
+      heldByCnpj.set(cnpj, held);
+      held.push(resolve);
+      setTimeout(resolve, 10_000);
+    });
   // schema of the message as sent (the text inside nfeDadosMsg)
   const tpEvento =
     service === "NFeRecepcaoEvento4"

@@ -23,7 +23,7 @@ export type AuthorizerStep =
   | "redirect"
   | "large"
   | `${number}`
-  | { cStat: number; xMotivo?: string };
+  | { cStat: number; xMotivo?: string; untilNext?: boolean };
 
 /** An outage of every service under a label: closed, stalled, 108/109, or back again (null). */
 export type AuthorizerOutage = "stop" | "stall" | "108" | "109" | null;
@@ -42,6 +42,8 @@ export type AuthorizerRequest = {
   authorizer?: "normal" | "svc";
   contentType: string;
   body: string;
+  /** The issuer's requests open at the double when this one arrived, itself included. */
+  open?: number;
 };
 
 async function control(path: string, method: string, body?: unknown): Promise<Response> {

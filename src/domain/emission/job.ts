@@ -32,6 +32,7 @@ import {
 } from "../../db/emission";
 import { findOrder, type OrderRow } from "../../db/orders/orders";
 import type { Env } from "../../env";
+import { inLanes } from "../../lib/concurrent";
 import { ApiError } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
 import { fromCents } from "../../lib/money";
@@ -46,7 +47,7 @@ import { buildDraft } from "./draft";
 import { type ChunkInvoicing, chunkInvoicing, invoicingStatements, type OrderInvoicing } from "./invoicing";
 import { INVOICED_STATUS } from "./issue";
 import { NFE_MESSAGES as M } from "./messages";
-import { offlineIfAllowed, offlineWanted, signNfceNote, transmitOffline } from "./nfce-job";
+import { NFCE_IN_FLIGHT, offlineIfAllowed, offlineWanted, signNfceNote, transmitOffline } from "./nfce-job";
 import { type EmissionPorts, emissionPorts } from "./ports";
 import { assertEmissionReady } from "./readiness";
 import { loadSources, type OrderSource } from "./sources";
@@ -482,7 +483,10 @@ export async function runEmission(
     const issuable = [...sources.values()].flatMap((f) => (f.source ? [f.source] : []));
     const invoicing =
       issuable.length > 0 ? await chunkInvoicing(db, job.companyId, issuable, INVOICED_STATUS) : undefined;
-    for (const note of chunk) {
+    // NFC-e two at once (each note on its own: an NFC-e that gets no answer goes offline alone); NF-e
+    // one after another: an answer 108/109 moves the company into SVC contingency for the notes after it
+    const lanes = chunk.every((n) => n.model === 65) ? NFCE_IN_FLIGHT : 1;
+    await inLanes(chunk, lanes, async (note) => {
       const found = sources.get(note.orderId);
       const run: NoteRun = {
         context,
@@ -506,7 +510,7 @@ export async function runEmission(
           NO_ANSWER_BACKOFF_SECONDS,
         );
       }
-    }
+    });
   }
   const after = await notesOfJob(db, job.companyId, job.id);
   const waiting = after.filter(isWaiting);

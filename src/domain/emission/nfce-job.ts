@@ -10,8 +10,9 @@
  *   becomes `Offline` and the order moves to 6 (Faturado) with its stock leaving, as for an authorized
  *   note: the offline DANFE NFC-e covers the goods leaving with the buyer (Ajuste SINIEF 19/2016);
  * - `transmitOffline`: the job's offline notes due (`retryAt` passed, or made due now by `POST
- *   /nfe/{idnfe}/transmit`), oldest first (dhEmi, then id), each within 24 h of its issue, each taken
- *   first by a compare-and-set on its `retryAt` (two deliveries at once: one transmits): first the
+ *   /nfe/{idnfe}/transmit`), oldest first (dhEmi, then id), each within 24 h of its issue, taken 30 at
+ *   a time by one compare-and-set on their `retryAt` (two deliveries at once: one transmits each) and
+ *   sent two at once (`NFCE_IN_FLIGHT`, each free lane taking the next oldest): first the
  *   normal key is consulted (its XML may have reached SEFAZ before the failure: its authorization
  *   then stands, and the offline XML of the same number is never sent: never two
  *   authorized documents for one order), unless the normal send was answered 108/109 (`onlineSettled`:
@@ -21,11 +22,12 @@
  *   kept (and `nfe.rejected`), no answer or 108/109 waits; past 24 h the note is `Expired`.
  */
 import { type CompanyInvoiceRow, type IssuedNfeRow, invoiceCompaniesByIds } from "../../db/emission";
-import { claimOfflineNote, type OfflineChange, offlineChangeStatement } from "../../db/emission-nfce";
+import { claimOfflineNotes, type OfflineChange, offlineChangeStatement } from "../../db/emission-nfce";
 import { PREVIOUS_STATEMENT_CHANGED } from "../../db/events/outbox";
 import { findOrder } from "../../db/orders/orders";
 import type { Statement } from "../../db/sql";
 import type { Env } from "../../env";
+import { inLanes } from "../../lib/concurrent";
 import { ApiError } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
 import { fromCents } from "../../lib/money";
@@ -68,11 +70,20 @@ export type NfceRun = {
 };
 
 /**
- * Offline notes transmitted per chunk of the invocation's budget (`D1_CALLS_PER_CHUNK`, 133): per note
- * at most 4 D1 calls (its claim; the end of its transmission, a batch of 2 statements; when that
- * fails, the note's change; the invoicing company read once per invocation): 30 x 4 = 120.
+ * Offline notes transmitted per chunk of the invocation's budget (`D1_CALLS_PER_CHUNK`, 133): the
+ * chunk's claim (one statement), then per note at most 3 D1 calls (the end of its transmission, a
+ * batch of 2 statements; when that fails, the note's change), the invoicing company read once per
+ * invocation: 2 + 30 x 3 = 92.
  */
 const OFFLINE_NOTES_PER_CHUNK = 30;
+
+/**
+ * NFC-e one delivery sends at once, issued or transmitted offline (each its own synchronous
+ * NFeAutorizacao4 call: an NFC-e lot holds one note, and one note's outcome does not change where the
+ * next goes): a counter's batch, or the backlog an outage left, is sent in about half the time, the
+ * notes still taken in their order (oldest first for the transmission).
+ */
+export const NFCE_IN_FLIGHT = 2;
 
 /** Failures of the authorizer after which an NFC-e goes offline (it did not answer). */
 const OFFLINE_FAILURES = new Set(["timeout", "unavailable", "network"]);
@@ -220,22 +231,39 @@ export async function transmitOffline(
     }
     return found;
   };
-  for (const [index, note] of due.entries()) {
-    if (index % OFFLINE_NOTES_PER_CHUNK === 0 && !context.budget.takeMore(1, index === 0)) return;
-    try {
-      // taken for this delivery (another one running at once, e.g. sent by POST /nfe/{idnfe}/transmit,
-      // leaves it); a delivery that dies here leaves it due again after the wait
-      const next = utcAfter(new Date(), OFFLINE_RETRY_SECONDS);
-      if (!(await claimOfflineNote(context.db, context.job.companyId, note.id, now, next))) continue;
-      await transmitOne(context, ports, env, note, timeoutMs, invoiceOf);
-    } catch (error) {
-      log("error", "offline NFC-e not transmitted", { nfeId: note.id, ...errorFields(error) });
-      await change(context, note, {
-        status: NFE_STATUS.offline,
-        xMotivo: NFCE_MESSAGES.offlineWaiting(String(error), utcAfter(new Date(), OFFLINE_RETRY_SECONDS)),
-        retryAt: utcAfter(new Date(), OFFLINE_RETRY_SECONDS),
-      });
-    }
+  const timeoutSeconds = Math.ceil(timeoutMs / 1000);
+  for (let start = 0; start < due.length; start += OFFLINE_NOTES_PER_CHUNK) {
+    if (!context.budget.takeMore(1, start === 0)) return;
+    const chunk = due.slice(start, start + OFFLINE_NOTES_PER_CHUNK);
+    // taken for this delivery in one statement (another one running at once, e.g. sent by POST
+    // /nfe/{idnfe}/transmit, leaves them), for as long as the chunk can take with every call timing
+    // out; a delivery that dies here leaves them due again after that
+    const rounds = Math.ceil(chunk.length / NFCE_IN_FLIGHT);
+    const next = utcAfter(new Date(), OFFLINE_RETRY_SECONDS + rounds * timeoutSeconds);
+    const taken = await claimOfflineNotes(
+      context.db,
+      context.job.companyId,
+      chunk.map((n) => n.id),
+      now,
+      next,
+    );
+    await inLanes(
+      chunk.filter((n) => taken.has(n.id)),
+      NFCE_IN_FLIGHT,
+      async (note) => {
+        try {
+          await transmitOne(context, ports, env, note, timeoutMs, invoiceOf);
+        } catch (error) {
+          log("error", "offline NFC-e not transmitted", { nfeId: note.id, ...errorFields(error) });
+          const at = utcAfter(new Date(), OFFLINE_RETRY_SECONDS);
+          await change(context, note, {
+            status: NFE_STATUS.offline,
+            xMotivo: NFCE_MESSAGES.offlineWaiting(String(error), at),
+            retryAt: at,
+          });
+        }
+      },
+    );
   }
 }
 
