@@ -67,10 +67,13 @@ const ISSUER_CNPJ = "11222333000262";
 const BOUND_CNPJ = "11222333000181";
 const WSDL = "http://www.portalfiscal.inf.br/nfe/wsdl/NFeAutorizacao4";
 /**
- * Notes of a rows' bound in flight at once: as many as the jobs of the measured work (its POSTs of at
- * most BATCH ids each make one job each, and the queue runs them side by side).
+ * Notes of a rows' bound in flight at once: 2 for 1,000 notes, as many as the jobs of the measured work
+ * (its POSTs of at most BATCH ids make one job each, which Queues runs side by side in production). Here
+ * Miniflare's queue runs one batch of a queue at a time (its broker dispatches the next batch only when
+ * the previous one ended), so the work's jobs never overlap locally; each delivery sends two notes at
+ * once (`NOTES_IN_FLIGHT`), as many as the bound. Never fewer than those two, whatever `--orders`.
  */
-const LANES = Math.ceil(ORDERS / BATCH);
+const LANES = Math.max(2, Math.ceil(ORDERS / BATCH));
 /** Series of the rows' bounds' notes (the measured notes use the issuer's 1): never the same numbers. */
 const BOUND_SERIES = { nfe: 901, nfce: 902, offline: 903 };
 

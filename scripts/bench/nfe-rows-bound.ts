@@ -48,6 +48,7 @@ import { requestDispatch } from "../../src/domain/events/dispatch";
 import { eventStatement } from "../../src/domain/events/outbox";
 import { commitOrderWrite } from "../../src/domain/orders/write";
 import type { Env } from "../../src/env";
+import { inLanes } from "../../src/lib/concurrent";
 import { fromCents } from "../../src/lib/money";
 
 export type BoundMode = "nfe" | "nfce" | "offline" | "transmit";
@@ -63,20 +64,16 @@ type BoundRequest = {
   /** The series of the bound's notes (the measured notes use the invoicing company's), from `firstNumber` (1). */
   series: number;
   firstNumber?: number;
-  /** Notes in flight at once: as many as the jobs the measured work makes (one per 500 notes). */
+  /** Notes in flight at once (the script's LANES: 2 for 1,000 notes). */
   lanes?: number;
 };
 
 type Times = { signMs: number; callMs: number; r2Ms: number; batchMs: number };
 
-/** `work` of each item, `lanes` items in flight (item i in lane i mod lanes, each lane in order): the wall time. */
-async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<number> {
+/** `work` of each item, `lanes` items in flight (each free lane taking the next, as the job's `inLanes`): the wall time. */
+async function timedInLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<number> {
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.max(1, lanes) }, async (_, lane) => {
-      for (let i = lane; i < items.length; i += Math.max(1, lanes)) await work(items[i]!);
-    }),
-  );
+  await inLanes(items, lanes, work);
   return performance.now() - started;
 }
 
@@ -192,7 +189,7 @@ export async function nfeRowsBound(request: Request, env: Env & { DB_BENCH: D1Da
           sql`${issuedNfes.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
         ),
       );
-    const wallMs = await inLanes(notes, body.lanes ?? 1, async (note) => {
+    const wallMs = await timedInLanes(notes, body.lanes ?? 1, async (note) => {
       const xml = await timed(times, "r2Ms", async () => (await bucket.get(note.xmlKey!))!.text());
       const answer = await timed(times, "callMs", () => authorizeCall(url, String(note.id), xml));
       const cStat = cStatOf(answer);
@@ -249,7 +246,7 @@ export async function nfeRowsBound(request: Request, env: Env & { DB_BENCH: D1Da
   const caller = { companyId, userId: null };
   const noteIds = sources.map((source) => notes.get(source.order.id)!.id);
 
-  const wallMs = await inLanes(sources, body.lanes ?? 1, async (source) => {
+  const wallMs = await timedInLanes(sources, body.lanes ?? 1, async (source) => {
     const note = notes.get(source.order.id)!;
     const identity = identityOf(note);
     const signed = await timed(times, "signMs", () =>

@@ -33,17 +33,24 @@ async function certified(invoiceId: number): Promise<boolean> {
   return row !== null;
 }
 
-/** An NFC-e issuer (SP) at the double with `script`, a POS order type, a consumer, a SKU, a cash payment type. */
+/**
+ * An NFC-e issuer (SP) at the double with `script`, a POS order type, a consumer, a SKU, a cash payment
+ * type (`type` { EnabledPOS: 0 }: an order type of NF-e, model 55, for the same issuer and double).
+ */
 export async function nfceSetup(
   api: Api,
-  { script = [], issuer = {} }: { script?: AuthorizerStep[]; issuer?: Record<string, unknown> } = {},
+  {
+    script = [],
+    issuer = {},
+    type = {},
+  }: { script?: AuthorizerStep[]; issuer?: Record<string, unknown>; type?: Record<string, unknown> } = {},
 ): Promise<NfceSetup> {
   const cnpj = certifiedCnpj();
   const label = unique("nfce").replace(/[^A-Za-z0-9]/g, "");
   const double = await sefazAuthorizerDouble(cnpj, { script, label });
   const setup = await issuableSetup(api, {
     issuer: { Document: cnpj, NFeBaseUrl: double.baseUrl, ...issuer },
-    type: { EnabledPOS: 1 },
+    type: { EnabledPOS: 1, ...type },
   });
   if (!(await certified(setup.issuer.id))) await certify(api, setup.issuer.id);
   const cash = await paymentTypeWithRate(api, 1, { NfTPag: "01", FirstDueDays: 0 });

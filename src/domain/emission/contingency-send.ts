@@ -21,8 +21,11 @@ import { SERVICE_STOPPED } from "./states";
 
 type Client = ReturnType<EmissionPorts["client"]>;
 
-/** The mode of each invoicing company, asked once per invocation of the job. */
-const modes = new WeakMap<JobContext, Map<number, EmissionMode>>();
+/**
+ * The mode of each invoicing company, asked once per invocation of the job (the promise kept: the
+ * notes in flight at once share one ask, so one status call at most).
+ */
+const modes = new WeakMap<JobContext, Map<number, Promise<EmissionMode>>>();
 
 const emissionTypeOf = (note: Pick<IssuedNfeRow, "emissionType">): EmissionType =>
   note.emissionType === 6 || note.emissionType === 7 ? note.emissionType : 1;
@@ -42,17 +45,23 @@ export async function sendingMode(
   note: IssuedNfeRow,
   connection: Omit<AuthorizationConnection, "emissionType" | "model"> & { environment: 1 | 2 },
 ): Promise<Sending> {
-  const cache = modes.get(context) ?? new Map<number, EmissionMode>();
+  const cache = modes.get(context) ?? new Map<number, Promise<EmissionMode>>();
   modes.set(context, cache);
-  let mode = cache.get(invoice.id);
-  if (!mode) {
-    mode = await emissionModeOf(
+  let asked = cache.get(invoice.id);
+  if (!asked) {
+    asked = emissionModeOf(
       { db: context.db, client: ports.client, companyId: context.job.companyId },
       invoice,
       connection,
     );
-    cache.set(invoice.id, mode);
+    const ask = asked;
+    cache.set(invoice.id, ask);
+    // a failed ask is not kept: the next note asks again
+    ask.catch(() => {
+      if (cache.get(invoice.id) === ask) cache.delete(invoice.id);
+    });
   }
+  const mode = await asked;
   const sent = emissionTypeOf(note);
   return {
     mode,
@@ -98,5 +107,5 @@ export async function answeredStopped(
     emissionType,
     { cStat: answer.cStat, xMotivo: answer.xMotivo ?? "" },
   );
-  modes.get(context)?.set(invoice.id, mode);
+  modes.get(context)?.set(invoice.id, Promise.resolve(mode));
 }

@@ -47,7 +47,7 @@ import { buildDraft } from "./draft";
 import { type ChunkInvoicing, chunkInvoicing, invoicingStatements, type OrderInvoicing } from "./invoicing";
 import { INVOICED_STATUS } from "./issue";
 import { NFE_MESSAGES as M } from "./messages";
-import { NFCE_IN_FLIGHT, offlineIfAllowed, offlineWanted, signNfceNote, transmitOffline } from "./nfce-job";
+import { offlineIfAllowed, offlineWanted, signNfceNote, transmitOffline } from "./nfce-job";
 import { type EmissionPorts, emissionPorts } from "./ports";
 import { assertEmissionReady } from "./readiness";
 import { loadSources, type OrderSource } from "./sources";
@@ -57,6 +57,7 @@ import {
   NFE_STATUS,
   NO_ANSWER_BACKOFF_SECONDS,
   NOT_IN_BASE,
+  NOTES_IN_FLIGHT,
   OPEN_STATUSES,
   RECEIPT_BACKOFF_SECONDS,
   utcAfter,
@@ -483,10 +484,7 @@ export async function runEmission(
     const issuable = [...sources.values()].flatMap((f) => (f.source ? [f.source] : []));
     const invoicing =
       issuable.length > 0 ? await chunkInvoicing(db, job.companyId, issuable, INVOICED_STATUS) : undefined;
-    // NFC-e two at once (each note on its own: an NFC-e that gets no answer goes offline alone); NF-e
-    // one after another: an answer 108/109 moves the company into SVC contingency for the notes after it
-    const lanes = chunk.every((n) => n.model === 65) ? NFCE_IN_FLIGHT : 1;
-    await inLanes(chunk, lanes, async (note) => {
+    await inLanes(chunk, NOTES_IN_FLIGHT, async (note) => {
       const found = sources.get(note.orderId);
       const run: NoteRun = {
         context,

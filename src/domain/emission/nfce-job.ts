@@ -12,7 +12,7 @@
  * - `transmitOffline`: the job's offline notes due (`retryAt` passed, or made due now by `POST
  *   /nfe/{idnfe}/transmit`), oldest first (dhEmi, then id), each within 24 h of its issue, taken 30 at
  *   a time by one compare-and-set on their `retryAt` (two deliveries at once: one transmits each) and
- *   sent two at once (`NFCE_IN_FLIGHT`, each free lane taking the next oldest): first the
+ *   sent two at once (`NOTES_IN_FLIGHT`, each free lane taking the next oldest): first the
  *   normal key is consulted (its XML may have reached SEFAZ before the failure: its authorization
  *   then stands, and the offline XML of the same number is never sent: never two
  *   authorized documents for one order), unless the normal send was answered 108/109 (`onlineSettled`:
@@ -49,6 +49,7 @@ import {
   DUPLICATE,
   NFE_STATUS,
   NOT_IN_BASE,
+  NOTES_IN_FLIGHT,
   SERVICE_STOPPED,
   utcAfter,
 } from "./states";
@@ -76,14 +77,6 @@ export type NfceRun = {
  * invocation: 2 + 30 x 3 = 92.
  */
 const OFFLINE_NOTES_PER_CHUNK = 30;
-
-/**
- * NFC-e one delivery sends at once, issued or transmitted offline (each its own synchronous
- * NFeAutorizacao4 call: an NFC-e lot holds one note, and one note's outcome does not change where the
- * next goes): a counter's batch, or the backlog an outage left, is sent in about half the time, the
- * notes still taken in their order (oldest first for the transmission).
- */
-export const NFCE_IN_FLIGHT = 2;
 
 /** Failures of the authorizer after which an NFC-e goes offline (it did not answer). */
 const OFFLINE_FAILURES = new Set(["timeout", "unavailable", "network"]);
@@ -238,7 +231,7 @@ export async function transmitOffline(
     // taken for this delivery in one statement (another one running at once, e.g. sent by POST
     // /nfe/{idnfe}/transmit, leaves them), for as long as the chunk can take with every call timing
     // out; a delivery that dies here leaves them due again after that
-    const rounds = Math.ceil(chunk.length / NFCE_IN_FLIGHT);
+    const rounds = Math.ceil(chunk.length / NOTES_IN_FLIGHT);
     const next = utcAfter(new Date(), OFFLINE_RETRY_SECONDS + rounds * timeoutSeconds);
     const taken = await claimOfflineNotes(
       context.db,
@@ -249,7 +242,7 @@ export async function transmitOffline(
     );
     await inLanes(
       chunk.filter((n) => taken.has(n.id)),
-      NFCE_IN_FLIGHT,
+      NOTES_IN_FLIGHT,
       async (note) => {
         try {
           await transmitOne(context, ports, env, note, timeoutMs, invoiceOf);

@@ -56,6 +56,15 @@ export const RECEIPT_BACKOFF_SECONDS = 5;
 /** Deliveries of the job without a conclusive answer before a note is left Pending for good (a later issue consults it). */
 export const MAX_NOTE_ATTEMPTS = 12;
 
+/**
+ * Notes one delivery of the job sends at once, issued or transmitted offline, each on its own (its
+ * call, its answer, its batch): a batch of 500, or the backlog an outage left, takes about half the
+ * time, the notes still taken in their order. What one note learns (108/109: SVC contingency) holds
+ * for the notes taken after it; a note already in flight to the stopped authorizer is answered
+ * 108/109 as well and goes to the SVC at its next try, as when two jobs of the company run at once.
+ */
+export const NOTES_IN_FLIGHT = 2;
+
 /** The decision for one SEFAZ answer (cStat/xMotivo) of an authorization or a receipt query. */
 export type AnswerDecision =
   | { kind: "authorized" }

@@ -80,13 +80,28 @@ const retryNow = (noteId: number) =>
   env.DB_DEMO.prepare("UPDATE issued_nfes SET retry_at = datetime('now', '-1 second') WHERE id = ?")
     .bind(noteId)
     .run();
-/** Three minutes passed since the last poll of the double's authorizers for this issuer. */
-const minutesLater = (baseUrl: string) =>
-  env.DB_DEMO.prepare(
+/**
+ * Three minutes passed since the last poll of the double's authorizers for this issuer, and since the
+ * company entered contingency (its `ContingencySince`, whole seconds: a poll in the same second as the
+ * entering would not count as later).
+ */
+async function minutesLater(baseUrl: string, invoiceId: number) {
+  await env.DB_DEMO.prepare(
     "UPDATE authorizer_statuses SET polled_at = datetime('now', '-181 seconds') WHERE endpoint = ?",
   )
     .bind(baseUrl)
     .run();
+  const row = await env.DB_DEMO.prepare(
+    "SELECT contingency_since AS since FROM company_invoices WHERE id = ?",
+  )
+    .bind(invoiceId)
+    .first<{ since: string | null }>();
+  if (!row?.since) return;
+  const earlier = new Date(Date.parse(row.since) - 181_000 - 3 * 3600_000).toISOString().slice(0, 19);
+  await env.DB_DEMO.prepare("UPDATE company_invoices SET contingency_since = ? WHERE id = ?")
+    .bind(`${earlier}-03:00`, invoiceId)
+    .run();
+}
 const contingencyEvents = async (invoiceId: number) =>
   (
     await env.DB_DEMO.prepare(
@@ -159,7 +174,7 @@ describe("entering SVC from the status service", () => {
     expect(await note(second.NFes[0]!.IDNFe)).toMatchObject({ Status: "Authorized", EmissionType: 6 });
 
     // three minutes later the status service says 107: normal emission again, one event
-    await minutesLater(double.baseUrl);
+    await minutesLater(double.baseUrl, setup.issuer.id);
     const third = await issue(await issuableOrder(api, setup));
     await job(third);
     const back = await note(third.NFes[0]!.IDNFe);
@@ -245,6 +260,50 @@ describe("entering SVC from a 108/109 answered to a send", () => {
       "NFeConsultaProtocolo4",
       "NFeConsultaProtocolo4",
     ]);
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  }, 60_000);
+});
+
+describe("two notes in flight when the authorizer stops", () => {
+  it("both answered 108: SVC entered once (one nfe.contingency), each consulted by key at the normal authorizer, re-signed for SVC-AN and authorized once", async () => {
+    // the first send's answer held until the second send arrives: both are in flight at the stop
+    const { double, setup } = await scripted([{ cStat: 108, untilNext: true }, "108"]);
+    const orders = [await issuableOrder(api, setup), await issuableOrder(api, setup)];
+    const batch = await api.post<IssueAnswer>("/nfe/batch", { IDOrders: orders });
+    expect(batch.status).toBe(202);
+    const ids = batch.body.NFes.map((n) => n.IDNFe);
+    for (const id of ids)
+      await expect.poll(async () => (await note(id)).Status, { timeout: 30_000 }).toBe("Pending");
+    const pending = await Promise.all(ids.map(note));
+    expect(pending.map((n) => [n.cStat, n.EmissionType])).toEqual([
+      [108, 1],
+      [108, 1],
+    ]);
+    expect(
+      (await double.requests()).filter((r) => r.service === "NFeAutorizacao4").map((r) => r.open),
+    ).toEqual([1, 2]);
+    expect(await invoice(setup)).toMatchObject({ ContingencyMode: "SVC-AN" });
+    expect(await contingencyEvents(setup.issuer.id)).toEqual([
+      expect.objectContaining({ Entered: true, cStat: 108, Authorizer: "SP" }),
+    ]);
+
+    for (const id of ids) await retryNow(id);
+    expect(await job(batch.body)).toMatchObject({ Status: "Done", Result: { Authorized: 2 } });
+    const sent = sends(await double.requests());
+    for (const [i, id] of ids.entries()) {
+      const stored = await note(id);
+      expect(stored).toMatchObject({ Status: "Authorized", EmissionType: 6, Number: pending[i]!.Number });
+      expect(tpEmisOf(stored.Key)).toBe("6");
+      // the old key sent and consulted at the normal authorizer only; the new one sent once, to SVC
+      expect(sent.filter((r) => keyOf(r) === pending[i]!.Key).map((r) => [r.service, r.authorizer])).toEqual([
+        ["NFeAutorizacao4", "normal"],
+        ["NFeConsultaProtocolo4", "normal"],
+      ]);
+      expect(sent.filter((r) => keyOf(r) === stored.Key).map((r) => [r.service, r.authorizer])).toEqual([
+        ["NFeAutorizacao4", "svc"],
+      ]);
+    }
+    expect(await contingencyEvents(setup.issuer.id)).toHaveLength(1);
     expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   }, 60_000);
 });
