@@ -8,6 +8,8 @@ import { paymentStatements } from "./titles";
 
 export type CashierPaymentRow = typeof cashierPayments.$inferSelect;
 export type CashierCashRow = typeof cashierCashReceipts.$inferSelect;
+/** The payment entry of a receipt at the cashier, on the cashier's bank account, paying its title. */
+export type CashierEntry = NewEntry & { titleId: number };
 
 export type CashierReceipt = {
   category: number;
@@ -45,69 +47,65 @@ export function findByNsu(db: Db, companyId: number, bankAccountId: number, nsu:
     .get();
 }
 
+/** The columns every cashier receipt has: its account's open cashier at write time, the title, the payment entry. */
+const receiptColumns = (entry: CashierEntry, uid: string) => ({
+  companyId: entry.companyId,
+  cashierId: openCashierAt(entry),
+  bankAccountId: entry.bankAccountId,
+  titleId: entry.titleId,
+  entryId: entryIdByUid(uid),
+  value: entry.value as Cents,
+});
+
 /**
- * The payment entry, the title's new open value and the cashier receipt, in one batch. The receipt
- * takes the account's open cashier at write time: a cashier closed meanwhile leaves it null and the
- * NOT NULL constraint refuses the whole batch, as the NSU's UNIQUE index refuses a repeated request.
+ * The payment entry (`uid`), the title's new open value, the receipt `insert` (answering its row) and
+ * `followUps`, in one batch. The receipt takes the account's open cashier at write time: a cashier
+ * closed meanwhile leaves it null and the NOT NULL constraint refuses the whole batch.
  */
+async function postReceipt<Row>(
+  db: Db,
+  entry: CashierEntry,
+  uid: string,
+  insert: Statement,
+  followUps: Statement[],
+): Promise<Row> {
+  const payment = paymentStatements(db, entry, uid);
+  const results = await db.batch([...payment, insert, ...followUps]);
+  const [row] = results[payment.length] as Row[];
+  if (!row) throw new Error("cashier receipt insert returned no row");
+  return row;
+}
+
+/** A TEF receipt (credit, debit, Pix) with its payment, in one batch; a repeated NSU is refused by its UNIQUE index. */
 export async function postCashierPayment(
   db: Db,
-  entry: NewEntry & { titleId: number },
+  entry: CashierEntry,
   receipt: CashierReceipt,
   followUps: Statement[],
 ): Promise<CashierPaymentRow> {
   const uid = newUid();
-  const [, , , [row]] = await db.batch([
-    ...paymentStatements(db, entry, uid),
-    db
-      .insert(cashierPayments)
-      .values({
-        companyId: entry.companyId,
-        cashierId: openCashierAt(entry),
-        bankAccountId: entry.bankAccountId,
-        titleId: entry.titleId,
-        entryId: entryIdByUid(uid),
-        value: entry.value as Cents,
-        ...receipt,
-      })
-      .returning(),
-    ...followUps,
-  ]);
-  if (!row) throw new Error("cashier payment insert returned no row");
-  return row;
+  const insert = db
+    .insert(cashierPayments)
+    .values({ ...receiptColumns(entry, uid), ...receipt })
+    .returning();
+  return postReceipt(db, entry, uid, insert, followUps);
 }
 
 /** The account's open cashier at write time (null when none: the NOT NULL constraint refuses the batch). */
 const openCashierAt = (entry: NewEntry) =>
   sql`(SELECT ${posCashiers.id} FROM ${posCashiers} WHERE ${posCashiers.companyId} = ${entry.companyId} AND ${posCashiers.bankAccountId} = ${entry.bankAccountId} AND ${posCashiers.closedAt} IS NULL)`;
 
-/**
- * Cash at the cashier: the payment entry, the title's new open value and the cash received (what the
- * buyer handed over), in one batch; a cashier closed meanwhile refuses the whole batch.
- */
+/** Cash at the cashier with its payment (`cashReceived`: what the buyer handed over), in one batch. */
 export async function postCashierCash(
   db: Db,
-  entry: NewEntry & { titleId: number },
+  entry: CashierEntry,
   receipt: { cashReceived: Cents; createdBy: number },
   followUps: Statement[],
 ): Promise<CashierCashRow> {
   const uid = newUid();
-  const [, , , [row]] = await db.batch([
-    ...paymentStatements(db, entry, uid),
-    db
-      .insert(cashierCashReceipts)
-      .values({
-        companyId: entry.companyId,
-        cashierId: openCashierAt(entry),
-        bankAccountId: entry.bankAccountId,
-        titleId: entry.titleId,
-        entryId: entryIdByUid(uid),
-        value: entry.value as Cents,
-        ...receipt,
-      })
-      .returning(),
-    ...followUps,
-  ]);
-  if (!row) throw new Error("cashier cash insert returned no row");
-  return row;
+  const insert = db
+    .insert(cashierCashReceipts)
+    .values({ ...receiptColumns(entry, uid), ...receipt })
+    .returning();
+  return postReceipt(db, entry, uid, insert, followUps);
 }

@@ -1,5 +1,6 @@
 import {
   type CashierCashRow,
+  type CashierEntry,
   type CashierPaymentRow,
   findByNsu,
   openCashierOf,
@@ -7,6 +8,7 @@ import {
   postCashierPayment,
 } from "../../db/cashier-payments";
 import { bankAccountIsActive } from "../../db/registries/cashiers";
+import type { Statement } from "../../db/sql";
 import type { Actor, Db } from "../../env";
 import { inZone, todayIn } from "../../lib/dates";
 import { badRequest, isConstraintError } from "../../lib/errors";
@@ -30,34 +32,36 @@ export type CashierPaymentInput = {
   authorizationCode: string | null;
 };
 
-export type CashierPayment = CashierPaymentRow & {
-  date: string;
-  createdAtLocal: string;
-  titleOpenValue: Cents;
-};
+export type CashierPayment = Received<CashierPaymentRow>;
+
+/** What a receipt at the cashier answers besides its row: its date, its time in the company's zone, the title's open value after. */
+type Received<Row> = Row & { date: string; createdAtLocal: string; titleOpenValue: Cents };
 
 /**
- * Receives part or all of a receivable title at the open cashier of a bank account: one payment
- * entry on that account (dated today in the company's zone) and the TEF receipt, in one batch.
+ * Part or all of a receivable title received at the open cashier of a bank account, whatever the
+ * means: one payment entry of `value` on that account (dated today in the company's zone) and the
+ * receipt `post` writes with it, in one batch. `ownGuards`: the means' own refusals (a repeated NSU),
+ * checked before the title and again when the batch is refused, before the cashier closed meanwhile
+ * and the title paid or deleted.
  */
-export async function receiveAtCashier(
+async function receive<Row extends { createdAt: string }>(
   db: Db,
   caller: Actor,
   bankAccountId: number,
-  input: CashierPaymentInput,
-): Promise<CashierPayment> {
+  input: { titleId: number; value: Cents; document?: string },
+  post: (entry: CashierEntry, followUps: Statement[]) => Promise<Row>,
+  ownGuards: () => Promise<void> = async () => {},
+): Promise<Received<Row>> {
   const { companyId } = caller;
   const company = await getCompany(db, companyId);
   if (!(await bankAccountIsActive(db, companyId, bankAccountId))) throw badRequest(BANK_ACCOUNT_NOT_FOUND);
   if (!(await openCashierOf(db, companyId, bankAccountId))) throw badRequest(CASHIER_NOT_OPEN);
-  if (await findByNsu(db, companyId, bankAccountId, input.nsu))
-    throw badRequest(nsuAlreadyReceived(input.nsu));
+  await ownGuards();
   const title = await requireTitle(db, companyId, RECEIVABLE, input.titleId);
   assertPaymentFits(RECEIVABLE, input.value, title.openValue);
   const date = todayIn(company.timeZone);
   try {
-    const row = await postCashierPayment(
-      db,
+    const row = await post(
       {
         companyId,
         titleId: title.id,
@@ -66,14 +70,8 @@ export async function receiveAtCashier(
         value: input.value,
         date: paymentDateTime(date),
         description: paymentEntryDescription(RECEIVABLE, title.description),
-        document: input.nsu,
+        ...(input.document === undefined ? {} : { document: input.document }),
         origin: "payment",
-        createdBy: caller.userId,
-      },
-      {
-        category: input.category,
-        nsu: input.nsu,
-        authorizationCode: input.authorizationCode,
         createdBy: caller.userId,
       },
       [titlePaidStatement(db, companyId, title.id)],
@@ -87,68 +85,63 @@ export async function receiveAtCashier(
     };
   } catch (error) {
     if (!isConstraintError(error)) throw error;
-    // Which guard refused the batch: a repeated NSU, the cashier closed meanwhile, or the title paid or deleted.
-    if (await findByNsu(db, companyId, bankAccountId, input.nsu))
-      throw badRequest(nsuAlreadyReceived(input.nsu));
+    // Which guard refused the batch: the means' own, the cashier closed meanwhile, or the title paid or deleted.
+    await ownGuards();
     if (!(await openCashierOf(db, companyId, bankAccountId))) throw badRequest(CASHIER_NOT_OPEN);
     await requireTitle(db, companyId, RECEIVABLE, title.id);
     throw badRequest(RECEIVABLE.messages.paymentConflict(input.value));
   }
 }
 
+/**
+ * Receives part or all of a receivable title at the open cashier of a bank account by TEF (credit,
+ * debit, Pix): the payment entry (the NSU as its document) and the TEF receipt, in one batch; an NSU
+ * already received on the account is refused.
+ */
+export function receiveAtCashier(
+  db: Db,
+  caller: Actor,
+  bankAccountId: number,
+  input: CashierPaymentInput,
+): Promise<CashierPayment> {
+  const receipt = {
+    category: input.category,
+    nsu: input.nsu,
+    authorizationCode: input.authorizationCode,
+    createdBy: caller.userId,
+  };
+  return receive(
+    db,
+    caller,
+    bankAccountId,
+    { titleId: input.titleId, value: input.value, document: input.nsu },
+    (entry, followUps) => postCashierPayment(db, entry, receipt, followUps),
+    async () => {
+      if (await findByNsu(db, caller.companyId, bankAccountId, input.nsu))
+        throw badRequest(nsuAlreadyReceived(input.nsu));
+    },
+  );
+}
+
 export type CashierCashInput = { titleId: number; value: Cents; cashReceived: Cents };
 
-export type CashierCash = CashierCashRow & { date: string; createdAtLocal: string; titleOpenValue: Cents };
+export type CashierCash = Received<CashierCashRow>;
 
 /**
- * Receives part or all of a receivable title in cash at the open cashier of a bank account: one
- * payment entry of `value` on that account (dated today in the company's zone) and the cash the buyer
- * handed over (`cashReceived`, at least `value`: the difference is the change given back, the `vTroco`
- * of the sale's NFC-e), in one batch.
+ * Receives part or all of a receivable title in cash at the open cashier of a bank account: the
+ * payment entry of `value` and the cash the buyer handed over (`cashReceived`, at least `value`: the
+ * difference is the change given back, the `vTroco` of the sale's NFC-e), in one batch.
  */
-export async function receiveCashAtCashier(
+export function receiveCashAtCashier(
   db: Db,
   caller: Actor,
   bankAccountId: number,
   input: CashierCashInput,
 ): Promise<CashierCash> {
-  const { companyId } = caller;
-  if (input.cashReceived < input.value) throw badRequest(cashBelowValue(input.cashReceived, input.value));
-  const company = await getCompany(db, companyId);
-  if (!(await bankAccountIsActive(db, companyId, bankAccountId))) throw badRequest(BANK_ACCOUNT_NOT_FOUND);
-  if (!(await openCashierOf(db, companyId, bankAccountId))) throw badRequest(CASHIER_NOT_OPEN);
-  const title = await requireTitle(db, companyId, RECEIVABLE, input.titleId);
-  assertPaymentFits(RECEIVABLE, input.value, title.openValue);
-  const date = todayIn(company.timeZone);
-  try {
-    const row = await postCashierCash(
-      db,
-      {
-        companyId,
-        titleId: title.id,
-        bankAccountId,
-        typeAccount: RECEIVABLE.typeAccount,
-        value: input.value,
-        date: paymentDateTime(date),
-        description: paymentEntryDescription(RECEIVABLE, title.description),
-        origin: "payment",
-        createdBy: caller.userId,
-      },
-      { cashReceived: input.cashReceived, createdBy: caller.userId },
-      [titlePaidStatement(db, companyId, title.id)],
-    );
-    const after = await requireTitle(db, companyId, RECEIVABLE, title.id);
-    return {
-      ...row,
-      date,
-      createdAtLocal: inZone(row.createdAt, company.timeZone),
-      titleOpenValue: after.openValue,
-    };
-  } catch (error) {
-    if (!isConstraintError(error)) throw error;
-    // Which guard refused the batch: the cashier closed meanwhile, or the title paid or deleted.
-    if (!(await openCashierOf(db, companyId, bankAccountId))) throw badRequest(CASHIER_NOT_OPEN);
-    await requireTitle(db, companyId, RECEIVABLE, title.id);
-    throw badRequest(RECEIVABLE.messages.paymentConflict(input.value));
-  }
+  if (input.cashReceived < input.value)
+    return Promise.reject(badRequest(cashBelowValue(input.cashReceived, input.value)));
+  const receipt = { cashReceived: input.cashReceived, createdBy: caller.userId };
+  return receive(db, caller, bankAccountId, input, (entry, followUps) =>
+    postCashierCash(db, entry, receipt, followUps),
+  );
 }

@@ -5,7 +5,7 @@ import { receiveCashAtCashier } from "../../../domain/store-front/cashier-paymen
 import type { AppRouteHandler } from "../../../http/router";
 import { idBody, idField, jsonBody, jsonOk, moneyBody } from "../../../http/schemas";
 import { fromCents } from "../../../lib/money";
-import { cashierParams, dateTime } from "./schemas";
+import { cashierParams, receiptBody, receiptFields } from "./schemas";
 
 const CashierCashBodySchema = z
   .object({
@@ -27,20 +27,10 @@ const CashierCashBodySchema = z
 const CashierCashSchema = z
   .object({
     IDCashierCash: idField("Id do recebimento em dinheiro no caixa"),
-    IDCashier: idField("Caixa aberto que recebeu"),
-    IDBankAccount: idField("Conta bancária do caixa"),
-    IDAccountReceivable: idField("Conta a receber paga"),
-    IDBankStatement: idField("Lançamento do recebimento no extrato interno (IDAccountPayment do título)"),
+    ...receiptFields,
     Value: z.number().openapi({ description: "Valor recebido", example: 100 }),
     CashReceived: z.number().openapi({ description: "Dinheiro entregue pelo cliente", example: 150 }),
     Change: z.number().openapi({ description: "Troco devolvido (CashReceived - Value)", example: 50 }),
-    Date: z
-      .string()
-      .openapi({ description: "Data do recebimento (hoje, no fuso da empresa)", example: "2026-05-29" }),
-    CreatedAt: dateTime("Momento do registro"),
-    OpenValue: z
-      .number()
-      .openapi({ description: "Valor em aberto da conta a receber depois do recebimento" }),
   })
   .openapi("CashierCash");
 
@@ -66,16 +56,10 @@ export const receiveCashierCash: AppRouteHandler<typeof receiveCashierCashRoute>
     [
       {
         IDCashierCash: cash.id,
-        IDCashier: cash.cashierId,
-        IDBankAccount: cash.bankAccountId,
-        IDAccountReceivable: cash.titleId,
-        IDBankStatement: cash.entryId,
+        ...receiptBody(cash),
         Value: fromCents(cash.value),
         CashReceived: fromCents(cash.cashReceived),
         Change: fromCents(cash.cashReceived - cash.value),
-        Date: cash.date,
-        CreatedAt: cash.createdAtLocal,
-        OpenValue: fromCents(cash.titleOpenValue),
       },
     ],
     200,

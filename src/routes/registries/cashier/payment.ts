@@ -5,7 +5,7 @@ import { receiveAtCashier } from "../../../domain/store-front/cashier-payments";
 import type { AppRouteHandler } from "../../../http/router";
 import { idBody, idField, jsonBody, jsonOk, moneyBody, textBody } from "../../../http/schemas";
 import { fromCents } from "../../../lib/money";
-import { cashierParams, dateTime } from "./schemas";
+import { cashierParams, receiptBody, receiptFields } from "./schemas";
 
 const CATEGORY_MESSAGE = "TefPaymentCategory deve ser 22 (crédito), 23 (débito) ou 24 (Pix)";
 
@@ -36,10 +36,7 @@ const CashierPaymentBodySchema = z
 const CashierPaymentSchema = z
   .object({
     IDCashierPayment: idField("Id do recebimento no caixa"),
-    IDCashier: idField("Caixa aberto que recebeu"),
-    IDBankAccount: idField("Conta bancária do caixa"),
-    IDAccountReceivable: idField("Conta a receber paga"),
-    IDBankStatement: idField("Lançamento do recebimento no extrato interno (IDAccountPayment do título)"),
+    ...receiptFields,
     TefPaymentCategory: z
       .number()
       .int()
@@ -47,13 +44,6 @@ const CashierPaymentSchema = z
     Nsu: z.string().openapi({ description: "NSU da transação TEF (ou identificador do Pix)" }),
     AuthorizationCode: z.string().nullable().openapi({ description: "Código de autorização, se houver" }),
     Value: z.number().openapi({ description: "Valor recebido", example: 150.25 }),
-    Date: z
-      .string()
-      .openapi({ description: "Data do recebimento (hoje, no fuso da empresa)", example: "2026-05-29" }),
-    CreatedAt: dateTime("Momento do registro"),
-    OpenValue: z
-      .number()
-      .openapi({ description: "Valor em aberto da conta a receber depois do recebimento" }),
   })
   .openapi("CashierPayment");
 
@@ -81,17 +71,11 @@ export const receiveCashierPayment: AppRouteHandler<typeof receiveCashierPayment
     [
       {
         IDCashierPayment: payment.id,
-        IDCashier: payment.cashierId,
-        IDBankAccount: payment.bankAccountId,
-        IDAccountReceivable: payment.titleId,
-        IDBankStatement: payment.entryId,
+        ...receiptBody(payment),
         TefPaymentCategory: payment.category,
         Nsu: payment.nsu,
         AuthorizationCode: payment.authorizationCode,
         Value: fromCents(payment.value),
-        Date: payment.date,
-        CreatedAt: payment.createdAtLocal,
-        OpenValue: fromCents(payment.titleOpenValue),
       },
     ],
     200,
