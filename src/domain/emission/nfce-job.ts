@@ -230,9 +230,10 @@ export async function transmitOffline(
     const chunk = due.slice(start, start + OFFLINE_NOTES_PER_CHUNK);
     // taken for this delivery in one statement (another one running at once, e.g. sent by POST
     // /nfe/{idnfe}/transmit, leaves them), for as long as the chunk can take with every call timing
-    // out; a delivery that dies here leaves them due again after that
+    // out (at most 3 calls a note: the normal key's consult, the send, the consult after no answer);
+    // a delivery that dies here leaves them due again after that
     const rounds = Math.ceil(chunk.length / NOTES_IN_FLIGHT);
-    const next = utcAfter(new Date(), OFFLINE_RETRY_SECONDS + rounds * timeoutSeconds);
+    const next = utcAfter(new Date(), OFFLINE_RETRY_SECONDS + rounds * 3 * timeoutSeconds);
     const taken = await claimOfflineNotes(
       context.db,
       context.job.companyId,
