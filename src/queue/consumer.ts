@@ -123,6 +123,8 @@ async function consumeJob(
     });
     if (outcome.status === "continue") {
       await askDispatch(env, body.account, db);
+      // a waking message does one delivery's work: the job's own message carries the rest
+      if ("wake" in body && body.wake) return "ack";
       return outcome.delaySeconds ? { continueAfter: outcome.delaySeconds } : "continue";
     }
     const event = outcome.event

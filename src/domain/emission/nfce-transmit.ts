@@ -5,10 +5,11 @@
  *
  * The note is made due now (its `retryAt` set to now by a compare-and-set that applies only while it
  * is `Offline` and not due yet: of two concurrent calls, one) and that call sends the `NFeEmission`
- * job's message again, without delay. Its delivery transmits the note as the job does at its time
- * (`transmitOffline`: the note taken by one delivery, the normal key consulted first, then the
- * offline XML), so every rule of the transmission holds. The job's own delayed message, when it
- * comes, finds the note authorized (or waiting again) and goes on as before.
+ * job a waking message (`wake`), without delay. Its delivery transmits the note as the job does at its
+ * time (`transmitOffline`: the note taken by one delivery, the normal key consulted first, then the
+ * offline XML), so every rule of the transmission holds, and ends there (never sent again: however
+ * many calls, the job keeps one chain of messages). The job's own delayed message, when it comes,
+ * finds the note authorized (or waiting again) and goes on as before.
  */
 import { findNote, type IssuedNfeRow } from "../../db/emission";
 import { offlineDueNow } from "../../db/emission-nfce";
@@ -46,7 +47,7 @@ export async function transmitOfflineNow(
     return offlineNote(deps.db, companyId, noteId);
   if (note.jobId !== null) {
     try {
-      await deps.queue.send({ type: "NFeEmission", account: deps.account, jobId: note.jobId });
+      await deps.queue.send({ type: "NFeEmission", account: deps.account, jobId: note.jobId, wake: true });
     } catch (error) {
       // the note is due: the job's message already waiting transmits it when it comes (at the
       // latest at the RetryAt the note had)

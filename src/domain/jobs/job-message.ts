@@ -21,7 +21,15 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("SefazDistribution"), ...jobRef }),
   z.object({ type: z.literal("SefazAwareness"), ...jobRef }),
   z.object({ type: z.literal("MlStockPublish"), ...jobRef }),
-  z.object({ type: z.literal("NFeEmission"), ...jobRef }),
+  z.object({
+    type: z.literal("NFeEmission"),
+    ...jobRef,
+    /**
+     * A message that wakes the job once (`POST /nfe/{idnfe}/transmit`): its delivery does the job's
+     * work then ends, never sent again; the job's own message goes on as before.
+     */
+    wake: z.literal(true).optional(),
+  }),
   z.object({ type: z.literal("OpenFinanceSync"), ...jobRef }),
 ]);
 

@@ -144,7 +144,7 @@ describe("POST /nfe/{idnfe}/transmit: the offline NFC-e transmitted now", () => 
     expect(answers.map((a) => [a.status, a.body.IDNFe, a.body.Key])).toEqual(
       answers.map(() => [202, id, offline.Key]),
     );
-    expect(sent).toEqual([{ type: "NFeEmission", account: "demo", jobId }]);
+    expect(sent).toEqual([{ type: "NFeEmission", account: "demo", jobId, wake: true }]);
     // that message delivered three times at once (with the job's own waking meanwhile): one
     // delivery takes the note, the others leave it
     await Promise.all([1, 2, 3].map(() => deliver([{ body: sent[0] }], "finance-jobs", bindings)));
@@ -155,6 +155,43 @@ describe("POST /nfe/{idnfe}/transmit: the offline NFC-e transmitted now", () => 
     expect(sends).toHaveLength(1);
     expect(await authorizedEvents(id)).toHaveLength(1);
     expect(await note(id)).toMatchObject({ Status: "Authorized", Key: offline.Key, EmissionType: 9 });
+    expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
+  });
+
+  it("the waking message is delivered once and never sent again: however many calls, the job keeps one chain of messages", async () => {
+    // the authorizer still down: the waking delivery cannot transmit, the note waits again
+    const setup = await nfceSetup(api, {
+      script: ["stop", "stop", "stop", "stop"],
+      issuer: { NFCeOfflineContingency: 1 },
+    });
+    const { id, jobId } = await offlineNote(setup);
+    const sent: JobMessage[] = [];
+    const bindings = {
+      ...env,
+      JOBS: { send: async (body: JobMessage) => void sent.push(body) },
+    } as unknown as typeof env;
+    const response = await worker.fetch(
+      new Request(`http://demo.localhost/1.0/nfe/${id}/transmit`, {
+        method: "POST",
+        headers: { Authorization: `JWT ${token}` },
+      }),
+      bindings,
+      createExecutionContext(),
+    );
+    expect(response.status).toBe(202);
+    const wake = { type: "NFeEmission", account: "demo", jobId, wake: true } as const;
+    expect(sent).toEqual([wake]);
+    await deliver([{ body: wake }], "finance-jobs", bindings);
+    const waiting = await note(id);
+    expect(waiting).toMatchObject({ Status: "Offline" });
+    expect(waiting.RetryAt! > utcNow()).toBe(true);
+    // the waking delivery transmitted (the double was asked) and ended: nothing sent again
+    expect((await setup.double.requests()).length).toBeGreaterThan(2);
+    expect(sent).toEqual([wake]);
+    // the job's own message, delivered the same way, goes on (sent again, delayed)
+    const own = { type: "NFeEmission", account: "demo", jobId } as const;
+    await deliver([{ body: own }], "finance-jobs", bindings);
+    expect(sent).toEqual([wake, own]);
     expect(await invariantViolations(env.DB_DEMO)).toEqual([]);
   });
 
