@@ -78,6 +78,30 @@ async function offlineNote(setup: NfceSetup) {
   return { id, jobId: issued.body.IDJob, onlineKey: issued.body.NFes[0]!.Key, offline };
 }
 
+/**
+ * The jobs queue kept by the test (`sent`: what the Worker sends through `bindings`) and a
+ * `POST /nfe/{id}/transmit` through those bindings.
+ */
+function keptQueue(id: number) {
+  const sent: JobMessage[] = [];
+  const bindings = {
+    ...env,
+    JOBS: { send: async (body: JobMessage) => void sent.push(body) },
+  } as unknown as typeof env;
+  const post = async () => {
+    const response = await worker.fetch(
+      new Request(`http://demo.localhost/1.0/nfe/${id}/transmit`, {
+        method: "POST",
+        headers: { Authorization: `JWT ${token}` },
+      }),
+      bindings,
+      createExecutionContext(),
+    );
+    return { status: response.status, body: (await response.json()) as Note };
+  };
+  return { sent, bindings, post };
+}
+
 /** What the double received: each request's service and whether it carried the key. */
 const requestsWith = async (setup: NfceSetup, key: string) =>
   (await setup.double.requests()).map((r) => [r.service, r.body.includes(key)]);
@@ -124,22 +148,7 @@ describe("POST /nfe/{idnfe}/transmit: the offline NFC-e transmitted now", () => 
     const setup = await nfceSetup(api, { script: ["stop", "stop"], issuer: { NFCeOfflineContingency: 1 } });
     const { id, jobId, offline } = await offlineNote(setup);
     // the jobs queue kept by the test: what the calls send is counted, then delivered at once
-    const sent: JobMessage[] = [];
-    const bindings = {
-      ...env,
-      JOBS: { send: async (body: JobMessage) => void sent.push(body) },
-    } as unknown as typeof env;
-    const post = async () => {
-      const response = await worker.fetch(
-        new Request(`http://demo.localhost/1.0/nfe/${id}/transmit`, {
-          method: "POST",
-          headers: { Authorization: `JWT ${token}` },
-        }),
-        bindings,
-        createExecutionContext(),
-      );
-      return { status: response.status, body: (await response.json()) as Note };
-    };
+    const { sent, bindings, post } = keptQueue(id);
     const answers = await Promise.all([post(), post(), post()]);
     expect(answers.map((a) => [a.status, a.body.IDNFe, a.body.Key])).toEqual(
       answers.map(() => [202, id, offline.Key]),
@@ -165,20 +174,8 @@ describe("POST /nfe/{idnfe}/transmit: the offline NFC-e transmitted now", () => 
       issuer: { NFCeOfflineContingency: 1 },
     });
     const { id, jobId } = await offlineNote(setup);
-    const sent: JobMessage[] = [];
-    const bindings = {
-      ...env,
-      JOBS: { send: async (body: JobMessage) => void sent.push(body) },
-    } as unknown as typeof env;
-    const response = await worker.fetch(
-      new Request(`http://demo.localhost/1.0/nfe/${id}/transmit`, {
-        method: "POST",
-        headers: { Authorization: `JWT ${token}` },
-      }),
-      bindings,
-      createExecutionContext(),
-    );
-    expect(response.status).toBe(202);
+    const { sent, bindings, post } = keptQueue(id);
+    expect((await post()).status).toBe(202);
     const wake = { type: "NFeEmission", account: "demo", jobId, wake: true } as const;
     expect(sent).toEqual([wake]);
     await deliver([{ body: wake }], "finance-jobs", bindings);
