@@ -39,6 +39,7 @@ import { INVOICED_STATUS } from "../../src/domain/emission/issue";
 import { buildNfceDraft } from "../../src/domain/emission/nfce-draft";
 import { OFFLINE_REASON, OFFLINE_RETRY_SECONDS } from "../../src/domain/emission/nfce-rules";
 import { signNfce } from "../../src/domain/emission/nfce-sign";
+import { authorizedPayload } from "../../src/domain/emission/note-events";
 import { nfeProcXml } from "../../src/domain/emission/proc";
 import { enviNFeXml, signNFe } from "../../src/domain/emission/sign";
 import { loadSources, type OrderSource } from "../../src/domain/emission/sources";
@@ -49,7 +50,6 @@ import { eventStatement } from "../../src/domain/events/outbox";
 import { commitOrderWrite } from "../../src/domain/orders/write";
 import type { Env } from "../../src/env";
 import { inLanes } from "../../src/lib/concurrent";
-import { fromCents } from "../../src/lib/money";
 
 export type BoundMode = "nfe" | "nfce" | "offline" | "transmit";
 
@@ -210,18 +210,7 @@ export async function nfeRowsBound(request: Request, env: Env & { DB_BENCH: D1Da
         }),
         eventStatement(db, companyId, {
           type: "nfe.authorized",
-          payload: {
-            IDNFe: note.id,
-            IDOrder: note.orderId,
-            IDCompanyInvoice: note.companyInvoiceId,
-            Model: note.model,
-            Series: note.series,
-            Number: note.number,
-            Key: note.accessKey,
-            Protocol: protocol,
-            AuthorizedAt: authorizedAt,
-            Total: fromCents(note.total),
-          },
+          payload: authorizedPayload(note, { protocol, authorizedAt }),
         }),
       ];
       await timed(times, "batchMs", () => db.batch(statements as [Statement, ...Statement[]]));
@@ -307,18 +296,10 @@ export async function nfeRowsBound(request: Request, env: Env & { DB_BENCH: D1Da
         }),
         eventStatement(db, companyId, {
           type: "nfe.authorized",
-          payload: {
-            IDNFe: note.id,
-            IDOrder: note.orderId,
-            IDCompanyInvoice: note.companyInvoiceId,
-            Model: note.model,
-            Series: note.series,
-            Number: note.number,
-            Key: signed.accessKey,
-            Protocol: protocol,
-            AuthorizedAt: authorizedAt,
-            Total: fromCents(signed.total),
-          },
+          payload: authorizedPayload(
+            { ...note, accessKey: signed.accessKey, total: signed.total },
+            { protocol, authorizedAt },
+          ),
         }),
       ];
     }

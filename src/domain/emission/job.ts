@@ -35,7 +35,6 @@ import type { Env } from "../../env";
 import { inLanes } from "../../lib/concurrent";
 import { ApiError } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
-import { fromCents } from "../../lib/money";
 import { signerOnce } from "../certificates/signer";
 import { eventStatement } from "../events/outbox";
 import type { JobContext, JobOutcome } from "../jobs/job-context";
@@ -48,6 +47,7 @@ import { type ChunkInvoicing, chunkInvoicing, invoicingStatements, type OrderInv
 import { INVOICED_STATUS } from "./issue";
 import { NFE_MESSAGES as M } from "./messages";
 import { offlineIfAllowed, offlineWanted, signNfceNote, transmitOffline } from "./nfce-job";
+import { authorizedPayload, rejectedPayload } from "./note-events";
 import { type EmissionPorts, emissionPorts } from "./ports";
 import { assertEmissionReady } from "./readiness";
 import { loadSources, type OrderSource } from "./sources";
@@ -128,17 +128,7 @@ async function closeNote(
     noteChangeStatement(context.db, companyId, note.id, { status, cStat, xMotivo, retryAt: null }),
     eventStatement(context.db, companyId, {
       type: "nfe.rejected",
-      payload: {
-        IDNFe: note.id,
-        IDOrder: note.orderId,
-        IDCompanyInvoice: note.companyInvoiceId,
-        Series: note.series,
-        Number: note.number,
-        Key: note.accessKey,
-        Status: status,
-        cStat,
-        xMotivo,
-      },
+      payload: rejectedPayload(note, { status, cStat, xMotivo }),
     }),
   ]);
 }
@@ -180,18 +170,7 @@ async function authorize(run: NoteRun, signedXml: string, answer: Authorization)
   };
   const event = eventStatement(db, companyId, {
     type: "nfe.authorized",
-    payload: {
-      IDNFe: note.id,
-      IDOrder: note.orderId,
-      IDCompanyInvoice: note.companyInvoiceId,
-      Model: note.model,
-      Series: note.series,
-      Number: note.number,
-      Key: note.accessKey,
-      Protocol: answer.protocol,
-      AuthorizedAt: answer.authorizedAt,
-      Total: fromCents(note.total),
-    },
+    payload: authorizedPayload(note, answer),
   });
   const invoice = async (order: OrderRow, known?: OrderInvoicing) => {
     const caller = { companyId, userId: job.createdBy };

@@ -30,7 +30,6 @@ import type { Env } from "../../env";
 import { inLanes } from "../../lib/concurrent";
 import { ApiError } from "../../lib/errors";
 import { errorFields, log } from "../../lib/log";
-import { fromCents } from "../../lib/money";
 import { openCsc } from "../company/nfce-settings";
 import { eventStatement } from "../events/outbox";
 import type { JobContext } from "../jobs/job-context";
@@ -41,6 +40,7 @@ import { buildNfceDraft, type NfceEmission } from "./nfce-draft";
 import { NFCE_MESSAGES } from "./nfce-messages";
 import { OFFLINE_REASON, OFFLINE_RETRY_SECONDS, offlineDeadline } from "./nfce-rules";
 import { signNfce } from "./nfce-sign";
+import { authorizedPayload, rejectedPayload } from "./note-events";
 import type { EmissionPorts } from "./ports";
 import type { OrderSource } from "./sources";
 import {
@@ -267,31 +267,9 @@ async function change(context: JobContext, note: IssuedNfeRow, values: OfflineCh
   ]);
 }
 
-function noteEvent(
-  context: JobContext,
-  type: "nfe.authorized" | "nfe.rejected",
-  note: IssuedNfeRow,
-  extra: Record<string, unknown>,
-) {
-  return eventStatement(
-    context.db,
-    context.job.companyId,
-    {
-      type,
-      payload: {
-        IDNFe: note.id,
-        IDOrder: note.orderId,
-        IDCompanyInvoice: note.companyInvoiceId,
-        ...(type === "nfe.authorized" ? { Model: note.model } : {}),
-        Series: note.series,
-        Number: note.number,
-        Key: note.accessKey,
-        ...extra,
-      },
-    } as Parameters<typeof eventStatement>[2],
-    // written only when the note's change just before it in the batch applied (never twice)
-    { onlyIf: PREVIOUS_STATEMENT_CHANGED },
-  );
+/** The note's event, written only when the note's change just before it in the batch applied (never twice). */
+function noteEvent(context: JobContext, event: Parameters<typeof eventStatement>[2]) {
+  return eventStatement(context.db, context.job.companyId, event, { onlyIf: PREVIOUS_STATEMENT_CHANGED });
 }
 
 async function transmitOne(
@@ -389,7 +367,7 @@ async function transmitOne(
       retryAt: null,
       attempt: true,
     }),
-    noteEvent(context, "nfe.rejected", note, { Status: status, cStat, xMotivo }),
+    noteEvent(context, { type: "nfe.rejected", payload: rejectedPayload(note, { status, cStat, xMotivo }) }),
   ]);
 }
 
@@ -423,10 +401,6 @@ async function authorized(
       procKey,
       retryAt: null,
     }),
-    noteEvent(context, "nfe.authorized", note, {
-      Protocol: answer.protocol,
-      AuthorizedAt: answer.authorizedAt,
-      Total: fromCents(note.total),
-    }),
+    noteEvent(context, { type: "nfe.authorized", payload: authorizedPayload(note, answer) }),
   ]);
 }
